@@ -1,0 +1,41 @@
+# One command sets up and runs the main job (make run); one sets up and passes the tests (make test).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test test-fast lint format bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/crib-analyze discard 5H 6S 4D JC QH 5C --dealer
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+lint: $(STAMP)
+	$(BIN)/ruff check crib_analyze tests benchmarks
+	$(BIN)/ruff format --check crib_analyze tests benchmarks
+	$(BIN)/mypy crib_analyze
+
+format: $(STAMP)
+	$(BIN)/ruff format crib_analyze tests benchmarks
+	$(BIN)/ruff check --fix crib_analyze tests benchmarks
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_enumeration.py
+	$(BIN)/python benchmarks/bench_startup.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	find . -name __pycache__ -prune -exec rm -rf {} +

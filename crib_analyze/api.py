@@ -1,0 +1,37 @@
+"""Public Python API returning pandas DataFrames.
+
+>>> df = analyze("5H 6S 4D JC QH 5C", role="dealer")
+>>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
+('JC QH', 4.711287)
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from crib_analyze.cards import CardsLike
+from crib_analyze.discard import DEFAULT_SAMPLES, DEFAULT_SEED, Opponent, analyze_hand
+from crib_analyze.frames import Role, SortKey, discard_frame
+
+
+def analyze(
+    hand: CardsLike,
+    role: Role | None = None,
+    opponent: Opponent = "random",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = DEFAULT_SEED,
+    need: int | None = None,
+    sort: SortKey = "net",
+) -> pd.DataFrame:
+    """Rank the 15 discards of a six-card hand; one row per discard, best first.
+
+    ``role`` is "dealer", "pone" or None (both roles' nets, ordered by the
+    dealer's). ``opponent`` is "random" (exact) or "sampled" (``samples``
+    opponent hands drawn with ``seed``; crib means carry standard errors).
+    ``need`` adds ``p_need``, the exact probability that the hand alone scores
+    at least that many points. Columns are documented in :mod:`crib_analyze.frames`.
+    """
+    if role not in ("dealer", "pone", None):
+        raise ValueError(f"unknown role {role!r} (choose dealer, pone or None)")
+    analysis = analyze_hand(hand, opponent=opponent, samples=samples, seed=seed)
+    return discard_frame(analysis, role=role, need=need, sort=sort)

@@ -1,0 +1,185 @@
+"""Cards: one integer encoding, parsing what people type, canonical formatting.
+
+A card is an ``int`` in ``0..51``::
+
+    card = 4 * rank + suit
+    rank: 0..12 for A 2 3 4 5 6 7 8 9 T J Q K   (ace low)
+    suit: 0..3  for C D H S                      (clubs, diamonds, hearts, spades)
+
+so ``rank = card // 4`` and ``suit = card % 4``. The counting value of a card is
+``min(rank + 1, 10)`` (A=1, face cards 10). Canonical text is rank then suit,
+upper case, with ``T`` for ten: ``TH``, ``5C``, ``AS``.
+
+>>> parse_cards("5H 6s, 10d J♣")
+[18, 23, 37, 40]
+>>> format_cards([18, 23, 37, 40])
+'5H 6S TD JC'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+N_RANKS = 13
+N_SUITS = 4
+N_CARDS = 52
+JACK = RANKS.index("J")
+
+_RANK_TOKENS = {r: i for i, r in enumerate(RANKS)} | {"10": RANKS.index("T")}
+_SUIT_TOKENS = {s: i for i, s in enumerate(SUITS)} | {
+    "♣": 0,
+    "♧": 0,
+    "♦": 1,
+    "♢": 1,
+    "♥": 2,
+    "♡": 2,
+    "♠": 3,
+    "♤": 3,
+}
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+
+CardLike = int | str
+CardsLike = str | Iterable[CardLike]
+
+
+class CardError(ValueError):
+    """Bad card input; the message is one line naming the offending token."""
+
+
+def rank_of(card: int) -> int:
+    """Rank index 0..12 (A..K)."""
+    return card // N_SUITS
+
+
+def suit_of(card: int) -> int:
+    """Suit index 0..3 (C D H S)."""
+    return card % N_SUITS
+
+
+def value_of(card: int) -> int:
+    """Counting value for fifteens: A=1, 2..10 face value, J Q K = 10."""
+    return min(rank_of(card) + 1, 10)
+
+
+def make_card(rank: int, suit: int) -> int:
+    """Card id from rank index 0..12 and suit index 0..3."""
+    return N_SUITS * rank + suit
+
+
+def format_card(card: int) -> str:
+    """Canonical text of one card, e.g. ``TH``.
+
+    >>> format_card(0), format_card(51)
+    ('AC', 'KS')
+    """
+    _check_id(card)
+    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+
+
+def format_cards(cards: Iterable[int], sep: str = " ") -> str:
+    """Canonical text of several cards joined by ``sep``."""
+    return sep.join(format_card(c) for c in cards)
+
+
+def parse_card(token: CardLike) -> int:
+    """Parse one card: ``5H``, ``5h``, ``10H``, ``TH``, ``J♣``; or an int id 0..51.
+
+    >>> parse_card("10h"), parse_card("TH"), parse_card("t♥")
+    (38, 38, 38)
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    crib_analyze.cards.CardError: unknown rank '1' in card '1H' (use A 2-9 T/10 J Q K)
+    """
+    if isinstance(token, bool):
+        raise CardError(f"not a card: {token!r}")
+    if isinstance(token, int):
+        _check_id(token)
+        return token
+    if not isinstance(token, str):
+        raise CardError(f"not a card: {token!r}")
+    text = token.strip()
+    for vs in _VARIATION_SELECTORS:
+        text = text.replace(vs, "")
+    if len(text) < 2:
+        raise CardError(f"card too short: {token!r} (expected rank then suit, like 5H)")
+    rank_text, suit_text = text[:-1].upper(), text[-1].upper()
+    if rank_text not in _RANK_TOKENS:
+        raise CardError(f"unknown rank {rank_text!r} in card {token!r} (use A 2-9 T/10 J Q K)")
+    if suit_text not in _SUIT_TOKENS:
+        raise CardError(f"unknown suit {text[-1]!r} in card {token!r} (use C D H S or ♣ ♦ ♥ ♠)")
+    return make_card(_RANK_TOKENS[rank_text], _SUIT_TOKENS[suit_text])
+
+
+def split_tokens(cards: CardsLike) -> list[CardLike]:
+    """Split text on white space and commas; lists may mix ids and text fragments."""
+    items: Iterable[CardLike] = [cards] if isinstance(cards, str) else cards
+    tokens: list[CardLike] = []
+    for item in items:
+        if isinstance(item, str):
+            tokens.extend(item.replace(",", " ").split())
+        else:
+            tokens.append(item)
+    return tokens
+
+
+def parse_cards(cards: CardsLike, count: int | None = None) -> list[int]:
+    """Parse several cards from one string or a list of strings/ids.
+
+    Raises :class:`CardError` for an unknown rank or suit, a duplicate card,
+    or (when ``count`` is given) the wrong number of cards.
+
+    >>> parse_cards(["5H", "5C"], count=2)
+    [18, 16]
+    >>> parse_cards("5H 5h")
+    Traceback (most recent call last):
+    ...
+    crib_analyze.cards.CardError: duplicate card 5H ('5h')
+    """
+    if isinstance(cards, int):
+        cards = [cards]
+    parsed: list[int] = []
+    seen: dict[int, CardLike] = {}
+    for token in split_tokens(cards):
+        card = parse_card(token)
+        if card in seen:
+            raise CardError(f"duplicate card {format_card(card)} ({token!r})")
+        seen[card] = token
+        parsed.append(card)
+    if count is not None and len(parsed) != count:
+        raise CardError(f"expected {count} cards, got {len(parsed)}")
+    return parsed
+
+
+def _check_id(card: int) -> None:
+    if not 0 <= card < N_CARDS:
+        raise CardError(f"card id {card} out of range 0..51")
+
+
+# --- suit relabelling -----------------------------------------------------------------
+
+
+def relabel_suits(cards: Iterable[int], perm: tuple[int, int, int, int]) -> list[int]:
+    """Apply a suit permutation (``perm[old_suit] = new_suit``) to every card."""
+    return [make_card(rank_of(c), perm[suit_of(c)]) for c in cards]
+
+
+def canonical_hand(cards: Iterable[int]) -> tuple[int, ...]:
+    """The suit-canonical representative of a hand, up to relabelling suits.
+
+    Rule: among all 24 relabellings of the suits, take the one whose sorted
+    tuple of card ids is smallest. Hands that differ only by a suit relabelling
+    (the same hand to the scorer) map to the same representative.
+
+    >>> canonical_hand(parse_cards("5H 6H")) == canonical_hand(parse_cards("5S 6S"))
+    True
+    """
+    from itertools import permutations
+
+    hand = list(cards)
+    return min(
+        tuple(sorted(relabel_suits(hand, perm)))  # type: ignore[arg-type]
+        for perm in permutations(range(N_SUITS))
+    )

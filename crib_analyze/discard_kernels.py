@@ -1,0 +1,200 @@
+"""numba kernels for the discard engines: hand over starters, crib per opponent model.
+
+Conventions shared by every kernel here:
+
+* ``hand6`` is six distinct card ids; its 15 discards are the position pairs
+  ``DISCARDS`` (lexicographic ``(i, j)``, ``i < j``) and ``KEEPS`` the other four.
+* ``table`` is the rank-points table of :func:`crib_analyze.score_kernels.build_rank_table`.
+* The *random* crib: the opponent's two cards are a uniform pair of the 46 unseen
+  cards and the starter is uniform over the other 44, so every one of the
+  ``1035 * 44 = 45,540`` completions is equally likely. The rank part is summed
+  over (opponent rank pair, starter rank) weighted by the unseen rank counts;
+  flush and nobs have closed forms. All sums are integers over ``45,540``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from crib_analyze.score_kernels import JACK_RANK, lookup_rank_points, table_score_show
+
+DISCARDS = np.array([(i, j) for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
+KEEPS = np.array([[p for p in range(6) if p not in pair] for pair in DISCARDS], dtype=np.int64)
+N_DISCARDS = 15
+N_UNSEEN = 46  # 52 - 6
+RANDOM_COMPLETIONS = 1035 * 44  # opponent pairs x starters
+
+
+@njit(cache=True)
+def unseen_counts(hand6: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Unseen cards per rank (13,), per suit (4,), and a 52-flag ``seen`` mask."""
+    n_rank = np.full(13, 4, np.int64)
+    n_suit = np.full(4, 13, np.int64)
+    seen = np.zeros(52, np.bool_)
+    for c in hand6:
+        n_rank[c >> 2] -= 1
+        n_suit[c & 3] -= 1
+        seen[c] = True
+    return n_rank, n_suit, seen
+
+
+@njit(cache=True)
+def hand_scores(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
+    """(15, 46) hand points of each keep with each unseen starter (ascending card id)."""
+    _, _, seen = unseen_counts(hand6)
+    out = np.empty((N_DISCARDS, N_UNSEEN), np.int64)
+    for d in range(N_DISCARDS):
+        k0, k1, k2, k3 = hand6[KEEPS[d, 0]], hand6[KEEPS[d, 1]], hand6[KEEPS[d, 2]], hand6[KEEPS[d, 3]]
+        col = 0
+        for s in range(52):
+            if not seen[s]:
+                out[d, col] = table_score_show(table, k0, k1, k2, k3, s, False)
+                col += 1
+    return out
+
+
+@njit(cache=True)
+def hand_mean_closed(
+    table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, k0: int, k1: int, k2: int, k3: int
+) -> float:
+    """Mean hand points over the 46 unseen starters, by starter rank plus closed forms."""
+    total = 0
+    for r in range(13):
+        if n_rank[r] > 0:
+            total += n_rank[r] * lookup_rank_points(table, k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2, r)
+    s = k0 & 3
+    if (k1 & 3) == s and (k2 & 3) == s and (k3 & 3) == s:
+        total += 4 * N_UNSEEN + n_suit[s]
+    for c in (k0, k1, k2, k3):
+        if (c >> 2) == JACK_RANK:
+            total += n_suit[c & 3]
+    return total / N_UNSEEN
+
+
+@njit(cache=True)
+def crib_random_numerator(
+    table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int
+) -> int:
+    """Total crib points of thrown ``d0, d1`` over all 45,540 random completions."""
+    x, y = d0 >> 2, d1 >> 2
+    total = 0
+    for a in range(13):
+        na = n_rank[a]
+        if na == 0:
+            continue
+        for b in range(a, 13):
+            w_ab = na * (na - 1) // 2 if a == b else na * n_rank[b]
+            if w_ab == 0:
+                continue
+            for c in range(13):
+                m = n_rank[c] - (c == a) - (c == b)
+                if m > 0:
+                    total += w_ab * m * lookup_rank_points(table, x, y, a, b, c)
+    # flush: both thrown cards of suit s, opponent pair and starter all of suit s
+    s = d0 & 3
+    if (d1 & 3) == s:
+        u = n_suit[s]
+        total += 5 * (u * (u - 1) // 2) * (u - 2) if u >= 2 else 0
+    # nobs, thrown jack: the starter has its suit in n_suit/46 of completions (x 990 pairs)
+    for d in (d0, d1):
+        if (d >> 2) == JACK_RANK:
+            total += 990 * n_suit[d & 3]
+    # nobs, unseen jack: in the opponent's pair (44 pairs x 44 starters ...), starter of its suit
+    for suit in range(4):
+        if not seen[4 * JACK_RANK + suit]:
+            total += 44 * (n_suit[suit] - 1)
+    return total
+
+
+@njit(cache=True)
+def crib_random_means(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
+    """(15,) exact crib expectation of each discard under the random opponent."""
+    n_rank, n_suit, seen = unseen_counts(hand6)
+    out = np.empty(N_DISCARDS, np.float64)
+    for d in range(N_DISCARDS):
+        num = crib_random_numerator(
+            table, n_rank, n_suit, seen, hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
+        )
+        out[d] = num / RANDOM_COMPLETIONS
+    return out
+
+
+@njit(cache=True)
+def best_discards_random(table: np.ndarray, hand6: np.ndarray) -> tuple[int, int]:
+    """Indices of the best discard for a dealer (hand + crib) and a pone (hand - crib).
+
+    Uses the random crib model from the holder's own view (46 unseen cards);
+    ties go to the first discard in :data:`DISCARDS` order.
+    """
+    n_rank, n_suit, seen = unseen_counts(hand6)
+    best_dealer, best_pone = 0, 0
+    top_dealer, top_pone = -1e9, -1e9
+    for d in range(N_DISCARDS):
+        h = hand_mean_closed(
+            table,
+            n_rank,
+            n_suit,
+            hand6[KEEPS[d, 0]],
+            hand6[KEEPS[d, 1]],
+            hand6[KEEPS[d, 2]],
+            hand6[KEEPS[d, 3]],
+        )
+        c = (
+            crib_random_numerator(
+                table, n_rank, n_suit, seen, hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
+            )
+            / RANDOM_COMPLETIONS
+        )
+        if h + c > top_dealer + 1e-12:
+            top_dealer, best_dealer = h + c, d
+        if h - c > top_pone + 1e-12:
+            top_pone, best_pone = h - c, d
+    return best_dealer, best_pone
+
+
+@njit(cache=True)
+def crib_given_throws(
+    table: np.ndarray, seen: np.ndarray, d0: int, d1: int, e0: int, e1: int
+) -> float:
+    """Mean crib points of four known crib cards over every starter not in ``seen``."""
+    total = 0
+    count = 0
+    for s in range(52):
+        if not seen[s]:
+            total += table_score_show(table, d0, d1, e0, e1, s, True)
+            count += 1
+    return total / count
+
+
+@njit(cache=True)
+def crib_sampled(table: np.ndarray, hand6: np.ndarray, opponents: np.ndarray) -> np.ndarray:
+    """Crib points per sampled opponent hand, per discard, for both of our roles.
+
+    ``opponents`` is (n, 6): the opponent's six cards in each sample. The opponent
+    throws its best discard under the random model for its own role: as pone
+    (we deal) it maximises hand - crib, as dealer (we are pone) hand + crib. The
+    starter is enumerated over the 40 cards left. Returns (2, n, 15): index 0 is
+    the crib when we deal, 1 when the opponent deals.
+    """
+    n = opponents.shape[0]
+    out = np.empty((2, n, N_DISCARDS), np.float64)
+    _, _, own_seen = unseen_counts(hand6)
+    for i in range(n):
+        opp = opponents[i]
+        best_as_dealer, best_as_pone = best_discards_random(table, opp)
+        seen = own_seen.copy()
+        for c in opp:
+            seen[c] = True
+        for role in range(2):
+            # role 0: we deal, the opponent is pone; role 1: the opponent deals
+            t = best_as_pone if role == 0 else best_as_dealer
+            e0, e1 = opp[DISCARDS[t, 0]], opp[DISCARDS[t, 1]]
+            if role == 1 and best_as_dealer == best_as_pone:
+                out[1, i, :] = out[0, i, :]
+                continue
+            for d in range(N_DISCARDS):
+                out[role, i, d] = crib_given_throws(
+                    table, seen, hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]], e0, e1
+                )
+    return out

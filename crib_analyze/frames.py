@@ -1,0 +1,139 @@
+"""The one place that builds pandas DataFrames: fixed columns, fixed dtypes.
+
+Discard frames have one row per discard, best first for the chosen role:
+
+=================  =======  ===================================================
+column             dtype    meaning
+=================  =======  ===================================================
+rank               int64    1 = best by the sort key
+discard            string   the two cards thrown, canonical text
+keep               string   the four cards kept
+hand_mean          float64  exact mean hand points over the 46 unseen starters
+hand_min/max       int64    worst / best hand over those starters
+hand_sd            float64  standard deviation over those starters
+p_need             float64  P(hand >= need) (only when ``need`` is given)
+crib_mean          float64  crib expectation for the chosen role (NaN with no
+                            role under a role-specific model)
+crib_se            float64  its standard error (0 for exact models)
+dealer_crib_mean   float64  the crib when this player deals (opponent is pone)
+dealer_crib_se     float64
+pone_crib_mean     float64  the crib when the opponent deals
+pone_crib_se       float64
+heels              float64  dealer's expected heels: 2 x unseen jacks / 46
+dealer_net         float64  hand_mean + dealer_crib_mean + heels
+pone_net           float64  hand_mean - pone_crib_mean
+=================  =======  ===================================================
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from crib_analyze.cards import format_cards
+from crib_analyze.discard import DiscardAnalysis
+
+Role = Literal["dealer", "pone"]
+SortKey = Literal["net", "hand", "crib", "need"]
+SORT_KEYS = ("net", "hand", "crib", "need")
+
+DISCARD_COLUMNS = [
+    "rank",
+    "discard",
+    "keep",
+    "hand_mean",
+    "hand_min",
+    "hand_max",
+    "hand_sd",
+    "p_need",
+    "crib_mean",
+    "crib_se",
+    "dealer_crib_mean",
+    "dealer_crib_se",
+    "pone_crib_mean",
+    "pone_crib_se",
+    "heels",
+    "dealer_net",
+    "pone_net",
+]
+
+
+def discard_frame(
+    analysis: DiscardAnalysis,
+    role: Role | None = None,
+    need: int | None = None,
+    sort: SortKey = "net",
+) -> pd.DataFrame:
+    """One row per discard, best first by ``sort`` for ``role`` (dealer when None)."""
+    if sort == "need" and need is None:
+        raise ValueError("sort by 'need' requires need=N")
+    scores = analysis.hand_scores.astype(np.float64)
+    hand_mean = scores.mean(axis=1)
+    dealer_crib, pone_crib = analysis.crib_mean
+    if role == "dealer":
+        crib_mean, crib_se = dealer_crib, analysis.crib_se[0]
+    elif role == "pone":
+        crib_mean, crib_se = pone_crib, analysis.crib_se[1]
+    elif np.array_equal(dealer_crib, pone_crib):
+        crib_mean, crib_se = dealer_crib, analysis.crib_se[0]
+    else:
+        crib_mean = crib_se = np.full(len(dealer_crib), np.nan)
+    data: dict[str, object] = {
+        "discard": pd.array([format_cards(d) for d in analysis.discards], dtype="string"),
+        "keep": pd.array([format_cards(k) for k in analysis.keeps], dtype="string"),
+        "hand_mean": hand_mean,
+        "hand_min": analysis.hand_scores.min(axis=1).astype(np.int64),
+        "hand_max": analysis.hand_scores.max(axis=1).astype(np.int64),
+        "hand_sd": scores.std(axis=1),
+        "crib_mean": crib_mean,
+        "crib_se": crib_se,
+        "dealer_crib_mean": dealer_crib,
+        "dealer_crib_se": analysis.crib_se[0],
+        "pone_crib_mean": pone_crib,
+        "pone_crib_se": analysis.crib_se[1],
+        "heels": np.full(len(hand_mean), analysis.heels),
+        "dealer_net": hand_mean + dealer_crib + analysis.heels,
+        "pone_net": hand_mean - pone_crib,
+    }
+    if need is not None:
+        data["p_need"] = (analysis.hand_scores >= need).mean(axis=1)
+    frame = pd.DataFrame(data)
+    frame = frame.iloc[_order(frame, role, sort)].reset_index(drop=True)
+    frame.insert(0, "rank", np.arange(1, len(frame) + 1, dtype=np.int64))
+    frame = frame[[c for c in DISCARD_COLUMNS if c in frame.columns]]
+    frame.attrs.update(
+        role=role,
+        opponent=analysis.opponent,
+        samples=analysis.samples,
+        seed=analysis.seed,
+        need=need,
+        sort=sort,
+    )
+    return frame
+
+
+def _order(frame: pd.DataFrame, role: Role | None, sort: SortKey) -> np.ndarray:
+    """Row order, best first; ties keep the discard order (stable sort)."""
+    net = frame["pone_net"] if role == "pone" else frame["dealer_net"]
+    crib = frame["crib_mean"].fillna(frame["dealer_crib_mean"])
+    if sort == "net":
+        keys = [net]
+    elif sort == "hand":
+        keys = [frame["hand_mean"]]
+    elif sort == "crib":
+        keys = [-crib if role == "pone" else crib]
+    elif sort == "need":
+        keys = [frame["p_need"], net]  # probability of reaching need, then the role's net
+    else:
+        raise ValueError(f"unknown sort key {sort!r} (choose from {SORT_KEYS})")
+    # np.lexsort takes the primary key last and is stable
+    return np.lexsort([-k.to_numpy() for k in reversed(keys)])
+
+
+def with_hand_column(frame: pd.DataFrame, hand_text: str) -> pd.DataFrame:
+    """Prefix a ``hand`` column (for many-hand output)."""
+    out = frame.copy()
+    out.insert(0, "hand", pd.array([hand_text] * len(out), dtype="string"))
+    return out

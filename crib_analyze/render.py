@@ -1,0 +1,117 @@
+"""Text renderings of results: readable tables for people, CSV and JSON for programs.
+
+Only formatting lives here; every number comes from the frames it is given.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pandas as pd
+
+from crib_analyze.score import Breakdown
+
+OUTPUT_FORMATS = ("table", "csv", "json")
+
+
+def breakdown_text(hand: str, starter: str, crib: bool, parts: Breakdown) -> str:
+    """The score command's readable output."""
+    rules = "crib" if crib else "hand"
+    lines = [f"{hand} + starter {starter} ({rules} rules)"]
+    for name, points in parts.as_dict().items():
+        lines.append(f"  {name:<9}{points:>3}")
+    return "\n".join(lines) + "\n"
+
+
+def breakdown_json(hand: str, starter: str, crib: bool, parts: Breakdown) -> str:
+    """The score command's JSON output."""
+    record = {"hand": hand, "starter": starter, "crib": crib} | parts.as_dict()
+    return json.dumps(record) + "\n"
+
+
+def frame_csv(frame: pd.DataFrame) -> str:
+    """CSV with full float precision (shortest round-trip repr)."""
+    return str(frame.to_csv(index=False, lineterminator="\n"))
+
+
+def frame_json(frame: pd.DataFrame) -> str:
+    """A JSON array of row objects; NaN becomes null; floats keep full precision."""
+    records = [
+        {k: _json_value(v) for k, v in row.items()} for row in frame.to_dict(orient="records")
+    ]
+    return json.dumps(records, indent=1) + "\n"
+
+
+def _json_value(v: object) -> object:
+    if isinstance(v, float) and math.isnan(v):
+        return None
+    if hasattr(v, "item"):  # numpy scalar
+        return _json_value(v.item())
+    return v
+
+
+def discard_header(frame: pd.DataFrame, hand: str) -> str:
+    """One line naming the hand, role, opponent model and what 'net' means."""
+    a = frame.attrs
+    role = a.get("role")
+    if role == "dealer":
+        who = "dealer: net = hand + crib + heels"
+    elif role == "pone":
+        who = "pone: net = hand - crib"
+    else:
+        who = "no role given: both roles shown, ranked by dealer net"
+    if a.get("opponent") == "sampled":
+        model = f"opponent sampled ({a['samples']} hands, seed {a['seed']}; crib ± 1 s.e.)"
+    else:
+        model = "opponent random (exact)"
+    return f"{hand} | {who} | {model}"
+
+
+def discard_table_text(frame: pd.DataFrame, hand: str) -> str:
+    """A readable ranking: best first, numbers to 2-3 decimals."""
+    role = frame.attrs.get("role")
+    sampled = frame.attrs.get("opponent") == "sampled"
+    need = frame.attrs.get("need")
+    heads = ["#", "discard", "keep", "hand", "(min-max)"]
+    if need is not None:
+        heads.append(f"P(>={need})")
+    if role is None:
+        heads += ["dealer crib", "pone crib", "dealer net", "pone net"]
+    else:
+        heads += ["crib", "net"]
+    rows = []
+    for r in frame.itertuples(index=False):
+        cells = [str(r.rank), r.discard, r.keep, f"{r.hand_mean:.3f}", f"({r.hand_min}-{r.hand_max})"]
+        if need is not None:
+            cells.append(f"{r.p_need:.3f}")
+        if role is None:
+            cells += [
+                _crib_cell(r.dealer_crib_mean, r.dealer_crib_se, sampled),
+                _crib_cell(r.pone_crib_mean, r.pone_crib_se, sampled),
+                f"{r.dealer_net:.3f}",
+                f"{r.pone_net:.3f}",
+            ]
+        else:
+            net = r.dealer_net if role == "dealer" else r.pone_net
+            cells += [_crib_cell(r.crib_mean, r.crib_se, sampled), f"{net:.3f}"]
+        rows.append(cells)
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
+    text_cols = {1, 2}  # discard, keep: left-aligned
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in text_cols else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    out = [discard_header(frame, hand)]
+    if role in ("dealer", None) and len(frame):
+        out.append(f"heels (jack starter, dealer): {frame['heels'].iloc[0]:.3f}, in dealer net")
+    out.append(line(heads))
+    out.extend(line(row) for row in rows)
+    return "\n".join(out) + "\n"
+
+
+def _crib_cell(mean: float, se: float, sampled: bool) -> str:
+    return f"{mean:.3f}±{se:.3f}" if sampled else f"{mean:.3f}"
