@@ -20,11 +20,18 @@ FORMATS = ("table", "csv", "json")
 class OneLineErrors(click.Group):
     """A group whose usage errors print as one line (``Error: ...``) with exit code 2."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, False, **extra)
         try:
-            rv = super().main(*args, standalone_mode=False, **kwargs)
+            rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as e:
             cmd = e.ctx.command_path if e.ctx else "crib-analyze"
             click.echo(f"Error: {e.format_message()} (see '{cmd} --help')", err=True)
@@ -251,13 +258,13 @@ def discard(
     import pandas as pd
 
     frames, tables, failures = [], [], 0
-    for lineno, hand in _read_hands(hands_file):
-        if isinstance(hand, CardError):
+    for lineno, parsed in _read_hands(hands_file):
+        if isinstance(parsed, CardError):
             failures += 1
-            click.echo(f"Error: {hands_file.name} line {lineno}: {hand}", err=True)
+            click.echo(f"Error: {hands_file.name} line {lineno}: {parsed}", err=True)
             continue
-        frame = run(hand)
-        hand_text = format_cards(hand)
+        frame = run(parsed)
+        hand_text = format_cards(parsed)
         if fmt == "table":
             tables.append(discard_table_text(frame, hand_text))
         else:

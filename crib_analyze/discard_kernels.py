@@ -45,7 +45,12 @@ def hand_scores(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     _, _, seen = unseen_counts(hand6)
     out = np.empty((N_DISCARDS, N_UNSEEN), np.int64)
     for d in range(N_DISCARDS):
-        k0, k1, k2, k3 = hand6[KEEPS[d, 0]], hand6[KEEPS[d, 1]], hand6[KEEPS[d, 2]], hand6[KEEPS[d, 3]]
+        k0, k1, k2, k3 = (
+            hand6[KEEPS[d, 0]],
+            hand6[KEEPS[d, 1]],
+            hand6[KEEPS[d, 2]],
+            hand6[KEEPS[d, 3]],
+        )
         col = 0
         for s in range(52):
             if not seen[s]:

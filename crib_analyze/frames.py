@@ -135,5 +135,5 @@ def _order(frame: pd.DataFrame, role: Role | None, sort: SortKey) -> np.ndarray:
 def with_hand_column(frame: pd.DataFrame, hand_text: str) -> pd.DataFrame:
     """Prefix a ``hand`` column (for many-hand output)."""
     out = frame.copy()
-    out.insert(0, "hand", pd.array([hand_text] * len(out), dtype="string"))
+    out.insert(0, "hand", pd.Series([hand_text] * len(out), dtype="string", index=out.index))
     return out

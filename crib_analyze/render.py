@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import pandas as pd
 
@@ -81,20 +82,27 @@ def discard_table_text(frame: pd.DataFrame, hand: str) -> str:
     else:
         heads += ["crib", "net"]
     rows = []
-    for r in frame.itertuples(index=False):
-        cells = [str(r.rank), r.discard, r.keep, f"{r.hand_mean:.3f}", f"({r.hand_min}-{r.hand_max})"]
+    records: list[dict[str, Any]] = frame.to_dict(orient="records")  # type: ignore[assignment]
+    for r in records:
+        cells = [
+            str(r["rank"]),
+            str(r["discard"]),
+            str(r["keep"]),
+            f"{r['hand_mean']:.3f}",
+            f"({r['hand_min']}-{r['hand_max']})",
+        ]
         if need is not None:
-            cells.append(f"{r.p_need:.3f}")
+            cells.append(f"{r['p_need']:.3f}")
         if role is None:
             cells += [
-                _crib_cell(r.dealer_crib_mean, r.dealer_crib_se, sampled),
-                _crib_cell(r.pone_crib_mean, r.pone_crib_se, sampled),
-                f"{r.dealer_net:.3f}",
-                f"{r.pone_net:.3f}",
+                _crib_cell(r["dealer_crib_mean"], r["dealer_crib_se"], sampled),
+                _crib_cell(r["pone_crib_mean"], r["pone_crib_se"], sampled),
+                f"{r['dealer_net']:.3f}",
+                f"{r['pone_net']:.3f}",
             ]
         else:
-            net = r.dealer_net if role == "dealer" else r.pone_net
-            cells += [_crib_cell(r.crib_mean, r.crib_se, sampled), f"{net:.3f}"]
+            net = r["dealer_net"] if role == "dealer" else r["pone_net"]
+            cells += [_crib_cell(r["crib_mean"], r["crib_se"], sampled), f"{net:.3f}"]
         rows.append(cells)
     widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
     text_cols = {1, 2}  # discard, keep: left-aligned

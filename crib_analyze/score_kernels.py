@@ -108,7 +108,7 @@ def flush_points(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -
 
 @njit(cache=True)
 def nobs_points(c0: int, c1: int, c2: int, c3: int, starter: int) -> int:
-    """1 for a jack among the four cards of the starter's suit (a jack starter is heels, not nobs)."""
+    """1 for a jack of the starter's suit among the four cards (a jack starter is no nobs)."""
     nobs_card = 4 * JACK_RANK + (starter & 3)
     return int(c0 == nobs_card or c1 == nobs_card or c2 == nobs_card or c3 == nobs_card)
 
@@ -159,7 +159,7 @@ def all_deals_histogram(crib: bool) -> np.ndarray:
             for c in range(b + 1, 52):
                 for d in range(c + 1, 52):
                     for s in range(52):
-                        if s == a or s == b or s == c or s == d:
+                        if s == a or s == b or s == c or s == d:  # noqa: SIM109 (numba-friendly)
                             continue
                         hist[score_show(a, b, c, d, s, crib)] += 1
     return hist

@@ -1,0 +1,226 @@
+"""Discard engine: exact random-model crib vs brute force, hand stats, sampled model."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_analyze import analyze
+from crib_analyze import discard_kernels as dk
+from crib_analyze import score_kernels as k
+from crib_analyze.cards import CardError, format_cards, parse_cards
+from crib_analyze.discard import analyze_hand, draw_opponents
+from crib_analyze.score import rank_table
+from tests.naive import discards_of, naive_hand_scores, naive_score, unseen
+
+EXAMPLE = "5H 6S 4D JC QH 5C"
+
+BRUTE_FORCE_HANDS = [
+    EXAMPLE,
+    "JC JD JH JS 5C 5D",  # four jacks
+    "JC JD 5H 5S TC KD",  # several jacks, fives
+    "2H 4H 6H 8H TH QH",  # six-card flush
+    "7C 7D 7H 7S 8C AD",  # four of a kind
+    "AC 2C 3C 4C 5C 6C",  # flush with a long run
+    "5C 5D 5H 5S JC QD",  # four fives
+    "KC KD QH QS JD TC",
+    "AC AD AH 2S 2C 3D",
+    "9S 8S 6D 3C JH KS",
+    "TD JD QD KD 5S 5H",
+    "2C 3D 4H 6S 8C 9D",
+]
+
+
+def brute_force_random_crib(hand6: list[int], thrown: list[int]) -> float:
+    """Mean crib over every opponent pair of the 46 unseen and every starter of the other 44."""
+    hands, starters = [], []
+    rest = unseen(hand6)
+    for a, b in combinations(rest, 2):
+        for s in rest:
+            if s != a and s != b:
+                hands.append([thrown[0], thrown[1], a, b])
+                starters.append(s)
+    assert len(starters) == 1035 * 44
+    scores = k.score_many(np.array(hands, np.int64), np.array(starters, np.int64), True)
+    return float(scores.mean())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hand", BRUTE_FORCE_HANDS)
+def test_random_crib_equals_brute_force(hand: str) -> None:
+    hand6 = parse_cards(hand)
+    analysis = analyze_hand(hand6)
+    for d, (thrown, _kept) in enumerate(discards_of(hand6)):
+        expected = brute_force_random_crib(hand6, thrown)
+        assert analysis.crib_mean[0, d] == pytest.approx(expected, abs=1e-9)
+        assert analysis.crib_mean[1, d] == analysis.crib_mean[0, d]
+    assert not analysis.crib_se.any()
+
+
+@pytest.mark.slow
+def test_random_crib_brute_force_with_naive_scorer() -> None:
+    """One discard checked against the pure-Python scorer over all 45,540 completions."""
+    hand6 = parse_cards("JC 5D 5H TS 4C QD")
+    thrown = [hand6[0], hand6[1]]  # JC 5D
+    rest = unseen(hand6)
+    total = count = 0
+    for a, b in combinations(rest, 2):
+        for s in rest:
+            if s != a and s != b:
+                total += naive_score([*thrown, a, b], s, crib=True)
+                count += 1
+    assert analyze_hand(hand6).crib_mean[0, 0] == pytest.approx(total / count, abs=1e-12)
+
+
+@pytest.mark.parametrize("hand", BRUTE_FORCE_HANDS[:6])
+def test_hand_scores_equal_naive_twin(hand: str) -> None:
+    hand6 = parse_cards(hand)
+    analysis = analyze_hand(hand6)
+    for d, (thrown, kept) in enumerate(discards_of(hand6)):
+        assert analysis.hand_scores[d].tolist() == naive_hand_scores(hand6, kept)
+        assert format_cards(analysis.discards[d]) == format_cards(thrown)
+        assert format_cards(analysis.keeps[d]) == format_cards(kept)
+
+
+def test_example_hand_facts() -> None:
+    """Facts from the issue: JC QH best for both roles, with these exact values."""
+    for role in ("dealer", "pone"):
+        df = analyze(EXAMPLE, role=role)
+        assert df.loc[0, "discard"] == "JC QH"
+        assert df.loc[0, "keep"] == "5H 6S 4D 5C"
+    df = analyze(EXAMPLE, role="dealer").set_index("discard")
+    row = df.loc["JC QH"]
+    assert row["hand_mean"] == pytest.approx(734 / 46, abs=1e-12)
+    assert row["crib_mean"] == pytest.approx(4.711287, abs=5e-7)
+    assert row["heels"] == pytest.approx(2 * 3 / 46)  # three jacks unseen
+    assert row["dealer_net"] - row["heels"] == pytest.approx(20.667809, abs=5e-7)
+    assert row["pone_net"] == pytest.approx(11.245235, abs=5e-7)
+
+
+def test_frame_columns_and_order() -> None:
+    df = analyze(EXAMPLE, role="pone", need=12)
+    for col in ["discard", "keep", "hand_mean", "hand_min", "hand_max", "hand_sd", "crib_mean"]:
+        assert col in df.columns
+    assert df["rank"].tolist() == list(range(1, 16))
+    assert df["pone_net"].is_monotonic_decreasing
+    assert str(df["hand_min"].dtype) == "int64"
+    assert df.attrs["role"] == "pone"
+    # p_need is the exact fraction of the 46 starters reaching 12
+    hand6 = parse_cards(EXAMPLE)
+    for _, row in df.iterrows():
+        kept = parse_cards(row["keep"])
+        scores = naive_hand_scores(hand6, kept)
+        assert row["p_need"] == pytest.approx(sum(s >= 12 for s in scores) / 46)
+        assert row["hand_sd"] == pytest.approx(float(np.std(scores)))
+        assert (row["hand_min"], row["hand_max"]) == (min(scores), max(scores))
+
+
+def test_sort_keys() -> None:
+    assert analyze(EXAMPLE, role="dealer", sort="hand")["hand_mean"].is_monotonic_decreasing
+    assert analyze(EXAMPLE, role="dealer", sort="crib")["crib_mean"].is_monotonic_decreasing
+    assert analyze(EXAMPLE, role="pone", sort="crib")["crib_mean"].is_monotonic_increasing
+    df = analyze(EXAMPLE, role="dealer", need=14, sort="need")
+    assert df["p_need"].is_monotonic_decreasing
+    with pytest.raises(ValueError, match="need"):
+        analyze(EXAMPLE, sort="need")
+
+
+def test_no_role_shows_both_roles_ranked_by_dealer() -> None:
+    df = analyze(EXAMPLE)
+    assert df["dealer_net"].is_monotonic_decreasing
+    assert df["dealer_net"].tolist() == pytest.approx(
+        (df["hand_mean"] + df["crib_mean"] + df["heels"]).tolist()
+    )
+    assert df["pone_net"].tolist() == pytest.approx((df["hand_mean"] - df["crib_mean"]).tolist())
+
+
+def test_bad_input() -> None:
+    with pytest.raises(CardError, match="expected 6 cards, got 5"):
+        analyze("5H 6S 4D JC QH")
+    with pytest.raises(ValueError, match="role"):
+        analyze(EXAMPLE, role="both")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="opponent"):
+        analyze(EXAMPLE, opponent="psychic")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="samples"):
+        analyze(EXAMPLE, opponent="sampled", samples=0)
+
+
+hands6 = st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands6)
+def test_closed_form_hand_mean_equals_enumeration(hand: list[int]) -> None:
+    hand6 = np.array(hand, np.int64)
+    n_rank, n_suit, _ = dk.unseen_counts(hand6)
+    scores = dk.hand_scores(rank_table(), hand6)
+    for d in range(15):
+        kept = hand6[dk.KEEPS[d]]
+        closed = dk.hand_mean_closed(rank_table(), n_rank, n_suit, *kept)
+        assert closed == pytest.approx(scores[d].mean(), abs=1e-12)
+
+
+# --- sampled model ----------------------------------------------------------------------
+
+
+def naive_best_discards(hand6: list[int]) -> tuple[int, int]:
+    """Best discard for a dealer and a pone, hand means by naive enumeration."""
+    crib = analyze_hand(hand6).crib_mean[0]
+    hands = [np.mean(naive_hand_scores(hand6, kept)) for _, kept in discards_of(hand6)]
+    dealer = max(range(15), key=lambda d: (hands[d] + crib[d], -d))
+    pone = max(range(15), key=lambda d: (hands[d] - crib[d], -d))
+    return dealer, pone
+
+
+def test_sampled_kernel_matches_twin() -> None:
+    hand6 = parse_cards("5H 5C 6S 4D JC QH")
+    opponents = draw_opponents(np.array(hand6, np.int64), 6, seed=11)
+    got = dk.crib_sampled(rank_table(), np.array(hand6, np.int64), opponents)
+    for i, opp in enumerate(opponents.tolist()):
+        best_dealer, best_pone = naive_best_discards(opp)
+        left = [c for c in range(52) if c not in hand6 and c not in opp]
+        assert len(left) == 40
+        for role, choice in ((0, best_pone), (1, best_dealer)):
+            opp_thrown, _ = discards_of(opp)[choice]
+            for d, (thrown, _) in enumerate(discards_of(hand6)):
+                expected = np.mean([naive_score([*thrown, *opp_thrown], s, True) for s in left])
+                assert got[role, i, d] == pytest.approx(expected, abs=1e-12)
+
+
+def test_sampled_is_reproducible_and_seed_dependent() -> None:
+    a = analyze(EXAMPLE, role="dealer", opponent="sampled", samples=300, seed=4)
+    b = analyze(EXAMPLE, role="dealer", opponent="sampled", samples=300, seed=4)
+    c = analyze(EXAMPLE, role="dealer", opponent="sampled", samples=300, seed=5)
+    assert a.equals(b)
+    assert not np.allclose(a["crib_mean"], c["crib_mean"])
+    assert (a["crib_se"] > 0).all()
+
+
+@pytest.mark.slow
+def test_sampled_mean_moves_within_four_standard_errors() -> None:
+    small = analyze_hand(EXAMPLE, opponent="sampled", samples=1000, seed=1)
+    large = analyze_hand(EXAMPLE, opponent="sampled", samples=8000, seed=2)
+    diff = np.abs(small.crib_mean - large.crib_mean)
+    bound = 4 * np.sqrt(small.crib_se**2 + large.crib_se**2)
+    assert (diff < bound).all()
+    assert (large.crib_se < small.crib_se).all()
+
+
+def test_pone_throws_a_dealer_less_than_random_for_five_five() -> None:
+    """When we deal, the opponent is a pone throwing junk: our 5-5 crib is worth less."""
+    hand = "5H 5C 9S KD 2C 7H"
+    random_model = analyze_hand(hand).crib_mean[0, 0]  # discard 0 throws 5H 5C
+    sampled = analyze_hand(hand, opponent="sampled", samples=2000, seed=3)
+    assert sampled.crib_mean[0, 0] + 4 * sampled.crib_se[0, 0] < random_model
+    # and a dealer opponent feeds its own crib more than a random pair would
+    assert sampled.crib_mean[1, 0] - 4 * sampled.crib_se[1, 0] > random_model
+
+
+def test_draw_opponents_are_unseen_and_distinct() -> None:
+    hand6 = np.array(parse_cards(EXAMPLE), np.int64)
+    opp = draw_opponents(hand6, 500, seed=0)
+    assert opp.shape == (500, 6)
+    assert all(len(set(row)) == 6 for row in opp.tolist())
+    assert not np.isin(opp, hand6).any()
