@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast lint format bench clean
+.PHONY: run test test-fast lint format bench table table-check crib-tables clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,18 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_enumeration.py
 	$(BIN)/python benchmarks/bench_startup.py
+	$(BIN)/python benchmarks/bench_discard.py
+	$(BIN)/python benchmarks/bench_table.py
+
+table: $(STAMP)
+	$(BIN)/crib-analyze table
+
+table-check: $(STAMP)
+	$(BIN)/crib-analyze table check data/discard_table.parquet
+
+crib-tables: $(STAMP)
+	$(BIN)/crib-analyze crib-table --role dealer --format csv > /dev/null
+	$(BIN)/crib-analyze crib-table --role pone --format csv > /dev/null
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

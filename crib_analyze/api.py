@@ -7,6 +7,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import pandas as pd
 
 from crib_analyze.cards import CardsLike
@@ -35,3 +38,18 @@ def analyze(
         raise ValueError(f"unknown role {role!r} (choose dealer, pone or None)")
     analysis = analyze_hand(hand, opponent=opponent, samples=samples, seed=seed)
     return discard_frame(analysis, role=role, need=need, sort=sort)
+
+
+def load_table(
+    path: str | os.PathLike[str] | None = None,
+    columns: list[str] | None = None,
+    filters: Any = None,
+) -> pd.DataFrame:
+    """Read the discard table written by ``crib-analyze table`` (only ``columns``, if given).
+
+    ``filters`` is passed to :func:`pandas.read_parquet` (pyarrow row filters, e.g.
+    ``[("dealer_best", "==", True)]``). Text columns load as categoricals.
+    """
+    from crib_analyze.frames import read_table_frame
+
+    return read_table_frame(path, columns=columns, filters=filters)

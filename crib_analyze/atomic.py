@@ -25,6 +25,9 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

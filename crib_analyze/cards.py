@@ -18,6 +18,7 @@ upper case, with ``T`` for ten: ``TH``, ``5C``, ``AS``.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 
 RANKS = "A23456789TJQK"
@@ -95,9 +96,9 @@ def parse_card(token: CardLike) -> int:
     """
     if isinstance(token, bool):
         raise CardError(f"not a card: {token!r}")
-    if isinstance(token, int):
-        _check_id(token)
-        return token
+    if isinstance(token, numbers.Integral):  # int or a numpy integer
+        _check_id(int(token))
+        return int(token)
     if not isinstance(token, str):
         raise CardError(f"not a card: {token!r}")
     text = token.strip()
@@ -138,8 +139,8 @@ def parse_cards(cards: CardsLike, count: int | None = None) -> list[int]:
     ...
     crib_analyze.cards.CardError: duplicate card 5H ('5h')
     """
-    if isinstance(cards, int):
-        cards = [cards]
+    if isinstance(cards, numbers.Integral):
+        cards = [int(cards)]
     parsed: list[int] = []
     seen: dict[int, CardLike] = {}
     for token in split_tokens(cards):

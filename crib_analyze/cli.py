@@ -32,6 +32,9 @@ class OneLineErrors(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            e.show()  # a bare command: its help, as click shows it
+            sys.exit(2)
         except click.UsageError as e:
             cmd = e.ctx.command_path if e.ctx else "crib-analyze"
             click.echo(f"Error: {e.format_message()} (see '{cmd} --help')", err=True)
@@ -258,7 +261,13 @@ def discard(
     import pandas as pd
 
     frames, tables, failures = [], [], 0
-    for lineno, parsed in _read_hands(hands_file):
+    try:
+        lines = list(_read_hands(hands_file))
+    except UnicodeDecodeError as e:
+        raise click.BadParameter(
+            f"{hands_file.name} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
+        ) from None
+    for lineno, parsed in lines:
         if isinstance(parsed, CardError):
             failures += 1
             click.echo(f"Error: {hands_file.name} line {lineno}: {parsed}", err=True)
@@ -292,6 +301,248 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
             yield lineno, parse_cards(text, count=6)
         except CardError as e:
             yield lineno, e
+
+
+# --- table ----------------------------------------------------------------------------
+
+
+def _progress(quiet: bool, length: int, label: str) -> Any:
+    """click's progress bar on a terminal (rate/ETA); a no-op when quiet or piped."""
+    import contextlib
+
+    if quiet or not sys.stderr.isatty():
+        return contextlib.nullcontext(None)
+    return click.progressbar(
+        length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True
+    )
+
+
+@cli.group(invoke_without_command=True)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Table file [default: data/discard_table.parquet, or "
+    "data/discard_table.shard-I-of-N.parquet with --shard].",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["parquet", "csv"]),
+    default="parquet",
+    show_default=True,
+    help="Parquet (for pandas) or CSV.",
+)
+@click.option(
+    "--opponent",
+    default="random",
+    show_default=True,
+    help="Opponent model for the crib (only random is available for the full table).",
+)
+@click.option("--limit", type=click.IntRange(min=1), help="Only the first N hand classes.")
+@click.option("--shard", metavar="I/N", help="Compute the I-th of N disjoint slices.")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), help="Threads to use [default: all cores]."
+)
+@click.option("--restart", is_flag=True, help="Discard finished chunks of an earlier run.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.pass_context
+def table(
+    ctx: click.Context,
+    output: str | None,
+    fmt: str,
+    opponent: str,
+    limit: int | None,
+    shard: str | None,
+    jobs: int | None,
+    restart: bool,
+    quiet: bool,
+) -> None:
+    """Generate the discard table: every suit-distinct six-card hand x 15 discards.
+
+    962,988 hand classes (each with its weight, the raw hands it stands for), 14,444,820
+    rows: hand and crib expectations (random opponent, exact), heels, dealer and pone
+    nets, and each role's best discards. Work is saved in chunks beside the output, so
+    an interrupted run resumes where it stopped; the file appears only when complete.
+
+    \b
+    Examples:
+      crib-analyze table                       # data/discard_table.parquet
+      crib-analyze table --limit 20000 -o sample.parquet
+      crib-analyze table --shard 1/2           # on one machine; 2/2 on another
+      crib-analyze table merge data/discard_table.shard-*-of-2.parquet
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    import shutil
+    from pathlib import Path
+
+    from crib_analyze.table import (
+        DEFAULT_OUTPUT,
+        TableError,
+        TableSpec,
+        generate_table,
+        parse_shard,
+        parts_dir,
+        shard_chunks,
+    )
+
+    try:
+        spec = TableSpec(opponent=opponent, limit=limit)
+        shard_ij = parse_shard(shard) if shard else None
+    except TableError as e:
+        raise click.UsageError(str(e)) from None
+    if shard_ij and fmt != "parquet":
+        raise click.UsageError("--shard writes Parquet; choose the format when merging")
+    if output is None:
+        output = str(
+            DEFAULT_OUTPUT.with_name(f"discard_table.shard-{shard_ij[0]}-of-{shard_ij[1]}.parquet")
+            if shard_ij
+            else DEFAULT_OUTPUT.with_suffix(".csv" if fmt == "csv" else ".parquet")
+        )
+    target = Path(output)
+    if jobs is not None:
+        import numba
+
+        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    if restart:
+        shutil.rmtree(parts_dir(target), ignore_errors=True)
+    n_chunks = len(shard_chunks(spec, shard_ij))
+    try:
+        with _progress(quiet, n_chunks, "chunks") as bar:
+            result = generate_table(
+                target,
+                spec,
+                fmt=fmt,
+                shard=shard_ij,
+                on_chunk=(lambda _k: bar.update(1)) if bar is not None else None,
+                on_warning=lambda msg: click.echo(f"Warning: {msg}", err=True),
+            )
+    except TableError as e:
+        raise click.ClickException(str(e)) from None
+    except KeyboardInterrupt:
+        click.echo(
+            f"Interrupted: finished chunks are kept in {parts_dir(target)}; rerun to resume.",
+            err=True,
+        )
+        raise click.exceptions.Exit(130) from None
+    if not quiet:
+        click.echo(
+            f"wrote {result.rows:,} rows to {result.output} "
+            f"({result.chunks_computed} chunks computed, {result.chunks_reused} resumed)",
+            err=True,
+        )
+
+
+@table.command("merge")
+@click.argument("shards", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    default="data/discard_table.parquet",
+    show_default=True,
+    help="The merged table file.",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["parquet", "csv"]),
+    default="parquet",
+    show_default=True,
+    help="Parquet (for pandas) or CSV.",
+)
+def table_merge(shards: tuple[str, ...], output: str, fmt: str) -> None:
+    """Join the shard files of one run (from table --shard I/N) into one table.
+
+    The shards must come from the same version and settings, be disjoint and together
+    cover every chunk; otherwise nothing is written.
+    """
+    from pathlib import Path
+
+    from crib_analyze.table import TableError, merge_tables
+
+    try:
+        rows = merge_tables([Path(s) for s in shards], Path(output), fmt=fmt)
+    except TableError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"wrote {rows:,} rows to {output}", err=True)
+
+
+@table.command("check")
+@click.argument(
+    "path", default="data/discard_table.parquet", type=click.Path(exists=True, dir_okay=False)
+)
+def table_check(path: str) -> None:
+    """Verify a complete table: 14,444,820 rows, weights summing to 20,358,520 raw
+    hands, one row per (hand, discard), a best discard for each role in every hand."""
+    from pathlib import Path
+
+    from crib_analyze.table import TableError, verify_table
+
+    try:
+        counts = verify_table(Path(path))
+    except TableError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(
+        f"ok: {counts['rows']:,} rows, {counts['classes']:,} hands, "
+        f"weights sum to {counts['weight_sum']:,}"
+    )
+
+
+# --- crib-table -----------------------------------------------------------------------
+
+
+@cli.command("crib-table")
+@click.option(
+    "--role",
+    type=click.Choice(["dealer", "pone"]),
+    default="dealer",
+    show_default=True,
+    help="Whose best discards to average.",
+)
+@click.option(
+    "--table",
+    "table_path",
+    type=click.Path(dir_okay=False),
+    default="data/discard_table.parquet",
+    show_default=True,
+    help="The discard table written by 'crib-analyze table'.",
+)
+@click.option(
+    "--save/--no-save",
+    default=True,
+    show_default=True,
+    help="Also write data/crib_table_ROLE.csv.",
+)
+@output_options()
+def crib_table(role: str, table_path: str, save: bool, fmt: str, output: str | None) -> None:
+    """Crib value of each thrown rank pair, averaged over the discards a role chooses.
+
+    For each of the 91 rank pairs (and suited / unsuited): the weighted mean crib
+    (random opponent) of the best discards of that role in the full table, and how
+    often the role throws it — the kind of table Schell and Hessel published.
+    """
+    from crib_analyze.api import load_table
+    from crib_analyze.frames import crib_table_frame
+    from crib_analyze.render import crib_table_text, frame_csv, frame_json
+
+    columns = ["hand_id", "weight", "d1", "d2", "crib_mean", f"{role}_best"]
+    try:
+        frame = crib_table_frame(load_table(table_path, columns=columns), role)  # type: ignore[arg-type]
+    except FileNotFoundError as e:
+        raise click.ClickException(str(e)) from None
+    except (OSError, KeyError, ValueError) as e:
+        raise click.ClickException(f"cannot read {table_path}: {e}") from None
+    if save:
+        emit(frame_csv(frame), f"data/crib_table_{role}.csv")
+    if fmt == "table":
+        text = crib_table_text(frame)
+    else:
+        text = (frame_csv if fmt == "csv" else frame_json)(frame)
+    emit(text, output)
 
 
 def main() -> None:

@@ -60,29 +60,46 @@ def hand_scores(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
+def hand_rank_numerator(
+    table: np.ndarray, n_rank: np.ndarray, r0: int, r1: int, r2: int, r3: int
+) -> int:
+    """Rank points (fifteens, pairs, runs) of four kept ranks summed over the unseen starters."""
+    total = 0
+    for r in range(13):
+        if n_rank[r] > 0:
+            total += n_rank[r] * lookup_rank_points(table, r0, r1, r2, r3, r)
+    return total
+
+
+@njit(cache=True)
+def hand_suit_numerator(n_suit: np.ndarray, k0: int, k1: int, k2: int, k3: int) -> int:
+    """Flush and nobs of four kept cards summed over the 46 unseen starters (closed form)."""
+    total = 0
+    s = k0 & 3
+    if (k1 & 3) == s and (k2 & 3) == s and (k3 & 3) == s:
+        total += 4 * N_UNSEEN + n_suit[s]  # 4 with every starter, 1 more with its suit
+    for c in (k0, k1, k2, k3):
+        if (c >> 2) == JACK_RANK:
+            total += n_suit[c & 3]  # nobs with each unseen starter of the jack's suit
+    return total
+
+
+@njit(cache=True)
 def hand_mean_closed(
     table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, k0: int, k1: int, k2: int, k3: int
 ) -> float:
     """Mean hand points over the 46 unseen starters, by starter rank plus closed forms."""
-    total = 0
-    for r in range(13):
-        if n_rank[r] > 0:
-            total += n_rank[r] * lookup_rank_points(table, k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2, r)
-    s = k0 & 3
-    if (k1 & 3) == s and (k2 & 3) == s and (k3 & 3) == s:
-        total += 4 * N_UNSEEN + n_suit[s]
-    for c in (k0, k1, k2, k3):
-        if (c >> 2) == JACK_RANK:
-            total += n_suit[c & 3]
-    return total / N_UNSEEN
+    rank_part = hand_rank_numerator(table, n_rank, k0 >> 2, k1 >> 2, k2 >> 2, k3 >> 2)
+    return (rank_part + hand_suit_numerator(n_suit, k0, k1, k2, k3)) / N_UNSEEN
 
 
 @njit(cache=True)
-def crib_random_numerator(
-    table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int
-) -> int:
-    """Total crib points of thrown ``d0, d1`` over all 45,540 random completions."""
-    x, y = d0 >> 2, d1 >> 2
+def crib_rank_numerator(table: np.ndarray, n_rank: np.ndarray, x: int, y: int) -> int:
+    """Rank points of thrown ranks ``x, y`` summed over all 45,540 random completions.
+
+    Sums over opponent rank pairs ``a <= b`` and starter rank ``c``, each weighted by
+    the number of card choices the unseen rank counts allow.
+    """
     total = 0
     for a in range(13):
         na = n_rank[a]
@@ -96,20 +113,39 @@ def crib_random_numerator(
                 m = n_rank[c] - (c == a) - (c == b)
                 if m > 0:
                     total += w_ab * m * lookup_rank_points(table, x, y, a, b, c)
+    return total
+
+
+@njit(cache=True)
+def crib_suit_numerator(n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int) -> int:
+    """Flush and nobs of thrown ``d0, d1`` summed over all 45,540 random completions."""
+    total = 0
     # flush: both thrown cards of suit s, opponent pair and starter all of suit s
     s = d0 & 3
     if (d1 & 3) == s:
         u = n_suit[s]
-        total += 5 * (u * (u - 1) // 2) * (u - 2) if u >= 2 else 0
-    # nobs, thrown jack: the starter has its suit in n_suit/46 of completions (x 990 pairs)
+        if u >= 3:
+            total += 5 * (u * (u - 1) // 2) * (u - 2)
+    # nobs, thrown jack: a starter of its suit (n_suit choices) with any of C(45, 2) pairs
     for d in (d0, d1):
         if (d >> 2) == JACK_RANK:
             total += 990 * n_suit[d & 3]
-    # nobs, unseen jack: in the opponent's pair (44 pairs x 44 starters ...), starter of its suit
+    # nobs, unseen jack J of suit s in the opponent's pair {J, o}: summed over the 45
+    # partners o, the starters of suit s left number 45 (u - 1) - (u - 1) = 44 (u - 1)
     for suit in range(4):
         if not seen[4 * JACK_RANK + suit]:
             total += 44 * (n_suit[suit] - 1)
     return total
+
+
+@njit(cache=True)
+def crib_random_numerator(
+    table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int
+) -> int:
+    """Total crib points of thrown ``d0, d1`` over all 45,540 random completions."""
+    return crib_rank_numerator(table, n_rank, d0 >> 2, d1 >> 2) + crib_suit_numerator(
+        n_suit, seen, d0, d1
+    )
 
 
 @njit(cache=True)

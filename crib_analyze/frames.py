@@ -27,12 +27,14 @@ pone_net           float64  hand_mean - pone_crib_mean
 
 from __future__ import annotations
 
-from typing import Literal
+import os
+from pathlib import Path
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 
-from crib_analyze.cards import format_cards
+from crib_analyze.cards import RANKS, format_cards
 from crib_analyze.discard import DiscardAnalysis
 
 Role = Literal["dealer", "pone"]
@@ -137,3 +139,82 @@ def with_hand_column(frame: pd.DataFrame, hand_text: str) -> pd.DataFrame:
     out = frame.copy()
     out.insert(0, "hand", pd.Series([hand_text] * len(out), dtype="string", index=out.index))
     return out
+
+
+# --- the full table ----------------------------------------------------------------------
+
+
+def read_table_frame(
+    path: str | os.PathLike[str] | None = None,
+    columns: list[str] | None = None,
+    filters: Any = None,
+) -> pd.DataFrame:
+    """Load the discard table (Parquet) with only the columns asked for."""
+    from crib_analyze.table import DEFAULT_OUTPUT
+
+    source = Path(path) if path is not None else DEFAULT_OUTPUT
+    if not source.exists():
+        raise FileNotFoundError(
+            f"no discard table at {source}: generate it with 'crib-analyze table'"
+        )
+    return pd.read_parquet(source, columns=columns, filters=filters, engine="pyarrow")
+
+
+CRIB_TABLE_COLUMNS = [
+    "pair",
+    "rank1",
+    "rank2",
+    "crib_mean",
+    "crib_suited",
+    "crib_unsuited",
+    "hands",
+    "share",
+]
+
+
+def crib_table_frame(table: pd.DataFrame, role: Role) -> pd.DataFrame:
+    """The 91 thrown rank pairs with the weighted mean crib of the discards ``role`` chooses.
+
+    ``table`` needs the columns hand_id, weight, d1, d2, crib_mean and ``{role}_best``.
+    Each hand counts with its class weight (raw hands), shared equally between tied
+    best discards. ``hands`` is that weighted count, ``share`` its fraction of all
+    hands; ``crib_suited`` / ``crib_unsuited`` split the pair by suitedness.
+    """
+    best = table[table[f"{role}_best"]]
+    ties = best.groupby("hand_id", observed=True)["hand_id"].transform("size")
+    w = best["weight"].to_numpy(np.float64) / ties.to_numpy(np.float64)
+    d1, d2 = best["d1"].to_numpy(np.int64), best["d2"].to_numpy(np.int64)
+    r1, r2 = np.minimum(d1 // 4, d2 // 4), np.maximum(d1 // 4, d2 // 4)
+    work = pd.DataFrame(
+        {
+            "r1": r1,
+            "r2": r2,
+            "suited": d1 % 4 == d2 % 4,
+            "w": w,
+            "wc": w * best["crib_mean"].to_numpy(np.float64),
+        }
+    )
+    pairs = pd.MultiIndex.from_tuples(
+        [(a, b) for a in range(13) for b in range(a, 13)], names=["r1", "r2"]
+    )
+    total = work.groupby(["r1", "r2"])[["w", "wc"]].sum().reindex(pairs)
+    by_suit = work.groupby(["r1", "r2", "suited"])[["w", "wc"]].sum()
+    suited = by_suit.xs(True, level="suited").reindex(pairs)
+    unsuited = by_suit.xs(False, level="suited").reindex(pairs)
+    ranks = np.array(list(RANKS))
+    r1_idx = pairs.get_level_values("r1").to_numpy()
+    r2_idx = pairs.get_level_values("r2").to_numpy()
+    out = pd.DataFrame(
+        {
+            "pair": [f"{a}-{b}" for a, b in zip(ranks[r1_idx], ranks[r2_idx], strict=True)],
+            "rank1": ranks[r1_idx],
+            "rank2": ranks[r2_idx],
+            "crib_mean": (total["wc"] / total["w"]).to_numpy(),
+            "crib_suited": (suited["wc"] / suited["w"]).to_numpy(),
+            "crib_unsuited": (unsuited["wc"] / unsuited["w"]).to_numpy(),
+            "hands": total["w"].fillna(0).to_numpy(),
+        }
+    )
+    out["share"] = out["hands"] / out["hands"].sum()
+    out.attrs.update(role=role)
+    return out[CRIB_TABLE_COLUMNS]

@@ -123,3 +123,20 @@ def discard_table_text(frame: pd.DataFrame, hand: str) -> str:
 
 def _crib_cell(mean: float, se: float, sampled: bool) -> str:
     return f"{mean:.3f}±{se:.3f}" if sampled else f"{mean:.3f}"
+
+
+def crib_table_text(frame: pd.DataFrame) -> str:
+    """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
+    role = frame.attrs.get("role", "?")
+    lines = [f"crib value of the discards a {role} chooses (random opponent model)"]
+    lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
+
+    def num(x: float) -> str:
+        return "-" if math.isnan(x) else f"{x:.2f}"
+
+    for r in frame.to_dict(orient="records"):
+        lines.append(
+            f"{r['pair']:<5}{num(r['crib_mean']):>7}{num(r['crib_suited']):>8}"
+            f"{num(r['crib_unsuited']):>9}{100 * r['share']:>10.2f}"
+        )
+    return "\n".join(lines) + "\n"

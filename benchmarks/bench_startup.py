@@ -1,0 +1,88 @@
+"""Process start-up: wall time of whole ``crib-analyze`` runs, cold and warm numba cache.
+
+Cold: ``NUMBA_CACHE_DIR`` points at a fresh empty directory, so every kernel the
+command needs is compiled. Warm: the same directory again, kernels load from it
+(median of several runs). ``python -c pass`` and ``crib-analyze --help`` are floors.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/bench_startup.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+CLI = str(BIN / "crib-analyze")
+DISCARD_WARM_TARGET = 1.0  # seconds
+
+# (crib-analyze arguments, text the output must contain)
+COMMANDS: list[tuple[str, str]] = [
+    ("score 5H 5C 5S JD --starter 5D", "total     29"),
+    ("discard 5H 6S 4D JC QH 5C --dealer", "JC QH"),
+]
+FLOORS: list[tuple[str, list[str], str]] = [
+    ("python -c pass (interpreter)", [sys.executable, "-c", "pass"], ""),
+    ("crib-analyze --help", [CLI, "--help"], "Usage"),
+]
+
+
+def run_once(argv: list[str], expect: str, cache_dir: str | None) -> float:
+    """Wall seconds of one process; fails loudly on a bad exit or unexpected output."""
+    env = dict(os.environ)
+    if cache_dir is not None:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+    start = time.perf_counter()
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0 or expect not in proc.stdout:
+        raise SystemExit(f"{argv} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one cold run, three warm runs")
+    args = parser.parse_args()
+    n_cold = 1 if args.quick else 2
+    n_warm = 3 if args.quick else 7
+    if not Path(CLI).exists():
+        raise SystemExit(f"{CLI} not found: run `make install` first")
+
+    print(f"cpus: {os.cpu_count()}; cold runs per command: {n_cold}; warm runs: {n_warm}\n")
+    print(f"{'command':<40} {'cold':>8} {'warm (median)':>14} {'warm min':>9}")
+    for label, argv, expect in FLOORS:
+        run_once(argv, expect, None)  # page in the interpreter and packages
+        warm = [run_once(argv, expect, None) for _ in range(n_warm)]
+        print(f"{label:<40} {'-':>8} {statistics.median(warm):>12.3f} s {min(warm):>7.3f} s")
+
+    results: dict[str, float] = {}
+    for label, expect in COMMANDS:
+        argv = [CLI, *label.split()]
+        cold, warm = [], []
+        for _ in range(n_cold):
+            with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache_dir:
+                cold.append(run_once(argv, expect, cache_dir))
+                warm += [run_once(argv, expect, cache_dir) for _ in range(n_warm)]
+        results[label] = statistics.median(warm)
+        cold_s = statistics.median(cold)
+        print(f"{label:<40} {cold_s:>6.2f} s {results[label]:>12.3f} s {min(warm):>7.3f} s")
+
+    discard_warm = results[COMMANDS[1][0]]
+    verdict = "PASS" if discard_warm <= DISCARD_WARM_TARGET else "FAIL"
+    target = f"target discard warm <= {DISCARD_WARM_TARGET:.0f} s wall"
+    print(f"\n{target}: {verdict} ({discard_warm:.3f} s)")
+    command = " ".join([".venv/bin/python", "benchmarks/bench_startup.py", *sys.argv[1:]])
+    print(f"reproduce: {command}")
+
+
+if __name__ == "__main__":
+    main()

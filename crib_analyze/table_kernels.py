@@ -1,0 +1,99 @@
+"""numba kernels for the full discard table: rank parts per multiset, rows per class.
+
+Rank-only quantities (the fifteens/pairs/runs of kept hands over starters and of
+cribs over random completions) depend only on a hand's rank multiset and on which
+positions are thrown, so they are computed once per multiset (18,395 of them) and
+shared by its suit classes. Suits enter through flush and nobs, whose closed forms
+are added per class. Everything stays an integer numerator until the end: hand
+points over 46 starters, crib points over 45,540 completions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from crib_analyze.discard_kernels import (
+    DISCARDS,
+    KEEPS,
+    N_DISCARDS,
+    crib_rank_numerator,
+    crib_suit_numerator,
+    hand_rank_numerator,
+    hand_suit_numerator,
+    unseen_counts,
+)
+
+CRIB_PER_HAND = 990  # 45,540 / 46: puts hand and crib numerators on one denominator
+
+
+@njit(cache=True, parallel=True)
+def multiset_rank_numerators(
+    table: np.ndarray, multisets: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(M, 15) hand and crib rank-part numerators for each six-rank multiset."""
+    n = multisets.shape[0]
+    hand = np.empty((n, N_DISCARDS), np.int64)
+    crib = np.empty((n, N_DISCARDS), np.int64)
+    for m in prange(n):
+        ranks = multisets[m].astype(np.int64)
+        n_rank = np.full(13, 4, np.int64)
+        for r in ranks:
+            n_rank[r] -= 1
+        for d in range(N_DISCARDS):
+            hand[m, d] = hand_rank_numerator(
+                table,
+                n_rank,
+                ranks[KEEPS[d, 0]],
+                ranks[KEEPS[d, 1]],
+                ranks[KEEPS[d, 2]],
+                ranks[KEEPS[d, 3]],
+            )
+            crib[m, d] = crib_rank_numerator(
+                table, n_rank, ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
+            )
+    return hand, crib
+
+
+@njit(cache=True, parallel=True)
+def class_numerators(
+    cards: np.ndarray, multiset: np.ndarray, hand_rank: np.ndarray, crib_rank: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 15) hand numerators (/46) and random-crib numerators (/45,540) per class."""
+    n = cards.shape[0]
+    hand = np.empty((n, N_DISCARDS), np.int64)
+    crib = np.empty((n, N_DISCARDS), np.int64)
+    for i in prange(n):
+        c = cards[i].astype(np.int64)
+        _, n_suit, seen = unseen_counts(c)
+        m = multiset[i]
+        for d in range(N_DISCARDS):
+            k0, k1, k2, k3 = c[KEEPS[d, 0]], c[KEEPS[d, 1]], c[KEEPS[d, 2]], c[KEEPS[d, 3]]
+            hand[i, d] = hand_rank[m, d] + hand_suit_numerator(n_suit, k0, k1, k2, k3)
+            d0, d1 = c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
+            crib[i, d] = crib_rank[m, d] + crib_suit_numerator(n_suit, seen, d0, d1)
+    return hand, crib
+
+
+@njit(cache=True)
+def best_flags(hand_num: np.ndarray, crib_num: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 15) flags of each hand's best discards for dealer and pone; exact ties all marked.
+
+    Compares integer numerators on the common denominator 45,540 (heels is the same
+    for every discard of a hand, so it cannot change the choice).
+    """
+    n = hand_num.shape[0]
+    dealer = np.zeros((n, N_DISCARDS), np.bool_)
+    pone = np.zeros((n, N_DISCARDS), np.bool_)
+    for i in range(n):
+        best_d = -(1 << 62)
+        best_p = -(1 << 62)
+        for d in range(N_DISCARDS):
+            h = hand_num[i, d] * CRIB_PER_HAND
+            best_d = max(best_d, h + crib_num[i, d])
+            best_p = max(best_p, h - crib_num[i, d])
+        for d in range(N_DISCARDS):
+            h = hand_num[i, d] * CRIB_PER_HAND
+            dealer[i, d] = h + crib_num[i, d] == best_d
+            pone[i, d] = h - crib_num[i, d] == best_p
+    return dealer, pone

@@ -1,0 +1,226 @@
+"""The full discard table: classes, rows vs analyze(), chunks, resume, shards, crib tables."""
+
+from itertools import combinations, permutations
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from crib_analyze import analyze, load_table
+from crib_analyze.cards import canonical_hand, format_cards, relabel_suits
+from crib_analyze.frames import crib_table_frame
+from crib_analyze.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
+from crib_analyze.table import (
+    CHUNK_CLASSES,
+    TableError,
+    TableSpec,
+    chunk_path,
+    generate_table,
+    merge_tables,
+    parse_shard,
+    parts_dir,
+    verify_table,
+)
+
+SMALL = 2 * CHUNK_CLASSES + 500  # three chunks, the last one short
+
+
+def test_class_counts() -> None:
+    hc = hand_classes()
+    assert len(hc.weight) == N_CLASSES == 962_988
+    assert int(hc.weight.sum()) == N_RAW_HANDS == 20_358_520
+    assert len(hc.multisets) == 18_395
+    assert (np.diff(hc.cards.astype(int), axis=1) > 0).all()  # ascending, distinct
+
+
+def naive_orbit(hand: tuple[int, ...]) -> set[tuple[int, ...]]:
+    return {tuple(sorted(relabel_suits(hand, p))) for p in permutations(range(4))}  # type: ignore[arg-type]
+
+
+def test_classes_are_canonical_with_orbit_weights() -> None:
+    hc = hand_classes()
+    rng = np.random.default_rng(0)
+    picks = np.r_[np.arange(50), rng.choice(N_CLASSES, 400, replace=False), N_CLASSES - 1]
+    for i in picks:
+        hand = tuple(int(c) for c in hc.cards[i])
+        assert canonical_hand(hand) == hand
+        assert len(naive_orbit(hand)) == hc.weight[i]
+
+
+def test_random_raw_hands_land_in_their_class() -> None:
+    hc = hand_classes()
+    index = {tuple(row): i for i, row in enumerate(hc.cards.tolist())}
+    rng = np.random.default_rng(1)
+    for _ in range(500):
+        raw = rng.choice(52, 6, replace=False).tolist()
+        canon = canonical_hand(raw)
+        assert canon in index
+        for p in permutations(range(4)):
+            assert canonical_hand(relabel_suits(raw, p)) == canon  # type: ignore[arg-type]
+
+
+def test_all_raw_hands_of_a_rank_multiset_are_covered() -> None:
+    """Brute force over every raw hand with ranks A A 2 5 J J: classes and weights match."""
+    ranks = [0, 0, 1, 4, 10, 10]
+    cards_by_rank = [[4 * r + s for s in range(4)] for r in range(13)]
+    counts: dict[tuple[int, ...], int] = {}
+    for aces in combinations(cards_by_rank[0], 2):
+        for jacks in combinations(cards_by_rank[10], 2):
+            for two in cards_by_rank[1]:
+                for five in cards_by_rank[4]:
+                    hand = [*aces, two, five, *jacks]
+                    canon = canonical_hand(hand)
+                    counts[canon] = counts.get(canon, 0) + 1
+    hc = hand_classes()
+    ms = hc.multisets.tolist().index(ranks)
+    mine = {
+        tuple(int(c) for c in hc.cards[i]): int(hc.weight[i])
+        for i in np.flatnonzero(hc.multiset == ms)
+    }
+    assert mine == counts
+
+
+@pytest.fixture(scope="module")
+def small_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("table") / "small.parquet"
+    generate_table(out, TableSpec(limit=SMALL))
+    return out
+
+
+def test_rows_equal_analyze(small_table: Path) -> None:
+    df = load_table(small_table)
+    assert len(df) == 15 * SMALL
+    rng = np.random.default_rng(2)
+    for hand_id in [0, 1, *rng.choice(SMALL, 25, replace=False).tolist(), SMALL - 1]:
+        rows = df[df["hand_id"] == hand_id].set_index("discard")
+        hand = str(rows["hand"].iloc[0])
+        assert hand == format_cards(hand_classes().cards[hand_id])
+        ref = analyze(hand).set_index("discard")
+        assert len(rows) == 15
+        for col in ["hand_mean", "crib_mean", "heels", "dealer_net", "pone_net"]:
+            np.testing.assert_allclose(
+                rows[col].to_numpy(), ref.loc[rows.index, col].to_numpy(), atol=1e-12
+            )
+        assert (rows["keep"].astype(str) == ref.loc[rows.index, "keep"].astype(str)).all()
+        for role in ("dealer", "pone"):
+            net = rows[f"{role}_net"]
+            expect = np.isclose(net, net.max(), rtol=0, atol=1e-9)
+            assert (rows[f"{role}_best"].to_numpy() == expect).all()
+
+
+def test_file_metadata_and_types(small_table: Path) -> None:
+    meta = pq.read_metadata(small_table)
+    assert meta.num_row_groups == 3
+    df = load_table(small_table, columns=["hand", "d1", "weight"])
+    assert list(df.columns) == ["hand", "d1", "weight"]
+    assert str(df["d1"].dtype) == "int8"
+    filtered = load_table(small_table, columns=["hand_id"], filters=[("dealer_best", "==", True)])
+    assert filtered["hand_id"].nunique() == SMALL
+
+
+def test_resume_after_interrupt_gives_the_same_file(tmp_path: Path, small_table: Path) -> None:
+    out = tmp_path / "t.parquet"
+    done: list[int] = []
+
+    def stop_after_one(k: int) -> None:
+        done.append(k)
+        if len(done) == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_table(out, TableSpec(limit=SMALL), on_chunk=stop_after_one)
+    assert not out.exists()
+    assert chunk_path(parts_dir(out), 0).exists()
+    result = generate_table(out, TableSpec(limit=SMALL))
+    assert (result.chunks_reused, result.chunks_computed) == (1, 2)
+    assert not parts_dir(out).exists()
+    assert pd.read_parquet(out).equals(pd.read_parquet(small_table))
+
+
+def test_damaged_chunk_is_recomputed_foreign_chunk_refused(tmp_path: Path) -> None:
+    out = tmp_path / "t.parquet"
+    spec = TableSpec(limit=SMALL)
+
+    def stop(k: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_table(out, spec, on_chunk=stop)
+    chunk_path(parts_dir(out), 0).write_bytes(b"not parquet")
+    warnings: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        generate_table(out, spec, on_chunk=stop, on_warning=warnings.append)
+    assert warnings and "damaged chunk" in warnings[0]
+    with pytest.raises(TableError, match="another run"):
+        generate_table(out, TableSpec(limit=SMALL + 1))
+
+
+def test_shards_merge_to_the_whole(tmp_path: Path, small_table: Path) -> None:
+    spec = TableSpec(limit=SMALL)
+    shards = []
+    for i in (1, 2):
+        path = tmp_path / f"s{i}.parquet"
+        generate_table(path, spec, shard=(i, 2))
+        shards.append(path)
+    merged = tmp_path / "merged.parquet"
+    assert merge_tables(shards, merged) == 15 * SMALL
+    assert pd.read_parquet(merged).equals(pd.read_parquet(small_table))
+    with pytest.raises(TableError, match="incomplete"):
+        merge_tables(shards[:1], tmp_path / "x.parquet")
+    with pytest.raises(TableError, match="in both"):
+        merge_tables([shards[0], shards[0], shards[1]], tmp_path / "x.parquet")
+    assert not (tmp_path / "x.parquet").exists()
+
+
+def test_csv_output(tmp_path: Path, small_table: Path) -> None:
+    out = tmp_path / "t.csv"
+    generate_table(out, TableSpec(limit=CHUNK_CLASSES // 2), fmt="csv")
+    csv = pd.read_csv(out)
+    ref = pd.read_parquet(small_table).head(len(csv))
+    assert list(csv.columns) == list(ref.columns)
+    assert (csv["hand"] == ref["hand"].astype(str)).all()
+    np.testing.assert_array_equal(csv["crib_mean"], ref["crib_mean"])
+
+
+def test_spec_and_shard_validation() -> None:
+    with pytest.raises(TableError, match="not available"):
+        TableSpec(opponent="expert")
+    assert parse_shard("2/3") == (2, 3)
+    for bad in ("0/2", "3/2", "x", "1/2/3"):
+        with pytest.raises(TableError):
+            parse_shard(bad)
+
+
+def test_crib_table_matches_a_plain_computation(small_table: Path) -> None:
+    df = load_table(small_table)
+    df = df[df["hand_id"] % 16 == 0]  # a spread-out subset keeps the plain loop quick
+    for role in ("dealer", "pone"):
+        got = crib_table_frame(df, role).set_index("pair")
+        assert len(got) == 91
+        assert got.index.tolist()[:3] == ["A-A", "A-2", "A-3"]
+        # plain version: per hand, share the weight among tied best rows
+        sums: dict[str, list[float]] = {}
+        for _, rows in df[df[f"{role}_best"]].groupby("hand_id"):
+            for _, r in rows.iterrows():
+                a, b = sorted((int(r["d1"]) // 4, int(r["d2"]) // 4))
+                pair = f"{'A23456789TJQK'[a]}-{'A23456789TJQK'[b]}"
+                w = r["weight"] / len(rows)
+                acc = sums.setdefault(pair, [0.0, 0.0])
+                acc[0] += w
+                acc[1] += w * r["crib_mean"]
+        for pair, (w, wc) in sums.items():
+            assert got.loc[pair, "crib_mean"] == pytest.approx(wc / w, rel=1e-12)
+            assert got.loc[pair, "hands"] == pytest.approx(w)
+        assert got["share"].sum() == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+def test_full_table(tmp_path: Path) -> None:
+    """The complete table: row count, weight sum, no duplicate (hand, discard)."""
+    out = tmp_path / "full.parquet"
+    result = generate_table(out, TableSpec())
+    assert result.rows == 14_444_820
+    counts = verify_table(out)
+    assert counts == {"rows": 14_444_820, "classes": 962_988, "weight_sum": 20_358_520}
