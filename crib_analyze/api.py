@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from crib_analyze.cards import CardsLike
-from crib_analyze.discard import DEFAULT_SAMPLES, DEFAULT_SEED, Opponent, analyze_hand
+from crib_analyze.discard import DEFAULT_SAMPLES, DEFAULT_SEED, Opponent, Policy, analyze_hand
 from crib_analyze.frames import Role, SortKey, discard_frame
 
 
@@ -25,18 +25,21 @@ def analyze(
     seed: int | None = DEFAULT_SEED,
     need: int | None = None,
     sort: SortKey = "net",
+    policy: Policy = "random",
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
     ``role`` is "dealer", "pone" or None (both roles' nets, ordered by the
-    dealer's). ``opponent`` is "random" (exact) or "sampled" (``samples``
-    opponent hands drawn with ``seed``; crib means carry standard errors).
+    dealer's). ``opponent`` is "random" (exact), "expert" (the role-specific throw
+    models, exact combination) or "sampled" (``samples`` opponent hands drawn with
+    ``seed`` throwing by ``policy``, "random" or "expert"; crib means carry
+    standard errors).
     ``need`` adds ``p_need``, the exact probability that the hand alone scores
     at least that many points. Columns are documented in :mod:`crib_analyze.frames`.
     """
     if role not in ("dealer", "pone", None):
         raise ValueError(f"unknown role {role!r} (choose dealer, pone or None)")
-    analysis = analyze_hand(hand, opponent=opponent, samples=samples, seed=seed)
+    analysis = analyze_hand(hand, opponent=opponent, samples=samples, seed=seed, policy=policy)
     return discard_frame(analysis, role=role, need=need, sort=sort)
 
 

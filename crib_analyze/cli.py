@@ -161,11 +161,20 @@ def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
 @click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib).")
 @click.option(
     "--opponent",
-    type=click.Choice(["random", "sampled"]),
+    type=click.Choice(["expert", "random", "sampled"]),
     default="random",
     show_default=True,
-    help="How the opponent's two crib cards are chosen: random pair (exact) or "
-    "sampled hands thrown by the random-model best response.",
+    help="How the opponent's two crib cards are chosen: expert (the role-specific "
+    "throw models of build-model, exact combination), random pair (exact), or "
+    "sampled opponent hands thrown by --policy.",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(["random", "expert"]),
+    default="random",
+    show_default=True,
+    help="With --opponent sampled: the opponent throws its best discard under the "
+    "random or the expert crib model.",
 )
 @click.option(
     "--samples",
@@ -202,6 +211,7 @@ def discard(
     dealer: bool,
     pone: bool,
     opponent: str,
+    policy: str,
     samples: int,
     seed: int,
     need: int | None,
@@ -233,6 +243,15 @@ def discard(
         raise click.UsageError("--sort need requires --need N")
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
+    if policy != "random" and opponent != "sampled":
+        raise click.UsageError("--policy applies to --opponent sampled only")
+    if opponent == "expert" or policy == "expert":
+        from crib_analyze.expert import ModelError, default_model
+
+        try:
+            default_model()
+        except ModelError as e:
+            raise click.ClickException(str(e)) from None
     role = "dealer" if dealer else "pone" if pone else None
 
     def run(hand: list[int]) -> Any:
@@ -240,6 +259,7 @@ def discard(
             hand,
             role=role,  # type: ignore[arg-type]
             opponent=opponent,  # type: ignore[arg-type]
+            policy=policy,  # type: ignore[arg-type]
             samples=samples,
             seed=seed,
             need=need,
@@ -301,6 +321,67 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
             yield lineno, parse_cards(text, count=6)
         except CardError as e:
             yield lineno, e
+
+
+# --- build-model ------------------------------------------------------------------------
+
+
+@cli.command("build-model")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    default="data/expert_model.json",
+    show_default=True,
+    help="Where to write the model (atomically).",
+)
+@click.option(
+    "--tolerance",
+    type=click.FloatRange(min=0, min_open=True),
+    default=1e-3,
+    show_default=True,
+    help="Stop when no role crib value moves by this much in a round.",
+)
+@click.option(
+    "--max-rounds", type=click.IntRange(min=1), default=200, show_default=True, help="Round cap."
+)
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), help="Threads to use [default: all cores]."
+)
+@click.option("--quiet", "-q", is_flag=True, help="No per-round log.")
+def build_model(
+    output: str, tolerance: float, max_rounds: int, jobs: int | None, quiet: bool
+) -> None:
+    """Build the expert opponent: role-specific throw models by damped fixed point.
+
+    Starts from the random opponent; each round every suit-distinct hand (weighted by
+    the raw hands it stands for) picks its best discard as dealer and as pone against
+    the current models, and the throw statistics of those choices are averaged into
+    the models with weight 1/k (fictitious play). Logs each round's largest change.
+    """
+    from crib_analyze.expert import RoundLog
+    from crib_analyze.expert import build_model as run
+
+    if jobs is not None:
+        import numba
+
+        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+
+    def log(r: RoundLog) -> None:
+        if not quiet:
+            click.echo(
+                f"round {r.round:3d}  role-table change {r.table_change:.5f}  "
+                f"class change {r.class_change:.5f}  {r.seconds:.1f} s",
+                err=True,
+            )
+
+    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log)
+    model.save(output)
+    p = model.provenance
+    state = "converged" if p["converged"] else "NOT converged"
+    click.echo(f"{state} after {p['rounds']} rounds in {p['seconds']} s; wrote {output}", err=True)
+    if not p["converged"]:
+        raise click.exceptions.Exit(1)
 
 
 # --- table ----------------------------------------------------------------------------

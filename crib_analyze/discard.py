@@ -13,11 +13,15 @@ from typing import Literal
 import numpy as np
 
 from crib_analyze import discard_kernels as dk
+from crib_analyze import expert_kernels as ek
 from crib_analyze.cards import JACK, CardsLike, parse_cards, rank_of
+from crib_analyze.expert import ExpertModel, default_model
 from crib_analyze.score import rank_table
 
-OPPONENT_MODELS = ("random", "sampled")
-Opponent = Literal["random", "sampled"]
+OPPONENT_MODELS = ("expert", "random", "sampled")
+POLICIES = ("random", "expert")
+Opponent = Literal["expert", "random", "sampled"]
+Policy = Literal["random", "expert"]
 DEFAULT_SAMPLES = 2000
 DEFAULT_SEED = 0
 
@@ -41,6 +45,7 @@ class DiscardAnalysis:
     opponent: str
     samples: int
     seed: int | None
+    policy: str | None = None  # how a sampled opponent throws
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -53,10 +58,20 @@ def analyze_hand(
     opponent: Opponent = "random",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
+    policy: Policy = "random",
+    model: ExpertModel | None = None,
 ) -> DiscardAnalysis:
-    """Analyse every discard of a six-card hand under an opponent model."""
+    """Analyse every discard of a six-card hand under an opponent model.
+
+    ``expert`` combines the expert throw models exactly with the unseen cards and
+    starters (``model``, default the shipped one); ``sampled`` draws ``samples``
+    opponent hands whose throw follows ``policy`` (its best response under the random
+    or the expert crib model).
+    """
     if opponent not in OPPONENT_MODELS:
         raise ValueError(f"unknown opponent model {opponent!r} (choose from {OPPONENT_MODELS})")
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (choose from {POLICIES})")
     if opponent == "sampled" and samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
     hand6 = parse_hand6(hand)
@@ -66,9 +81,19 @@ def analyze_hand(
         crib = dk.crib_random_means(table, hand6)
         crib_mean = np.vstack([crib, crib])
         crib_se = np.zeros_like(crib_mean)
+    elif opponent == "expert":
+        m = model or default_model()
+        crib_mean = np.vstack(
+            [
+                ek.crib_model_means(table, hand6, m.pone.P, m.pone.F, m.pone.K),
+                ek.crib_model_means(table, hand6, m.dealer.P, m.dealer.F, m.dealer.K),
+            ]
+        )
+        crib_se = np.zeros_like(crib_mean)
     else:
         opponents = draw_opponents(hand6, samples, seed)
-        per_sample = dk.crib_sampled(table, hand6, opponents)
+        throws = policy_throws(opponents, policy, model)
+        per_sample = dk.crib_sampled(table, hand6, opponents, throws)
         crib_mean = per_sample.mean(axis=1)
         crib_se = (
             per_sample.std(axis=1, ddof=1) / np.sqrt(samples)
@@ -87,6 +112,20 @@ def analyze_hand(
         opponent=opponent,
         samples=samples if opponent == "sampled" else 0,
         seed=seed if opponent == "sampled" else None,
+        policy=policy if opponent == "sampled" else None,
+    )
+
+
+def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None) -> np.ndarray:
+    """(n, 2) discard index of each opponent hand: [as pone, as dealer]."""
+    table = rank_table()
+    if policy == "random":
+        return np.asarray(dk.random_policy_throws(table, opponents))
+    m = model or default_model()
+    return np.asarray(
+        ek.expert_policy_throws(
+            table, opponents, m.pone.P, m.pone.F, m.pone.K, m.dealer.P, m.dealer.F, m.dealer.K
+        )
     )
 
 

@@ -15,7 +15,7 @@ Conventions shared by every kernel here:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from crib_analyze.score_kernels import JACK_RANK, lookup_rank_points, table_score_show
 
@@ -208,32 +208,42 @@ def crib_given_throws(
     return total / count
 
 
-@njit(cache=True)
-def crib_sampled(table: np.ndarray, hand6: np.ndarray, opponents: np.ndarray) -> np.ndarray:
+@njit(cache=True, parallel=True)
+def random_policy_throws(table: np.ndarray, opponents: np.ndarray) -> np.ndarray:
+    """(n, 2) discard index each opponent hand throws: [as pone, as dealer], random model."""
+    n = opponents.shape[0]
+    out = np.empty((n, 2), np.int64)
+    for i in prange(n):
+        best_as_dealer, best_as_pone = best_discards_random(table, opponents[i])
+        out[i, 0], out[i, 1] = best_as_pone, best_as_dealer
+    return out
+
+
+@njit(cache=True, parallel=True)
+def crib_sampled(
+    table: np.ndarray, hand6: np.ndarray, opponents: np.ndarray, throws: np.ndarray
+) -> np.ndarray:
     """Crib points per sampled opponent hand, per discard, for both of our roles.
 
-    ``opponents`` is (n, 6): the opponent's six cards in each sample. The opponent
-    throws its best discard under the random model for its own role: as pone
-    (we deal) it maximises hand - crib, as dealer (we are pone) hand + crib. The
-    starter is enumerated over the 40 cards left. Returns (2, n, 15): index 0 is
-    the crib when we deal, 1 when the opponent deals.
+    ``opponents`` is (n, 6): the opponent's six cards in each sample; ``throws`` (n, 2)
+    the discard index it throws as pone (when we deal) and as dealer. The starter is
+    enumerated over the 40 cards left. Returns (2, n, 15): index 0 is the crib when
+    we deal, 1 when the opponent deals.
     """
     n = opponents.shape[0]
     out = np.empty((2, n, N_DISCARDS), np.float64)
     _, _, own_seen = unseen_counts(hand6)
-    for i in range(n):
+    for i in prange(n):
         opp = opponents[i]
-        best_as_dealer, best_as_pone = best_discards_random(table, opp)
         seen = own_seen.copy()
         for c in opp:
             seen[c] = True
         for role in range(2):
-            # role 0: we deal, the opponent is pone; role 1: the opponent deals
-            t = best_as_pone if role == 0 else best_as_dealer
-            e0, e1 = opp[DISCARDS[t, 0]], opp[DISCARDS[t, 1]]
-            if role == 1 and best_as_dealer == best_as_pone:
+            t = throws[i, role]
+            if role == 1 and t == throws[i, 0]:
                 out[1, i, :] = out[0, i, :]
                 continue
+            e0, e1 = opp[DISCARDS[t, 0]], opp[DISCARDS[t, 1]]
             for d in range(N_DISCARDS):
                 out[role, i, d] = crib_given_throws(
                     table, seen, hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]], e0, e1

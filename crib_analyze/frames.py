@@ -110,6 +110,7 @@ def discard_frame(
         opponent=analysis.opponent,
         samples=analysis.samples,
         seed=analysis.seed,
+        policy=analysis.policy,
         need=need,
         sort=sort,
     )

@@ -63,7 +63,12 @@ def discard_header(frame: pd.DataFrame, hand: str) -> str:
     else:
         who = "no role given: both roles shown, ranked by dealer net"
     if a.get("opponent") == "sampled":
-        model = f"opponent sampled ({a['samples']} hands, seed {a['seed']}; crib ± 1 s.e.)"
+        model = (
+            f"opponent sampled ({a['samples']} hands throwing by the {a.get('policy')} "
+            f"policy, seed {a['seed']}; crib ± 1 s.e.)"
+        )
+    elif a.get("opponent") == "expert":
+        model = "opponent expert (role-specific throw model, exact combination)"
     else:
         model = "opponent random (exact)"
     return f"{hand} | {who} | {model}"
