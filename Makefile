@@ -24,13 +24,13 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(STAMP)
-	$(BIN)/ruff check crib_analyze tests benchmarks
-	$(BIN)/ruff format --check crib_analyze tests benchmarks
+	$(BIN)/ruff check crib_analyze tests benchmarks docs
+	$(BIN)/ruff format --check crib_analyze tests benchmarks docs
 	$(BIN)/mypy crib_analyze
 
 format: $(STAMP)
-	$(BIN)/ruff format crib_analyze tests benchmarks
-	$(BIN)/ruff check --fix crib_analyze tests benchmarks
+	$(BIN)/ruff format crib_analyze tests benchmarks docs
+	$(BIN)/ruff check --fix crib_analyze tests benchmarks docs
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_enumeration.py

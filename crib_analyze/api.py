@@ -1,8 +1,10 @@
 """Public Python API returning pandas DataFrames.
 
->>> df = analyze("5H 6S 4D JC QH 5C", role="dealer")
+>>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
 >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
 ('JC QH', 4.711287)
+>>> analyze("5H 6S 4D JC QH 5C", role="pone").loc[0, "discard"]  # expert opponent
+'JC QH'
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from crib_analyze.frames import Role, SortKey, discard_frame
 def analyze(
     hand: CardsLike,
     role: Role | None = None,
-    opponent: Opponent = "random",
+    opponent: Opponent = "expert",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
     need: int | None = None,

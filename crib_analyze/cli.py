@@ -162,7 +162,7 @@ def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
 @click.option(
     "--opponent",
     type=click.Choice(["expert", "random", "sampled"]),
-    default="random",
+    default="expert",
     show_default=True,
     help="How the opponent's two crib cards are chosen: expert (the role-specific "
     "throw models of build-model, exact combination), random pair (exact), or "
@@ -331,7 +331,7 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
-    default="data/expert_model.json",
+    default="data/expert_model.npz",
     show_default=True,
     help="Where to write the model (atomically).",
 )
@@ -504,7 +504,8 @@ def table(
         raise click.ClickException(str(e)) from None
     except KeyboardInterrupt:
         click.echo(
-            f"Interrupted: finished chunks are kept in {parts_dir(target)}; rerun to resume.",
+            f"Interrupted: finished chunks are kept in {parts_dir(target)}; rerun to resume "
+            "(the first Ctrl-C lets the current chunk finish, a second one stops at once).",
             err=True,
         )
         raise click.exceptions.Exit(130) from None
@@ -596,29 +597,46 @@ def table_check(path: str) -> None:
     "--save/--no-save",
     default=True,
     show_default=True,
-    help="Also write data/crib_table_ROLE.csv.",
+    help="Also write data/crib_table_ROLE.csv (ROLE_expert.csv for an expert table).",
 )
 @output_options()
 def crib_table(role: str, table_path: str, save: bool, fmt: str, output: str | None) -> None:
     """Crib value of each thrown rank pair, averaged over the discards a role chooses.
 
     For each of the 91 rank pairs (and suited / unsuited): the weighted mean crib
-    (random opponent) of the best discards of that role in the full table, and how
-    often the role throws it — the kind of table Schell and Hessel published.
+    of the best discards of that role in the full table (under the table's opponent
+    model, random or expert), and how often the role throws it — the kind of table
+    Schell and Hessel published.
     """
+    from pathlib import Path
+
     from crib_analyze.api import load_table
     from crib_analyze.frames import crib_table_frame
     from crib_analyze.render import crib_table_text, frame_csv, frame_json
+    from crib_analyze.table import TableError, read_file_metadata
 
-    columns = ["hand_id", "weight", "d1", "d2", "crib_mean", f"{role}_best"]
+    if not Path(table_path).exists():
+        raise click.ClickException(
+            f"no discard table at {table_path}: generate it with 'crib-analyze table'"
+        )
     try:
-        frame = crib_table_frame(load_table(table_path, columns=columns), role)  # type: ignore[arg-type]
-    except FileNotFoundError as e:
+        opponent = read_file_metadata(Path(table_path)).get("opponent", "random")
+    except TableError as e:
         raise click.ClickException(str(e)) from None
+    crib_column = f"{role}_crib_mean" if opponent == "expert" else "crib_mean"
+    columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
+    try:
+        frame = crib_table_frame(
+            load_table(table_path, columns=columns),
+            role,  # type: ignore[arg-type]
+            crib_column=crib_column,
+        )
     except (OSError, KeyError, ValueError) as e:
         raise click.ClickException(f"cannot read {table_path}: {e}") from None
+    frame.attrs["opponent"] = opponent
     if save:
-        emit(frame_csv(frame), f"data/crib_table_{role}.csv")
+        suffix = "" if opponent == "random" else f"_{opponent}"
+        emit(frame_csv(frame), f"data/crib_table_{role}{suffix}.csv")
     if fmt == "table":
         text = crib_table_text(frame)
     else:

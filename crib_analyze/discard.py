@@ -16,6 +16,7 @@ from crib_analyze import discard_kernels as dk
 from crib_analyze import expert_kernels as ek
 from crib_analyze.cards import JACK, CardsLike, parse_cards, rank_of
 from crib_analyze.expert import ExpertModel, default_model
+from crib_analyze.hand_classes import hand_classes
 from crib_analyze.score import rank_table
 
 OPPONENT_MODELS = ("expert", "random", "sampled")
@@ -55,7 +56,7 @@ def parse_hand6(hand: CardsLike) -> np.ndarray:
 
 def analyze_hand(
     hand: CardsLike,
-    opponent: Opponent = "random",
+    opponent: Opponent = "expert",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
     policy: Policy = "random",
@@ -83,10 +84,11 @@ def analyze_hand(
         crib_se = np.zeros_like(crib_mean)
     elif opponent == "expert":
         m = model or default_model()
+        multisets = hand_classes().multisets.astype(np.int64)
         crib_mean = np.vstack(
             [
-                ek.crib_model_means(table, hand6, m.pone.P, m.pone.F, m.pone.K),
-                ek.crib_model_means(table, hand6, m.dealer.P, m.dealer.F, m.dealer.K),
+                ek.crib_policy_means(table, hand6, multisets, p.pi, p.suited)
+                for p in (m.policy_for_our_role("dealer"), m.policy_for_our_role("pone"))
             ]
         )
         crib_se = np.zeros_like(crib_mean)

@@ -35,13 +35,13 @@ import numpy as np
 
 from crib_analyze import expert_kernels as ek
 from crib_analyze import table_kernels as tk
-from crib_analyze.atomic import atomic_write_text
+from crib_analyze.atomic import atomic_open
 from crib_analyze.discard_kernels import N_UNSEEN
-from crib_analyze.hand_classes import hand_classes
+from crib_analyze.hand_classes import N_MULTISETS, hand_classes
 from crib_analyze.score import rank_table
 
 MODEL_FORMAT = 1
-DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "expert_model.json"
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "expert_model.npz"
 MODEL_ENV = "CRIB_ANALYZE_MODEL"
 ROLES = ("pone", "dealer")  # the role of the opponent whose throws a model describes
 TIE_TOLERANCE = 1e-9
@@ -97,46 +97,99 @@ class ThrowModel:
 
 
 @dataclass(frozen=True)
-class ExpertModel:
-    """The two throw models and how they were made."""
+class ThrowPolicy:
+    """A role's throwing policy per rank multiset: ``pi[m, d]`` = P(a hand of multiset m
+    throws its discard d), ``suited[m, d]`` = the suited part of it. Combined with our
+    unseen cards by :func:`crib_analyze.expert_kernels.policy_weights`."""
 
-    pone: ThrowModel  # used when we deal
-    dealer: ThrowModel  # used when the opponent deals
+    pi: np.ndarray  # (18,395, 15)
+    suited: np.ndarray  # (18,395, 15)
+
+
+@dataclass(frozen=True)
+class ExpertModel:
+    """The expert opponent: per role, the compact throw model the fixed point iterates
+    on and the final policy (best response to it) tabulated per rank multiset."""
+
+    pone: ThrowModel  # the pone's throws (we deal)
+    dealer: ThrowModel  # the dealer's throws (we are pone)
+    pone_policy: ThrowPolicy | None = None
+    dealer_policy: ThrowPolicy | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
 
-    def for_our_role(self, role: str) -> ThrowModel:
-        """The opponent's throw model when we are ``role``."""
-        return self.pone if role == "dealer" else self.dealer
+    def fingerprint(self) -> str:
+        """A short digest of the model's numbers (tables made with it carry it)."""
+        import hashlib
+
+        h = hashlib.blake2b(digest_size=8)
+        for m in (self.pone, self.dealer):
+            for arr in (m.P, m.F, m.K):
+                h.update(np.ascontiguousarray(arr).tobytes())
+        for pol in (self.pone_policy, self.dealer_policy):
+            if pol is not None:
+                h.update(np.ascontiguousarray(pol.pi).tobytes())
+                h.update(np.ascontiguousarray(pol.suited).tobytes())
+        return h.hexdigest()
+
+    def policy_for_our_role(self, role: str) -> ThrowPolicy:
+        """The opponent's policy when we are ``role`` ("dealer": the pone throws)."""
+        policy = self.pone_policy if role == "dealer" else self.dealer_policy
+        if policy is None:
+            raise ModelError("this expert model has no tabulated policy; rebuild it")
+        return policy
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        data = {
-            "format": MODEL_FORMAT,
-            "provenance": self.provenance,
-            "pone": self.pone.as_json(),
-            "dealer": self.dealer.as_json(),
+        """One compressed .npz: both compact models, both policies, provenance (JSON)."""
+        arrays: dict[str, np.ndarray] = {
+            "format": np.array(MODEL_FORMAT),
+            "provenance": np.array(json.dumps(self.provenance)),
         }
-        atomic_write_text(path, json.dumps(data) + "\n")
+        for role in ROLES:
+            m: ThrowModel = getattr(self, role)
+            arrays |= {f"{role}_P": m.P, f"{role}_F": m.F, f"{role}_K": m.K}
+            pol: ThrowPolicy | None = getattr(self, f"{role}_policy")
+            if pol is not None:
+                arrays |= {f"{role}_pi": pol.pi, f"{role}_suited": pol.suited}
+        with atomic_open(path, "wb") as fh:
+            np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ExpertModel:
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+        except (OSError, ValueError, EOFError) as e:
             raise ModelError(f"cannot read expert model {path}: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != MODEL_FORMAT:
+        if int(arrays.get("format", -1)) != MODEL_FORMAT:
             raise ModelError(f"{path} is not an expert model of format {MODEL_FORMAT}")
         try:
-            return cls(
-                ThrowModel.from_json(data["pone"]),
-                ThrowModel.from_json(data["dealer"]),
-                dict(data.get("provenance", {})),
-            )
+            models = {
+                role: ThrowModel.from_json({k: arrays[f"{role}_{k}"] for k in ("P", "F", "K")})
+                for role in ROLES
+            }
+            policies = {
+                role: ThrowPolicy(arrays[f"{role}_pi"], arrays[f"{role}_suited"])
+                if f"{role}_pi" in arrays
+                else None
+                for role in ROLES
+            }
+            provenance = dict(json.loads(str(arrays["provenance"])))
         except (KeyError, TypeError, ValueError) as e:
             raise ModelError(f"{path}: bad expert model ({e})") from None
+        for pol in policies.values():
+            if pol is not None and pol.pi.shape != (N_MULTISETS, 15):
+                raise ModelError(f"{path}: policy arrays have the wrong shape")
+        return cls(
+            models["pone"],
+            models["dealer"],
+            policies["pone"],
+            policies["dealer"],
+            provenance,
+        )
 
 
 def model_path() -> Path:
-    """Where the expert model is read from: $CRIB_ANALYZE_MODEL or data/expert_model.json."""
+    """Where the expert model is read from: $CRIB_ANALYZE_MODEL or data/expert_model.npz."""
     return Path(os.environ.get(MODEL_ENV) or DEFAULT_MODEL_PATH)
 
 
@@ -163,12 +216,23 @@ class RoundLog:
     seconds: float
 
 
-def role_tables(model: ExpertModel) -> np.ndarray:
+def role_tables(model: ExpertModel, compact: bool = False) -> np.ndarray:
     """(2, 13, 13, 2) crib value of each thrown rank pair (offsuit, suited) when the
-    dealer throws it (index 0: the opponent is the pone) and when the pone does (1)."""
+    dealer throws it (index 0: the opponent is the pone) and when the pone does (1).
+
+    Uses the tabulated policies (exact card removal) unless ``compact`` or absent.
+    """
     table = rank_table()
+    if compact or model.pone_policy is None or model.dealer_policy is None:
+        return np.stack(
+            [ek.thrown_pair_values(table, m.P, m.F, m.K) for m in (model.pone, model.dealer)]
+        )
+    multisets = hand_classes().multisets.astype(np.int64)
     return np.stack(
-        [ek.thrown_pair_values(table, m.P, m.F, m.K) for m in (model.pone, model.dealer)]
+        [
+            ek.thrown_pair_values_policy(table, multisets, p.pi, p.suited)
+            for p in (model.pone_policy, model.dealer_policy)
+        ]
     )
 
 
@@ -197,6 +261,25 @@ def all_class_cribs(model: ThrowModel) -> np.ndarray:
     )
 
 
+def class_cribs_range(policy: ThrowPolicy, lo: int, hi: int) -> np.ndarray:
+    """(hi - lo, 15) crib expectation of classes ``lo:hi`` against a tabulated policy."""
+    classes = hand_classes()
+    ms = classes.multiset
+    m_lo, m_hi = int(ms[lo]), int(ms[hi - 1]) + 1
+    offsets = np.clip(class_offsets(ms, len(classes.multisets))[m_lo : m_hi + 1], lo, hi) - lo
+    return np.asarray(
+        ek.class_policy_cribs(
+            rank_table(),
+            classes.multisets[m_lo:m_hi],
+            offsets.astype(np.int64),
+            classes.cards[lo:hi],
+            classes.multisets.astype(np.int64),
+            policy.pi,
+            policy.suited,
+        )
+    )
+
+
 def build_model(
     tolerance: float = 1e-3,
     max_rounds: int = 200,
@@ -213,7 +296,7 @@ def build_model(
     models = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
     running: dict[str, list[np.ndarray]] = {}
     previous: dict[str, np.ndarray] = {}
-    previous_tables = role_tables(ExpertModel(models["pone"], models["dealer"]))
+    previous_tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
     change = class_change = np.inf
     rounds = 0
     for k in range(1, max_rounds + 1):
@@ -223,7 +306,7 @@ def build_model(
             "dealer": all_class_cribs(models["pone"]),
             "pone": all_class_cribs(models["dealer"]),
         }
-        tables = role_tables(ExpertModel(models["pone"], models["dealer"]))
+        tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
         if previous:
             class_change = max(float(np.abs(crib[r] - previous[r]).max()) for r in crib)
             change = float(np.nanmax(np.abs(tables - previous_tables)))
@@ -241,12 +324,24 @@ def build_model(
                 for acc, new in zip(running[role], (mass, suited, kept), strict=True):
                     acc += (new - acc) / k
             models[role] = ThrowModel.from_stats(*running[role])
+    if change >= tolerance:  # stopped by the round cap: value the final models
+        crib = {
+            "dealer": all_class_cribs(models["pone"]),
+            "pone": all_class_cribs(models["dealer"]),
+        }
+    # the final policy: each class's best response to the converged models, per multiset
+    multiset = classes.multiset.astype(np.int64)
+    policies = {}
+    for role, value in (("dealer", hand + crib["dealer"]), ("pone", hand - crib["pone"])):
+        flags = ek.best_response_stats(cards, weight, value, TIE_TOLERANCE)[0]
+        pi, suited_share = ek.multiset_policy(cards, weight, multiset, N_MULTISETS, flags)
+        policies[role] = ThrowPolicy(pi, suited_share)
     provenance = {
         "made_by": f"crib-analyze {__version__} build-model",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "scheme": "fictitious play from the random opponent over all 962,988 hand classes "
         "(weighted by raw hands); best responses averaged with weight 1/k in round k; "
-        "ties share weight",
+        "ties share weight; the final best responses tabulated per rank multiset",
         "rounds": rounds,
         "final_table_change": change,
         "final_class_change": class_change,
@@ -254,4 +349,6 @@ def build_model(
         "converged": bool(change < tolerance),
         "seconds": round(time.time() - start, 1),
     }
-    return ExpertModel(models["pone"], models["dealer"], provenance)
+    return ExpertModel(
+        models["pone"], models["dealer"], policies["pone"], policies["dealer"], provenance
+    )

@@ -247,32 +247,19 @@ def crib_suit_expectation(
 def crib_model_means(
     table: np.ndarray, hand6: np.ndarray, P: np.ndarray, F: np.ndarray, K: np.ndarray
 ) -> np.ndarray:
-    """(15,) crib expectation of each of our discards against one throw model."""
-    n_rank, n_suit, seen = unseen_counts(hand6)
-    W = pair_starter_weights(P, K, n_rank)
-    pab, q = rank_pair_parts(W, n_rank)
-    Q, R1, R2 = starter_suit_parts(pab, q)
-    flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, hand6, n_rank, n_suit, seen)
-    out = np.empty(N_DISCARDS, np.float64)
-    for d in range(N_DISCARDS):
-        d0, d1 = hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
-        out[d] = crib_rank_expectation(table, W, d0 >> 2, d1 >> 2) + crib_suit_expectation(
-            flush, jack, opp_nobs, d0, d1
-        )
-    return out
+    """(15,) crib expectation of each of our discards against one compact throw model."""
+    n_rank, _, _ = unseen_counts(hand6)
+    return crib_from_weights(table, hand6, pair_starter_weights(P, K, n_rank), F)
 
 
 @njit(cache=True)
-def pair_starter_probabilities(
-    hand6: np.ndarray, P: np.ndarray, F: np.ndarray, K: np.ndarray
-) -> np.ndarray:
-    """(52, 52, 52) P(opponent throws {e1 < e2}, starter s | our cards) under the model.
+def pair_starter_probabilities(hand6: np.ndarray, W: np.ndarray, F: np.ndarray) -> np.ndarray:
+    """(52, 52, 52) P(opponent throws {e1 < e2}, starter s | our cards) given W and F.
 
-    The explicit joint that :func:`crib_model_means` sums in closed form; the tests
+    The explicit joint that :func:`crib_from_weights` sums in closed form; the tests
     enumerate it to check that closed form.
     """
     n_rank, _, seen = unseen_counts(hand6)
-    W = pair_starter_weights(P, K, n_rank)
     pab, q = rank_pair_parts(W, n_rank)
     suited, offsuit = card_pair_masses(pab, F, seen, n_rank)
     joint = np.zeros((52, 52, 52), np.float64)
@@ -378,30 +365,55 @@ def best_response_stats(
 
 
 @njit(cache=True)
+def pair_value(table: np.ndarray, hand2: np.ndarray, W: np.ndarray, F: np.ndarray) -> float:
+    """Crib value of throwing the two cards ``hand2`` when only they are known."""
+    n_rank, n_suit, seen = unseen_counts(hand2)
+    pab, q = rank_pair_parts(W, n_rank)
+    Q, R1, R2 = starter_suit_parts(pab, q)
+    flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, hand2, n_rank, n_suit, seen)
+    return crib_rank_expectation(table, W, hand2[0] >> 2, hand2[1] >> 2) + crib_suit_expectation(
+        flush, jack, opp_nobs, hand2[0], hand2[1]
+    )
+
+
+@njit(cache=True)
+def _pair_hand(x: int, y: int, suited: int) -> np.ndarray:
+    return np.array([4 * x, 4 * y + (0 if suited else 1)], np.int64)
+
+
+@njit(cache=True)
 def thrown_pair_values(
     table: np.ndarray, P: np.ndarray, F: np.ndarray, K: np.ndarray
 ) -> np.ndarray:
-    """(13, 13, 2) crib value of throwing ranks x <= y (offsuit, suited) against a model.
-
-    Only the two thrown cards are removed from the deck (50 unseen): the role crib
-    tables that Schell and Hessel publish. Suited needs x < y (index 1), pairs are
-    offsuit (index 0); impossible entries are NaN.
-    """
+    """(13, 13, 2) crib value of throwing ranks x <= y (offsuit, suited) against a
+    compact model, only the two thrown cards removed from the deck (50 unseen).
+    Suited needs x < y (index 1); impossible entries are NaN."""
     out = np.full((13, 13, 2), np.nan)
     for x in range(13):
         for y in range(x, 13):
-            for suited in range(2):
-                if suited and x == y:
-                    continue
-                hand = np.array([4 * x, 4 * y + (0 if suited else 1)], np.int64)
-                n_rank, n_suit, seen = unseen_counts(hand)
-                W = pair_starter_weights(P, K, n_rank)
-                pab, q = rank_pair_parts(W, n_rank)
-                Q, R1, R2 = starter_suit_parts(pab, q)
-                flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, hand, n_rank, n_suit, seen)
-                out[x, y, suited] = crib_rank_expectation(table, W, x, y) + crib_suit_expectation(
-                    flush, jack, opp_nobs, hand[0], hand[1]
-                )
+            for suited in range(2 if x < y else 1):
+                hand = _pair_hand(x, y, suited)
+                n_rank, _, _ = unseen_counts(hand)
+                out[x, y, suited] = pair_value(table, hand, pair_starter_weights(P, K, n_rank), F)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def thrown_pair_values_policy(
+    table: np.ndarray, multisets: np.ndarray, pi: np.ndarray, suited_share: np.ndarray
+) -> np.ndarray:
+    """As :func:`thrown_pair_values`, against a per-multiset policy (opponent hands drawn
+    from the 50 unseen cards)."""
+    out = np.full((13, 13, 2), np.nan)
+    for k in prange(169):
+        x, y = k // 13, k % 13
+        if y < x:
+            continue
+        for suited in range(2 if x < y else 1):
+            hand = _pair_hand(x, y, suited)
+            n_rank, _, _ = unseen_counts(hand)
+            W, F = policy_weights(multisets, pi, suited_share, n_rank)
+            out[x, y, suited] = pair_value(table, hand, W, F)
     return out
 
 
@@ -460,3 +472,180 @@ def crib_from_joint(table: np.ndarray, hand6: np.ndarray, joint: np.ndarray) -> 
                         total += p * table_score_show(table, d0, d1, e1, e2, s, True)
         out[d] = total
     return out
+
+
+# --- the expert policy per rank multiset: exact card removal -----------------------------
+
+_COMB = np.array(
+    [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
+)
+
+
+@njit(cache=True)
+def policy_weights(
+    multisets: np.ndarray, pi: np.ndarray, suited: np.ndarray, n_rank: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """W[a, b, c] and F[a, b] of an opponent whose hand is drawn from our unseen cards.
+
+    ``pi[m, d]`` is the probability that an opponent holding rank multiset m throws
+    its discard d (positions in the sorted ranks), ``suited[m, d]`` the part of it
+    that is suited. The opponent's multiset has probability prod_r C(n_r, k_r) (its
+    hand is six of our unseen cards), its thrown ranks follow pi, and the starter's
+    rank is c with probability (n_c - k_c) / (unseen - 6): all six of its cards are out.
+    """
+    n_left = n_rank.sum() - 6
+    A = np.zeros((13, 13), np.float64)
+    S = np.zeros((13, 13), np.float64)
+    B = np.zeros((13, 13, 13), np.float64)
+    total = 0.0
+    for m in range(multisets.shape[0]):
+        ranks = multisets[m]
+        w = 1.0
+        i = 0
+        while i < 6:
+            r = ranks[i]
+            k = 1
+            while i + k < 6 and ranks[i + k] == r:
+                k += 1
+            if k > n_rank[r]:
+                w = 0.0
+                break
+            w *= _COMB[n_rank[r], k]
+            i += k
+        if w == 0.0:
+            continue
+        total += w
+        for d in range(N_DISCARDS):
+            p = pi[m, d]
+            if p == 0.0:
+                continue
+            a, b = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
+            A[a, b] += w * p
+            S[a, b] += w * suited[m, d]
+            for j in range(6):
+                B[a, b, ranks[j]] += w * p
+    W = np.zeros((13, 13, 13), np.float64)
+    F = np.zeros((13, 13), np.float64)
+    for a in range(13):
+        for b in range(a, 13):
+            if A[a, b] <= 0.0:
+                continue
+            F[a, b] = S[a, b] / A[a, b]
+            for c in range(13):
+                W[a, b, c] = (n_rank[c] * A[a, b] - B[a, b, c]) / (n_left * total)
+    return W, F
+
+
+@njit(cache=True)
+def crib_from_weights(
+    table: np.ndarray, hand: np.ndarray, W: np.ndarray, F: np.ndarray
+) -> np.ndarray:
+    """Crib expectation of each discard of ``hand`` (6 cards: 15 discards) given the
+    throw/starter weights W and suited shares F."""
+    n_rank, n_suit, seen = unseen_counts(hand)
+    pab, q = rank_pair_parts(W, n_rank)
+    Q, R1, R2 = starter_suit_parts(pab, q)
+    flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, hand, n_rank, n_suit, seen)
+    out = np.empty(N_DISCARDS, np.float64)
+    for d in range(N_DISCARDS):
+        d0, d1 = hand[DISCARDS[d, 0]], hand[DISCARDS[d, 1]]
+        out[d] = crib_rank_expectation(table, W, d0 >> 2, d1 >> 2) + crib_suit_expectation(
+            flush, jack, opp_nobs, d0, d1
+        )
+    return out
+
+
+@njit(cache=True)
+def crib_policy_means(
+    table: np.ndarray,
+    hand6: np.ndarray,
+    multisets: np.ndarray,
+    pi: np.ndarray,
+    suited: np.ndarray,
+) -> np.ndarray:
+    """(15,) crib expectation of our discards against a per-multiset throwing policy."""
+    n_rank, _, _ = unseen_counts(hand6)
+    W, F = policy_weights(multisets, pi, suited, n_rank)
+    return crib_from_weights(table, hand6, W, F)
+
+
+@njit(cache=True, parallel=True)
+def class_policy_cribs(
+    table: np.ndarray,
+    multisets: np.ndarray,
+    offsets: np.ndarray,
+    cards: np.ndarray,
+    all_multisets: np.ndarray,
+    pi: np.ndarray,
+    suited: np.ndarray,
+) -> np.ndarray:
+    """(N, 15) crib expectation of classes against a per-multiset policy.
+
+    ``multisets`` / ``offsets`` / ``cards`` describe our classes as in
+    :func:`class_model_cribs`; ``all_multisets`` indexes ``pi`` and ``suited``.
+    """
+    n = cards.shape[0]
+    out = np.empty((n, N_DISCARDS), np.float64)
+    rank_part = np.empty((multisets.shape[0], N_DISCARDS), np.float64)
+    for m in prange(multisets.shape[0]):
+        ranks = multisets[m].astype(np.int64)
+        n_rank = np.full(13, 4, np.int64)
+        for r in ranks:
+            n_rank[r] -= 1
+        W, F = policy_weights(all_multisets, pi, suited, n_rank)
+        pab, q = rank_pair_parts(W, n_rank)
+        Q, R1, R2 = starter_suit_parts(pab, q)
+        for d in range(N_DISCARDS):
+            x, y = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
+            rank_part[m, d] = -1.0
+            for e in range(d):
+                if ranks[DISCARDS[e, 0]] == x and ranks[DISCARDS[e, 1]] == y:
+                    rank_part[m, d] = rank_part[m, e]
+                    break
+            if rank_part[m, d] < 0.0:
+                rank_part[m, d] = crib_rank_expectation(table, W, x, y)
+        for i in range(offsets[m], offsets[m + 1]):
+            c = cards[i].astype(np.int64)
+            _, n_suit, seen = unseen_counts(c)
+            flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, c, n_rank, n_suit, seen)
+            for d in range(N_DISCARDS):
+                out[i, d] = rank_part[m, d] + crib_suit_expectation(
+                    flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
+                )
+    return out
+
+
+@njit(cache=True)
+def multiset_policy(
+    cards: np.ndarray,
+    weight: np.ndarray,
+    multiset: np.ndarray,
+    n_multisets: int,
+    flags: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Aggregate a class-level policy (best-discard flags, ties shared) per multiset.
+
+    Returns ``pi`` and ``suited``, (M, 15): the weighted probability that a hand of
+    multiset m throws its discard d, and the suited part of it.
+    """
+    pi = np.zeros((n_multisets, N_DISCARDS), np.float64)
+    suited = np.zeros((n_multisets, N_DISCARDS), np.float64)
+    mass = np.zeros(n_multisets, np.float64)
+    for i in range(cards.shape[0]):
+        m = multiset[i]
+        n_best = 0
+        for d in range(N_DISCARDS):
+            n_best += flags[i, d]
+        w = weight[i] / n_best
+        mass[m] += weight[i]
+        for d in range(N_DISCARDS):
+            if flags[i, d]:
+                pi[m, d] += w
+                if (cards[i, DISCARDS[d, 0]] & 3) == (cards[i, DISCARDS[d, 1]] & 3):
+                    suited[m, d] += w
+    for m in range(n_multisets):
+        if mass[m] > 0.0:
+            for d in range(N_DISCARDS):
+                pi[m, d] /= mass[m]
+                suited[m, d] /= mass[m]
+    return pi, suited

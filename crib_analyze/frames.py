@@ -173,10 +173,13 @@ CRIB_TABLE_COLUMNS = [
 ]
 
 
-def crib_table_frame(table: pd.DataFrame, role: Role) -> pd.DataFrame:
+def crib_table_frame(
+    table: pd.DataFrame, role: Role, crib_column: str = "crib_mean"
+) -> pd.DataFrame:
     """The 91 thrown rank pairs with the weighted mean crib of the discards ``role`` chooses.
 
-    ``table`` needs the columns hand_id, weight, d1, d2, crib_mean and ``{role}_best``.
+    ``table`` needs the columns hand_id, weight, d1, d2, ``crib_column`` and
+    ``{role}_best`` (expert tables hold ``dealer_crib_mean`` / ``pone_crib_mean``).
     Each hand counts with its class weight (raw hands), shared equally between tied
     best discards. ``hands`` is that weighted count, ``share`` its fraction of all
     hands; ``crib_suited`` / ``crib_unsuited`` split the pair by suitedness.
@@ -192,7 +195,7 @@ def crib_table_frame(table: pd.DataFrame, role: Role) -> pd.DataFrame:
             "r2": r2,
             "suited": d1 % 4 == d2 % 4,
             "w": w,
-            "wc": w * best["crib_mean"].to_numpy(np.float64),
+            "wc": w * best[crib_column].to_numpy(np.float64),
         }
     )
     pairs = pd.MultiIndex.from_tuples(

@@ -133,7 +133,8 @@ def _crib_cell(mean: float, se: float, sampled: bool) -> str:
 def crib_table_text(frame: pd.DataFrame) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = frame.attrs.get("role", "?")
-    lines = [f"crib value of the discards a {role} chooses (random opponent model)"]
+    model = frame.attrs.get("opponent", "random")
+    lines = [f"crib value of the discards a {role} chooses ({model} opponent model)"]
     lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
 
     def num(x: float) -> str:

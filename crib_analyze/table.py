@@ -11,10 +11,13 @@ into place, with metadata (version, opponent model, rows, created-at).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
 import shutil
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -37,29 +40,10 @@ TABLE_FORMAT = 1
 CHUNK_CLASSES = 10_000
 DEFAULT_OUTPUT = Path("data/discard_table.parquet")
 META_KEY = b"crib_analyze"
-TABLE_OPPONENTS = ("random",)
+TABLE_OPPONENTS = ("random", "expert")
 N_ROWS_FULL = 962_988 * 15
 
-COLUMNS = [
-    "hand",
-    "discard",
-    "keep",
-    "hand_mean",
-    "crib_mean",
-    "heels",
-    "dealer_net",
-    "pone_net",
-    "dealer_best",
-    "pone_best",
-    "hand_id",
-    "weight",
-    "d1",
-    "d2",
-    "k1",
-    "k2",
-    "k3",
-    "k4",
-]
+TEXT_COLUMNS = ["hand", "discard", "keep"]
 
 
 class TableError(Exception):
@@ -99,13 +83,18 @@ class TableSpec:
         """What must match for chunks and shards to be combined."""
         from crib_analyze import __version__
 
-        return {
+        print_ = {
             "version": __version__,
             "format": TABLE_FORMAT,
             "opponent": self.opponent,
             "classes": self.n_classes,
             "chunk_classes": CHUNK_CLASSES,
         }
+        if self.opponent == "expert":
+            from crib_analyze.expert import default_model
+
+            print_["model"] = default_model().fingerprint()
+        return print_
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -148,20 +137,37 @@ def compute_chunk(spec: TableSpec, k: int) -> pa.Table:
     cards = classes.cards[lo:hi]
     hand_rank, crib_rank = _multiset_parts()
     hand_num, crib_num = tk.class_numerators(cards, classes.multiset[lo:hi], hand_rank, crib_rank)
-    dealer_best, pone_best = tk.best_flags(hand_num, crib_num)
     n = hi - lo
     unseen_jacks = 4 - ((cards // 4) == 10).sum(axis=1)
     heels = np.repeat(2.0 * unseen_jacks / dk.N_UNSEEN, 15)
     hand_mean = hand_num.ravel() / dk.N_UNSEEN
-    crib_mean = crib_num.ravel() / dk.RANDOM_COMPLETIONS
+    if spec.opponent == "expert":
+        from crib_analyze.expert import TIE_TOLERANCE, class_cribs_range, default_model
+        from crib_analyze.expert_kernels import best_response_stats
+
+        model = default_model()
+        dealer_crib = class_cribs_range(model.policy_for_our_role("dealer"), lo, hi)
+        pone_crib = class_cribs_range(model.policy_for_our_role("pone"), lo, hi)
+        hand2 = hand_num / dk.N_UNSEEN
+        weight = classes.weight[lo:hi].astype(np.float64)
+        c64 = cards.astype(np.int64)
+        dealer_best = best_response_stats(c64, weight, hand2 + dealer_crib, TIE_TOLERANCE)[0]
+        pone_best = best_response_stats(c64, weight, hand2 - pone_crib, TIE_TOLERANCE)[0]
+        cribs = {"dealer_crib_mean": dealer_crib.ravel(), "pone_crib_mean": pone_crib.ravel()}
+        dealer_c, pone_c = cribs["dealer_crib_mean"], cribs["pone_crib_mean"]
+    else:
+        dealer_best, pone_best = tk.best_flags(hand_num, crib_num)
+        crib_mean = crib_num.ravel() / dk.RANDOM_COMPLETIONS
+        cribs = {"crib_mean": crib_mean}
+        dealer_c = pone_c = crib_mean
     thrown = cards[:, dk.DISCARDS].reshape(n * 15, 2)
     kept = cards[:, dk.KEEPS].reshape(n * 15, 4)
     columns = {
         "hand_mean": hand_mean,
-        "crib_mean": crib_mean,
+        **cribs,
         "heels": heels,
-        "dealer_net": hand_mean + crib_mean + heels,
-        "pone_net": hand_mean - crib_mean,
+        "dealer_net": hand_mean + dealer_c + heels,
+        "pone_net": hand_mean - pone_c,
         "dealer_best": dealer_best.ravel(),
         "pone_best": pone_best.ravel(),
         "hand_id": np.repeat(np.arange(lo, hi, dtype=np.int32), 15),
@@ -252,9 +258,7 @@ def with_text_columns(table: pa.Table) -> pa.Table:
         "discard": discard,
         "keep": pa.DictionaryArray.from_arrays(pa.array(keep_local, pa.int32()), keep_dict),
     }
-    return pa.table(
-        {name: extra[name] if name in extra else table.column(name) for name in COLUMNS}
-    )
+    return pa.table(extra | {name: table.column(name) for name in table.column_names})
 
 
 def _file_metadata(spec: TableSpec, chunks: Sequence[int], rows: int) -> dict[str, Any]:
@@ -346,32 +350,67 @@ def generate_table(
     if shard is not None and fmt != "parquet":
         raise TableError("shards are written as Parquet (merge them, then choose the format)")
     parts = parts_dir(output)
-    parts.mkdir(parents=True, exist_ok=True)
-    chunks = shard_chunks(spec, shard)
     computed = reused = 0
-    for k in chunks:
-        if chunk_path(parts, k).exists():
-            try:
-                read_chunk(parts, spec, k)
+    with _interrupt_between_chunks() as stop_requested:
+        chunks = shard_chunks(spec, shard)
+        parts.mkdir(parents=True, exist_ok=True)
+        for k in chunks:
+            if stop_requested():
+                raise KeyboardInterrupt
+            if _ensure_chunk(parts, spec, k, on_warning):
                 reused += 1
-                if on_chunk:
-                    on_chunk(k)
-                continue
-            except TableError as e:
-                if "another run" in str(e):
-                    raise TableError(
-                        f"{e}; remove {parts} (or pass --restart) to start over"
-                    ) from None
-                if on_warning:
-                    on_warning(f"{e}; recomputing it")
-        write_chunk(parts, spec, k, compute_chunk(spec, k))
-        computed += 1
-        if on_chunk:
-            on_chunk(k)
-    meta = _file_metadata(spec, chunks, 0) | {"shard": None if shard is None else list(shard)}
-    rows = write_table_file(output, fmt, (read_chunk(parts, spec, k) for k in chunks), meta)
+            else:
+                computed += 1
+            if on_chunk:
+                on_chunk(k)
+        if stop_requested():
+            raise KeyboardInterrupt
+        meta = _file_metadata(spec, chunks, 0) | {"shard": None if shard is None else list(shard)}
+        rows = write_table_file(output, fmt, (read_chunk(parts, spec, k) for k in chunks), meta)
     shutil.rmtree(parts, ignore_errors=True)
     return GenerateResult(output, rows, computed, reused)
+
+
+@contextlib.contextmanager
+def _interrupt_between_chunks() -> Iterator[Callable[[], bool]]:
+    """Turn the first Ctrl-C into a request checked between chunks.
+
+    A signal landing inside a numba kernel can crash the process, so the first
+    SIGINT only sets a flag (the current chunk finishes and is saved); a second one
+    interrupts at once. Outside the main thread this changes nothing.
+    """
+    requested = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if requested[0]:
+            raise KeyboardInterrupt
+        requested[0] = True
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield lambda: requested[0]
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ensure_chunk(
+    parts: Path, spec: TableSpec, k: int, on_warning: Callable[[str], None] | None
+) -> bool:
+    """Reuse chunk ``k`` if it is there and sound (True), else compute and save it."""
+    if chunk_path(parts, k).exists():
+        try:
+            read_chunk(parts, spec, k)
+            return True
+        except TableError as e:
+            if "another run" in str(e):
+                raise TableError(f"{e}; remove {parts} (or pass --restart) to start over") from None
+            if on_warning:
+                on_warning(f"{e}; recomputing it")
+    write_chunk(parts, spec, k, compute_chunk(spec, k))
+    return False
 
 
 def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> int:
@@ -404,7 +443,7 @@ def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> 
             path = owner[k]
             table = files[path].read_row_group(position[path])
             position[path] += 1
-            yield table.drop_columns(["hand", "discard", "keep"]).replace_schema_metadata(None)
+            yield table.drop_columns(TEXT_COLUMNS).replace_schema_metadata(None)
 
     meta = dict(metas[0]) | {
         "chunks": list(range(first["n_chunks"])),  # type: ignore[arg-type]
@@ -437,8 +476,11 @@ def verify_table(path: Path) -> dict[str, int]:
     weight_sum = int(weight[first].sum())
     if weight_sum != N_RAW_HANDS:
         raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {N_RAW_HANDS:,}")
-    key = hand_id.astype(np.int64) * 2704 + d1.astype(np.int64) * 52 + d2
-    if np.unique(key).size != rows:
+    # rows come in blocks of 15 per hand (checked above): no discard twice in a block
+    order = np.argsort(hand_id, kind="stable")
+    pairs = (d1.astype(np.int64) * 52 + d2)[order].reshape(-1, 15)
+    pairs.sort(axis=1)
+    if (pairs[:, 1:] == pairs[:, :-1]).any():
         raise TableError(f"{path}: duplicate (hand, discard) rows")
     for role in ("dealer_best", "pone_best"):
         per_hand = np.bincount(hand_id, weights=data.column(role).to_numpy())

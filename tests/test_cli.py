@@ -402,7 +402,7 @@ def test_score_errors(args: list[str], needles: list[str]) -> None:
     ],
 )
 def test_discard_table(role_args: list[str], who: str, net_cells: list[str]) -> None:
-    out = ok(["discard", *HAND_ARGS, *role_args]).stdout
+    out = ok(["discard", *HAND_ARGS, *role_args, "--opponent", "random"]).stdout
     preamble, heads, rows = table_rows(out)
     header = preamble[0]
     assert header.startswith(HAND)
@@ -458,7 +458,7 @@ def test_discard_card_spellings(cards: list[str]) -> None:
 @pytest.mark.parametrize("role", [None, "dealer", "pone"])
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_discard_machine_formats(role: str | None, fmt: str) -> None:
-    args = ["discard", *HAND_ARGS, "--format", fmt]
+    args = ["discard", *HAND_ARGS, "--format", fmt, "--opponent", "random"]
     if role:
         args.append(f"--{role}")
     out = ok(args).stdout
@@ -486,7 +486,14 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
     np.testing.assert_allclose(frame["pone_net"], frame["hand_mean"] - frame["pone_crib_mean"])
     assert nonincreasing(frame["pone_net"] if role == "pone" else frame["dealer_net"])
 
-    assert_frames_equal(frame, analyze(HAND, role=role))  # type: ignore[arg-type]
+    assert_frames_equal(frame, analyze(HAND, role=role, opponent="random"))  # type: ignore[arg-type]
+
+
+def test_discard_default_opponent_is_expert() -> None:
+    out = ok(["discard", *HAND_ARGS, "--dealer"]).stdout
+    assert "opponent expert" in out.splitlines()[0]
+    frame = read_csv(ok(["discard", *HAND_ARGS, "--dealer", "-f", "csv"]).stdout)
+    assert_frames_equal(frame, analyze(HAND, role="dealer", opponent="expert"))
 
 
 def test_discard_csv_and_json_agree() -> None:

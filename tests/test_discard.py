@@ -51,7 +51,7 @@ def brute_force_random_crib(hand6: list[int], thrown: list[int]) -> float:
 @pytest.mark.parametrize("hand", BRUTE_FORCE_HANDS)
 def test_random_crib_equals_brute_force(hand: str) -> None:
     hand6 = parse_cards(hand)
-    analysis = analyze_hand(hand6)
+    analysis = analyze_hand(hand6, opponent="random")
     for d, (thrown, _kept) in enumerate(discards_of(hand6)):
         expected = brute_force_random_crib(hand6, thrown)
         assert analysis.crib_mean[0, d] == pytest.approx(expected, abs=1e-9)
@@ -71,13 +71,15 @@ def test_random_crib_brute_force_with_naive_scorer() -> None:
             if s != a and s != b:
                 total += naive_score([*thrown, a, b], s, crib=True)
                 count += 1
-    assert analyze_hand(hand6).crib_mean[0, 0] == pytest.approx(total / count, abs=1e-12)
+    assert analyze_hand(hand6, opponent="random").crib_mean[0, 0] == pytest.approx(
+        total / count, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("hand", BRUTE_FORCE_HANDS[:6])
 def test_hand_scores_equal_naive_twin(hand: str) -> None:
     hand6 = parse_cards(hand)
-    analysis = analyze_hand(hand6)
+    analysis = analyze_hand(hand6, opponent="random")
     for d, (thrown, kept) in enumerate(discards_of(hand6)):
         assert analysis.hand_scores[d].tolist() == naive_hand_scores(hand6, kept)
         assert format_cards(analysis.discards[d]) == format_cards(thrown)
@@ -87,10 +89,10 @@ def test_hand_scores_equal_naive_twin(hand: str) -> None:
 def test_example_hand_facts() -> None:
     """Facts from the issue: JC QH best for both roles, with these exact values."""
     for role in ("dealer", "pone"):
-        df = analyze(EXAMPLE, role=role)
+        df = analyze(EXAMPLE, role=role, opponent="random")
         assert df.loc[0, "discard"] == "JC QH"
         assert df.loc[0, "keep"] == "5H 6S 4D 5C"
-    df = analyze(EXAMPLE, role="dealer").set_index("discard")
+    df = analyze(EXAMPLE, role="dealer", opponent="random").set_index("discard")
     row = df.loc["JC QH"]
     assert row["hand_mean"] == pytest.approx(734 / 46, abs=1e-12)
     assert row["crib_mean"] == pytest.approx(4.711287, abs=5e-7)
@@ -128,7 +130,7 @@ def test_sort_keys() -> None:
 
 
 def test_no_role_shows_both_roles_ranked_by_dealer() -> None:
-    df = analyze(EXAMPLE)
+    df = analyze(EXAMPLE, opponent="random")
     assert df["dealer_net"].is_monotonic_decreasing
     assert df["dealer_net"].tolist() == pytest.approx(
         (df["hand_mean"] + df["crib_mean"] + df["heels"]).tolist()
@@ -167,7 +169,7 @@ def test_closed_form_hand_mean_equals_enumeration(hand: list[int]) -> None:
 
 def naive_best_discards(hand6: list[int]) -> tuple[int, int]:
     """Best discard for a dealer and a pone, hand means by naive enumeration."""
-    crib = analyze_hand(hand6).crib_mean[0]
+    crib = analyze_hand(hand6, opponent="random").crib_mean[0]
     hands = [np.mean(naive_hand_scores(hand6, kept)) for _, kept in discards_of(hand6)]
     dealer = max(range(15), key=lambda d: (hands[d] + crib[d], -d))
     pone = max(range(15), key=lambda d: (hands[d] - crib[d], -d))
@@ -177,11 +179,13 @@ def naive_best_discards(hand6: list[int]) -> tuple[int, int]:
 def test_sampled_kernel_matches_twin() -> None:
     hand6 = parse_cards("5H 5C 6S 4D JC QH")
     opponents = draw_opponents(np.array(hand6, np.int64), 6, seed=11)
-    got = dk.crib_sampled(rank_table(), np.array(hand6, np.int64), opponents)
+    throws = dk.random_policy_throws(rank_table(), opponents)
+    got = dk.crib_sampled(rank_table(), np.array(hand6, np.int64), opponents, throws)
     for i, opp in enumerate(opponents.tolist()):
         best_dealer, best_pone = naive_best_discards(opp)
         left = [c for c in range(52) if c not in hand6 and c not in opp]
         assert len(left) == 40
+        assert throws[i].tolist() == [best_pone, best_dealer]
         for role, choice in ((0, best_pone), (1, best_dealer)):
             opp_thrown, _ = discards_of(opp)[choice]
             for d, (thrown, _) in enumerate(discards_of(hand6)):
@@ -211,7 +215,7 @@ def test_sampled_mean_moves_within_four_standard_errors() -> None:
 def test_pone_throws_a_dealer_less_than_random_for_five_five() -> None:
     """When we deal, the opponent is a pone throwing junk: our 5-5 crib is worth less."""
     hand = "5H 5C 9S KD 2C 7H"
-    random_model = analyze_hand(hand).crib_mean[0, 0]  # discard 0 throws 5H 5C
+    random_model = analyze_hand(hand, opponent="random").crib_mean[0, 0]  # throws 5H 5C
     sampled = analyze_hand(hand, opponent="sampled", samples=2000, seed=3)
     assert sampled.crib_mean[0, 0] + 4 * sampled.crib_se[0, 0] < random_model
     # and a dealer opponent feeds its own crib more than a random pair would

@@ -1,6 +1,5 @@
 """Expert opponent: throw models, exact combination, fixed point, role tables."""
 
-import json
 from itertools import combinations
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from crib_analyze.expert import (
     default_model,
     role_tables,
 )
+from crib_analyze.hand_classes import hand_classes
 from crib_analyze.score import rank_table
 from tests.naive import naive_score, unseen
 
@@ -58,16 +58,67 @@ def test_random_throw_model_is_the_random_opponent(hand: str) -> None:
     np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
 
 
+def random_policy() -> tuple[np.ndarray, np.ndarray]:
+    """Every hand throws a uniformly random pair of its six cards."""
+    multisets = hand_classes().multisets
+    pi = np.full((len(multisets), 15), 1 / 15)
+    pairs = multisets[:, dk.DISCARDS]
+    suited = np.where(pairs[:, :, 0] != pairs[:, :, 1], pi / 4, 0.0)
+    return pi, suited
+
+
+def skewed_policy() -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(9)
+    pi = rng.random((len(hand_classes().multisets), 15)) ** 4
+    pi /= pi.sum(axis=1, keepdims=True)
+    return pi, pi * rng.random(pi.shape) * 0.5
+
+
 @pytest.mark.parametrize("hand", HANDS[:4])
-def test_closed_form_equals_enumerated_joint(hand: str) -> None:
+@pytest.mark.parametrize("kind", ["compact", "policy"])
+def test_closed_form_equals_enumerated_joint(hand: str, kind: str) -> None:
     """The fast combination equals summing every (throw, starter) of the model's joint."""
     hand6 = np.array(parse_cards(hand), np.int64)
-    m = skewed_model()
-    joint = ek.pair_starter_probabilities(hand6, m.P, m.F, m.K)
+    n_rank, _, _ = dk.unseen_counts(hand6)
+    if kind == "compact":
+        m = skewed_model()
+        W, F = ek.pair_starter_weights(m.P, m.K, n_rank), m.F
+    else:
+        multisets = hand_classes().multisets.astype(np.int64)
+        W, F = ek.policy_weights(multisets, *skewed_policy(), n_rank)
+    assert W.sum() == pytest.approx(1.0, abs=1e-12)
+    joint = ek.pair_starter_probabilities(hand6, W, F)
     assert joint.sum() == pytest.approx(1.0, abs=1e-12)
     assert not joint[:, :, hand6].any() and not joint[hand6].any()
-    closed = ek.crib_model_means(rank_table(), hand6, m.P, m.F, m.K)
+    closed = ek.crib_from_weights(rank_table(), hand6, W, F)
     np.testing.assert_allclose(closed, ek.crib_from_joint(rank_table(), hand6, joint), atol=1e-9)
+
+
+@pytest.mark.parametrize("hand", HANDS[:5])
+def test_random_policy_is_the_random_opponent(hand: str) -> None:
+    """A hand drawn from the unseen cards throwing a random pair of its six is random."""
+    hand6 = np.array(parse_cards(hand), np.int64)
+    multisets = hand_classes().multisets.astype(np.int64)
+    got = ek.crib_policy_means(rank_table(), hand6, multisets, *random_policy())
+    np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
+
+
+def test_multiset_policy_aggregates_flags() -> None:
+    hc = hand_classes()
+    lo, hi = 0, 3000
+    cards = hc.cards[lo:hi].astype(np.int64)
+    rng = np.random.default_rng(4)
+    flags = rng.random((hi - lo, 15)) < 0.1
+    flags[np.arange(hi - lo), rng.integers(0, 15, hi - lo)] = True
+    weight = hc.weight[lo:hi].astype(np.float64)
+    multiset = hc.multiset[lo:hi].astype(np.int64)
+    pi, suited = ek.multiset_policy(cards, weight, multiset, int(multiset.max()) + 1, flags)
+    np.testing.assert_allclose(pi.sum(axis=1), 1.0)
+    assert (suited <= pi + 1e-15).all()
+    m = int(multiset[0])
+    rows = multiset == m
+    share = (flags[rows] / flags[rows].sum(axis=1, keepdims=True)) * weight[rows, None]
+    np.testing.assert_allclose(pi[m], share.sum(axis=0) / weight[rows].sum())
 
 
 def test_joint_combination_matches_naive_scorer() -> None:
@@ -160,6 +211,9 @@ def test_shipped_model_has_provenance_and_loads() -> None:
         assert m.P.sum() == pytest.approx(1.0)
         assert (m.P >= 0).all()
         np.testing.assert_allclose(m.K.sum(axis=2)[m.P > 0], 4.0, atol=1e-9)
+    for role in ("dealer", "pone"):
+        policy = model.policy_for_our_role(role)
+        np.testing.assert_allclose(policy.pi.sum(axis=1), 1.0, atol=1e-9)
 
 
 def test_pone_thrown_pairs_are_worth_more_than_dealer_thrown() -> None:
@@ -184,17 +238,21 @@ def test_expert_in_analyze_and_roles_differ() -> None:
 
 def test_model_round_trip_and_bad_files(tmp_path: Path) -> None:
     model = default_model()
-    path = tmp_path / "m.json"
+    path = tmp_path / "m.npz"
     model.save(path)
     again = ExpertModel.load(path)
     np.testing.assert_array_equal(again.pone.K, model.pone.K)
+    np.testing.assert_array_equal(
+        again.policy_for_our_role("pone").pi, model.policy_for_our_role("pone").pi
+    )
     assert again.provenance == model.provenance
-    (tmp_path / "bad.json").write_text("{not json")
+    assert again.fingerprint() == model.fingerprint()
+    (tmp_path / "bad.npz").write_text("not a zip")
     with pytest.raises(ModelError, match="cannot read"):
-        ExpertModel.load(tmp_path / "bad.json")
-    (tmp_path / "old.json").write_text(json.dumps({"format": 99}))
+        ExpertModel.load(tmp_path / "bad.npz")
+    np.savez(tmp_path / "old.npz", format=np.array(99))
     with pytest.raises(ModelError, match="format"):
-        ExpertModel.load(tmp_path / "old.json")
+        ExpertModel.load(tmp_path / "old.npz")
 
 
 @pytest.mark.slow

@@ -97,7 +97,7 @@ def test_rows_equal_analyze(small_table: Path) -> None:
         rows = df[df["hand_id"] == hand_id].set_index("discard")
         hand = str(rows["hand"].iloc[0])
         assert hand == format_cards(hand_classes().cards[hand_id])
-        ref = analyze(hand).set_index("discard")
+        ref = analyze(hand, opponent="random").set_index("discard")
         assert len(rows) == 15
         for col in ["hand_mean", "crib_mean", "heels", "dealer_net", "pone_net"]:
             np.testing.assert_allclose(
@@ -186,7 +186,7 @@ def test_csv_output(tmp_path: Path, small_table: Path) -> None:
 
 def test_spec_and_shard_validation() -> None:
     with pytest.raises(TableError, match="not available"):
-        TableSpec(opponent="expert")
+        TableSpec(opponent="psychic")
     assert parse_shard("2/3") == (2, 3)
     for bad in ("0/2", "3/2", "x", "1/2/3"):
         with pytest.raises(TableError):
@@ -224,3 +224,45 @@ def test_full_table(tmp_path: Path) -> None:
     assert result.rows == 14_444_820
     counts = verify_table(out)
     assert counts == {"rows": 14_444_820, "classes": 962_988, "weight_sum": 20_358_520}
+
+
+def test_expert_table_rows_equal_analyze(tmp_path: Path) -> None:
+    out = tmp_path / "expert.parquet"
+    generate_table(out, TableSpec(opponent="expert", limit=1500))
+    df = load_table(out)
+    assert "crib_mean" not in df.columns
+    meta = pq.read_metadata(out).metadata
+    assert b"expert" in meta[b"crib_analyze"]
+    for hand_id in (0, 700, 1499):
+        rows = df[df["hand_id"] == hand_id].set_index("discard")
+        ref = analyze(str(rows["hand"].iloc[0]), opponent="expert").set_index("discard")
+        for col in ["hand_mean", "dealer_crib_mean", "pone_crib_mean", "dealer_net", "pone_net"]:
+            np.testing.assert_allclose(
+                rows[col].to_numpy(), ref.loc[rows.index, col].to_numpy(), atol=1e-9
+            )
+        for role in ("dealer", "pone"):
+            net = rows[f"{role}_net"]
+            expect = np.isclose(net, net.max(), rtol=0, atol=1e-9)
+            assert (rows[f"{role}_best"].to_numpy() == expect).all()
+    crib = crib_table_frame(df, "pone", crib_column="pone_crib_mean")
+    assert len(crib) == 91
+
+
+def test_first_ctrl_c_finishes_the_chunk_then_stops(tmp_path: Path) -> None:
+    """SIGINT is deferred to a chunk boundary (never inside a numba kernel)."""
+    import os
+    import signal
+
+    out = tmp_path / "t.parquet"
+    seen: list[int] = []
+
+    def interrupt_once(k: int) -> None:
+        seen.append(k)
+        if len(seen) == 1:
+            os.kill(os.getpid(), signal.SIGINT)  # handled: only a request to stop
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_table(out, TableSpec(limit=SMALL), on_chunk=interrupt_once)
+    assert seen == [0]
+    assert chunk_path(parts_dir(out), 0).exists()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
