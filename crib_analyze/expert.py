@@ -261,8 +261,8 @@ def all_class_cribs(model: ThrowModel) -> np.ndarray:
     )
 
 
-def class_cribs_range(policy: ThrowPolicy, lo: int, hi: int) -> np.ndarray:
-    """(hi - lo, 15) crib expectation of classes ``lo:hi`` against a tabulated policy."""
+def class_cribs_range(policies: list[ThrowPolicy], lo: int, hi: int) -> np.ndarray:
+    """(P, hi - lo, 15) crib expectation of classes ``lo:hi`` against tabulated policies."""
     classes = hand_classes()
     ms = classes.multiset
     m_lo, m_hi = int(ms[lo]), int(ms[hi - 1]) + 1
@@ -274,8 +274,8 @@ def class_cribs_range(policy: ThrowPolicy, lo: int, hi: int) -> np.ndarray:
             offsets.astype(np.int64),
             classes.cards[lo:hi],
             classes.multisets.astype(np.int64),
-            policy.pi,
-            policy.suited,
+            np.stack([p.pi for p in policies]),
+            np.stack([p.suited for p in policies]),
         )
     )
 

@@ -405,6 +405,9 @@ def thrown_pair_values_policy(
     """As :func:`thrown_pair_values`, against a per-multiset policy (opponent hands drawn
     from the 50 unseen cards)."""
     out = np.full((13, 13, 2), np.nan)
+    compiled = compile_policy(
+        multisets, pi.reshape((1, *pi.shape)), suited_share.reshape((1, *suited_share.shape))
+    )
     for k in prange(169):
         x, y = k // 13, k % 13
         if y < x:
@@ -412,8 +415,8 @@ def thrown_pair_values_policy(
         for suited in range(2 if x < y else 1):
             hand = _pair_hand(x, y, suited)
             n_rank, _, _ = unseen_counts(hand)
-            W, F = policy_weights(multisets, pi, suited_share, n_rank)
-            out[x, y, suited] = pair_value(table, hand, W, F)
+            Ws, Fs = weights_from_compiled(*compiled, n_rank)
+            out[x, y, suited] = pair_value(table, hand, Ws[0], Fs[0])
     return out
 
 
@@ -482,58 +485,125 @@ _COMB = np.array(
 
 
 @njit(cache=True)
-def policy_weights(
-    multisets: np.ndarray, pi: np.ndarray, suited: np.ndarray, n_rank: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """W[a, b, c] and F[a, b] of an opponent whose hand is drawn from our unseen cards.
+def compile_policy(
+    multisets: np.ndarray, pi: np.ndarray, suited: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A sparse form of P per-multiset policies for :func:`weights_from_compiled`.
 
-    ``pi[m, d]`` is the probability that an opponent holding rank multiset m throws
-    its discard d (positions in the sorted ranks), ``suited[m, d]`` the part of it
-    that is suited. The opponent's multiset has probability prod_r C(n_r, k_r) (its
-    hand is six of our unseen cards), its thrown ranks follow pi, and the starter's
+    ``pi`` and ``suited`` are (P, M, 15). Returns ``groups`` (M, 6, 2): each
+    multiset's distinct ranks and counts (count 0 pads); ``ptr`` (P, M + 1): where
+    its throws start in the entry arrays of each policy; ``pairs`` (E, 2) thrown
+    ranks a <= b; ``prob`` (E,) and ``suited_prob`` (E,).
+    """
+    n_pol, n = pi.shape[0], multisets.shape[0]
+    groups = np.zeros((n, 6, 2), np.int64)
+    for m in range(n):
+        g = 0
+        for i in range(6):
+            r = multisets[m, i]
+            if i > 0 and multisets[m, i - 1] == r:
+                groups[m, g - 1, 1] += 1
+            else:
+                groups[m, g, 0] = r
+                groups[m, g, 1] = 1
+                g += 1
+    ptr = np.zeros((n_pol, n + 1), np.int64)
+    total = 0
+    for k in range(n_pol):
+        ptr[k, 0] = total
+        for m in range(n):
+            for d in range(N_DISCARDS):
+                if pi[k, m, d] != 0.0:
+                    total += 1
+            ptr[k, m + 1] = total
+    pairs = np.empty((total, 2), np.int64)
+    prob = np.empty(total, np.float64)
+    suited_prob = np.empty(total, np.float64)
+    e = 0
+    for k in range(n_pol):
+        for m in range(n):
+            for d in range(N_DISCARDS):
+                if pi[k, m, d] != 0.0:
+                    pairs[e, 0] = multisets[m, DISCARDS[d, 0]]
+                    pairs[e, 1] = multisets[m, DISCARDS[d, 1]]
+                    prob[e] = pi[k, m, d]
+                    suited_prob[e] = suited[k, m, d]
+                    e += 1
+    return groups, ptr, pairs, prob, suited_prob
+
+
+@njit(cache=True)
+def weights_from_compiled(
+    groups: np.ndarray,
+    ptr: np.ndarray,
+    pairs: np.ndarray,
+    prob: np.ndarray,
+    suited_prob: np.ndarray,
+    n_rank: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """W[k, a, b, c] and F[k, a, b] of opponents whose hands are drawn from our unseen
+    cards, one per compiled policy k (one pass over the multisets serves them all).
+
+    The opponent's rank multiset m has probability prod_r C(n_r, k_r) (its hand is six
+    of our unseen cards); it throws the rank pairs of its policy entries; the starter's
     rank is c with probability (n_c - k_c) / (unseen - 6): all six of its cards are out.
     """
+    n_pol = ptr.shape[0]
     n_left = n_rank.sum() - 6
-    A = np.zeros((13, 13), np.float64)
-    S = np.zeros((13, 13), np.float64)
-    B = np.zeros((13, 13, 13), np.float64)
+    A = np.zeros((n_pol, 13, 13), np.float64)
+    S = np.zeros((n_pol, 13, 13), np.float64)
+    B = np.zeros((n_pol, 13, 13, 13), np.float64)
     total = 0.0
-    for m in range(multisets.shape[0]):
-        ranks = multisets[m]
+    for m in range(groups.shape[0]):
         w = 1.0
-        i = 0
-        while i < 6:
-            r = ranks[i]
-            k = 1
-            while i + k < 6 and ranks[i + k] == r:
-                k += 1
-            if k > n_rank[r]:
+        for g in range(6):
+            k = groups[m, g, 1]
+            if k == 0:
+                break
+            nr = n_rank[groups[m, g, 0]]
+            if k > nr:
                 w = 0.0
                 break
-            w *= _COMB[n_rank[r], k]
-            i += k
+            w *= _COMB[nr, k]
         if w == 0.0:
             continue
         total += w
-        for d in range(N_DISCARDS):
-            p = pi[m, d]
-            if p == 0.0:
-                continue
-            a, b = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
-            A[a, b] += w * p
-            S[a, b] += w * suited[m, d]
-            for j in range(6):
-                B[a, b, ranks[j]] += w * p
-    W = np.zeros((13, 13, 13), np.float64)
-    F = np.zeros((13, 13), np.float64)
-    for a in range(13):
-        for b in range(a, 13):
-            if A[a, b] <= 0.0:
-                continue
-            F[a, b] = S[a, b] / A[a, b]
-            for c in range(13):
-                W[a, b, c] = (n_rank[c] * A[a, b] - B[a, b, c]) / (n_left * total)
+        for p in range(n_pol):
+            for e in range(ptr[p, m], ptr[p, m + 1]):
+                a, b = pairs[e, 0], pairs[e, 1]
+                wp = w * prob[e]
+                A[p, a, b] += wp
+                S[p, a, b] += w * suited_prob[e]
+                for g in range(6):
+                    k = groups[m, g, 1]
+                    if k == 0:
+                        break
+                    B[p, a, b, groups[m, g, 0]] += wp * k
+    W = np.zeros((n_pol, 13, 13, 13), np.float64)
+    F = np.zeros((n_pol, 13, 13), np.float64)
+    for p in range(n_pol):
+        for a in range(13):
+            for b in range(a, 13):
+                if A[p, a, b] <= 0.0:
+                    continue
+                F[p, a, b] = S[p, a, b] / A[p, a, b]
+                for c in range(13):
+                    W[p, a, b, c] = (n_rank[c] * A[p, a, b] - B[p, a, b, c]) / (n_left * total)
     return W, F
+
+
+@njit(cache=True)
+def policy_weights(
+    multisets: np.ndarray, pi: np.ndarray, suited: np.ndarray, n_rank: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """W and F of one per-multiset policy: ``pi[m, d]`` = P(a hand of rank multiset m
+    throws its discard d), ``suited[m, d]`` the suited part (see
+    :func:`weights_from_compiled`)."""
+    compiled = compile_policy(
+        multisets, pi.reshape((1, *pi.shape)), suited.reshape((1, *suited.shape))
+    )
+    W, F = weights_from_compiled(*compiled, n_rank)
+    return W[0], F[0]
 
 
 @njit(cache=True)
@@ -579,39 +649,43 @@ def class_policy_cribs(
     pi: np.ndarray,
     suited: np.ndarray,
 ) -> np.ndarray:
-    """(N, 15) crib expectation of classes against a per-multiset policy.
+    """(P, N, 15) crib expectation of classes against each of P per-multiset policies.
 
     ``multisets`` / ``offsets`` / ``cards`` describe our classes as in
-    :func:`class_model_cribs`; ``all_multisets`` indexes ``pi`` and ``suited``.
+    :func:`class_model_cribs`; ``all_multisets`` indexes ``pi`` and ``suited`` (P, M, 15).
     """
     n = cards.shape[0]
-    out = np.empty((n, N_DISCARDS), np.float64)
-    rank_part = np.empty((multisets.shape[0], N_DISCARDS), np.float64)
+    n_pol = pi.shape[0]
+    out = np.empty((n_pol, n, N_DISCARDS), np.float64)
+    compiled = compile_policy(all_multisets, pi, suited)
     for m in prange(multisets.shape[0]):
         ranks = multisets[m].astype(np.int64)
         n_rank = np.full(13, 4, np.int64)
         for r in ranks:
             n_rank[r] -= 1
-        W, F = policy_weights(all_multisets, pi, suited, n_rank)
-        pab, q = rank_pair_parts(W, n_rank)
-        Q, R1, R2 = starter_suit_parts(pab, q)
-        for d in range(N_DISCARDS):
-            x, y = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
-            rank_part[m, d] = -1.0
-            for e in range(d):
-                if ranks[DISCARDS[e, 0]] == x and ranks[DISCARDS[e, 1]] == y:
-                    rank_part[m, d] = rank_part[m, e]
-                    break
-            if rank_part[m, d] < 0.0:
-                rank_part[m, d] = crib_rank_expectation(table, W, x, y)
-        for i in range(offsets[m], offsets[m + 1]):
-            c = cards[i].astype(np.int64)
-            _, n_suit, seen = unseen_counts(c)
-            flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, c, n_rank, n_suit, seen)
+        Ws, Fs = weights_from_compiled(*compiled, n_rank)
+        rank_part = np.empty(N_DISCARDS, np.float64)
+        for p in range(n_pol):
+            W, F = Ws[p], Fs[p]
+            pab, q = rank_pair_parts(W, n_rank)
+            Q, R1, R2 = starter_suit_parts(pab, q)
             for d in range(N_DISCARDS):
-                out[i, d] = rank_part[m, d] + crib_suit_expectation(
-                    flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
-                )
+                x, y = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
+                rank_part[d] = -1.0
+                for e in range(d):
+                    if ranks[DISCARDS[e, 0]] == x and ranks[DISCARDS[e, 1]] == y:
+                        rank_part[d] = rank_part[e]
+                        break
+                if rank_part[d] < 0.0:
+                    rank_part[d] = crib_rank_expectation(table, W, x, y)
+            for i in range(offsets[m], offsets[m + 1]):
+                c = cards[i].astype(np.int64)
+                _, n_suit, seen = unseen_counts(c)
+                flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, c, n_rank, n_suit, seen)
+                for d in range(N_DISCARDS):
+                    out[p, i, d] = rank_part[d] + crib_suit_expectation(
+                        flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
+                    )
     return out
 
 

@@ -146,8 +146,9 @@ def compute_chunk(spec: TableSpec, k: int) -> pa.Table:
         from crib_analyze.expert_kernels import best_response_stats
 
         model = default_model()
-        dealer_crib = class_cribs_range(model.policy_for_our_role("dealer"), lo, hi)
-        pone_crib = class_cribs_range(model.policy_for_our_role("pone"), lo, hi)
+        dealer_crib, pone_crib = class_cribs_range(
+            [model.policy_for_our_role("dealer"), model.policy_for_our_role("pone")], lo, hi
+        )
         hand2 = hand_num / dk.N_UNSEEN
         weight = classes.weight[lo:hi].astype(np.float64)
         c64 = cards.astype(np.int64)
