@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast lint format bench table table-check crib-tables clean
+.PHONY: run test test-fast lint format bench table table-check crib-tables model compare clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ table: $(STAMP)
 
 table-check: $(STAMP)
 	$(BIN)/crib-analyze table check data/discard_table.parquet
+
+model: $(STAMP)
+	$(BIN)/crib-analyze build-model
+
+# needs the published tables (shared/reference), which the package never reads
+compare: $(STAMP)
+	$(BIN)/python docs/compare_published.py ../shared/reference/published_crib_tables.json > docs/expert_vs_published.md
 
 crib-tables: $(STAMP)
 	$(BIN)/crib-analyze crib-table --role dealer --format csv > /dev/null

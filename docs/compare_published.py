@@ -63,6 +63,17 @@ def main(path: str) -> None:
                 f"| {name} | {src} | {mad['dealer']:.3f} | {mad['pone']:.3f} | "
                 f"{gap_ours:+.3f} / {gap_theirs:+.3f} |"
             )
+    print("\n## Signed differences (ours - theirs)\n")
+    print("| vs | role | mean | largest |")
+    print("|---|---|---|---|")
+    for src in sources:
+        for role in ("dealer", "pone"):
+            diff = {p: expert[role][p] - published[src][role][p] for p in pairs}
+            worst = sorted(pairs, key=lambda p: -abs(diff[p]))[:3]
+            listed = ", ".join(f"{p} {diff[p]:+.2f}" for p in worst)
+            print(f"| {src} | {role} | {np.mean(list(diff.values())):+.3f} | {listed} |")
+    more = sum(expert["pone"][p] > expert["dealer"][p] for p in pairs)
+    print(f"\nThe pone-thrown value exceeds the dealer-thrown one for {more} of the 91 pairs.")
     print("\n## Per pair\n")
     head = "| pair | expert dealer | expert pone | random |"
     rule = "|---|---|---|---|"
