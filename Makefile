@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast lint format bench table table-check crib-tables model compare clean
+.PHONY: run test test-fast lint format bench table table-expert table-check crib-tables model compare clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,9 @@ bench: $(STAMP)
 table: $(STAMP)
 	$(BIN)/crib-analyze table
 
+table-expert: $(STAMP)
+	$(BIN)/crib-analyze table --opponent expert
+
 table-check: $(STAMP)
 	$(BIN)/crib-analyze table check data/discard_table.parquet
 
@@ -52,8 +55,10 @@ compare: $(STAMP)
 	$(BIN)/python docs/compare_published.py ../shared/reference/published_crib_tables.json > docs/expert_vs_published.md
 
 crib-tables: $(STAMP)
-	$(BIN)/crib-analyze crib-table --role dealer --format csv > /dev/null
-	$(BIN)/crib-analyze crib-table --role pone --format csv > /dev/null
+	$(BIN)/crib-analyze crib-table --opponent random --role dealer --format csv > /dev/null
+	$(BIN)/crib-analyze crib-table --opponent random --role pone --format csv > /dev/null
+	$(BIN)/crib-analyze crib-table --opponent expert --role dealer --format csv > /dev/null
+	$(BIN)/crib-analyze crib-table --opponent expert --role pone --format csv > /dev/null
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

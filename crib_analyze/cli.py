@@ -93,6 +93,28 @@ def output_options(default: str = "table") -> Callable[[Callable[..., Any]], Cal
     return decorate
 
 
+jobs_option = click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), help="Threads to use [default: all cores]."
+)
+table_format_option = click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["parquet", "csv"]),
+    default="parquet",
+    show_default=True,
+    help="Parquet (for pandas) or CSV.",
+)
+
+
+def set_threads(jobs: int | None) -> None:
+    """Cap numba's threads (--jobs)."""
+    if jobs is not None:
+        import numba
+
+        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+
+
 def emit(text: str, output: str | None) -> None:
     """Print, or write the whole text to a file atomically."""
     if output is None:
@@ -345,9 +367,7 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
 @click.option(
     "--max-rounds", type=click.IntRange(min=1), default=200, show_default=True, help="Round cap."
 )
-@click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), help="Threads to use [default: all cores]."
-)
+@jobs_option
 @click.option("--quiet", "-q", is_flag=True, help="No per-round log.")
 def build_model(
     output: str, tolerance: float, max_rounds: int, jobs: int | None, quiet: bool
@@ -362,10 +382,7 @@ def build_model(
     from crib_analyze.expert import RoundLog
     from crib_analyze.expert import build_model as run
 
-    if jobs is not None:
-        import numba
-
-        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    set_threads(jobs)
 
     def log(r: RoundLog) -> None:
         if not quiet:
@@ -403,29 +420,19 @@ def _progress(quiet: bool, length: int, label: str) -> Any:
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
-    help="Table file [default: data/discard_table.parquet, or "
-    "data/discard_table.shard-I-of-N.parquet with --shard].",
+    help="Table file [default: data/discard_table.parquet, _expert.parquet for the "
+    "expert opponent, .shard-I-of-N.parquet with --shard].",
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["parquet", "csv"]),
-    default="parquet",
-    show_default=True,
-    help="Parquet (for pandas) or CSV.",
-)
+@table_format_option
 @click.option(
     "--opponent",
     default="random",
     show_default=True,
-    help="Opponent model for the crib (only random is available for the full table).",
+    help="Opponent model for the crib: random (exact) or expert.",
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N hand classes.")
 @click.option("--shard", metavar="I/N", help="Compute the I-th of N disjoint slices.")
-@click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), help="Threads to use [default: all cores]."
-)
+@jobs_option
 @click.option("--restart", is_flag=True, help="Discard finished chunks of an earlier run.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
@@ -460,9 +467,9 @@ def table(
     from pathlib import Path
 
     from crib_analyze.table import (
-        DEFAULT_OUTPUT,
         TableError,
         TableSpec,
+        default_output,
         generate_table,
         parse_shard,
         parts_dir,
@@ -478,15 +485,12 @@ def table(
         raise click.UsageError("--shard writes Parquet; choose the format when merging")
     if output is None:
         output = str(
-            DEFAULT_OUTPUT.with_name(f"discard_table.shard-{shard_ij[0]}-of-{shard_ij[1]}.parquet")
+            default_output(opponent).with_suffix(f".shard-{shard_ij[0]}-of-{shard_ij[1]}.parquet")
             if shard_ij
-            else DEFAULT_OUTPUT.with_suffix(".csv" if fmt == "csv" else ".parquet")
+            else default_output(opponent, fmt)
         )
     target = Path(output)
-    if jobs is not None:
-        import numba
-
-        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    set_threads(jobs)
     if restart:
         shutil.rmtree(parts_dir(target), ignore_errors=True)
     n_chunks = len(shard_chunks(spec, shard_ij))
@@ -527,15 +531,7 @@ def table(
     show_default=True,
     help="The merged table file.",
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["parquet", "csv"]),
-    default="parquet",
-    show_default=True,
-    help="Parquet (for pandas) or CSV.",
-)
+@table_format_option
 def table_merge(shards: tuple[str, ...], output: str, fmt: str) -> None:
     """Join the shard files of one run (from table --shard I/N) into one table.
 
@@ -586,12 +582,18 @@ def table_check(path: str) -> None:
     help="Whose best discards to average.",
 )
 @click.option(
+    "--opponent",
+    type=click.Choice(["expert", "random"]),
+    default="expert",
+    show_default=True,
+    help="The opponent model of the table to average.",
+)
+@click.option(
     "--table",
     "table_path",
     type=click.Path(dir_okay=False),
-    default="data/discard_table.parquet",
-    show_default=True,
-    help="The discard table written by 'crib-analyze table'.",
+    help="The discard table written by 'crib-analyze table' [default: "
+    "data/discard_table_expert.parquet, or data/discard_table.parquet for random].",
 )
 @click.option(
     "--save/--no-save",
@@ -600,7 +602,9 @@ def table_check(path: str) -> None:
     help="Also write data/crib_table_ROLE.csv (ROLE_expert.csv for an expert table).",
 )
 @output_options()
-def crib_table(role: str, table_path: str, save: bool, fmt: str, output: str | None) -> None:
+def crib_table(
+    role: str, opponent: str, table_path: str | None, save: bool, fmt: str, output: str | None
+) -> None:
     """Crib value of each thrown rank pair, averaged over the discards a role chooses.
 
     For each of the 91 rank pairs (and suited / unsuited): the weighted mean crib
@@ -613,16 +617,23 @@ def crib_table(role: str, table_path: str, save: bool, fmt: str, output: str | N
     from crib_analyze.api import load_table
     from crib_analyze.frames import crib_table_frame
     from crib_analyze.render import crib_table_text, frame_csv, frame_json
-    from crib_analyze.table import TableError, read_file_metadata
+    from crib_analyze.table import TableError, default_output, read_file_metadata
 
+    table_path = table_path or str(default_output(opponent))
     if not Path(table_path).exists():
+        hint = "" if opponent == "random" else f" --opponent {opponent}"
         raise click.ClickException(
-            f"no discard table at {table_path}: generate it with 'crib-analyze table'"
+            f"no discard table at {table_path}: generate it with 'crib-analyze table{hint}'"
         )
     try:
-        opponent = read_file_metadata(Path(table_path)).get("opponent", "random")
+        file_opponent = read_file_metadata(Path(table_path)).get("opponent", "random")
     except TableError as e:
         raise click.ClickException(str(e)) from None
+    if file_opponent != opponent:
+        raise click.ClickException(
+            f"{table_path} was made with the {file_opponent} opponent, not {opponent} "
+            f"(pass --opponent {file_opponent})"
+        )
     crib_column = f"{role}_crib_mean" if opponent == "expert" else "crib_mean"
     columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
     try:

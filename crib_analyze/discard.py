@@ -16,7 +16,6 @@ from crib_analyze import discard_kernels as dk
 from crib_analyze import expert_kernels as ek
 from crib_analyze.cards import JACK, CardsLike, parse_cards, rank_of
 from crib_analyze.expert import ExpertModel, default_model
-from crib_analyze.hand_classes import hand_classes
 from crib_analyze.score import rank_table
 
 OPPONENT_MODELS = ("expert", "random", "sampled")
@@ -84,13 +83,7 @@ def analyze_hand(
         crib_se = np.zeros_like(crib_mean)
     elif opponent == "expert":
         m = model or default_model()
-        multisets = hand_classes().multisets.astype(np.int64)
-        crib_mean = np.vstack(
-            [
-                ek.crib_policy_means(table, hand6, multisets, p.pi, p.suited)
-                for p in (m.policy_for_our_role("dealer"), m.policy_for_our_role("pone"))
-            ]
-        )
+        crib_mean = ek.crib_compiled_means(table, hand6, *m.compiled_policies())
         crib_se = np.zeros_like(crib_mean)
     else:
         opponents = draw_opponents(hand6, samples, seed)

@@ -37,7 +37,7 @@ from crib_analyze import expert_kernels as ek
 from crib_analyze import table_kernels as tk
 from crib_analyze.atomic import atomic_open
 from crib_analyze.discard_kernels import N_UNSEEN
-from crib_analyze.hand_classes import N_MULTISETS, hand_classes
+from crib_analyze.hand_classes import N_MULTISETS, hand_classes, multisets
 from crib_analyze.score import rank_table
 
 MODEL_FORMAT = 1
@@ -116,6 +116,9 @@ class ExpertModel:
     pone_policy: ThrowPolicy | None = None
     dealer_policy: ThrowPolicy | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
+    _compiled: tuple[np.ndarray, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def fingerprint(self) -> str:
         """A short digest of the model's numbers (tables made with it carry it)."""
@@ -130,6 +133,19 @@ class ExpertModel:
                 h.update(np.ascontiguousarray(pol.pi).tobytes())
                 h.update(np.ascontiguousarray(pol.suited).tobytes())
         return h.hexdigest()
+
+    def compiled_policies(self) -> tuple[np.ndarray, ...]:
+        """Both policies [we deal, opponent deals] in the sparse form the kernels take
+        (:func:`crib_analyze.expert_kernels.compile_policy`); built once per model."""
+        if self._compiled is None:
+            pols = [self.policy_for_our_role("dealer"), self.policy_for_our_role("pone")]
+            compiled = ek.compile_policy(
+                multisets(),
+                np.stack([p.pi for p in pols]),
+                np.stack([p.suited for p in pols]),
+            )
+            object.__setattr__(self, "_compiled", compiled)  # a cache on a frozen record
+        return self._compiled  # type: ignore[return-value]
 
     def policy_for_our_role(self, role: str) -> ThrowPolicy:
         """The opponent's policy when we are ``role`` ("dealer": the pone throws)."""
@@ -227,10 +243,9 @@ def role_tables(model: ExpertModel, compact: bool = False) -> np.ndarray:
         return np.stack(
             [ek.thrown_pair_values(table, m.P, m.F, m.K) for m in (model.pone, model.dealer)]
         )
-    multisets = hand_classes().multisets.astype(np.int64)
     return np.stack(
         [
-            ek.thrown_pair_values_policy(table, multisets, p.pi, p.suited)
+            ek.thrown_pair_values_policy(table, multisets(), p.pi, p.suited)
             for p in (model.pone_policy, model.dealer_policy)
         ]
     )

@@ -280,6 +280,51 @@ def pair_starter_probabilities(hand6: np.ndarray, W: np.ndarray, F: np.ndarray) 
 # --- the fixed point over all hand classes ----------------------------------------------
 
 
+@njit(cache=True)
+def _multiset_class_cribs(
+    table: np.ndarray,
+    ranks: np.ndarray,
+    n_rank: np.ndarray,
+    W: np.ndarray,
+    F: np.ndarray,
+    cards: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Fill ``out`` (k, 15) for the k classes ``cards`` of one rank multiset.
+
+    The rank part is computed once for the multiset (discards throwing the same
+    ranks share it); flush and nobs per class.
+    """
+    pab, q = rank_pair_parts(W, n_rank)
+    Q, R1, R2 = starter_suit_parts(pab, q)
+    rank_part = np.empty(N_DISCARDS, np.float64)
+    for d in range(N_DISCARDS):
+        x, y = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
+        rank_part[d] = -1.0
+        for e in range(d):
+            if ranks[DISCARDS[e, 0]] == x and ranks[DISCARDS[e, 1]] == y:
+                rank_part[d] = rank_part[e]
+                break
+        if rank_part[d] < 0.0:
+            rank_part[d] = crib_rank_expectation(table, W, x, y)
+    for i in range(cards.shape[0]):
+        c = cards[i].astype(np.int64)
+        _, n_suit, seen = unseen_counts(c)
+        flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, c, n_rank, n_suit, seen)
+        for d in range(N_DISCARDS):
+            out[i, d] = rank_part[d] + crib_suit_expectation(
+                flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
+            )
+
+
+@njit(cache=True, inline="always")
+def _unseen_ranks(ranks: np.ndarray) -> np.ndarray:
+    n_rank = np.full(13, 4, np.int64)
+    for r in ranks:
+        n_rank[r] -= 1
+    return n_rank
+
+
 @njit(cache=True, parallel=True)
 def class_model_cribs(
     table: np.ndarray,
@@ -297,32 +342,12 @@ def class_model_cribs(
     """
     n = cards.shape[0]
     out = np.empty((n, N_DISCARDS), np.float64)
-    rank_part = np.empty((multisets.shape[0], N_DISCARDS), np.float64)
     for m in prange(multisets.shape[0]):
         ranks = multisets[m].astype(np.int64)
-        n_rank = np.full(13, 4, np.int64)
-        for r in ranks:
-            n_rank[r] -= 1
+        n_rank = _unseen_ranks(ranks)
+        lo, hi = offsets[m], offsets[m + 1]
         W = pair_starter_weights(P, K, n_rank)
-        pab, q = rank_pair_parts(W, n_rank)
-        Q, R1, R2 = starter_suit_parts(pab, q)
-        for d in range(N_DISCARDS):
-            x, y = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
-            rank_part[m, d] = -1.0
-            for e in range(d):  # discards with the same thrown ranks share the value
-                if ranks[DISCARDS[e, 0]] == x and ranks[DISCARDS[e, 1]] == y:
-                    rank_part[m, d] = rank_part[m, e]
-                    break
-            if rank_part[m, d] < 0.0:
-                rank_part[m, d] = crib_rank_expectation(table, W, x, y)
-        for i in range(offsets[m], offsets[m + 1]):
-            c = cards[i].astype(np.int64)
-            _, n_suit, seen = unseen_counts(c)
-            flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, c, n_rank, n_suit, seen)
-            for d in range(N_DISCARDS):
-                out[i, d] = rank_part[m, d] + crib_suit_expectation(
-                    flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
-                )
+        _multiset_class_cribs(table, ranks, n_rank, W, F, cards[lo:hi], out[lo:hi])
     return out
 
 
@@ -639,6 +664,26 @@ def crib_policy_means(
     return crib_from_weights(table, hand6, W, F)
 
 
+@njit(cache=True)
+def crib_compiled_means(
+    table: np.ndarray,
+    hand6: np.ndarray,
+    groups: np.ndarray,
+    ptr: np.ndarray,
+    pairs: np.ndarray,
+    prob: np.ndarray,
+    suited_prob: np.ndarray,
+) -> np.ndarray:
+    """(P, 15) crib expectation of our discards against each compiled policy
+    (:func:`compile_policy`), one pass over the opponent's multisets for all."""
+    n_rank, _, _ = unseen_counts(hand6)
+    Ws, Fs = weights_from_compiled(groups, ptr, pairs, prob, suited_prob, n_rank)
+    out = np.empty((Ws.shape[0], N_DISCARDS), np.float64)
+    for p in range(Ws.shape[0]):
+        out[p] = crib_from_weights(table, hand6, Ws[p], Fs[p])
+    return out
+
+
 @njit(cache=True, parallel=True)
 def class_policy_cribs(
     table: np.ndarray,
@@ -660,32 +705,11 @@ def class_policy_cribs(
     compiled = compile_policy(all_multisets, pi, suited)
     for m in prange(multisets.shape[0]):
         ranks = multisets[m].astype(np.int64)
-        n_rank = np.full(13, 4, np.int64)
-        for r in ranks:
-            n_rank[r] -= 1
+        n_rank = _unseen_ranks(ranks)
+        lo, hi = offsets[m], offsets[m + 1]
         Ws, Fs = weights_from_compiled(*compiled, n_rank)
-        rank_part = np.empty(N_DISCARDS, np.float64)
         for p in range(n_pol):
-            W, F = Ws[p], Fs[p]
-            pab, q = rank_pair_parts(W, n_rank)
-            Q, R1, R2 = starter_suit_parts(pab, q)
-            for d in range(N_DISCARDS):
-                x, y = ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
-                rank_part[d] = -1.0
-                for e in range(d):
-                    if ranks[DISCARDS[e, 0]] == x and ranks[DISCARDS[e, 1]] == y:
-                        rank_part[d] = rank_part[e]
-                        break
-                if rank_part[d] < 0.0:
-                    rank_part[d] = crib_rank_expectation(table, W, x, y)
-            for i in range(offsets[m], offsets[m + 1]):
-                c = cards[i].astype(np.int64)
-                _, n_suit, seen = unseen_counts(c)
-                flush, jack, opp_nobs = suit_terms(pab, q, Q, R1, R2, F, c, n_rank, n_suit, seen)
-                for d in range(N_DISCARDS):
-                    out[p, i, d] = rank_part[d] + crib_suit_expectation(
-                        flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
-                    )
+            _multiset_class_cribs(table, ranks, n_rank, Ws[p], Fs[p], cards[lo:hi], out[p, lo:hi])
     return out
 
 

@@ -180,15 +180,23 @@ class HandClasses:
 
 
 @cache
+def multisets() -> np.ndarray:
+    """(18,395, 6) int64 sorted ranks of every six-card rank multiset (cheap, cached)."""
+    out: np.ndarray = rank_multisets()
+    out.setflags(write=False)
+    return out
+
+
+@cache
 def hand_classes() -> HandClasses:
     """The 962,988 classes (computed once per process, about a second)."""
-    multisets = rank_multisets()
-    cards, weight, ms_index = enumerate_classes(multisets, _PERM_MASK, _KEY, _MASKS, _N_MASKS)
+    ms = multisets()
+    cards, weight, ms_index = enumerate_classes(ms, _PERM_MASK, _KEY, _MASKS, _N_MASKS)
     result = HandClasses(
         cards=cards.astype(np.int8),
         weight=weight.astype(np.int32),
         multiset=ms_index.astype(np.int32),
-        multisets=multisets.astype(np.int8),
+        multisets=ms.astype(np.int8),
     )
     for arr in (result.cards, result.weight, result.multiset, result.multisets):
         arr.setflags(write=False)

@@ -39,6 +39,14 @@ from crib_analyze.score import rank_table
 TABLE_FORMAT = 1
 CHUNK_CLASSES = 10_000
 DEFAULT_OUTPUT = Path("data/discard_table.parquet")
+
+
+def default_output(opponent: str = "random", fmt: str = "parquet") -> Path:
+    """data/discard_table.parquet, or data/discard_table_expert.parquet (.csv for CSV)."""
+    stem = "discard_table" if opponent == "random" else f"discard_table_{opponent}"
+    return DEFAULT_OUTPUT.with_name(f"{stem}.{'csv' if fmt == 'csv' else 'parquet'}")
+
+
 META_KEY = b"crib_analyze"
 TABLE_OPPONENTS = ("random", "expert")
 N_ROWS_FULL = 962_988 * 15

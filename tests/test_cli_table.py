@@ -53,7 +53,8 @@ def test_table_shards_merge_check_and_crib_table(tmp_path: Path) -> None:
     assert f"wrote {15 * LIMIT:,} rows" in result.stderr
     shards = [tmp_path / f"s{i}.parquet" for i in (1, 2)]
     for i, path in enumerate(shards, start=1):
-        r = invoke(["table", "--limit", str(LIMIT), "--shard", f"{i}/2", "-o", str(path), "-q"])
+        args = ["table", "--limit", str(LIMIT), "--shard", f"{i}/2", "-o", str(path), "-q"]
+        r = invoke([*args, "--jobs", "1"])
         assert r.exit_code == 0, r.output
         assert r.stderr == ""
     merged = tmp_path / "merged.parquet"
@@ -64,11 +65,15 @@ def test_table_shards_merge_check_and_crib_table(tmp_path: Path) -> None:
     # a partial table fails the full check with a one-line reason
     one_line_error(invoke(["table", "check", str(whole)]), 1, "rows, expected 14,444,820")
     result = invoke(["crib-table", "--table", str(whole), "--no-save", "--role", "pone",
-                     "-f", "csv"])  # fmt: skip
+                     "--opponent", "random", "-f", "csv"])  # fmt: skip
     assert result.exit_code == 0, result.output
     rows = result.stdout.strip().splitlines()
     assert rows[0].startswith("pair,rank1,rank2,crib_mean")
     assert len(rows) == 92
+    # the default opponent is expert: a random table is refused, naming the fix
+    one_line_error(
+        invoke(["crib-table", "--table", str(whole), "--no-save"]), 1, "--opponent random"
+    )
 
 
 def test_table_csv_format(tmp_path: Path) -> None:
