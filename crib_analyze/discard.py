@@ -13,7 +13,8 @@ from typing import Literal
 import numpy as np
 
 from crib_analyze import discard_kernels as dk
-from crib_analyze import expert_kernels as ek
+from crib_analyze import policy_kernels as pk
+from crib_analyze import throw_model_kernels as tmk
 from crib_analyze.cards import JACK, CardsLike, parse_cards, rank_of
 from crib_analyze.expert import ExpertModel, default_model
 from crib_analyze.score import rank_table
@@ -83,7 +84,7 @@ def analyze_hand(
         crib_se = np.zeros_like(crib_mean)
     elif opponent == "expert":
         m = model or default_model()
-        crib_mean = ek.crib_compiled_means(table, hand6, *m.compiled_policies())
+        crib_mean = pk.crib_compiled_means(table, hand6, *m.compiled_policies())
         crib_se = np.zeros_like(crib_mean)
     else:
         opponents = draw_opponents(hand6, samples, seed)
@@ -118,7 +119,7 @@ def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None)
         return np.asarray(dk.random_policy_throws(table, opponents))
     m = model or default_model()
     return np.asarray(
-        ek.expert_policy_throws(
+        tmk.expert_policy_throws(
             table, opponents, m.pone.P, m.pone.F, m.pone.K, m.dealer.P, m.dealer.F, m.dealer.K
         )
     )

@@ -1,6 +1,6 @@
 """The expert opponent: role-specific throw models found by a damped fixed point.
 
-A throw model (see :mod:`crib_analyze.expert_kernels`) says which rank pairs an
+A compact throw model (see :mod:`crib_analyze.throw_model_kernels`) says which rank pairs an
 opponent of one role throws, how often suited, and which ranks it keeps with them.
 The expert models are the self-consistent pair:
 
@@ -33,8 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from crib_analyze import expert_kernels as ek
+from crib_analyze import policy_kernels as pk
 from crib_analyze import table_kernels as tk
+from crib_analyze import throw_model_kernels as tmk
 from crib_analyze.atomic import atomic_open
 from crib_analyze.discard_kernels import N_UNSEEN
 from crib_analyze.hand_classes import N_MULTISETS, hand_classes, multisets
@@ -100,7 +101,7 @@ class ThrowModel:
 class ThrowPolicy:
     """A role's throwing policy per rank multiset: ``pi[m, d]`` = P(a hand of multiset m
     throws its discard d), ``suited[m, d]`` = the suited part of it. Combined with our
-    unseen cards by :func:`crib_analyze.expert_kernels.policy_weights`."""
+    unseen cards by :func:`crib_analyze.policy_kernels.policy_weights`."""
 
     pi: np.ndarray  # (18,395, 15)
     suited: np.ndarray  # (18,395, 15)
@@ -136,10 +137,10 @@ class ExpertModel:
 
     def compiled_policies(self) -> tuple[np.ndarray, ...]:
         """Both policies [we deal, opponent deals] in the sparse form the kernels take
-        (:func:`crib_analyze.expert_kernels.compile_policy`); built once per model."""
+        (:func:`crib_analyze.policy_kernels.compile_policy`); built once per model."""
         if self._compiled is None:
             pols = [self.policy_for_our_role("dealer"), self.policy_for_our_role("pone")]
-            compiled = ek.compile_policy(
+            compiled = pk.compile_policy(
                 multisets(),
                 np.stack([p.pi for p in pols]),
                 np.stack([p.suited for p in pols]),
@@ -241,11 +242,11 @@ def role_tables(model: ExpertModel, compact: bool = False) -> np.ndarray:
     table = rank_table()
     if compact or model.pone_policy is None or model.dealer_policy is None:
         return np.stack(
-            [ek.thrown_pair_values(table, m.P, m.F, m.K) for m in (model.pone, model.dealer)]
+            [tmk.thrown_pair_values(table, m.P, m.F, m.K) for m in (model.pone, model.dealer)]
         )
     return np.stack(
         [
-            ek.thrown_pair_values_policy(table, multisets(), p.pi, p.suited)
+            pk.thrown_pair_values_policy(table, multisets(), p.pi, p.suited)
             for p in (model.pone_policy, model.dealer_policy)
         ]
     )
@@ -270,7 +271,7 @@ def all_class_cribs(model: ThrowModel) -> np.ndarray:
     classes = hand_classes()
     offsets = class_offsets(classes.multiset, len(classes.multisets))
     return np.asarray(
-        ek.class_model_cribs(
+        tmk.class_model_cribs(
             rank_table(), classes.multisets, offsets, classes.cards, model.P, model.F, model.K
         )
     )
@@ -283,7 +284,7 @@ def class_cribs_range(policies: list[ThrowPolicy], lo: int, hi: int) -> np.ndarr
     m_lo, m_hi = int(ms[lo]), int(ms[hi - 1]) + 1
     offsets = np.clip(class_offsets(ms, len(classes.multisets))[m_lo : m_hi + 1], lo, hi) - lo
     return np.asarray(
-        ek.class_policy_cribs(
+        pk.class_policy_cribs(
             rank_table(),
             classes.multisets[m_lo:m_hi],
             offsets.astype(np.int64),
@@ -332,7 +333,7 @@ def build_model(
         if change < tolerance:
             break
         for role, value in (("dealer", hand + crib["dealer"]), ("pone", hand - crib["pone"])):
-            _, mass, suited, kept = ek.best_response_stats(cards, weight, value, TIE_TOLERANCE)
+            _, mass, suited, kept = tmk.best_response_stats(cards, weight, value, TIE_TOLERANCE)
             if role not in running:
                 running[role] = [mass, suited, kept]
             else:
@@ -348,8 +349,8 @@ def build_model(
     multiset = classes.multiset.astype(np.int64)
     policies = {}
     for role, value in (("dealer", hand + crib["dealer"]), ("pone", hand - crib["pone"])):
-        flags = ek.best_response_stats(cards, weight, value, TIE_TOLERANCE)[0]
-        pi, suited_share = ek.multiset_policy(cards, weight, multiset, N_MULTISETS, flags)
+        flags = tmk.best_response_stats(cards, weight, value, TIE_TOLERANCE)[0]
+        pi, suited_share = pk.multiset_policy(cards, weight, multiset, N_MULTISETS, flags)
         policies[role] = ThrowPolicy(pi, suited_share)
     provenance = {
         "made_by": f"crib-analyze {__version__} build-model",

@@ -151,7 +151,7 @@ def compute_chunk(spec: TableSpec, k: int) -> pa.Table:
     hand_mean = hand_num.ravel() / dk.N_UNSEEN
     if spec.opponent == "expert":
         from crib_analyze.expert import TIE_TOLERANCE, class_cribs_range, default_model
-        from crib_analyze.expert_kernels import best_response_stats
+        from crib_analyze.throw_model_kernels import best_response_stats
 
         model = default_model()
         dealer_crib, pone_crib = class_cribs_range(

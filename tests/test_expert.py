@@ -7,8 +7,10 @@ import numpy as np
 import pytest
 
 from crib_analyze import analyze
+from crib_analyze import combine_kernels as ck
 from crib_analyze import discard_kernels as dk
-from crib_analyze import expert_kernels as ek
+from crib_analyze import policy_kernels as pk
+from crib_analyze import throw_model_kernels as tmk
 from crib_analyze.cards import parse_cards
 from crib_analyze.discard import analyze_hand, draw_opponents
 from crib_analyze.expert import (
@@ -54,7 +56,7 @@ def skewed_model() -> ThrowModel:
 def test_random_throw_model_is_the_random_opponent(hand: str) -> None:
     hand6 = np.array(parse_cards(hand), np.int64)
     m = ThrowModel.random()
-    got = ek.crib_model_means(rank_table(), hand6, m.P, m.F, m.K)
+    got = tmk.crib_model_means(rank_table(), hand6, m.P, m.F, m.K)
     np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
 
 
@@ -82,16 +84,16 @@ def test_closed_form_equals_enumerated_joint(hand: str, kind: str) -> None:
     n_rank, _, _ = dk.unseen_counts(hand6)
     if kind == "compact":
         m = skewed_model()
-        W, F = ek.pair_starter_weights(m.P, m.K, n_rank), m.F
+        W, F = tmk.pair_starter_weights(m.P, m.K, n_rank), m.F
     else:
         multisets = hand_classes().multisets.astype(np.int64)
-        W, F = ek.policy_weights(multisets, *skewed_policy(), n_rank)
+        W, F = pk.policy_weights(multisets, *skewed_policy(), n_rank)
     assert W.sum() == pytest.approx(1.0, abs=1e-12)
-    joint = ek.pair_starter_probabilities(hand6, W, F)
+    joint = ck.pair_starter_probabilities(hand6, W, F)
     assert joint.sum() == pytest.approx(1.0, abs=1e-12)
     assert not joint[:, :, hand6].any() and not joint[hand6].any()
-    closed = ek.crib_from_weights(rank_table(), hand6, W, F)
-    np.testing.assert_allclose(closed, ek.crib_from_joint(rank_table(), hand6, joint), atol=1e-9)
+    closed = ck.crib_from_weights(rank_table(), hand6, W, F)
+    np.testing.assert_allclose(closed, ck.crib_from_joint(rank_table(), hand6, joint), atol=1e-9)
 
 
 @pytest.mark.parametrize("hand", HANDS[:5])
@@ -99,7 +101,7 @@ def test_random_policy_is_the_random_opponent(hand: str) -> None:
     """A hand drawn from the unseen cards throwing a random pair of its six is random."""
     hand6 = np.array(parse_cards(hand), np.int64)
     multisets = hand_classes().multisets.astype(np.int64)
-    got = ek.crib_policy_means(rank_table(), hand6, multisets, *random_policy())
+    got = pk.crib_policy_means(rank_table(), hand6, multisets, *random_policy())
     np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
 
 
@@ -112,7 +114,7 @@ def test_multiset_policy_aggregates_flags() -> None:
     flags[np.arange(hi - lo), rng.integers(0, 15, hi - lo)] = True
     weight = hc.weight[lo:hi].astype(np.float64)
     multiset = hc.multiset[lo:hi].astype(np.int64)
-    pi, suited = ek.multiset_policy(cards, weight, multiset, int(multiset.max()) + 1, flags)
+    pi, suited = pk.multiset_policy(cards, weight, multiset, int(multiset.max()) + 1, flags)
     np.testing.assert_allclose(pi.sum(axis=1), 1.0)
     assert (suited <= pi + 1e-15).all()
     m = int(multiset[0])
@@ -132,7 +134,7 @@ def test_joint_combination_matches_naive_scorer() -> None:
         s = int(rng.choice([c for c in rest if c not in (e1, e2)]))
         joint[e1, e2, s] += rng.random()
     joint /= joint.sum()
-    got = ek.crib_from_joint(rank_table(), np.array(hand6, np.int64), joint)
+    got = ck.crib_from_joint(rank_table(), np.array(hand6, np.int64), joint)
     for d, (i, j) in enumerate(combinations(range(6), 2)):
         expected = sum(
             joint[e1, e2, s] * naive_score([hand6[i], hand6[j], e1, e2], s, crib=True)
@@ -184,7 +186,7 @@ def test_combination_is_exact_for_a_test_double_policy(hand: str) -> None:
     h = np.array(hand6, np.int64)
     joint = two_lowest_joint(hand6)
     assert joint.sum() == pytest.approx(1.0, abs=1e-12)
-    exact = ek.crib_from_joint(rank_table(), h, joint)
+    exact = ck.crib_from_joint(rank_table(), h, joint)
     opponents = draw_opponents(h, 40_000, seed=11)
     per_sample = dk.crib_sampled(rank_table(), h, opponents, two_lowest_throws(opponents))[0]
     mean = per_sample.mean(axis=0)
