@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_discard.py
 	$(BIN)/python benchmarks/bench_table.py
+	$(BIN)/python benchmarks/bench_expert.py
 
 table: $(STAMP)
 	$(BIN)/crib-analyze table

@@ -120,9 +120,15 @@ class ExpertModel:
     _compiled: tuple[np.ndarray, ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def fingerprint(self) -> str:
-        """A short digest of the model's numbers (tables made with it carry it)."""
+        """A short digest of the model's numbers (tables made with it carry it); cached."""
+        if self._fingerprint is None:
+            object.__setattr__(self, "_fingerprint", self._digest())
+        return self._fingerprint  # type: ignore[return-value]
+
+    def _digest(self) -> str:
         import hashlib
 
         h = hashlib.blake2b(digest_size=8)
