@@ -426,9 +426,10 @@ def _progress(quiet: bool, length: int, label: str) -> Any:
 @table_format_option
 @click.option(
     "--opponent",
+    type=click.Choice(["random", "expert"]),
     default="random",
     show_default=True,
-    help="Opponent model for the crib: random (exact) or expert.",
+    help="Opponent model for the crib: random (exact) or expert (the shipped model).",
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N hand classes.")
 @click.option("--shard", metavar="I/N", help="Compute the I-th of N disjoint slices.")
@@ -450,13 +451,16 @@ def table(
     """Generate the discard table: every suit-distinct six-card hand x 15 discards.
 
     962,988 hand classes (each with its weight, the raw hands it stands for), 14,444,820
-    rows: hand and crib expectations (random opponent, exact), heels, dealer and pone
-    nets, and each role's best discards. Work is saved in chunks beside the output, so
-    an interrupted run resumes where it stopped; the file appears only when complete.
+    rows: hand and crib expectations (random opponent, exact; or --opponent expert,
+    with a crib per role), heels, dealer and pone nets, and each role's best discards.
+    Work is saved in chunks beside the output, so an interrupted run resumes where it
+    stopped (the first Ctrl-C lets the running chunk finish); the file appears only
+    when complete.
 
     \b
     Examples:
       crib-analyze table                       # data/discard_table.parquet
+      crib-analyze table --opponent expert     # data/discard_table_expert.parquet
       crib-analyze table --limit 20000 -o sample.parquet
       crib-analyze table --shard 1/2           # on one machine; 2/2 on another
       crib-analyze table merge data/discard_table.shard-*-of-2.parquet

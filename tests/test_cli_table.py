@@ -86,7 +86,7 @@ def test_table_csv_format(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "needles"),
     [
-        (["table", "--opponent", "psychic"], ["not available", "psychic"]),
+        (["table", "--opponent", "psychic"], ["--opponent", "psychic"]),
         (["table", "--shard", "3/2"], ["shard", "out of range"]),
         (["table", "--shard", "x"], ["shard must look like I/N"]),
         (["table", "--limit", "0"], ["--limit"]),
