@@ -267,7 +267,7 @@ def all_hand_means() -> np.ndarray:
     """(N, 15) exact hand means of every class's discards."""
     classes = hand_classes()
     table = rank_table()
-    hand_rank, crib_rank = tk.multiset_rank_numerators(table, classes.multisets)
+    hand_rank, crib_rank = tk.multiset_rank_numerators(table, classes.multisets, False)
     hand_num, _ = tk.class_numerators(classes.cards, classes.multiset, hand_rank, crib_rank)
     return np.asarray(hand_num / N_UNSEEN)
 

@@ -129,13 +129,16 @@ def shard_chunks(spec: TableSpec, shard: tuple[int, int] | None) -> list[int]:
 # --- computing chunks ---------------------------------------------------------------------
 
 
-_rank_parts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+_rank_parts: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def _multiset_parts() -> tuple[np.ndarray, np.ndarray]:
-    if "random" not in _rank_parts:
-        _rank_parts["random"] = tk.multiset_rank_numerators(rank_table(), hand_classes().multisets)
-    return _rank_parts["random"]
+def _multiset_parts(with_crib: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Hand (and, for the random model, crib) rank numerators of every multiset, cached."""
+    if with_crib not in _rank_parts:
+        _rank_parts[with_crib] = tk.multiset_rank_numerators(
+            rank_table(), hand_classes().multisets, with_crib
+        )
+    return _rank_parts[with_crib]
 
 
 def compute_chunk(spec: TableSpec, k: int) -> pa.Table:
@@ -143,7 +146,7 @@ def compute_chunk(spec: TableSpec, k: int) -> pa.Table:
     lo, hi = spec.chunk_range(k)
     classes = hand_classes()
     cards = classes.cards[lo:hi]
-    hand_rank, crib_rank = _multiset_parts()
+    hand_rank, crib_rank = _multiset_parts(with_crib=spec.opponent == "random")
     hand_num, crib_num = tk.class_numerators(cards, classes.multiset[lo:hi], hand_rank, crib_rank)
     n = hi - lo
     unseen_jacks = 4 - ((cards // 4) == 10).sum(axis=1)
@@ -191,6 +194,19 @@ def compute_chunk(spec: TableSpec, k: int) -> pa.Table:
     return pa.table({name: pa.array(values) for name, values in columns.items()})
 
 
+def parquet_options(opponent: str, schema: pa.Schema) -> dict[str, Any]:
+    """zstd throughout; dictionary encoding except for the expert table's floats.
+
+    Random-model values are rationals with few distinct values, which dictionaries
+    compress well; expert values are nearly unique per row, where a dictionary only
+    costs time (measured: writes ~40% and reads ~75% faster without it, same size).
+    """
+    if opponent == "random":
+        return {"compression": "zstd"}
+    keep = [f.name for f in schema if not pa.types.is_floating(f.type)]
+    return {"compression": "zstd", "use_dictionary": keep}
+
+
 def checksum(table: pa.Table) -> str:
     """A digest of a chunk's numeric columns, to detect damage."""
     h = hashlib.blake2b(digest_size=16)
@@ -209,7 +225,7 @@ def write_chunk(parts: Path, spec: TableSpec, k: int, table: pa.Table) -> None:
     meta = spec.fingerprint() | {"chunk": k, "rows": table.num_rows, "checksum": checksum(table)}
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
     with atomic_open(chunk_path(parts, k), "wb") as fh:
-        pq.write_table(table, fh, compression="zstd")
+        pq.write_table(table, fh, **parquet_options(spec.opponent, table.schema))
 
 
 def read_chunk(parts: Path, spec: TableSpec, k: int) -> pa.Table:
@@ -304,7 +320,9 @@ def write_table_file(
                 csv = csv or pacsv.CSVWriter(fh, full.schema)
                 csv.write_table(full)
             else:
-                parquet = parquet or pq.ParquetWriter(fh, full.schema, compression="zstd")
+                parquet = parquet or pq.ParquetWriter(
+                    fh, full.schema, **parquet_options(meta.get("opponent", "random"), full.schema)
+                )
                 parquet.write_table(full, row_group_size=full.num_rows)
             rows += full.num_rows
         if parquet is not None:

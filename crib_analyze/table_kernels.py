@@ -29,12 +29,15 @@ CRIB_PER_HAND = 990  # 45,540 / 46: puts hand and crib numerators on one denomin
 
 @njit(cache=True, parallel=True)
 def multiset_rank_numerators(
-    table: np.ndarray, multisets: np.ndarray
+    table: np.ndarray, multisets: np.ndarray, with_crib: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(M, 15) hand and crib rank-part numerators for each six-rank multiset."""
+    """(M, 15) hand and random-crib rank-part numerators for each six-rank multiset.
+
+    ``with_crib=False`` leaves the crib part zero (the expert table has its own).
+    """
     n = multisets.shape[0]
     hand = np.empty((n, N_DISCARDS), np.int64)
-    crib = np.empty((n, N_DISCARDS), np.int64)
+    crib = np.zeros((n, N_DISCARDS), np.int64)
     for m in prange(n):
         ranks = multisets[m].astype(np.int64)
         n_rank = np.full(13, 4, np.int64)
@@ -49,9 +52,10 @@ def multiset_rank_numerators(
                 ranks[KEEPS[d, 2]],
                 ranks[KEEPS[d, 3]],
             )
-            crib[m, d] = crib_rank_numerator(
-                table, n_rank, ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
-            )
+            if with_crib:
+                crib[m, d] = crib_rank_numerator(
+                    table, n_rank, ranks[DISCARDS[d, 0]], ranks[DISCARDS[d, 1]]
+                )
     return hand, crib
 
 
