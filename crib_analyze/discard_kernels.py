@@ -162,17 +162,12 @@ def crib_random_means(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def best_discards_random(table: np.ndarray, hand6: np.ndarray) -> tuple[int, int]:
-    """Indices of the best discard for a dealer (hand + crib) and a pone (hand - crib).
-
-    Uses the random crib model from the holder's own view (46 unseen cards);
-    ties go to the first discard in :data:`DISCARDS` order.
-    """
-    n_rank, n_suit, seen = unseen_counts(hand6)
-    best_dealer, best_pone = 0, 0
-    top_dealer, top_pone = -1e9, -1e9
+def hand_means_closed(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
+    """(15,) mean hand points of each keep over the 46 unseen starters (closed form)."""
+    n_rank, n_suit, _ = unseen_counts(hand6)
+    out = np.empty(N_DISCARDS, np.float64)
     for d in range(N_DISCARDS):
-        h = hand_mean_closed(
+        out[d] = hand_mean_closed(
             table,
             n_rank,
             n_suit,
@@ -181,17 +176,31 @@ def best_discards_random(table: np.ndarray, hand6: np.ndarray) -> tuple[int, int
             hand6[KEEPS[d, 2]],
             hand6[KEEPS[d, 3]],
         )
-        c = (
-            crib_random_numerator(
-                table, n_rank, n_suit, seen, hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
-            )
-            / RANDOM_COMPLETIONS
-        )
-        if h + c > top_dealer + 1e-12:
-            top_dealer, best_dealer = h + c, d
-        if h - c > top_pone + 1e-12:
-            top_pone, best_pone = h - c, d
+    return out
+
+
+@njit(cache=True)
+def best_for_roles(
+    hand: np.ndarray, dealer_crib: np.ndarray, pone_crib: np.ndarray
+) -> tuple[int, int]:
+    """Best discard for a dealer (hand + crib) and a pone (hand - crib); ties go to
+    the first discard in :data:`DISCARDS` order."""
+    best_dealer, best_pone = 0, 0
+    top_dealer, top_pone = -1e9, -1e9
+    for d in range(N_DISCARDS):
+        if hand[d] + dealer_crib[d] > top_dealer + 1e-12:
+            top_dealer, best_dealer = hand[d] + dealer_crib[d], d
+        if hand[d] - pone_crib[d] > top_pone + 1e-12:
+            top_pone, best_pone = hand[d] - pone_crib[d], d
     return best_dealer, best_pone
+
+
+@njit(cache=True)
+def best_discards_random(table: np.ndarray, hand6: np.ndarray) -> tuple[int, int]:
+    """Best discard for a dealer and a pone under the random crib model, from the
+    holder's own view (46 unseen cards)."""
+    crib = crib_random_means(table, hand6)
+    return best_for_roles(hand_means_closed(table, hand6), crib, crib)
 
 
 @njit(cache=True)

@@ -31,7 +31,8 @@ from crib_analyze.discard_kernels import (
     DISCARDS,
     KEEPS,
     N_DISCARDS,
-    hand_mean_closed,
+    best_for_roles,
+    hand_means_closed,
     unseen_counts,
 )
 
@@ -176,22 +177,8 @@ def expert_policy_throws(
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
         opp = opponents[i]
-        n_rank, n_suit, _ = unseen_counts(opp)
         as_pone = crib_model_means(table, opp, Pd, Fd, Kd)
         as_dealer = crib_model_means(table, opp, Pp, Fp, Kp)
-        best_p, best_d = -1e9, -1e9
-        for d in range(N_DISCARDS):
-            h = hand_mean_closed(
-                table,
-                n_rank,
-                n_suit,
-                opp[KEEPS[d, 0]],
-                opp[KEEPS[d, 1]],
-                opp[KEEPS[d, 2]],
-                opp[KEEPS[d, 3]],
-            )
-            if h - as_pone[d] > best_p + 1e-12:
-                best_p, out[i, 0] = h - as_pone[d], d
-            if h + as_dealer[d] > best_d + 1e-12:
-                best_d, out[i, 1] = h + as_dealer[d], d
+        best_dealer, best_pone = best_for_roles(hand_means_closed(table, opp), as_dealer, as_pone)
+        out[i, 0], out[i, 1] = best_pone, best_dealer
     return out
