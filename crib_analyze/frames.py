@@ -22,6 +22,7 @@ pone_crib_se       float64
 heels              float64  dealer's expected heels: 2 x unseen jacks / 46
 dealer_net         float64  hand_mean + dealer_crib_mean + heels
 pone_net           float64  hand_mean - pone_crib_mean
+opponent           string   the crib's opponent model: expert, random or sampled
 =================  =======  ===================================================
 """
 
@@ -59,6 +60,7 @@ DISCARD_COLUMNS = [
     "heels",
     "dealer_net",
     "pone_net",
+    "opponent",
 ]
 
 
@@ -98,6 +100,7 @@ def discard_frame(
         "heels": np.full(len(hand_mean), analysis.heels),
         "dealer_net": hand_mean + dealer_crib + analysis.heels,
         "pone_net": hand_mean - pone_crib,
+        "opponent": pd.array([analysis.opponent] * len(hand_mean), dtype="string"),
     }
     if need is not None:
         data["p_need"] = (analysis.hand_scores >= need).mean(axis=1)

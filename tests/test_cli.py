@@ -67,9 +67,10 @@ BASE_COLUMNS = [
     "heels",
     "dealer_net",
     "pone_net",
+    "opponent",
 ]
 NEED_COLUMNS = [*BASE_COLUMNS[:7], "p_need", *BASE_COLUMNS[7:]]
-TEXT_COLUMNS = ("hand", "discard", "keep")
+TEXT_COLUMNS = ("hand", "discard", "keep", "opponent")
 # pandas 3 parses floats exactly by default and deprecates the option
 READ_CSV_EXACT: dict = (
     {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
@@ -477,6 +478,7 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
     assert best["crib_mean"] == pytest.approx(BEST_CRIB, abs=5e-7)
     assert best["crib_se"] == 0.0
     assert best["dealer_crib_mean"] == best["pone_crib_mean"] == best["crib_mean"]
+    assert set(frame["opponent"]) == {"random"}
     assert best["dealer_net"] - best["heels"] == pytest.approx(20.667809, abs=5e-7)
     assert best["pone_net"] == pytest.approx(BEST_PONE_NET, abs=5e-7)
     np.testing.assert_allclose(frame["heels"], HEELS, rtol=1e-15)
@@ -494,6 +496,7 @@ def test_discard_default_opponent_is_expert() -> None:
     assert "opponent expert" in out.splitlines()[0]
     frame = read_csv(ok(["discard", *HAND_ARGS, "--dealer", "-f", "csv"]).stdout)
     assert_frames_equal(frame, analyze(HAND, role="dealer", opponent="expert"))
+    assert set(frame["opponent"]) == {"expert"}
 
 
 def test_discard_csv_and_json_agree() -> None:
