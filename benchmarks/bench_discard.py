@@ -19,43 +19,28 @@ import argparse
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
-import numpy as np
-
 from crib_analyze import analyze, discard, format_cards
 from crib_analyze import discard_kernels as dk
 from crib_analyze import score_kernels as k
 
-SEED = 20261130
-CLI = str(Path(sys.executable).parent / "crib-analyze")
+from common import CLI, SEED, pass_seconds, random_hands, reproduce_command
+
 TARGET_MS_PER_HAND = 2.0
 TARGET_BATCH_SECONDS = 5.0
 TARGET_SAMPLED_SECONDS = 1.0
-
-
-def random_hands(n: int, seed: int = SEED) -> list[list[int]]:
-    """``n`` six-card hands (lists of card ids), reproducible from ``seed``."""
-    rng = np.random.default_rng(seed)
-    return [[int(c) for c in rng.choice(52, 6, replace=False)] for _ in range(n)]
 
 
 def per_hand_seconds(
     fn: Callable[[list[int]], object], hands: list[list[int]], repeats: int
 ) -> float:
     """Median over ``repeats`` passes of (pass time / number of hands)."""
-    passes = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for hand in hands:
-            fn(hand)
-        passes.append((time.perf_counter() - start) / len(hands))
-    return statistics.median(passes)
+    return statistics.median(pass_seconds(fn, hands, repeats))
 
 
 def brute_force_crib_mean(hand: list[int], d: int) -> float:
@@ -75,16 +60,18 @@ def brute_force_crib_mean(hand: list[int], d: int) -> float:
 def bench_random(n_hands: int, n_baseline: int, repeats: int) -> None:
     """(a) closed-form random model: API, engine, brute-force baseline."""
     hands = random_hands(n_hands)
-    analyze(hands[0], role="dealer")  # compile or load every kernel once
-    api_s = per_hand_seconds(lambda h: analyze(h, role="dealer"), hands, repeats)
-    engine_s = per_hand_seconds(discard.analyze_hand, hands, repeats)
+    analyze(hands[0], role="dealer", opponent="random")  # compile or load every kernel once
+    api_s = per_hand_seconds(lambda h: analyze(h, role="dealer", opponent="random"), hands, repeats)
+    engine_s = per_hand_seconds(
+        lambda h: discard.analyze_hand(h, opponent="random"), hands, repeats
+    )
 
     brute_times = []
     for hand in hands[:n_baseline]:
         start = time.perf_counter()
         mean = brute_force_crib_mean(hand, 0)
         brute_times.append(time.perf_counter() - start)
-        exact = discard.analyze_hand(hand).crib_mean[0, 0]
+        exact = discard.analyze_hand(hand, opponent="random").crib_mean[0, 0]
         assert abs(mean - exact) < 1e-9, (hand, mean, exact)
     brute_hand_s = statistics.median(brute_times) * dk.N_DISCARDS
 
@@ -121,7 +108,10 @@ def bench_batch(n_hands: int, repeats: int) -> None:
         one.write_text(format_cards(hands[0]) + "\n", encoding="utf-8")
 
         def argv(path: Path) -> list[str]:
-            return ["discard", "--hands-file", str(path), "--format", "csv", "-o", str(out)]
+            return [
+                "discard", "--hands-file", str(path), "--opponent", "random",
+                "--format", "csv", "-o", str(out),
+            ]  # fmt: skip
 
         run_cli(argv(one))  # warm the numba cache and the file system
         one_s = statistics.median(run_cli(argv(one)) for _ in range(repeats))
@@ -166,8 +156,7 @@ def main() -> None:
     )
     bench_batch(n_hands=1000, repeats=1 if quick else 3)
     bench_sampled(n_hands=2 if quick else 5, samples=2000)
-    command = " ".join([".venv/bin/python", "benchmarks/bench_discard.py", *sys.argv[1:]])
-    print(f"reproduce: {command}")
+    print(f"reproduce: {reproduce_command('bench_discard.py')}")
 
 
 if __name__ == "__main__":

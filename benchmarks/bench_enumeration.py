@@ -15,13 +15,14 @@ import argparse
 import platform
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import combinations, pairwise
 
 from crib_analyze import score_kernels as k
+
+from common import reproduce_command
 
 TOTAL_DEALS = 270_725 * 48  # C(52, 4) hands x 48 starters = 12,994,800
 TARGET_SECONDS = 5.0
@@ -123,8 +124,7 @@ def main() -> None:
         print(f"  speed-up kernel / naive: {fast_rate / naive_rate:,.0f}x")
         print(f"  target full enumeration < {TARGET_SECONDS:.0f} s on one core: {verdict}")
 
-    command = " ".join([".venv/bin/python", "benchmarks/bench_enumeration.py", *sys.argv[1:]])
-    print(f"\nreproduce: {command}")
+    print(f"\nreproduce: {reproduce_command('bench_enumeration.py')}")
 
 
 if __name__ == "__main__":

@@ -41,13 +41,11 @@ import io
 import json
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -66,10 +64,22 @@ from crib_analyze.score import rank_table
 from crib_analyze.table import CHUNK_CLASSES, TableSpec, compute_chunk
 from crib_analyze.throw_model_kernels import best_response_stats
 
-SEED = 20261130
-BIN = Path(sys.executable).parent
-CLI = str(BIN / "crib-analyze")
-GNU_TIME = Path("/usr/bin/time")
+from common import (
+    CLI,
+    SEED,
+    Run,
+    load1,
+    loads_text,
+    pass_seconds,
+    random_hands,
+    reproduce_command,
+    require_cli,
+    run_measured,
+    run_once,
+    run_table,
+    spread,
+)
+
 N_ROWS = N_CLASSES * 15  # 14,444,820
 TARGET_BUILD_SECONDS = 600.0
 TARGET_MS_PER_HAND = 5.0
@@ -81,59 +91,8 @@ ROUND_LINE = re.compile(r"round\s+(\d+)\s+role-table change (\S+)\s+class change
 FINAL_LINE = re.compile(r"(NOT converged|converged) after (\d+) rounds in (\S+) s")
 
 
-@dataclass(frozen=True)
-class Run:
-    """One finished process: wall seconds, peak RSS in MB, its stderr and load average."""
-
-    wall: float
-    peak_mb: float
-    stderr: str
-    load: float
-
-
-def load1() -> float:
-    return os.getloadavg()[0]
-
-
-def loads_text() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def spread(values: Sequence[float], fmt: str = "{:.2f}") -> str:
-    """``"best (min-max)"`` text for a list of timings (lower is better)."""
-    lo, hi = min(values), max(values)
-    return f"{fmt.format(lo)} ({fmt.format(lo)}-{fmt.format(hi)})"
-
-
 def file_digest(path: Path) -> str:
     return hashlib.blake2b(path.read_bytes(), digest_size=8).hexdigest()
-
-
-def run_measured(argv: Sequence[str], env: dict[str, str]) -> Run:
-    """Run ``crib-analyze argv``; wall time and peak RSS; exit 0 required."""
-    load = load1()
-    if GNU_TIME.exists():
-        cmd = [str(GNU_TIME), "-v", CLI, *argv]
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        wall = time.perf_counter() - start
-        match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
-        if proc.returncode != 0 or match is None:
-            raise SystemExit(f"crib-analyze {argv} failed ({proc.returncode}):\n{proc.stderr}")
-        peak_kb = int(match.group(1))
-        stderr = proc.stderr[: proc.stderr.find("\tCommand being timed")]
-    else:  # the child's own rusage (ru_maxrss is in KB on Linux)
-        start = time.perf_counter()
-        child = subprocess.Popen([CLI, *argv], env=env, stderr=subprocess.PIPE, text=True)
-        assert child.stderr is not None
-        stderr = child.stderr.read()
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode != 0:
-            raise SystemExit(f"crib-analyze {argv} failed ({child.returncode}):\n{stderr}")
-        peak_kb = usage.ru_maxrss
-    return Run(wall=wall, peak_mb=peak_kb / 1024, stderr=stderr, load=load)
 
 
 # --- (1) build-model ---------------------------------------------------------------------
@@ -239,25 +198,6 @@ def bench_build(tmp: Path, quick: bool, shipped: ExpertModel | None) -> None:
 
 
 # --- (2) per hand ------------------------------------------------------------------------
-
-
-def random_hands(n: int, seed: int = SEED) -> list[list[int]]:
-    """``n`` six-card hands (lists of card ids), reproducible from ``seed``."""
-    rng = np.random.default_rng(seed)
-    return [[int(c) for c in rng.choice(52, 6, replace=False)] for _ in range(n)]
-
-
-def pass_seconds(
-    fn: Callable[[list[int]], object], hands: list[list[int]], repeats: int
-) -> list[float]:
-    """Per-hand seconds of each of ``repeats`` passes over ``hands``."""
-    passes = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for hand in hands:
-            fn(hand)
-        passes.append((time.perf_counter() - start) / len(hands))
-    return passes
 
 
 def engine_parts(model: ExpertModel, hands: list[list[int]]) -> dict[str, float]:
@@ -385,17 +325,6 @@ print(json.dumps(out))
 """
 
 
-def run_once(argv: list[str], expect: str, cache_dir: str) -> float:
-    """Wall seconds of one process; fails loudly on a bad exit or unexpected output."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    start = time.perf_counter()
-    proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0 or expect not in proc.stdout:
-        raise SystemExit(f"{argv} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-    return elapsed
-
-
 def bench_process(n_cold: int, n_warm: int) -> None:
     """(3) cold and warm start of the expert discard command, random as the baseline."""
     commands = {
@@ -466,12 +395,8 @@ def bench_tables(tmp: Path, repeats: int, quick: bool, model: ExpertModel) -> No
     for _ in range(repeats):
         for name in ("random", "expert"):  # interleaved, so both see the same load
             out = tmp / f"{name[0]}.parquet"
-            out.unlink(missing_ok=True)
-            shutil.rmtree(out.with_name(out.name + ".parts"), ignore_errors=True)
-            runs[name].append(run_measured(table_argv(name, out), env))
-            meta = pq.read_metadata(out)
-            stamped = json.loads((meta.metadata or {})[b"crib_analyze"])
-            assert meta.num_rows == stamped["rows"] == N_ROWS, (meta.num_rows, stamped["rows"])
+            run, stamped = run_table(table_argv(name, out), out, env, N_ROWS)
+            runs[name].append(run)
             assert stamped.get("opponent", "random") == name, stamped
             sizes[name] = out.stat().st_size / 1e6
             out.unlink()
@@ -602,8 +527,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     quick = args.quick
-    if not Path(CLI).exists():
-        raise SystemExit(f"{CLI} not found: run `make install` first")
+    require_cli()
     path = model_path()
     if not path.exists():
         raise SystemExit(f"no expert model at {path}: run `crib-analyze build-model` first")
@@ -630,8 +554,7 @@ def main() -> None:
         bench_tables(tmp, repeats=1 if quick else 2, quick=quick, model=model)
     assert file_digest(path) == digest, f"{path} changed during the benchmark"
     print(f"{path} unchanged; load average at the end: {loads_text()}")
-    command = " ".join([".venv/bin/python", "benchmarks/bench_expert.py", *sys.argv[1:]])
-    print(f"reproduce: {command}")
+    print(f"reproduce: {reproduce_command('bench_expert.py')}")
 
 
 if __name__ == "__main__":

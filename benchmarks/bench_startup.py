@@ -14,14 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-from pathlib import Path
 
-BIN = Path(sys.executable).parent
-CLI = str(BIN / "crib-analyze")
+from common import CLI, reproduce_command, require_cli, run_once
+
 DISCARD_WARM_TARGET = 1.0  # seconds
 
 # (crib-analyze arguments, text the output must contain)
@@ -35,27 +32,13 @@ FLOORS: list[tuple[str, list[str], str]] = [
 ]
 
 
-def run_once(argv: list[str], expect: str, cache_dir: str | None) -> float:
-    """Wall seconds of one process; fails loudly on a bad exit or unexpected output."""
-    env = dict(os.environ)
-    if cache_dir is not None:
-        env["NUMBA_CACHE_DIR"] = cache_dir
-    start = time.perf_counter()
-    proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0 or expect not in proc.stdout:
-        raise SystemExit(f"{argv} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-    return elapsed
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one cold run, three warm runs")
     args = parser.parse_args()
     n_cold = 1 if args.quick else 2
     n_warm = 3 if args.quick else 7
-    if not Path(CLI).exists():
-        raise SystemExit(f"{CLI} not found: run `make install` first")
+    require_cli()
 
     print(f"cpus: {os.cpu_count()}; cold runs per command: {n_cold}; warm runs: {n_warm}\n")
     print(f"{'command':<40} {'cold':>8} {'warm (median)':>14} {'warm min':>9}")
@@ -80,8 +63,7 @@ def main() -> None:
     verdict = "PASS" if discard_warm <= DISCARD_WARM_TARGET else "FAIL"
     target = f"target discard warm <= {DISCARD_WARM_TARGET:.0f} s wall"
     print(f"\n{target}: {verdict} ({discard_warm:.3f} s)")
-    command = " ".join([".venv/bin/python", "benchmarks/bench_startup.py", *sys.argv[1:]])
-    print(f"reproduce: {command}")
+    print(f"reproduce: {reproduce_command('bench_startup.py')}")
 
 
 if __name__ == "__main__":

@@ -31,14 +31,11 @@ import argparse
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -47,9 +44,18 @@ import pyarrow.parquet as pq
 from crib_analyze import analyze, format_cards
 from crib_analyze.hand_classes import N_CLASSES, hand_classes
 
-BIN = Path(sys.executable).parent
-CLI = str(BIN / "crib-analyze")
-GNU_TIME = Path("/usr/bin/time")
+from common import (
+    CLI,
+    GNU_TIME,
+    Run,
+    loads_text,
+    reproduce_command,
+    require_cli,
+    run_measured,
+    run_table,
+    spread,
+)
+
 N_ROWS = N_CLASSES * 15  # 14,444,820
 TARGET_WALL_SECONDS = 120.0
 TARGET_PEAK_GB = 4.0
@@ -60,53 +66,6 @@ RESUME_LIMIT = 300_000  # 30 chunks of 10,000 classes
 RESUME_AFTER_CHUNKS = 5
 RESUME_SIGNAL_DELAY = 0.03  # seconds after the 5th chunk file appears
 CHECK_COLUMNS = ["hand_id", "d1", "d2", "hand_mean", "crib_mean", "dealer_net", "pone_net"]
-
-
-@dataclass(frozen=True)
-class Run:
-    """One finished process: wall seconds, peak RSS in MB, its stderr and load average."""
-
-    wall: float
-    peak_mb: float
-    stderr: str
-    load: float
-
-
-def load1() -> float:
-    return os.getloadavg()[0]
-
-
-def run_measured(argv: Sequence[str], env: dict[str, str]) -> Run:
-    """Run ``crib-analyze argv``; wall time and peak RSS; exit 0 required."""
-    load = load1()
-    if GNU_TIME.exists():
-        cmd = [str(GNU_TIME), "-v", CLI, *argv]
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        wall = time.perf_counter() - start
-        match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
-        if proc.returncode != 0 or match is None:
-            raise SystemExit(f"crib-analyze {argv} failed ({proc.returncode}):\n{proc.stderr}")
-        peak_kb = int(match.group(1))
-        stderr = proc.stderr[: proc.stderr.find("\tCommand being timed")]
-    else:  # the child's own rusage (ru_maxrss is in KB on Linux)
-        start = time.perf_counter()
-        child = subprocess.Popen([CLI, *argv], env=env, stderr=subprocess.PIPE, text=True)
-        assert child.stderr is not None
-        stderr = child.stderr.read()
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode != 0:
-            raise SystemExit(f"crib-analyze {argv} failed ({child.returncode}):\n{stderr}")
-        peak_kb = usage.ru_maxrss
-    return Run(wall=wall, peak_mb=peak_kb / 1024, stderr=stderr, load=load)
-
-
-def spread(values: Sequence[float], fmt: str = "{:.2f}") -> str:
-    """``"best (min-max)"`` text for a list of timings (lower is better)."""
-    lo, hi = min(values), max(values)
-    return f"{fmt.format(lo)} ({fmt.format(lo)}-{fmt.format(hi)})"
 
 
 def bench_warmup(env: dict[str, str], tmp: Path) -> None:
@@ -124,15 +83,7 @@ def bench_warmup(env: dict[str, str], tmp: Path) -> None:
 def full_runs(env: dict[str, str], out: Path, repeats: int, jobs: int | None) -> list[Run]:
     """``repeats`` whole-table processes into ``out`` (removed before each run)."""
     argv = ["table", "-o", str(out), "--quiet"] + ([] if jobs is None else ["--jobs", str(jobs)])
-    runs = []
-    for _ in range(repeats):
-        out.unlink(missing_ok=True)
-        shutil.rmtree(out.with_name(out.name + ".parts"), ignore_errors=True)
-        runs.append(run_measured(argv, env))
-        meta = pq.read_metadata(out)
-        stamped = json.loads((meta.metadata or {})[b"crib_analyze"])["rows"]
-        assert meta.num_rows == stamped == N_ROWS, (meta.num_rows, stamped)
-    return runs
+    return [run_table(argv, out, env, N_ROWS)[0] for _ in range(repeats)]
 
 
 def bench_full(env: dict[str, str], out: Path, repeats: int) -> float:
@@ -207,11 +158,11 @@ def bench_baseline(path: Path, n_hands: int, repeats: int, table_wall: float) ->
     classes = hand_classes()
     ids = np.linspace(0, N_CLASSES - 1, n_hands).round().astype(np.int64)
     hands = [[int(c) for c in classes.cards[i]] for i in ids]
-    analyze(hands[0])  # compile or load the kernels
+    analyze(hands[0], opponent="random")  # compile or load the kernels
     passes, frames = [], []
     for _ in range(repeats):
         start = time.perf_counter()
-        frames = [analyze(hand) for hand in hands]
+        frames = [analyze(hand, opponent="random") for hand in hands]
         passes.append((time.perf_counter() - start) / n_hands)
 
     rows = pq.read_table(path, columns=CHECK_COLUMNS, filters=[("hand_id", "in", ids.tolist())])
@@ -299,13 +250,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     repeats = 1 if args.quick else 2
-    if not Path(CLI).exists():
-        raise SystemExit(f"{CLI} not found: run `make install` first")
+    require_cli()
     memory = "/usr/bin/time -v" if GNU_TIME.exists() else "os.wait4 rusage"
-    print(
-        f"cpus: {os.cpu_count()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-        f"peak memory from {memory}\n"
-    )
+    print(f"cpus: {os.cpu_count()}; load average {loads_text()}; peak memory from {memory}\n")
     with tempfile.TemporaryDirectory(prefix="bench-table-") as tmp_name:
         tmp = Path(tmp_name)
         env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp / "numba-cache"))
@@ -315,9 +262,8 @@ def main() -> None:
         bench_load(env, full, repeats=2 if args.quick else 3)
         bench_baseline(full, n_hands=100 if args.quick else 300, repeats=repeats, table_wall=best)
         bench_resume(env, tmp, full)
-    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    command = " ".join([".venv/bin/python", "benchmarks/bench_table.py", *sys.argv[1:]])
-    print(f"reproduce: {command}")
+    print(f"load average at the end: {loads_text()}")
+    print(f"reproduce: {reproduce_command('bench_table.py')}")
 
 
 if __name__ == "__main__":
