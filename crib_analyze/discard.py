@@ -64,10 +64,10 @@ def analyze_hand(
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
-    ``expert`` combines the expert throw models exactly with the unseen cards and
-    starters (``model``, default the shipped one); ``sampled`` draws ``samples``
-    opponent hands whose throw follows ``policy`` (its best response under the random
-    or the expert crib model).
+    ``expert`` combines the expert policy (per rank multiset, from ``model``, by
+    default the shipped one) exactly with the unseen cards and starters; ``sampled``
+    draws ``samples`` opponent hands whose throw follows ``policy`` (its best
+    response under the random or the expert crib model).
     """
     if opponent not in OPPONENT_MODELS:
         raise ValueError(f"unknown opponent model {opponent!r} (choose from {OPPONENT_MODELS})")
