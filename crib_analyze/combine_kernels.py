@@ -274,14 +274,6 @@ def pair_hand(x: int, y: int, suited: int) -> np.ndarray:
     return np.array([4 * x, 4 * y + (0 if suited else 1)], np.int64)
 
 
-@njit(cache=True, inline="always")
-def unseen_ranks(ranks: np.ndarray) -> np.ndarray:
-    n_rank = np.full(13, 4, np.int64)
-    for r in ranks:
-        n_rank[r] -= 1
-    return n_rank
-
-
 @njit(cache=True)
 def multiset_class_cribs(
     table: np.ndarray,

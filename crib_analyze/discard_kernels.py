@@ -39,6 +39,15 @@ def unseen_counts(hand6: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return n_rank, n_suit, seen
 
 
+@njit(cache=True, inline="always")
+def unseen_ranks(ranks: np.ndarray) -> np.ndarray:
+    """Unseen cards per rank (13,) when we hold cards of these ranks."""
+    n_rank = np.full(13, 4, np.int64)
+    for r in ranks:
+        n_rank[r] -= 1
+    return n_rank
+
+
 @njit(cache=True)
 def hand_scores(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     """(15, 46) hand points of each keep with each unseen starter (ascending card id)."""

@@ -18,9 +18,8 @@ from crib_analyze.combine_kernels import (
     multiset_class_cribs,
     pair_hand,
     pair_value,
-    unseen_ranks,
 )
-from crib_analyze.discard_kernels import DISCARDS, N_DISCARDS, unseen_counts
+from crib_analyze.discard_kernels import DISCARDS, N_DISCARDS, unseen_counts, unseen_ranks
 
 _COMB = np.array(
     [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]

@@ -22,6 +22,7 @@ from crib_analyze.discard_kernels import (
     hand_rank_numerator,
     hand_suit_numerator,
     unseen_counts,
+    unseen_ranks,
 )
 
 CRIB_PER_HAND = 990  # 45,540 / 46: puts hand and crib numerators on one denominator
@@ -40,9 +41,7 @@ def multiset_rank_numerators(
     crib = np.zeros((n, N_DISCARDS), np.int64)
     for m in prange(n):
         ranks = multisets[m].astype(np.int64)
-        n_rank = np.full(13, 4, np.int64)
-        for r in ranks:
-            n_rank[r] -= 1
+        n_rank = unseen_ranks(ranks)
         for d in range(N_DISCARDS):
             hand[m, d] = hand_rank_numerator(
                 table,

@@ -25,7 +25,6 @@ from crib_analyze.combine_kernels import (
     pair_count,
     pair_hand,
     pair_value,
-    unseen_ranks,
 )
 from crib_analyze.discard_kernels import (
     DISCARDS,
@@ -34,6 +33,7 @@ from crib_analyze.discard_kernels import (
     best_for_roles,
     hand_means_closed,
     unseen_counts,
+    unseen_ranks,
 )
 
 
