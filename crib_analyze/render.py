@@ -13,8 +13,6 @@ import pandas as pd
 
 from crib_analyze.score import Breakdown
 
-OUTPUT_FORMATS = ("table", "csv", "json")
-
 
 def breakdown_text(hand: str, starter: str, crib: bool, parts: Breakdown) -> str:
     """The score command's readable output."""
