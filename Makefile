@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# tests compile every kernel afresh: a cache from other sources is never trusted
+TEST_CACHE := $(shell mktemp -u /tmp/crib-analyze-test-cache.XXXXXX)
+SOURCES := crib_analyze tests benchmarks docs
 
-.PHONY: run test test-fast lint format bench table table-expert table-check crib-tables model compare clean
+.PHONY: run test test-fast lint format bench table table-expert table-check crib-tables model compare clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,19 +21,22 @@ run: $(STAMP)
 	$(BIN)/crib-analyze discard 5H 6S 4D JC QH 5C --dealer
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest; \
+	status=$$?; rm -rf $(TEST_CACHE); exit $$status
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest -m "not slow"; \
+	status=$$?; rm -rf $(TEST_CACHE); exit $$status
 
 lint: $(STAMP)
-	$(BIN)/ruff check crib_analyze tests benchmarks docs
-	$(BIN)/ruff format --check crib_analyze tests benchmarks docs
+	$(BIN)/ruff check $(SOURCES)
+	$(BIN)/ruff format --check $(SOURCES)
 	$(BIN)/mypy crib_analyze
+	$(BIN)/lint-imports
 
 format: $(STAMP)
-	$(BIN)/ruff format crib_analyze tests benchmarks docs
-	$(BIN)/ruff check --fix crib_analyze tests benchmarks docs
+	$(BIN)/ruff format $(SOURCES)
+	$(BIN)/ruff check --fix $(SOURCES)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_enumeration.py
@@ -39,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_table.py
 	$(BIN)/python benchmarks/bench_expert.py
 
+# generated files go to the user data dir ('crib-analyze paths' shows it)
 table: $(STAMP)
 	$(BIN)/crib-analyze table
 
@@ -46,21 +53,27 @@ table-expert: $(STAMP)
 	$(BIN)/crib-analyze table --opponent expert
 
 table-check: $(STAMP)
-	$(BIN)/crib-analyze table check data/discard_table.parquet
+	$(BIN)/crib-analyze table check
 
+# maintainers: rebuild the model and crib tables shipped inside the package
 model: $(STAMP)
-	$(BIN)/crib-analyze build-model
+	$(BIN)/crib-analyze build-model -o crib_analyze/data/expert_model.npz
+
+# from the tables of 'make table table-expert' (override: make crib-tables RANDOM_TABLE=... EXPERT_TABLE=...)
+RANDOM_TABLE = $(shell $(BIN)/python -c 'import crib_analyze as ca; print(ca.paths().random_table)')
+EXPERT_TABLE = $(shell $(BIN)/python -c 'import crib_analyze as ca; print(ca.paths().expert_table)')
+crib-tables: $(STAMP)
+	for role in dealer pone; do \
+	  $(BIN)/crib-analyze crib-table --table "$(RANDOM_TABLE)" --role $$role -f csv \
+	    -o crib_analyze/data/crib_table_$$role.csv || exit 1; \
+	  $(BIN)/crib-analyze crib-table --table "$(EXPERT_TABLE)" --role $$role -f csv \
+	    -o crib_analyze/data/crib_table_$${role}_expert.csv || exit 1; \
+	done
 
 # needs the published tables (shared/reference), which the package never reads
 compare: $(STAMP)
 	$(BIN)/python docs/compare_published.py ../shared/reference/published_crib_tables.json > docs/expert_vs_published.md
 
-crib-tables: $(STAMP)
-	$(BIN)/crib-analyze crib-table --opponent random --role dealer --format csv > /dev/null
-	$(BIN)/crib-analyze crib-table --opponent random --role pone --format csv > /dev/null
-	$(BIN)/crib-analyze crib-table --opponent expert --role dealer --format csv > /dev/null
-	$(BIN)/crib-analyze crib-table --opponent expert --role pone --format csv > /dev/null
-
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
 	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -53,15 +53,15 @@ from pathlib import Path
 import numba
 import numpy as np
 import pyarrow.parquet as pq
+from crib_analyze.expert import ExpertModel, all_hand_means, class_cribs_range, model_path
+from crib_analyze.table import CHUNK_CLASSES, TableSpec, compute_chunk
 
 from crib_analyze import analyze, discard
 from crib_analyze.combine_kernels import crib_from_weights
 from crib_analyze.discard_kernels import unseen_counts
-from crib_analyze.expert import ExpertModel, all_hand_means, class_cribs_range, model_path
 from crib_analyze.hand_classes import N_CLASSES, hand_classes, multisets
 from crib_analyze.policy_kernels import compile_policy, weights_from_compiled
-from crib_analyze.score import rank_table
-from crib_analyze.table import CHUNK_CLASSES, TableSpec, compute_chunk
+from crib_analyze.score_kernels import rank_table
 from crib_analyze.throw_model_kernels import best_response_stats
 
 from common import (

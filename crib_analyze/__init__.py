@@ -1,30 +1,60 @@
 """crib-analyze: exact, role-aware discard analysis for two-player cribbage.
 
-Public API: :func:`parse_cards`, :func:`format_cards`, :func:`score_hand`,
-:func:`score_breakdown`, :func:`analyze`, :func:`load_table`. The heavy parts
-(numba, pandas) load on first use, so ``crib-analyze --help`` starts at once.
+The public API (``dir(crib_analyze)`` lists it): cards (:func:`parse_cards`,
+:func:`format_cards`, :func:`canonical_hand`), scoring (:func:`score_hand`,
+:func:`score_breakdown`), discards (:func:`analyze`), the full table
+(:func:`generate_table`, :func:`merge_tables`, :func:`check_table`,
+:func:`load_table`, :func:`crib_table`), the expert model (:func:`load_model`,
+:func:`build_model`), file places (:func:`paths`) and the errors they raise. The
+heavy parts (numba, pandas) load on first use, so ``import crib_analyze`` is quick.
+
+>>> import crib_analyze as ca
+>>> ca.score_hand("5H 5C 5S JD", "5D")
+29
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.cards import CardError, format_cards, parse_cards
+from crib_analyze.cards import canonical_hand, format_cards, parse_cards
+from crib_analyze.defaults import __version__
+from crib_analyze.errors import (
+    CardError,
+    CribAnalyzeError,
+    ModelError,
+    StorageError,
+    TableError,
+    UsageError,
+)
 
 if TYPE_CHECKING:
-    from crib_analyze.api import analyze, load_table
+    from crib_analyze.api import (
+        analyze,
+        build_model,
+        check_table,
+        crib_table,
+        generate_table,
+        load_model,
+        load_table,
+        merge_tables,
+        paths,
+    )
+    from crib_analyze.expert_model import ExpertModel
     from crib_analyze.score import Breakdown, score_breakdown, score_hand
-
-try:
-    __version__ = version("crib-analyze")
-except PackageNotFoundError:  # running from a source tree without installation
-    __version__ = "0+unknown"
 
 _LAZY = {
     "analyze": "crib_analyze.api",
+    "build_model": "crib_analyze.api",
+    "check_table": "crib_analyze.api",
+    "crib_table": "crib_analyze.api",
+    "generate_table": "crib_analyze.api",
+    "load_model": "crib_analyze.api",
     "load_table": "crib_analyze.api",
+    "merge_tables": "crib_analyze.api",
+    "paths": "crib_analyze.api",
+    "ExpertModel": "crib_analyze.expert_model",
     "Breakdown": "crib_analyze.score",
     "score_breakdown": "crib_analyze.score",
     "score_hand": "crib_analyze.score",
@@ -33,11 +63,25 @@ _LAZY = {
 __all__ = [
     "Breakdown",
     "CardError",
+    "CribAnalyzeError",
+    "ExpertModel",
+    "ModelError",
+    "StorageError",
+    "TableError",
+    "UsageError",
     "__version__",
     "analyze",
+    "build_model",
+    "canonical_hand",
+    "check_table",
+    "crib_table",
     "format_cards",
+    "generate_table",
+    "load_model",
     "load_table",
+    "merge_tables",
     "parse_cards",
+    "paths",
     "score_breakdown",
     "score_hand",
 ]
@@ -45,5 +89,11 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value  # later lookups skip this hook
+        return value
     raise AttributeError(f"module 'crib_analyze' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

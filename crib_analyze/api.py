@@ -1,48 +1,202 @@
-"""Public Python API returning pandas DataFrames.
+"""The public Python API: every capability of the command line, as functions.
+
+Results are pandas DataFrames or small records; problems are typed exceptions from
+:mod:`crib_analyze.errors` (:class:`CardError`, :class:`UsageError`,
+:class:`ModelError`, :class:`TableError`, :class:`StorageError`) with one-line
+messages. Nothing here prints.
 
 >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
 >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
 ('JC QH', 4.711287)
 >>> analyze("5H 6S 4D JC QH 5C", role="pone").loc[0, "discard"]  # expert opponent
 'JC QH'
+>>> round(float(crib_table("pone").set_index("pair").loc["5-5", "crib_mean"]), 2)
+9.45
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from crib_analyze.cards import CardsLike
-from crib_analyze.discard import DEFAULT_SAMPLES, DEFAULT_SEED, Opponent, Policy, analyze_hand
-from crib_analyze.frames import Role, SortKey, discard_frame
+from crib_analyze.defaults import (
+    DEFAULT_OPPONENT,
+    DEFAULT_POLICY,
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    DEFAULT_TABLE_OPPONENT,
+    MODEL_ENV,
+    PACKAGED_MODEL,
+    ROLES,
+    TABLE_OPPONENTS,
+    cache_dir,
+    check_choice,
+    data_dir,
+    default_model_output,
+    default_shard_path,
+    default_table_path,
+    packaged,
+    table_format_for,
+)
+from crib_analyze.discard import ModelLike, Opponent, Policy, analyze_hand, resolve_model
+from crib_analyze.errors import TableError, UsageError
+from crib_analyze.expert_builder import RoundLog
+from crib_analyze.expert_model import ExpertModel, load_model
+from crib_analyze.frames import (
+    Role,
+    SortKey,
+    crib_table_frame,
+    discard_frame,
+    packaged_crib_table_frame,
+    read_table_frame,
+)
+from crib_analyze.table_file import TableCheck, TableResult, read_file_metadata, verify_table
+from crib_analyze.table_spec import TableSpec, parse_shard, shard_chunks
+
+__all__ = [
+    "BuiltModel",
+    "Paths",
+    "analyze",
+    "build_model",
+    "check_table",
+    "crib_table",
+    "generate_table",
+    "load_model",
+    "load_table",
+    "merge_tables",
+    "paths",
+]
 
 
 def analyze(
     hand: CardsLike,
     role: Role | None = None,
-    opponent: Opponent = "expert",
+    opponent: Opponent = DEFAULT_OPPONENT,  # type: ignore[assignment]
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
     need: int | None = None,
     sort: SortKey = "net",
-    policy: Policy = "random",
+    policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
+    model: ModelLike = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
-    ``role`` is "dealer", "pone" or None (both roles' nets, ordered by the
-    dealer's). ``opponent`` is "random" (exact), "expert" (the role-specific throw
-    models, exact combination) or "sampled" (``samples`` opponent hands drawn with
-    ``seed`` throwing by ``policy``, "random" or "expert"; crib means carry
-    standard errors).
-    ``need`` adds ``p_need``, the exact probability that the hand alone scores
-    at least that many points. Columns are documented in :mod:`crib_analyze.frames`.
+    ``role`` is "dealer", "pone" or None (both roles' nets, ordered by the dealer's).
+    ``opponent`` is "expert" (the role-specific expert policy, exact combination),
+    "random" (exact) or "sampled" (``samples`` opponent hands drawn with ``seed``,
+    throwing by ``policy``, "random" or "expert"; cribs carry standard errors;
+    ``on_progress(done, total)`` is called as batches finish). ``model`` is the expert
+    model (an ExpertModel or a file; default: ``$CRIB_ANALYZE_MODEL`` or the packaged
+    one); ``df.attrs["model"]`` names the one used. ``need`` adds ``p_need``, the exact
+    probability that the hand alone scores at least that many points. Columns are
+    documented in :mod:`crib_analyze.frames`.
     """
-    if role not in ("dealer", "pone", None):
-        raise ValueError(f"unknown role {role!r} (choose dealer, pone or None)")
-    analysis = analyze_hand(hand, opponent=opponent, samples=samples, seed=seed, policy=policy)
+    if role is not None:
+        check_choice("role", role, ROLES)
+    analysis = analyze_hand(
+        hand,
+        opponent=opponent,
+        samples=samples,
+        seed=seed,
+        policy=policy,
+        model=model,
+        on_progress=on_progress,
+    )
     return discard_frame(analysis, role=role, need=need, sort=sort)
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def generate_table(
+    output: str | os.PathLike[str] | None = None,
+    opponent: str = DEFAULT_TABLE_OPPONENT,
+    fmt: str | None = None,
+    limit: int | None = None,
+    shard: str | tuple[int, int] | None = None,
+    restart: bool = False,
+    model: ModelLike = None,
+    on_chunk: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> TableResult:
+    """Write the discard table: every suit-distinct six-card hand x 15 discards.
+
+    ``output`` defaults to :func:`crib_analyze.defaults.default_table_path` (the user
+    data dir); ``fmt`` to the file name's (.csv is CSV, else Parquet). ``limit`` takes
+    the first N hand classes; ``shard`` ("I/N") the I-th of N disjoint slices, merged
+    later by :func:`merge_tables`. ``on_chunk(done, total)`` reports progress. Work
+    is saved in chunks beside the output, so a killed run resumes; ``restart``
+    throws them away. The file appears whole or not at all.
+    """
+    from crib_analyze.table_file import generate_table as run
+
+    check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
+    shard_ij = parse_shard(shard) if isinstance(shard, str) else shard
+    if shard_ij is not None and fmt not in (None, "parquet"):
+        raise UsageError("shards are written as Parquet (merge them, then choose the format)")
+    used = resolve_model(model) if opponent == "expert" else None
+    spec = TableSpec(opponent, limit, used.fingerprint() if used is not None else None)
+    if output is None:
+        target = (
+            default_shard_path(opponent, shard_ij)
+            if shard_ij
+            else default_table_path(opponent, fmt or "parquet")
+        )
+    else:
+        target = Path(output)
+    fmt = table_format_for(target, fmt)
+    total = len(shard_chunks(spec, shard_ij))
+    done = [0]
+
+    def chunk_done(_k: int) -> None:
+        done[0] += 1
+        if on_chunk:
+            on_chunk(done[0], total)
+
+    return run(
+        target,
+        spec,
+        fmt=fmt,
+        shard=shard_ij,
+        model=used,
+        restart=restart,
+        on_chunk=chunk_done,
+        on_warning=on_warning,
+    )
+
+
+def merge_tables(
+    shards: Sequence[str | os.PathLike[str]],
+    output: str | os.PathLike[str] | None = None,
+    fmt: str | None = None,
+) -> TableResult:
+    """Join the shard files of one run into one table (default: the user data dir)."""
+    from crib_analyze.table_file import merge_tables as run
+
+    inputs = [Path(s) for s in shards]
+    if not inputs:
+        raise UsageError("no shard files given")
+    if output is None:
+        opponent = str(read_file_metadata(inputs[0]).get("opponent", DEFAULT_TABLE_OPPONENT))
+        target = default_table_path(opponent, fmt or "parquet")
+    else:
+        target = Path(output)
+    return run(inputs, target, fmt=table_format_for(target, fmt))
+
+
+def check_table(path: str | os.PathLike[str] | None = None) -> TableCheck:
+    """Verify a table file, data included (default: the random table in the data dir)."""
+    source = Path(path) if path is not None else default_table_path()
+    if not source.is_file():
+        raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
+    return verify_table(source)
 
 
 def load_table(
@@ -50,11 +204,102 @@ def load_table(
     columns: list[str] | None = None,
     filters: Any = None,
 ) -> pd.DataFrame:
-    """Read the discard table written by ``crib-analyze table`` (only ``columns``, if given).
+    """Read a discard table written by ``crib-analyze table`` (only ``columns``, if given).
 
-    ``filters`` is passed to :func:`pandas.read_parquet` (pyarrow row filters, e.g.
+    The default is the random-opponent table in the user data dir. ``filters`` is
+    passed to :func:`pandas.read_parquet` (pyarrow row filters, e.g.
     ``[("dealer_best", "==", True)]``). Text columns load as categoricals.
     """
-    from crib_analyze.frames import read_table_frame
-
     return read_table_frame(path, columns=columns, filters=filters)
+
+
+def crib_table(
+    role: Role = "dealer",
+    opponent: str | None = None,
+    table: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """Crib value of each of the 91 thrown rank pairs, averaged over the discards
+    ``role`` chooses (the kind of table Schell and Hessel published).
+
+    Without ``table``: the table shipped with the package for ``opponent`` (default
+    expert), at once. With ``table`` (a file from ``crib-analyze table``): computed
+    from it, under the opponent model named in its metadata (``opponent``, if given,
+    must agree).
+    """
+    check_choice("role", role, ROLES)
+    if opponent is not None:
+        check_choice("opponent model", opponent, TABLE_OPPONENTS)
+    if table is None:
+        return packaged_crib_table_frame(role, opponent or DEFAULT_OPPONENT)
+    source = Path(table)
+    if not source.is_file():
+        raise TableError(f"no discard table at {source}")
+    file_opponent = str(read_file_metadata(source).get("opponent", "random"))
+    if opponent is not None and opponent != file_opponent:
+        raise UsageError(f"{source} was made with the {file_opponent} opponent, not {opponent}")
+    crib_column = f"{role}_crib_mean" if file_opponent == "expert" else "crib_mean"
+    columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
+    frame = crib_table_frame(read_table_frame(source, columns=columns), role, crib_column)
+    frame.attrs.update(opponent=file_opponent, source=str(source))
+    return frame
+
+
+# --- the expert model ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuiltModel:
+    """A model made by :func:`build_model` and where it was written."""
+
+    model: ExpertModel
+    path: Path
+
+
+def build_model(
+    output: str | os.PathLike[str] | None = None,
+    tolerance: float = 1e-3,
+    max_rounds: int = 200,
+    log: Callable[[RoundLog], None] | None = None,
+) -> BuiltModel:
+    """Rebuild the expert model by fictitious play (a few minutes) and write it
+    (default: ``expert_model.npz`` in the user data dir). The packaged model stays
+    the default; use the new one with ``model=PATH`` or ``$CRIB_ANALYZE_MODEL``.
+    """
+    from crib_analyze.expert_builder import build_model as run
+
+    target = Path(output) if output is not None else default_model_output()
+    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log)
+    model.save(target)
+    return BuiltModel(model, target)
+
+
+# --- where files are -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where crib-analyze reads and writes its files."""
+
+    data_dir: Path  # generated files, unless an output path is given
+    random_table: Path
+    expert_table: Path
+    rebuilt_model: Path  # where build-model writes by default (used only when pointed at)
+    model_in_use: str  # the expert model discard uses: $CRIB_ANALYZE_MODEL or "packaged"
+    packaged_model: str
+    kernel_cache: Path
+
+    def as_dict(self) -> dict[str, str]:
+        return {k: str(v) for k, v in self.__dict__.items()}
+
+
+def paths() -> Paths:
+    """The default locations, after environment overrides."""
+    return Paths(
+        data_dir=data_dir(),
+        random_table=default_table_path("random"),
+        expert_table=default_table_path("expert"),
+        rebuilt_model=default_model_output(),
+        model_in_use=os.environ.get(MODEL_ENV) or "packaged",
+        packaged_model=str(packaged(PACKAGED_MODEL)),
+        kernel_cache=cache_dir(),
+    )

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable
 
+from crib_analyze.errors import CardError
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 N_RANKS = 13
@@ -43,10 +45,6 @@ _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 
 CardLike = int | str
 CardsLike = str | Iterable[CardLike]
-
-
-class CardError(ValueError):
-    """Bad card input; the message is one line naming the offending token."""
 
 
 def rank_of(card: int) -> int:
@@ -92,7 +90,7 @@ def parse_card(token: CardLike) -> int:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    crib_analyze.cards.CardError: unknown rank '1' in card '1H' (use A 2-9 T/10 J Q K)
+    crib_analyze.errors.CardError: unknown rank '1' in card '1H' (use A 2-9 T/10 J Q K)
     """
     if isinstance(token, bool):
         raise CardError(f"not a card: {token!r}")
@@ -104,6 +102,10 @@ def parse_card(token: CardLike) -> int:
     text = token.strip()
     for vs in _VARIATION_SELECTORS:
         text = text.replace(vs, "")
+    if text.upper() in _RANK_TOKENS:
+        raise CardError(f"card {token!r} has no suit (write rank then suit, like {text}H)")
+    if text.upper() in _SUIT_TOKENS:
+        raise CardError(f"card {token!r} has no rank (write rank then suit, like 5{text})")
     if len(text) < 2:
         raise CardError(f"card too short: {token!r} (expected rank then suit, like 5H)")
     rank_text, suit_text = text[:-1].upper(), text[-1].upper()
@@ -137,14 +139,24 @@ def parse_cards(cards: CardsLike, count: int | None = None) -> list[int]:
     >>> parse_cards("5H 5h")
     Traceback (most recent call last):
     ...
-    crib_analyze.cards.CardError: duplicate card 5H ('5h')
+    crib_analyze.errors.CardError: duplicate card 5H ('5h')
     """
     if isinstance(cards, numbers.Integral):
         cards = [int(cards)]
     parsed: list[int] = []
     seen: dict[int, CardLike] = {}
-    for token in split_tokens(cards):
-        card = parse_card(token)
+    tokens = split_tokens(cards)
+    for i, token in enumerate(tokens):
+        try:
+            card = parse_card(token)
+        except CardError as e:
+            after = tokens[i + 1] if i + 1 < len(tokens) else None
+            if _is_rank(token) and isinstance(after, str) and after.upper() in _SUIT_TOKENS:
+                raise CardError(
+                    f"card {token!r} has no suit: {after!r} stands apart "
+                    f"(write rank and suit together, like {token}{after})"
+                ) from None
+            raise e from None
         if card in seen:
             raise CardError(f"duplicate card {format_card(card)} ({token!r})")
         seen[card] = token
@@ -152,6 +164,10 @@ def parse_cards(cards: CardsLike, count: int | None = None) -> list[int]:
     if count is not None and len(parsed) != count:
         raise CardError(f"expected {count} cards, got {len(parsed)}")
     return parsed
+
+
+def _is_rank(token: CardLike) -> bool:
+    return isinstance(token, str) and token.strip().upper() in _RANK_TOKENS
 
 
 def _check_id(card: int) -> None:

@@ -1,24 +1,44 @@
-"""Command-line interface: parse arguments, call the API, format the result. No math here.
+"""Command-line interface: parse arguments, call the API, render. No domain logic here.
 
-Heavy modules (numba, pandas) are imported inside the commands so that ``--help``
-and ``--version`` answer at once.
+Every domain error (:mod:`crib_analyze.errors`) becomes one ``Error: ...`` line on
+standard error and an exit code: 2 for bad input, 1 for a failure (a file that cannot
+be written, a damaged table), 130 for Ctrl-C. Heavy modules (numba, pandas) are
+imported inside the commands, so ``--help`` and ``--version`` answer at once.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 import click
 
-from crib_analyze.cards import CardError, format_cards, parse_card, parse_cards
-
-FORMATS = ("table", "csv", "json")
+from crib_analyze.cards import format_cards, parse_card, parse_cards
+from crib_analyze.defaults import (
+    DEFAULT_OPPONENT,
+    DEFAULT_POLICY,
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    DEFAULT_TABLE_OPPONENT,
+    MAX_SAMPLES,
+    MODEL_ENV,
+    OPPONENTS,
+    OUTPUT_FORMATS,
+    POLICIES,
+    ROLES,
+    SORT_KEYS,
+    TABLE_FORMATS,
+    TABLE_OPPONENTS,
+    __version__,
+)
+from crib_analyze.errors import CardError, CribAnalyzeError, describe_os_error
 
 
 class OneLineErrors(click.Group):
-    """A group whose usage errors print as one line (``Error: ...``) with exit code 2."""
+    """A group whose errors print as one line (``Error: ...``) with a clear exit code."""
 
     def main(
         self,
@@ -30,81 +50,131 @@ class OneLineErrors(click.Group):
     ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        code = 0
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
+            code = rv if isinstance(rv, int) else 0
         except click.exceptions.NoArgsIsHelpError as e:
             e.show()  # a bare command: its help, as click shows it
-            sys.exit(2)
+            code = 2
         except click.UsageError as e:
             cmd = e.ctx.command_path if e.ctx else "crib-analyze"
-            click.echo(f"Error: {e.format_message()} (see '{cmd} --help')", err=True)
-            sys.exit(2)
+            _error(f"{e.format_message()} (see '{cmd} --help')")
+            code = 2
         except click.ClickException as e:
-            click.echo(f"Error: {e.format_message()}", err=True)
-            sys.exit(e.exit_code)
-        except click.Abort:
-            click.echo("Aborted.", err=True)
-            sys.exit(130)
+            _error(e.format_message())
+            code = e.exit_code
+        except CribAnalyzeError as e:  # a domain error that reached here unconverted
+            _error(str(e))
+            code = e.exit_code
+        except (click.Abort, KeyboardInterrupt):
+            _error("interrupted", prefix="")
+            code = 130
         except BrokenPipeError:
-            sys.exit(1)
-        sys.exit(rv if isinstance(rv, int) else 0)
+            _silence_stdout()
+            code = 1
+        except OSError as e:  # standard output or error could not be written
+            _silence_stdout()
+            _error(f"cannot write the output: {describe_os_error(e)}")
+            code = 1
+        code = _flush_stdout(code)
+        sys.exit(code)
 
 
-def _version() -> str:
-    from crib_analyze import __version__
+def _error(message: str, prefix: str = "Error: ") -> None:
+    with contextlib.suppress(OSError):
+        click.echo(f"{prefix}{message}".rstrip(), err=True)
 
-    return __version__
+
+def _flush_stdout(code: int) -> int:
+    """Flush standard output now, so a full disk or closed pipe is one line, not a
+    traceback at interpreter exit."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return code or 1
+    except OSError as e:
+        _silence_stdout()
+        _error(f"cannot write the output: {describe_os_error(e)}")
+        return code or 1
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so Python's exit-time flush cannot fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+@contextlib.contextmanager
+def domain_errors() -> Iterator[None]:
+    """Turn library errors into click's: bad input is a usage error (exit 2), the rest 1."""
+    try:
+        yield
+    except CribAnalyzeError as e:
+        if e.exit_code == 2:
+            raise click.UsageError(str(e)) from None
+        raise click.ClickException(str(e)) from None
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), "--version", "-V", prog_name="crib-analyze")
+@click.version_option(__version__, "--version", "-V", prog_name="crib-analyze")
 def cli() -> None:
     """Exact, role-aware discard analysis for two-player cribbage.
 
     Cards are written rank then suit: A 2-9 T (or 10) J Q K and C D H S (or ♣ ♦ ♥ ♠),
     in any case, e.g. 5H 10d J♣. A hand may be separate arguments or one quoted string.
+
+    Generated files (tables, rebuilt models) go to the user data directory unless
+    -o/--output says otherwise; 'crib-analyze paths' shows where.
     """
 
 
-# --- shared options -------------------------------------------------------------------
+# --- shared options ---------------------------------------------------------------------------
 
 
-def output_options(default: str = "table") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def output_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--format and --output, shared by every command that prints results."""
-
-    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
-        f = click.option(
-            "--output",
-            "-o",
-            type=click.Path(dir_okay=False, writable=True),
-            help="Write to FILE (atomically) instead of standard output.",
-        )(f)
-        f = click.option(
-            "--format",
-            "-f",
-            "fmt",
-            type=click.Choice(FORMATS),
-            default=default,
-            show_default=True,
-            help="table for people; csv and json (full precision) for programs.",
-        )(f)
-        return f
-
-    return decorate
+    f = click.option(
+        "--output",
+        "-o",
+        type=click.Path(dir_okay=False),
+        help="Write to FILE (whole or not at all) instead of standard output.",
+    )(f)
+    return click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(OUTPUT_FORMATS),
+        default="table",
+        show_default=True,
+        help="table for people; csv and json (full precision) for programs.",
+    )(f)
 
 
 jobs_option = click.option(
     "--jobs", "-j", type=click.IntRange(min=1), help="Threads to use [default: all cores]."
 )
-table_format_option = click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["parquet", "csv"]),
-    default="parquet",
-    show_default=True,
-    help="Parquet (for pandas) or CSV.",
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress or log lines.")
+model_option = click.option(
+    "--model",
+    type=click.Path(dir_okay=False),
+    help=f"An expert model file to use (e.g. from build-model) [default: ${MODEL_ENV} "
+    "if set, else the packaged model].",
 )
+
+
+def table_format_option(help_default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(TABLE_FORMATS),
+        help=f"Parquet (for pandas) or CSV [default: {help_default}].",
+    )
 
 
 def set_threads(jobs: int | None) -> None:
@@ -125,7 +195,7 @@ def emit(text: str, output: str | None) -> None:
     try:
         atomic_write_text(output, text)
     except OSError as e:
-        raise click.FileError(output, hint=e.strerror or str(e)) from None
+        raise click.ClickException(f"cannot write {output}: {describe_os_error(e)}") from None
 
 
 def cards_or_fail(tokens: Any, count: int) -> list[int]:
@@ -136,7 +206,43 @@ def cards_or_fail(tokens: Any, count: int) -> list[int]:
         raise click.UsageError(str(e)) from None
 
 
-# --- score ----------------------------------------------------------------------------
+class Progress:
+    """click's progress bar on a terminal (rate, ETA), made on the first report;
+    nothing when quiet or when standard error is not a terminal."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label = label
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.bar: Any = None
+        self.done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(
+                length=total, label=self.label, file=sys.stderr, show_pos=True, show_eta=True
+            )
+            self.bar.__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+@contextlib.contextmanager
+def progress(label: str, quiet: bool) -> Iterator[Progress]:
+    bar = Progress(label, quiet)
+    try:
+        yield bar
+    finally:
+        bar.close()
+
+
+# --- score ------------------------------------------------------------------------------------
 
 
 @cli.command()
@@ -169,12 +275,13 @@ def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
         raise click.UsageError(f"--starter: {e}") from None
     if cut in hand:
         raise click.UsageError(f"--starter {format_cards([cut])} is also one of the four cards")
-    parts = score_breakdown(hand, cut, crib=crib)
+    with domain_errors():
+        parts = score_breakdown(hand, cut, crib=crib)
     render = breakdown_json if fmt == "json" else breakdown_text
     click.echo(render(format_cards(hand), format_cards([cut]), crib, parts), nl=False)
 
 
-# --- discard --------------------------------------------------------------------------
+# --- discard ----------------------------------------------------------------------------------
 
 
 @cli.command()
@@ -183,31 +290,36 @@ def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
 @click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib).")
 @click.option(
     "--opponent",
-    type=click.Choice(["expert", "random", "sampled"]),
-    default="expert",
+    type=click.Choice(OPPONENTS),
+    default=DEFAULT_OPPONENT,
     show_default=True,
     help="How the opponent's two crib cards are chosen: expert (the role-specific "
-    "throw models of build-model, exact combination), random pair (exact), or "
-    "sampled opponent hands thrown by --policy.",
+    "expert policy, exact combination), random pair (exact), or sampled opponent "
+    "hands thrown by --policy.",
 )
 @click.option(
     "--policy",
-    type=click.Choice(["random", "expert"]),
-    default="random",
+    type=click.Choice(POLICIES),
+    default=DEFAULT_POLICY,
     show_default=True,
     help="With --opponent sampled: the opponent throws its best discard under the "
     "random or the expert crib model.",
 )
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
-    default=2000,
+    type=click.IntRange(1, MAX_SAMPLES),
+    default=DEFAULT_SAMPLES,
     show_default=True,
-    help="Opponent hands drawn by --opponent sampled.",
+    help=f"Opponent hands drawn by --opponent sampled (at most {MAX_SAMPLES:,}).",
 )
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Random seed for --opponent sampled."
+    "--seed",
+    type=click.IntRange(min=0),
+    default=DEFAULT_SEED,
+    show_default=True,
+    help="Random seed for --opponent sampled.",
 )
+@model_option
 @click.option(
     "--need",
     type=click.IntRange(0, 29),
@@ -215,7 +327,7 @@ def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
 )
 @click.option(
     "--sort",
-    type=click.Choice(["net", "hand", "crib", "need"]),
+    type=click.Choice(SORT_KEYS),
     default="net",
     show_default=True,
     help="Ranking key (crib: highest for the dealer, lowest for the pone).",
@@ -223,11 +335,12 @@ def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
 @click.option("--top", type=click.IntRange(min=1), help="Show only the best N discards.")
 @click.option(
     "--hands-file",
-    type=click.File("r", encoding="utf-8"),
+    type=click.File("r", encoding="utf-8-sig"),
     help="Analyse one hand per line of FILE ('-' for standard input); "
     "adds a hand column. Blank lines and # comments are skipped.",
 )
-@output_options()
+@quiet_option
+@output_options
 def discard(
     cards: tuple[str, ...],
     dealer: bool,
@@ -236,10 +349,12 @@ def discard(
     policy: str,
     samples: int,
     seed: int,
+    model: str | None,
     need: int | None,
     sort: str,
     top: int | None,
     hands_file: TextIO | None,
+    quiet: bool,
     fmt: str,
     output: str | None,
 ) -> None:
@@ -255,7 +370,7 @@ def discard(
       crib-analyze discard "5h 6s 4d jc qh 5c" --pone --opponent sampled --seed 7
       crib-analyze discard --hands-file hands.txt --format csv -o out.csv
     """
-    from crib_analyze.api import analyze
+    from crib_analyze.api import analyze, load_model
     from crib_analyze.frames import with_hand_column
     from crib_analyze.render import discard_table_text, frame_csv, frame_json
 
@@ -265,72 +380,86 @@ def discard(
         raise click.UsageError("--sort need requires --need N")
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
-    if policy != "random" and opponent != "sampled":
+    if policy != DEFAULT_POLICY and opponent != "sampled":
         raise click.UsageError("--policy applies to --opponent sampled only")
-    if opponent == "expert" or policy == "expert":
-        from crib_analyze.expert import ModelError, default_model
-
-        try:
-            default_model()
-        except ModelError as e:
-            raise click.ClickException(str(e)) from None
+    uses_model = opponent == "expert" or (opponent == "sampled" and policy == "expert")
+    if model is not None and not uses_model:
+        raise click.UsageError("--model applies to the expert opponent (or --policy expert)")
     role = "dealer" if dealer else "pone" if pone else None
+    with domain_errors():
+        expert = load_model(model) if uses_model else None
 
-    def run(hand: list[int]) -> Any:
-        frame = analyze(
-            hand,
-            role=role,  # type: ignore[arg-type]
-            opponent=opponent,  # type: ignore[arg-type]
-            policy=policy,  # type: ignore[arg-type]
-            samples=samples,
-            seed=seed,
-            need=need,
-            sort=sort,  # type: ignore[arg-type]
-        )
+    def run(hand: list[int], bar: Progress | None = None) -> Any:
+        with domain_errors():
+            frame = analyze(
+                hand,
+                role=role,  # type: ignore[arg-type]
+                opponent=opponent,  # type: ignore[arg-type]
+                policy=policy,  # type: ignore[arg-type]
+                samples=samples,
+                seed=seed,
+                need=need,
+                sort=sort,  # type: ignore[arg-type]
+                model=expert,
+                on_progress=bar,
+            )
         return frame.head(top) if top else frame
+
+    def render(frame: Any, hand_text: str) -> str:
+        if fmt == "table":
+            return discard_table_text(frame, hand_text)
+        return (frame_csv if fmt == "csv" else frame_json)(frame)
 
     if hands_file is None:
         hand = cards_or_fail(cards, 6)
-        frame = run(hand)
-        hand_text = format_cards(hand)
-        if fmt == "table":
-            text = discard_table_text(frame, hand_text)
-        else:
-            text = (frame_csv if fmt == "csv" else frame_json)(frame)
-        emit(text, output)
+        long_run = opponent == "sampled" and samples > 20_000
+        with progress("opponent hands", quiet or not long_run) as bar:
+            frame = run(hand, bar)
+        emit(render(frame, format_cards(hand)), output)
         return
 
     import pandas as pd
 
-    frames, tables, failures = [], [], 0
+    source = _stream_name(hands_file)
     try:
         lines = list(_read_hands(hands_file))
     except UnicodeDecodeError as e:
         raise click.BadParameter(
-            f"{hands_file.name} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
+            f"{source} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
         ) from None
+    if not lines:
+        raise click.BadParameter(
+            f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
+        )
+    frames, tables, failures = [], [], 0
     for lineno, parsed in lines:
         if isinstance(parsed, CardError):
             failures += 1
-            click.echo(f"Error: {hands_file.name} line {lineno}: {parsed}", err=True)
+            _error(f"{source} line {lineno}: {parsed}")
             continue
         frame = run(parsed)
         hand_text = format_cards(parsed)
         if fmt == "table":
-            tables.append(discard_table_text(frame, hand_text))
+            tables.append(render(frame, hand_text))
         else:
             frames.append(with_hand_column(frame, hand_text))
     if fmt == "table":
         text = "\n".join(tables)
     elif frames:
-        merged = pd.concat(frames, ignore_index=True)
-        text = (frame_csv if fmt == "csv" else frame_json)(merged)
+        text = render(pd.concat(frames, ignore_index=True), "")
     else:
         text = "" if fmt == "csv" else "[]\n"
     emit(text, output)
     if failures:
-        click.echo(f"{failures} line(s) failed", err=True)
+        _error(f"{failures} line(s) failed", prefix="")
         raise click.exceptions.Exit(1)
+
+
+def _stream_name(stream: TextIO) -> str:
+    try:
+        return str(stream.name)
+    except AttributeError:  # a wrapped in-memory stream
+        return "<stdin>"
 
 
 def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
@@ -345,7 +474,7 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
             yield lineno, e
 
 
-# --- build-model ------------------------------------------------------------------------
+# --- build-model ------------------------------------------------------------------------------
 
 
 @cli.command("build-model")
@@ -353,9 +482,7 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
-    default="data/expert_model.npz",
-    show_default=True,
-    help="Where to write the model (atomically).",
+    help="Where to write the model [default: expert_model.npz in the user data dir].",
 )
 @click.option(
     "--tolerance",
@@ -368,51 +495,43 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
     "--max-rounds", type=click.IntRange(min=1), default=200, show_default=True, help="Round cap."
 )
 @jobs_option
-@click.option("--quiet", "-q", is_flag=True, help="No per-round log.")
+@quiet_option
 def build_model(
-    output: str, tolerance: float, max_rounds: int, jobs: int | None, quiet: bool
+    output: str | None, tolerance: float, max_rounds: int, jobs: int | None, quiet: bool
 ) -> None:
-    """Build the expert opponent: role-specific throw models by damped fixed point.
+    """Rebuild the expert opponent: role-specific throw models by damped fixed point.
 
     Starts from the random opponent; each round every suit-distinct hand (weighted by
     the raw hands it stands for) picks its best discard as dealer and as pone against
     the current models, and the throw statistics of those choices are averaged into
     the models with weight 1/k (fictitious play). Logs each round's largest change.
+    The packaged model stays the default: use the rebuilt one with --model FILE or
+    CRIB_ANALYZE_MODEL=FILE.
     """
-    from crib_analyze.expert import RoundLog
-    from crib_analyze.expert import build_model as run
+    from crib_analyze.api import build_model as run
+    from crib_analyze.expert_builder import RoundLog
 
     set_threads(jobs)
 
     def log(r: RoundLog) -> None:
         if not quiet:
-            click.echo(
+            _error(
                 f"round {r.round:3d}  role-table change {r.table_change:.5f}  "
                 f"class change {r.class_change:.5f}  {r.seconds:.1f} s",
-                err=True,
+                prefix="",
             )
 
-    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log)
-    model.save(output)
-    p = model.provenance
+    with domain_errors():
+        built = run(output, tolerance=tolerance, max_rounds=max_rounds, log=log)
+    p = built.model.provenance
     state = "converged" if p["converged"] else "NOT converged"
-    click.echo(f"{state} after {p['rounds']} rounds in {p['seconds']} s; wrote {output}", err=True)
+    click.echo(f"{state} after {p['rounds']} rounds in {p['seconds']} s; wrote {built.path}")
+    click.echo(f"use it with --model {built.path} (or {MODEL_ENV}={built.path})")
     if not p["converged"]:
         raise click.exceptions.Exit(1)
 
 
-# --- table ----------------------------------------------------------------------------
-
-
-def _progress(quiet: bool, length: int, label: str) -> Any:
-    """click's progress bar on a terminal (rate/ETA); a no-op when quiet or piped."""
-    import contextlib
-
-    if quiet or not sys.stderr.isatty():
-        return contextlib.nullcontext(None)
-    return click.progressbar(
-        length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True
-    )
+# --- table ------------------------------------------------------------------------------------
 
 
 @cli.group(invoke_without_command=True)
@@ -420,28 +539,30 @@ def _progress(quiet: bool, length: int, label: str) -> Any:
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
-    help="Table file [default: data/discard_table.parquet, _expert.parquet for the "
-    "expert opponent, .shard-I-of-N.parquet with --shard].",
+    help="Table file [default: discard_table.parquet (discard_table_expert.parquet for "
+    "the expert opponent) in the user data dir].",
 )
-@table_format_option
+@table_format_option("from the file name: .csv is CSV, else Parquet")
 @click.option(
     "--opponent",
-    type=click.Choice(["random", "expert"]),
-    default="random",
+    type=click.Choice(TABLE_OPPONENTS),
+    default=DEFAULT_TABLE_OPPONENT,
     show_default=True,
-    help="Opponent model for the crib: random (exact) or expert (the shipped model).",
+    help="Opponent model for the crib: random (exact) or expert.",
 )
+@model_option
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N hand classes.")
 @click.option("--shard", metavar="I/N", help="Compute the I-th of N disjoint slices.")
 @jobs_option
 @click.option("--restart", is_flag=True, help="Discard finished chunks of an earlier run.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@quiet_option
 @click.pass_context
 def table(
     ctx: click.Context,
     output: str | None,
-    fmt: str,
+    fmt: str | None,
     opponent: str,
+    model: str | None,
     limit: int | None,
     shard: str | None,
     jobs: int | None,
@@ -459,69 +580,44 @@ def table(
 
     \b
     Examples:
-      crib-analyze table                       # data/discard_table.parquet
-      crib-analyze table --opponent expert     # data/discard_table_expert.parquet
+      crib-analyze table                       # the random table, in the data dir
+      crib-analyze table --opponent expert     # the expert table
       crib-analyze table --limit 20000 -o sample.parquet
       crib-analyze table --shard 1/2           # on one machine; 2/2 on another
-      crib-analyze table merge data/discard_table.shard-*-of-2.parquet
+      crib-analyze table merge discard_table.shard-*-of-2.parquet
     """
     if ctx.invoked_subcommand is not None:
         return
-    import shutil
-    from pathlib import Path
+    from crib_analyze.api import generate_table
 
-    from crib_analyze.table import (
-        TableError,
-        TableSpec,
-        default_output,
-        generate_table,
-        parse_shard,
-        parts_dir,
-        shard_chunks,
-    )
-
-    try:
-        spec = TableSpec(opponent=opponent, limit=limit)
-        shard_ij = parse_shard(shard) if shard else None
-    except TableError as e:
-        raise click.UsageError(str(e)) from None
-    if shard_ij and fmt != "parquet":
-        raise click.UsageError("--shard writes Parquet; choose the format when merging")
-    if output is None:
-        output = str(
-            default_output(opponent).with_suffix(f".shard-{shard_ij[0]}-of-{shard_ij[1]}.parquet")
-            if shard_ij
-            else default_output(opponent, fmt)
-        )
-    target = Path(output)
+    if model is not None and opponent != "expert":
+        raise click.UsageError("--model applies to --opponent expert")
     set_threads(jobs)
-    if restart:
-        shutil.rmtree(parts_dir(target), ignore_errors=True)
-    n_chunks = len(shard_chunks(spec, shard_ij))
     try:
-        with _progress(quiet, n_chunks, "chunks") as bar:
+        with domain_errors(), progress("chunks", quiet) as bar:
             result = generate_table(
-                target,
-                spec,
+                output,
+                opponent=opponent,
                 fmt=fmt,
-                shard=shard_ij,
-                on_chunk=(lambda _k: bar.update(1)) if bar is not None else None,
-                on_warning=lambda msg: click.echo(f"Warning: {msg}", err=True),
+                limit=limit,
+                shard=shard,
+                restart=restart,
+                model=model,
+                on_chunk=bar,
+                on_warning=lambda msg: _error(f"Warning: {msg}", prefix=""),
             )
-    except TableError as e:
-        raise click.ClickException(str(e)) from None
     except KeyboardInterrupt:
-        click.echo(
-            f"Interrupted: finished chunks are kept in {parts_dir(target)}; rerun to resume "
+        _error(
+            "Interrupted: finished chunks are kept beside the output; rerun to resume "
             "(the first Ctrl-C lets the current chunk finish, a second one stops at once).",
-            err=True,
+            prefix="",
         )
         raise click.exceptions.Exit(130) from None
     if not quiet:
-        click.echo(
+        _error(
             f"wrote {result.rows:,} rows to {result.output} "
             f"({result.chunks_computed} chunks computed, {result.chunks_reused} resumed)",
-            err=True,
+            prefix="",
         )
 
 
@@ -531,132 +627,114 @@ def table(
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
-    default="data/discard_table.parquet",
-    show_default=True,
-    help="The merged table file.",
+    help="The merged table file [default: the run's table in the user data dir].",
 )
-@table_format_option
-def table_merge(shards: tuple[str, ...], output: str, fmt: str) -> None:
+@table_format_option("from the file name: .csv is CSV, else Parquet")
+def table_merge(shards: tuple[str, ...], output: str | None, fmt: str | None) -> None:
     """Join the shard files of one run (from table --shard I/N) into one table.
 
     The shards must come from the same version and settings, be disjoint and together
     cover every chunk; otherwise nothing is written.
     """
-    from pathlib import Path
+    from crib_analyze.api import merge_tables
 
-    from crib_analyze.table import TableError, merge_tables
-
-    try:
-        rows = merge_tables([Path(s) for s in shards], Path(output), fmt=fmt)
-    except TableError as e:
-        raise click.ClickException(str(e)) from None
-    click.echo(f"wrote {rows:,} rows to {output}", err=True)
+    with domain_errors():
+        result = merge_tables(shards, output, fmt=fmt)
+    _error(f"wrote {result.rows:,} rows to {result.output}", prefix="")
 
 
 @table.command("check")
-@click.argument(
-    "path", default="data/discard_table.parquet", type=click.Path(exists=True, dir_okay=False)
-)
-def table_check(path: str) -> None:
-    """Verify a complete table: 14,444,820 rows, weights summing to 20,358,520 raw
-    hands, one row per (hand, discard), a best discard for each role in every hand."""
-    from pathlib import Path
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+def table_check(path: str | None) -> None:
+    """Verify a table file, data included: every row group against its checksum, then
+    rows, hands, weights (20,358,520 raw hands in a full table), one row per (hand,
+    discard) and a best discard for each role in every hand. PATH defaults to the
+    random table in the user data dir. A --limit file is reported as a sample."""
+    from crib_analyze.api import check_table
 
-    from crib_analyze.table import TableError, verify_table
-
-    try:
-        counts = verify_table(Path(path))
-    except TableError as e:
-        raise click.ClickException(str(e)) from None
+    with domain_errors():
+        found = check_table(path)
+    what = f"sample of the first {found.classes:,} hands" if found.sample else "full table"
+    sums = "data checksums match" if found.checksums else "no data checksums (older file)"
     click.echo(
-        f"ok: {counts['rows']:,} rows, {counts['classes']:,} hands, "
-        f"weights sum to {counts['weight_sum']:,}"
+        f"ok: {found.path}: {what}, {found.opponent} opponent; {found.rows:,} rows, "
+        f"{found.classes:,} hands, weights sum to {found.weight_sum:,}; {sums}"
     )
 
 
-# --- crib-table -----------------------------------------------------------------------
+# --- crib-table -------------------------------------------------------------------------------
 
 
 @cli.command("crib-table")
 @click.option(
     "--role",
-    type=click.Choice(["dealer", "pone"]),
+    type=click.Choice(ROLES),
     default="dealer",
     show_default=True,
     help="Whose best discards to average.",
 )
 @click.option(
     "--opponent",
-    type=click.Choice(["expert", "random"]),
-    default="expert",
-    show_default=True,
-    help="The opponent model of the table to average.",
+    type=click.Choice(TABLE_OPPONENTS),
+    help="The opponent model [default: expert; with --table, the one the file was made with].",
 )
 @click.option(
     "--table",
     "table_path",
     type=click.Path(dir_okay=False),
-    help="The discard table written by 'crib-analyze table' [default: "
-    "data/discard_table_expert.parquet, or data/discard_table.parquet for random].",
+    help="Compute from this discard table (from 'crib-analyze table') instead of "
+    "printing the table shipped with the package.",
 )
-@click.option(
-    "--save/--no-save",
-    default=True,
-    show_default=True,
-    help="Also write data/crib_table_ROLE.csv (ROLE_expert.csv for an expert table).",
-)
-@output_options()
+@output_options
 def crib_table(
-    role: str, opponent: str, table_path: str | None, save: bool, fmt: str, output: str | None
+    role: str, opponent: str | None, table_path: str | None, fmt: str, output: str | None
 ) -> None:
     """Crib value of each thrown rank pair, averaged over the discards a role chooses.
 
     For each of the 91 rank pairs (and suited / unsuited): the weighted mean crib
-    of the best discards of that role in the full table (under the table's opponent
-    model, random or expert), and how often the role throws it — the kind of table
-    Schell and Hessel published.
+    of the best discards of that role over every hand (under the random or the
+    expert opponent), and how often the role throws it: the kind of table Schell and
+    Hessel published. Prints the shipped table at once, or computes it from a table
+    file with --table.
     """
-    from pathlib import Path
-
-    from crib_analyze.api import load_table
-    from crib_analyze.frames import crib_table_frame
+    from crib_analyze.api import crib_table as run
     from crib_analyze.render import crib_table_text, frame_csv, frame_json
-    from crib_analyze.table import TableError, default_output, read_file_metadata
 
-    table_path = table_path or str(default_output(opponent))
-    if not Path(table_path).exists():
-        hint = "" if opponent == "random" else f" --opponent {opponent}"
-        raise click.ClickException(
-            f"no discard table at {table_path}: generate it with 'crib-analyze table{hint}'"
-        )
-    try:
-        file_opponent = read_file_metadata(Path(table_path)).get("opponent", "random")
-    except TableError as e:
-        raise click.ClickException(str(e)) from None
-    if file_opponent != opponent:
-        raise click.ClickException(
-            f"{table_path} was made with the {file_opponent} opponent, not {opponent} "
-            f"(pass --opponent {file_opponent})"
-        )
-    crib_column = f"{role}_crib_mean" if opponent == "expert" else "crib_mean"
-    columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
-    try:
-        frame = crib_table_frame(
-            load_table(table_path, columns=columns),
-            role,  # type: ignore[arg-type]
-            crib_column=crib_column,
-        )
-    except (OSError, KeyError, ValueError) as e:
-        raise click.ClickException(f"cannot read {table_path}: {e}") from None
-    frame.attrs["opponent"] = opponent
-    if save:
-        suffix = "" if opponent == "random" else f"_{opponent}"
-        emit(frame_csv(frame), f"data/crib_table_{role}{suffix}.csv")
+    with domain_errors():
+        frame = run(role, opponent=opponent, table=table_path)  # type: ignore[arg-type]
     if fmt == "table":
         text = crib_table_text(frame)
     else:
         text = (frame_csv if fmt == "csv" else frame_json)(frame)
     emit(text, output)
+
+
+# --- paths ------------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Readable list or one JSON object.",
+)
+def paths(fmt: str) -> None:
+    """Show where crib-analyze reads and writes its files."""
+    import json
+
+    from crib_analyze.api import paths as locate
+
+    found = locate().as_dict()
+    if fmt == "json":
+        click.echo(json.dumps(found))
+        return
+    width = max(len(k) for k in found)
+    for key, value in found.items():
+        click.echo(f"{key.replace('_', ' '):<{width}}  {value}")
 
 
 def main() -> None:

@@ -17,18 +17,19 @@ closed forms sum, and :func:`crib_from_joint` sums any joint by brute force.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from crib_analyze.discard_kernels import DISCARDS, N_DISCARDS, unseen_counts
+from crib_analyze.jit import njit
 from crib_analyze.score_kernels import JACK_RANK, lookup_rank_points, table_score_show
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def pair_count(n_rank: np.ndarray, a: int, b: int) -> int:
     return n_rank[a] * (n_rank[a] - 1) // 2 if a == b else n_rank[a] * n_rank[b]
 
 
-@njit(cache=True)
+@njit
 def crib_rank_expectation(table: np.ndarray, W: np.ndarray, x: int, y: int) -> float:
     """Expected rank points of our thrown ranks x, y against the weights W."""
     total = 0.0
@@ -41,7 +42,7 @@ def crib_rank_expectation(table: np.ndarray, W: np.ndarray, x: int, y: int) -> f
     return total
 
 
-@njit(cache=True)
+@njit
 def rank_pair_parts(W: np.ndarray, n_rank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rank-level pieces of W: ``pab[a, b]`` and ``q[a, b, c]``.
 
@@ -66,7 +67,7 @@ def rank_pair_parts(W: np.ndarray, n_rank: np.ndarray) -> tuple[np.ndarray, np.n
     return pab, q
 
 
-@njit(cache=True, error_model="numpy")
+@njit(error_model="numpy")
 def card_pair_masses(
     pab: np.ndarray, F: np.ndarray, seen: np.ndarray, n_rank: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -98,7 +99,7 @@ def card_pair_masses(
     return suited, offsuit
 
 
-@njit(cache=True)
+@njit
 def starter_suit_parts(pab: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, float, np.ndarray]:
     """Sums over rank pairs shared by all hands of one rank multiset.
 
@@ -116,7 +117,7 @@ def starter_suit_parts(pab: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, floa
     return Q, R1, R2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(error_model="numpy")
 def suit_terms(
     pab: np.ndarray,
     q: np.ndarray,
@@ -180,7 +181,7 @@ def suit_terms(
     return flush, jack, opp_nobs
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def crib_suit_expectation(
     flush: np.ndarray, jack: np.ndarray, opp_nobs: float, d0: int, d1: int
 ) -> float:
@@ -195,7 +196,7 @@ def crib_suit_expectation(
     return total
 
 
-@njit(cache=True)
+@njit
 def crib_from_weights(
     table: np.ndarray, hand: np.ndarray, W: np.ndarray, F: np.ndarray
 ) -> np.ndarray:
@@ -214,7 +215,7 @@ def crib_from_weights(
     return out
 
 
-@njit(cache=True)
+@njit
 def pair_starter_probabilities(hand6: np.ndarray, W: np.ndarray, F: np.ndarray) -> np.ndarray:
     """(52, 52, 52) P(opponent throws {e1 < e2}, starter s | our cards) given W and F.
 
@@ -239,7 +240,7 @@ def pair_starter_probabilities(hand6: np.ndarray, W: np.ndarray, F: np.ndarray) 
     return joint
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def crib_from_joint(table: np.ndarray, hand6: np.ndarray, joint: np.ndarray) -> np.ndarray:
     """(15,) crib expectation of our discards for any opponent behaviour given as the
     joint P(throw {e1 < e2}, starter s) (52, 52, 52): exact, one show per entry."""
@@ -257,7 +258,7 @@ def crib_from_joint(table: np.ndarray, hand6: np.ndarray, joint: np.ndarray) -> 
     return out
 
 
-@njit(cache=True)
+@njit
 def pair_value(table: np.ndarray, hand2: np.ndarray, W: np.ndarray, F: np.ndarray) -> float:
     """Crib value of throwing the two cards ``hand2`` when only they are known."""
     n_rank, n_suit, seen = unseen_counts(hand2)
@@ -269,12 +270,12 @@ def pair_value(table: np.ndarray, hand2: np.ndarray, W: np.ndarray, F: np.ndarra
     )
 
 
-@njit(cache=True)
+@njit
 def pair_hand(x: int, y: int, suited: int) -> np.ndarray:
     return np.array([4 * x, 4 * y + (0 if suited else 1)], np.int64)
 
 
-@njit(cache=True)
+@njit
 def multiset_class_cribs(
     table: np.ndarray,
     ranks: np.ndarray,

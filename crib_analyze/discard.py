@@ -1,13 +1,21 @@
 """Discard engine: all 15 throws of a six-card hand, hand over starters, crib per model.
 
 This layer validates input, calls the kernels in :mod:`crib_analyze.discard_kernels`
-and returns plain arrays in a :class:`DiscardAnalysis`; :mod:`crib_analyze.frames`
-turns that into a DataFrame.
+(and the combination kernels for the expert opponent) and returns plain arrays in a
+:class:`DiscardAnalysis`; :mod:`crib_analyze.frames` turns that into a DataFrame.
+
+Point of view: ``dealer_*`` and ``pone_*`` name the role of the player holding the
+six cards. ``dealer_crib`` is the crib when that player deals (its own crib, thrown
+into by the opponent as pone); ``pone_crib`` the crib when the opponent deals.
 """
 
 from __future__ import annotations
 
+import numbers
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cmp_to_key
 from typing import Literal
 
 import numpy as np
@@ -15,38 +23,45 @@ import numpy as np
 from crib_analyze import discard_kernels as dk
 from crib_analyze import policy_kernels as pk
 from crib_analyze import throw_model_kernels as tmk
-from crib_analyze.cards import JACK, CardsLike, parse_cards, rank_of
-from crib_analyze.expert import ExpertModel, default_model
-from crib_analyze.score import rank_table
+from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.defaults import (
+    DEFAULT_OPPONENT,
+    DEFAULT_POLICY,
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    MAX_SAMPLES,
+    OPPONENTS,
+    POLICIES,
+    check_choice,
+)
+from crib_analyze.errors import UsageError
+from crib_analyze.expert_model import ExpertModel, load_model
+from crib_analyze.score_kernels import rank_table
 
-OPPONENT_MODELS = ("expert", "random", "sampled")
-POLICIES = ("random", "expert")
 Opponent = Literal["expert", "random", "sampled"]
 Policy = Literal["random", "expert"]
-DEFAULT_SAMPLES = 2000
-DEFAULT_SEED = 0
+ModelLike = ExpertModel | str | os.PathLike[str] | None
+SAMPLE_BATCH = 5000  # opponent hands per batch: memory stays fixed for any --samples
 
 
 @dataclass(frozen=True)
 class DiscardAnalysis:
-    """Raw results for one hand; arrays are indexed by discard in ``DISCARDS`` order.
-
-    ``crib_mean`` and ``crib_se`` are (2, 15): row 0 is the crib when the player
-    deals (the opponent is pone), row 1 when the opponent deals. Under the
-    ``random`` model both rows are equal and the standard error is 0.
-    """
+    """Raw results for one hand; arrays are indexed by discard in ``DISCARDS`` order."""
 
     hand: tuple[int, ...]
     discards: np.ndarray  # (15, 2) card ids
     keeps: np.ndarray  # (15, 4) card ids
     hand_scores: np.ndarray  # (15, 46) points per unseen starter
-    crib_mean: np.ndarray  # (2, 15)
-    crib_se: np.ndarray  # (2, 15)
+    dealer_crib: np.ndarray  # (15,) the crib when the holder deals (its own)
+    dealer_crib_se: np.ndarray  # (15,) standard error (0 for exact models)
+    pone_crib: np.ndarray  # (15,) the crib when the opponent deals
+    pone_crib_se: np.ndarray  # (15,)
     heels: float  # the dealer's expected points for a jack starter
     opponent: str
     samples: int
     seed: int | None
     policy: str | None = None  # how a sampled opponent throws
+    model: str | None = None  # the expert model used, described (None if none)
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -54,80 +69,148 @@ def parse_hand6(hand: CardsLike) -> np.ndarray:
     return np.array(parse_cards(hand, count=6), dtype=np.int64)
 
 
+def check_sampling(samples: int, seed: int | None) -> None:
+    """Sample count within 1..MAX_SAMPLES; seed None or a non-negative int."""
+    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral):
+        raise UsageError(f"samples must be a whole number, got {samples!r}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise UsageError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0
+    ):
+        raise UsageError(f"seed must be a whole number >= 0, got {seed!r}")
+
+
+def resolve_model(model: ModelLike) -> ExpertModel:
+    """An ExpertModel as given, or loaded from a path (None: the default model)."""
+    return model if isinstance(model, ExpertModel) else load_model(model)
+
+
 def analyze_hand(
     hand: CardsLike,
-    opponent: Opponent = "expert",
+    opponent: Opponent = DEFAULT_OPPONENT,  # type: ignore[assignment]
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
-    policy: Policy = "random",
-    model: ExpertModel | None = None,
+    policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
+    model: ModelLike = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
-    ``expert`` combines the expert policy (per rank multiset, from ``model``, by
-    default the shipped one) exactly with the unseen cards and starters; ``sampled``
-    draws ``samples`` opponent hands whose throw follows ``policy`` (its best
-    response under the random or the expert crib model).
+    ``expert`` combines the expert policy (per rank multiset, from ``model``: the
+    default one unless an ExpertModel or a file is given) exactly with the unseen
+    cards and starters; ``sampled`` draws ``samples`` opponent hands (with ``seed``)
+    whose throw follows ``policy`` (its best response under the random or the expert
+    crib model), in fixed-size batches; ``on_progress(done, total)`` after each.
     """
-    if opponent not in OPPONENT_MODELS:
-        raise ValueError(f"unknown opponent model {opponent!r} (choose from {OPPONENT_MODELS})")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (choose from {POLICIES})")
-    if opponent == "sampled" and samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
+    check_choice("opponent model", opponent, OPPONENTS)
+    check_choice("policy", policy, POLICIES)
+    if opponent == "sampled":
+        check_sampling(samples, seed)
     hand6 = parse_hand6(hand)
     table = rank_table()
     scores = dk.hand_scores(table, hand6)
+    used: ExpertModel | None = None
     if opponent == "random":
         crib = dk.crib_random_means(table, hand6)
-        crib_mean = np.vstack([crib, crib])
-        crib_se = np.zeros_like(crib_mean)
+        cribs, ses = np.vstack([crib, crib]), np.zeros((2, dk.N_DISCARDS))
     elif opponent == "expert":
-        m = model or default_model()
-        crib_mean = pk.crib_compiled_means(table, hand6, *m.compiled_policies())
-        crib_se = np.zeros_like(crib_mean)
+        used = resolve_model(model)
+        cribs = pk.crib_compiled_means(table, hand6, *used.compiled_policies())
+        ses = np.zeros_like(cribs)
     else:
-        opponents = draw_opponents(hand6, samples, seed)
-        throws = policy_throws(opponents, policy, model)
-        per_sample = dk.crib_sampled(table, hand6, opponents, throws)
-        crib_mean = per_sample.mean(axis=1)
-        crib_se = (
-            per_sample.std(axis=1, ddof=1) / np.sqrt(samples)
-            if samples > 1
-            else np.full_like(crib_mean, np.nan)
-        )
-    unseen_jacks = 4 - sum(rank_of(int(c)) == JACK for c in hand6)
+        used = resolve_model(model) if policy == "expert" else None
+        cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
     return DiscardAnalysis(
         hand=tuple(int(c) for c in hand6),
         discards=hand6[dk.DISCARDS],
         keeps=hand6[dk.KEEPS],
         hand_scores=scores,
-        crib_mean=crib_mean,
-        crib_se=crib_se,
-        heels=2.0 * unseen_jacks / dk.N_UNSEEN,
+        dealer_crib=cribs[dk.OWN_CRIB],
+        dealer_crib_se=ses[dk.OWN_CRIB],
+        pone_crib=cribs[dk.OPP_CRIB],
+        pone_crib_se=ses[dk.OPP_CRIB],
+        heels=float(dk.heels_expectation(hand6)),
         opponent=opponent,
         samples=samples if opponent == "sampled" else 0,
         seed=seed if opponent == "sampled" else None,
         policy=policy if opponent == "sampled" else None,
+        model=used.describe() if used is not None else None,
     )
 
 
-def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None) -> np.ndarray:
-    """(n, 2) discard index of each opponent hand: [as pone, as dealer]."""
+def sampled_cribs(
+    hand6: np.ndarray,
+    samples: int,
+    seed: int | None,
+    policy: str,
+    model: ExpertModel | None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(2, 15) crib means and standard errors [OWN_CRIB, OPP_CRIB] over ``samples``
+    opponent hands drawn in batches from one seeded stream (the same numbers for any
+    batch size)."""
     table = rank_table()
-    if policy == "random":
-        return np.asarray(dk.random_policy_throws(table, opponents))
-    m = model or default_model()
-    return np.asarray(
-        tmk.expert_policy_throws(
-            table, opponents, m.pone.P, m.pone.F, m.pone.K, m.dealer.P, m.dealer.F, m.dealer.K
+    unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
+    rng = np.random.default_rng(seed)
+    total = np.zeros((2, dk.N_DISCARDS))
+    total_sq = np.zeros((2, dk.N_DISCARDS))
+    done = 0
+    while done < samples:
+        n = min(SAMPLE_BATCH, samples - done)
+        opponents = _draw(rng, unseen, n)
+        per_sample = dk.crib_sampled(
+            table, hand6, opponents, policy_throws(opponents, policy, model)
         )
-    )
+        total += per_sample.sum(axis=1)
+        total_sq += (per_sample**2).sum(axis=1)
+        done += n
+        if on_progress is not None:
+            on_progress(done, samples)
+    mean = total / samples
+    if samples == 1:
+        return mean, np.full_like(mean, np.nan)
+    var = np.maximum(total_sq - samples * mean**2, 0.0) / (samples - 1)
+    return mean, np.sqrt(var / samples)
 
 
 def draw_opponents(hand6: np.ndarray, samples: int, seed: int | None) -> np.ndarray:
-    """(samples, 6) opponent hands drawn uniformly from the 46 unseen cards."""
+    """(samples, 6) opponent hands drawn uniformly from the 46 unseen cards (the stream
+    :func:`sampled_cribs` uses)."""
     unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
-    rng = np.random.default_rng(seed)
-    picks = np.argsort(rng.random((samples, unseen.size)), axis=1)[:, :6]
-    return unseen[picks]
+    return _draw(np.random.default_rng(seed), unseen, samples)
+
+
+def _draw(rng: np.random.Generator, unseen: np.ndarray, n: int) -> np.ndarray:
+    """``n`` random 6-card subsets of ``unseen``: the next draws of ``rng``'s stream."""
+    return unseen[np.argsort(rng.random((n, unseen.size)), axis=1)[:, :6]]
+
+
+def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None) -> np.ndarray:
+    """(n, 2) discard index each opponent hand throws [OWN_CRIB: as pone, OPP_CRIB: as dealer]."""
+    table = rank_table()
+    if policy == "random":
+        return np.asarray(dk.random_policy_throws(table, opponents))
+    m = model or load_model()
+    p, d = m.pone_throws, m.dealer_throws
+    return np.asarray(tmk.expert_policy_throws(table, opponents, p.P, p.F, p.K, d.P, d.F, d.K))
+
+
+def rank_order(keys: Sequence[np.ndarray]) -> np.ndarray:
+    """Row order, best first, by ``keys`` (largest first): values within
+    ``TIE_TOLERANCE`` count as equal and fall to the next key, then to discard order.
+
+    The one tie rule of :mod:`crib_analyze.discard_kernels`: with one key, the first
+    row is :func:`~crib_analyze.discard_kernels.first_best`.
+    """
+    columns = [np.asarray(k, dtype=np.float64) for k in keys]
+    tol = dk.TIE_TOLERANCE
+
+    def compare(i: int, j: int) -> int:
+        for k in columns:
+            if abs(k[i] - k[j]) > tol:
+                return -1 if k[i] > k[j] else 1
+        return i - j
+
+    n = len(columns[0])
+    return np.array(sorted(range(n), key=cmp_to_key(compare)), dtype=np.int64)

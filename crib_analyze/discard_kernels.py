@@ -5,6 +5,12 @@ Conventions shared by every kernel here:
 * ``hand6`` is six distinct card ids; its 15 discards are the position pairs
   ``DISCARDS`` (lexicographic ``(i, j)``, ``i < j``) and ``KEEPS`` the other four.
 * ``table`` is the rank-points table of :func:`crib_analyze.score_kernels.build_rank_table`.
+* **Best discard** (one rule everywhere): a discard is best when its value is within
+  ``TIE_TOLERANCE`` points of the hand's largest; every such discard is flagged
+  (:func:`best_flags`), and where one must be named it is the first of them in
+  ``DISCARDS`` order (:func:`first_best`).
+* **Heels**: a jack starter gives the dealer 2 points at the cut, so a dealer holding
+  these six cards expects ``2 * unseen jacks / 46`` (:func:`heels_expectation`).
 * The *random* crib: the opponent's two cards are a uniform pair of the 46 unseen
   cards and the starter is uniform over the other 44, so every one of the
   ``1035 * 44 = 45,540`` completions is equally likely. The rank part is summed
@@ -15,8 +21,9 @@ Conventions shared by every kernel here:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from crib_analyze.jit import njit
 from crib_analyze.score_kernels import JACK_RANK, lookup_rank_points, table_score_show
 
 DISCARDS = np.array([(i, j) for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
@@ -24,9 +31,58 @@ KEEPS = np.array([[p for p in range(6) if p not in pair] for pair in DISCARDS], 
 N_DISCARDS = 15
 N_UNSEEN = 46  # 52 - 6
 RANDOM_COMPLETIONS = 1035 * 44  # opponent pairs x starters
+# The two cribs of one hand, as rows of (2, ...) arrays: OWN when we deal (the
+# opponent throws as pone), OPP when the opponent deals (it throws as dealer).
+OWN_CRIB, OPP_CRIB = 0, 1
+TIE_TOLERANCE = 1e-9  # points: discards this close to the best are tied for best
+HEELS_POINTS = 2
 
 
-@njit(cache=True)
+@njit
+def best_flags(values: np.ndarray, tol: float) -> np.ndarray:
+    """(..., 15) flags: True where a discard is within ``tol`` of its row's best."""
+    flat = values.reshape((-1, values.shape[-1]))
+    out = np.zeros(flat.shape, np.bool_)
+    for i in range(flat.shape[0]):
+        best = flat[i, 0]
+        for d in range(1, flat.shape[1]):
+            best = max(best, flat[i, d])
+        for d in range(flat.shape[1]):
+            out[i, d] = flat[i, d] >= best - tol
+    return out.reshape(values.shape)
+
+
+@njit
+def first_best(values: np.ndarray, tol: float) -> int:
+    """Index of the best discard of one row (the first of those tied within ``tol``)."""
+    best = values[0]
+    for d in range(1, values.shape[0]):
+        best = max(best, values[d])
+    for d in range(values.shape[0]):
+        if values[d] >= best - tol:
+            return d
+    return 0  # unreachable for finite values
+
+
+@njit
+def heels_expectation(hand6: np.ndarray) -> float:
+    """The dealer's expected heels holding ``hand6``: 2 x P(the starter is a jack)."""
+    jacks = 0
+    for c in hand6:
+        jacks += (c >> 2) == JACK_RANK
+    return HEELS_POINTS * (4 - jacks) / N_UNSEEN
+
+
+@njit
+def class_heels(cards: np.ndarray) -> np.ndarray:
+    """(N,) :func:`heels_expectation` of each row of ``cards`` (N, 6)."""
+    out = np.empty(cards.shape[0], np.float64)
+    for i in range(cards.shape[0]):
+        out[i] = heels_expectation(cards[i])
+    return out
+
+
+@njit
 def unseen_counts(hand6: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Unseen cards per rank (13,), per suit (4,), and a 52-flag ``seen`` mask."""
     n_rank = np.full(13, 4, np.int64)
@@ -39,7 +95,7 @@ def unseen_counts(hand6: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return n_rank, n_suit, seen
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def unseen_ranks(ranks: np.ndarray) -> np.ndarray:
     """Unseen cards per rank (13,) when we hold cards of these ranks."""
     n_rank = np.full(13, 4, np.int64)
@@ -48,7 +104,7 @@ def unseen_ranks(ranks: np.ndarray) -> np.ndarray:
     return n_rank
 
 
-@njit(cache=True)
+@njit
 def hand_scores(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     """(15, 46) hand points of each keep with each unseen starter (ascending card id)."""
     _, _, seen = unseen_counts(hand6)
@@ -68,7 +124,7 @@ def hand_scores(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@njit
 def hand_rank_numerator(
     table: np.ndarray, n_rank: np.ndarray, r0: int, r1: int, r2: int, r3: int
 ) -> int:
@@ -80,7 +136,7 @@ def hand_rank_numerator(
     return total
 
 
-@njit(cache=True)
+@njit
 def hand_suit_numerator(n_suit: np.ndarray, k0: int, k1: int, k2: int, k3: int) -> int:
     """Flush and nobs of four kept cards summed over the 46 unseen starters (closed form)."""
     total = 0
@@ -93,7 +149,7 @@ def hand_suit_numerator(n_suit: np.ndarray, k0: int, k1: int, k2: int, k3: int) 
     return total
 
 
-@njit(cache=True)
+@njit
 def hand_mean_closed(
     table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, k0: int, k1: int, k2: int, k3: int
 ) -> float:
@@ -102,7 +158,7 @@ def hand_mean_closed(
     return (rank_part + hand_suit_numerator(n_suit, k0, k1, k2, k3)) / N_UNSEEN
 
 
-@njit(cache=True)
+@njit
 def crib_rank_numerator(table: np.ndarray, n_rank: np.ndarray, x: int, y: int) -> int:
     """Rank points of thrown ranks ``x, y`` summed over all 45,540 random completions.
 
@@ -125,7 +181,7 @@ def crib_rank_numerator(table: np.ndarray, n_rank: np.ndarray, x: int, y: int) -
     return total
 
 
-@njit(cache=True)
+@njit
 def crib_suit_numerator(n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int) -> int:
     """Flush and nobs of thrown ``d0, d1`` summed over all 45,540 random completions."""
     total = 0
@@ -147,7 +203,7 @@ def crib_suit_numerator(n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int) 
     return total
 
 
-@njit(cache=True)
+@njit
 def crib_random_numerator(
     table: np.ndarray, n_rank: np.ndarray, n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int
 ) -> int:
@@ -157,7 +213,7 @@ def crib_random_numerator(
     )
 
 
-@njit(cache=True)
+@njit
 def crib_random_means(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     """(15,) exact crib expectation of each discard under the random opponent."""
     n_rank, n_suit, seen = unseen_counts(hand6)
@@ -170,7 +226,7 @@ def crib_random_means(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@njit
 def hand_means_closed(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     """(15,) mean hand points of each keep over the 46 unseen starters (closed form)."""
     n_rank, n_suit, _ = unseen_counts(hand6)
@@ -188,23 +244,14 @@ def hand_means_closed(table: np.ndarray, hand6: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
-def best_for_roles(
-    hand: np.ndarray, dealer_crib: np.ndarray, pone_crib: np.ndarray
-) -> tuple[int, int]:
-    """Best discard for a dealer (hand + crib) and a pone (hand - crib); ties go to
-    the first discard in :data:`DISCARDS` order."""
-    best_dealer, best_pone = 0, 0
-    top_dealer, top_pone = -1e9, -1e9
-    for d in range(N_DISCARDS):
-        if hand[d] + dealer_crib[d] > top_dealer + 1e-12:
-            top_dealer, best_dealer = hand[d] + dealer_crib[d], d
-        if hand[d] - pone_crib[d] > top_pone + 1e-12:
-            top_pone, best_pone = hand[d] - pone_crib[d], d
-    return best_dealer, best_pone
+@njit
+def best_for_roles(hand: np.ndarray, own_crib: np.ndarray, opp_crib: np.ndarray) -> tuple[int, int]:
+    """(as dealer, as pone): the best discard for a dealer (hand + its own crib) and
+    for a pone (hand - the dealer's crib), by :func:`first_best`."""
+    return first_best(hand + own_crib, TIE_TOLERANCE), first_best(hand - opp_crib, TIE_TOLERANCE)
 
 
-@njit(cache=True)
+@njit
 def best_discards_random(table: np.ndarray, hand6: np.ndarray) -> tuple[int, int]:
     """Best discard for a dealer and a pone under the random crib model, from the
     holder's own view (46 unseen cards)."""
@@ -212,7 +259,7 @@ def best_discards_random(table: np.ndarray, hand6: np.ndarray) -> tuple[int, int
     return best_for_roles(hand_means_closed(table, hand6), crib, crib)
 
 
-@njit(cache=True)
+@njit
 def crib_given_throws(
     table: np.ndarray, seen: np.ndarray, d0: int, d1: int, e0: int, e1: int
 ) -> float:
@@ -226,27 +273,28 @@ def crib_given_throws(
     return total / count
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def random_policy_throws(table: np.ndarray, opponents: np.ndarray) -> np.ndarray:
-    """(n, 2) discard index each opponent hand throws: [as pone, as dealer], random model."""
+    """(n, 2) discard index each opponent hand throws under the random crib model:
+    column OWN_CRIB as pone (we deal), OPP_CRIB as dealer."""
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
-        best_as_dealer, best_as_pone = best_discards_random(table, opponents[i])
-        out[i, 0], out[i, 1] = best_as_pone, best_as_dealer
+        as_dealer, as_pone = best_discards_random(table, opponents[i])
+        out[i, OWN_CRIB], out[i, OPP_CRIB] = as_pone, as_dealer
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def crib_sampled(
     table: np.ndarray, hand6: np.ndarray, opponents: np.ndarray, throws: np.ndarray
 ) -> np.ndarray:
     """Crib points per sampled opponent hand, per discard, for both of our roles.
 
     ``opponents`` is (n, 6): the opponent's six cards in each sample; ``throws`` (n, 2)
-    the discard index it throws as pone (when we deal) and as dealer. The starter is
-    enumerated over the 40 cards left. Returns (2, n, 15): index 0 is the crib when
-    we deal, 1 when the opponent deals.
+    the discard index it throws into our crib (column OWN_CRIB, as pone) and into its
+    own (OPP_CRIB, as dealer). The starter is enumerated over the 40 cards left.
+    Returns (2, n, 15): row OWN_CRIB is our crib (we deal), OPP_CRIB the opponent's.
     """
     n = opponents.shape[0]
     out = np.empty((2, n, N_DISCARDS), np.float64)
@@ -256,10 +304,10 @@ def crib_sampled(
         seen = own_seen.copy()
         for c in opp:
             seen[c] = True
-        for role in range(2):
+        for role in (OWN_CRIB, OPP_CRIB):
             t = throws[i, role]
-            if role == 1 and t == throws[i, 0]:
-                out[1, i, :] = out[0, i, :]
+            if role == OPP_CRIB and t == throws[i, OWN_CRIB]:
+                out[OPP_CRIB, i, :] = out[OWN_CRIB, i, :]
                 continue
             e0, e1 = opp[DISCARDS[t, 0]], opp[DISCARDS[t, 1]]
             for d in range(N_DISCARDS):

@@ -36,11 +36,18 @@ import numpy as np
 import pandas as pd
 
 from crib_analyze.cards import RANKS, format_cards
-from crib_analyze.discard import DiscardAnalysis
+from crib_analyze.defaults import (
+    ROLES,
+    SORT_KEYS,
+    check_choice,
+    default_table_path,
+    packaged_crib_table,
+)
+from crib_analyze.discard import DiscardAnalysis, rank_order
+from crib_analyze.errors import TableError, UsageError, describe_os_error
 
 Role = Literal["dealer", "pone"]
 SortKey = Literal["net", "hand", "crib", "need"]
-SORT_KEYS = ("net", "hand", "crib", "need")
 
 DISCARD_COLUMNS = [
     "rank",
@@ -71,17 +78,22 @@ def discard_frame(
     sort: SortKey = "net",
 ) -> pd.DataFrame:
     """One row per discard, best first by ``sort`` for ``role`` (dealer when None)."""
+    if role is not None:
+        check_choice("role", role, ROLES)
+    check_choice("sort key", sort, SORT_KEYS)
+    if need is not None and (isinstance(need, bool) or not 0 <= int(need) <= 29):
+        raise UsageError(f"need must be between 0 and 29 points, got {need!r}")
     if sort == "need" and need is None:
-        raise ValueError("sort by 'need' requires need=N")
+        raise UsageError("sort by 'need' requires need=N")
     scores = analysis.hand_scores.astype(np.float64)
     hand_mean = scores.mean(axis=1)
-    dealer_crib, pone_crib = analysis.crib_mean
+    dealer_crib, pone_crib = analysis.dealer_crib, analysis.pone_crib
     if role == "dealer":
-        crib_mean, crib_se = dealer_crib, analysis.crib_se[0]
+        crib_mean, crib_se = dealer_crib, analysis.dealer_crib_se
     elif role == "pone":
-        crib_mean, crib_se = pone_crib, analysis.crib_se[1]
+        crib_mean, crib_se = pone_crib, analysis.pone_crib_se
     elif np.array_equal(dealer_crib, pone_crib):
-        crib_mean, crib_se = dealer_crib, analysis.crib_se[0]
+        crib_mean, crib_se = dealer_crib, analysis.dealer_crib_se
     else:
         crib_mean = crib_se = np.full(len(dealer_crib), np.nan)
     data: dict[str, object] = {
@@ -94,9 +106,9 @@ def discard_frame(
         "crib_mean": crib_mean,
         "crib_se": crib_se,
         "dealer_crib_mean": dealer_crib,
-        "dealer_crib_se": analysis.crib_se[0],
+        "dealer_crib_se": analysis.dealer_crib_se,
         "pone_crib_mean": pone_crib,
-        "pone_crib_se": analysis.crib_se[1],
+        "pone_crib_se": analysis.pone_crib_se,
         "heels": np.full(len(hand_mean), analysis.heels),
         "dealer_net": hand_mean + dealer_crib + analysis.heels,
         "pone_net": hand_mean - pone_crib,
@@ -111,6 +123,7 @@ def discard_frame(
     frame.attrs.update(
         role=role,
         opponent=analysis.opponent,
+        model=analysis.model,
         samples=analysis.samples,
         seed=analysis.seed,
         policy=analysis.policy,
@@ -121,7 +134,7 @@ def discard_frame(
 
 
 def _order(frame: pd.DataFrame, role: Role | None, sort: SortKey) -> np.ndarray:
-    """Row order, best first; ties keep the discard order (stable sort)."""
+    """Row order, best first, by the one tie rule (:func:`crib_analyze.discard.rank_order`)."""
     net = frame["pone_net"] if role == "pone" else frame["dealer_net"]
     crib = frame["crib_mean"].fillna(frame["dealer_crib_mean"])
     if sort == "net":
@@ -130,12 +143,9 @@ def _order(frame: pd.DataFrame, role: Role | None, sort: SortKey) -> np.ndarray:
         keys = [frame["hand_mean"]]
     elif sort == "crib":
         keys = [-crib if role == "pone" else crib]
-    elif sort == "need":
-        keys = [frame["p_need"], net]  # probability of reaching need, then the role's net
-    else:
-        raise ValueError(f"unknown sort key {sort!r} (choose from {SORT_KEYS})")
-    # np.lexsort takes the primary key last and is stable
-    return np.lexsort([-k.to_numpy() for k in reversed(keys)])
+    else:  # need: the probability of reaching it, then the role's net
+        keys = [frame["p_need"], net]
+    return rank_order([k.to_numpy() for k in keys])
 
 
 def with_hand_column(frame: pd.DataFrame, hand_text: str) -> pd.DataFrame:
@@ -153,15 +163,18 @@ def read_table_frame(
     columns: list[str] | None = None,
     filters: Any = None,
 ) -> pd.DataFrame:
-    """Load the discard table (Parquet) with only the columns asked for."""
-    from crib_analyze.table import DEFAULT_OUTPUT
-
-    source = Path(path) if path is not None else DEFAULT_OUTPUT
+    """Load a discard table (Parquet) with only the columns asked for; the default is
+    the random-opponent table in the user data directory."""
+    source = Path(path) if path is not None else default_table_path()
     if not source.exists():
-        raise FileNotFoundError(
-            f"no discard table at {source}: generate it with 'crib-analyze table'"
-        )
-    return pd.read_parquet(source, columns=columns, filters=filters, engine="pyarrow")
+        raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
+    try:
+        return pd.read_parquet(source, columns=columns, filters=filters, engine="pyarrow")
+    except OSError as e:
+        raise TableError(f"cannot read {source}: {describe_os_error(e)}") from None
+    except Exception as e:  # pyarrow's damaged-file and unknown-column errors
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise TableError(f"cannot read {source}: {reason}") from None
 
 
 CRIB_TABLE_COLUMNS = [
@@ -225,3 +238,12 @@ def crib_table_frame(
     out["share"] = out["hands"] / out["hands"].sum()
     out.attrs.update(role=role)
     return out[CRIB_TABLE_COLUMNS]
+
+
+def packaged_crib_table_frame(role: Role, opponent: str) -> pd.DataFrame:
+    """The crib table shipped with the package for ``role`` under ``opponent``."""
+    with packaged_crib_table(role, opponent).open("r", encoding="utf-8") as fh:
+        frame = pd.read_csv(fh, keep_default_na=False, na_values=[""])
+    frame = frame[CRIB_TABLE_COLUMNS]
+    frame.attrs.update(role=role, opponent=opponent, source="packaged")
+    return frame

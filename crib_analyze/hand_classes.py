@@ -20,7 +20,9 @@ from functools import cache
 from itertools import permutations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+
+from crib_analyze.jit import njit
 
 N_CLASSES = 962_988
 N_RAW_HANDS = 20_358_520
@@ -49,7 +51,7 @@ for _k in range(1, 5):
 _N_MASKS = np.array([0, 4, 6, 4, 1], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit
 def rank_multisets() -> np.ndarray:
     """(18,395, 6) sorted ranks of every six-card rank multiset, lexicographic order."""
     out = np.empty((N_MULTISETS, 6), np.int64)
@@ -70,7 +72,7 @@ def rank_multisets() -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@njit
 def _classes_of_multiset(
     ranks: np.ndarray,
     perm_mask: np.ndarray,
@@ -137,7 +139,7 @@ def _classes_of_multiset(
             return found
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def enumerate_classes(
     multisets: np.ndarray,
     perm_mask: np.ndarray,

@@ -11,7 +11,7 @@ is exact card removal at the rank level.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from crib_analyze.combine_kernels import (
     crib_from_weights,
@@ -20,13 +20,14 @@ from crib_analyze.combine_kernels import (
     pair_value,
 )
 from crib_analyze.discard_kernels import DISCARDS, N_DISCARDS, unseen_counts, unseen_ranks
+from crib_analyze.jit import njit
 
 _COMB = np.array(
     [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
 )
 
 
-@njit(cache=True)
+@njit
 def compile_policy(
     multisets: np.ndarray, pi: np.ndarray, suited: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -74,7 +75,7 @@ def compile_policy(
     return groups, ptr, pairs, prob, suited_prob
 
 
-@njit(cache=True)
+@njit
 def weights_from_compiled(
     groups: np.ndarray,
     ptr: np.ndarray,
@@ -134,7 +135,7 @@ def weights_from_compiled(
     return W, F
 
 
-@njit(cache=True)
+@njit
 def policy_weights(
     multisets: np.ndarray, pi: np.ndarray, suited: np.ndarray, n_rank: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -148,7 +149,7 @@ def policy_weights(
     return W[0], F[0]
 
 
-@njit(cache=True)
+@njit
 def crib_policy_means(
     table: np.ndarray,
     hand6: np.ndarray,
@@ -162,7 +163,7 @@ def crib_policy_means(
     return crib_from_weights(table, hand6, W, F)
 
 
-@njit(cache=True)
+@njit
 def crib_compiled_means(
     table: np.ndarray,
     hand6: np.ndarray,
@@ -182,7 +183,7 @@ def crib_compiled_means(
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def class_policy_cribs(
     table: np.ndarray,
     multisets: np.ndarray,
@@ -211,7 +212,7 @@ def class_policy_cribs(
     return out
 
 
-@njit(cache=True)
+@njit
 def multiset_policy(
     cards: np.ndarray,
     weight: np.ndarray,
@@ -247,7 +248,7 @@ def multiset_policy(
     return pi, suited
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def thrown_pair_values_policy(
     table: np.ndarray, multisets: np.ndarray, pi: np.ndarray, suited_share: np.ndarray
 ) -> np.ndarray:

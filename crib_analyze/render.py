@@ -65,8 +65,10 @@ def discard_header(frame: pd.DataFrame, hand: str) -> str:
             f"opponent sampled ({a['samples']} hands throwing by the {a.get('policy')} "
             f"policy, seed {a['seed']}; crib ± 1 s.e.)"
         )
+        if a.get("model"):
+            model += f"; {a['model']}"
     elif a.get("opponent") == "expert":
-        model = "opponent expert (role-specific throw model, exact combination)"
+        model = f"opponent expert, exact combination; {a.get('model')}"
     else:
         model = "opponent random (exact)"
     return f"{hand} | {who} | {model}"
@@ -132,7 +134,9 @@ def crib_table_text(frame: pd.DataFrame) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = frame.attrs.get("role", "?")
     model = frame.attrs.get("opponent", "random")
-    lines = [f"crib value of the discards a {role} chooses ({model} opponent model)"]
+    source = frame.attrs.get("source", "packaged")
+    origin = "the table shipped with crib-analyze" if source == "packaged" else source
+    lines = [f"crib value of the discards a {role} chooses ({model} opponent model; {origin})"]
     lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
 
     def num(x: float) -> str:

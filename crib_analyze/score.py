@@ -9,12 +9,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import cache
-
-import numpy as np
 
 from crib_analyze import score_kernels as k
-from crib_analyze.cards import CardError, CardLike, CardsLike, parse_card, parse_cards
+from crib_analyze.cards import CardLike, CardsLike, format_card, parse_card, parse_cards
+from crib_analyze.errors import CardError
 
 
 @dataclass(frozen=True)
@@ -39,9 +37,12 @@ class Breakdown:
 def parse_show(hand4: CardsLike, starter: CardLike) -> tuple[list[int], int]:
     """Parse four cards and a starter, checking count and distinctness."""
     hand = parse_cards(hand4, count=4)
-    card = parse_card(starter.strip() if isinstance(starter, str) else starter)
+    try:
+        card = parse_card(starter.strip() if isinstance(starter, str) else starter)
+    except CardError as e:
+        raise CardError(f"starter: {e}") from None
     if card in hand:
-        raise CardError(f"starter {starter!r} is also one of the four cards")
+        raise CardError(f"starter {format_card(card)} is also one of the four cards")
     return hand, card
 
 
@@ -56,11 +57,3 @@ def score_breakdown(hand4: CardsLike, starter: CardLike, crib: bool = False) -> 
     hand, card = parse_show(hand4, starter)
     parts = k.score_components(hand[0], hand[1], hand[2], hand[3], card, bool(crib))
     return Breakdown(*(int(p) for p in parts))
-
-
-@cache
-def rank_table() -> np.ndarray:
-    """The rank-points table (built once per process, a few milliseconds)."""
-    table: np.ndarray = k.build_rank_table()
-    table.setflags(write=False)
-    return table

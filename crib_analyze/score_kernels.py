@@ -13,20 +13,23 @@ do that first.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
-from numba import njit
+
+from crib_analyze.jit import njit
 
 JACK_RANK = 10
 N_SCORES = 30  # a show scores 0..29
 RANK_TABLE_SIZE = 13**5
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _value(rank: int) -> int:
     return rank + 1 if rank < 10 else 10
 
 
-@njit(cache=True)
+@njit
 def fifteens_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     """2 points for every subset of the five cards whose values sum to 15."""
     v0, v1, v2, v3, v4 = _value(r0), _value(r1), _value(r2), _value(r3), _value(r4)
@@ -48,7 +51,7 @@ def fifteens_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     return 2 * ways
 
 
-@njit(cache=True)
+@njit
 def pairs_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     """2 points for every pair of cards of equal rank."""
     n = 0
@@ -59,7 +62,7 @@ def pairs_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     return 2 * n
 
 
-@njit(cache=True)
+@njit
 def runs_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     """Length of the maximal run of 3+ ranks, times the number of card combinations.
 
@@ -85,7 +88,7 @@ def runs_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     return best_len * combos
 
 
-@njit(cache=True)
+@njit
 def rank_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     """Fifteens + pairs + runs of five ranks (0..12)."""
     return (
@@ -95,7 +98,7 @@ def rank_points(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     )
 
 
-@njit(cache=True)
+@njit
 def flush_points(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -> int:
     """Hand: 4 for four suited hand cards, 5 with the starter too. Crib: only all five, 5."""
     s = c0 & 3
@@ -106,20 +109,20 @@ def flush_points(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -
     return 0 if crib else 4
 
 
-@njit(cache=True)
+@njit
 def nobs_points(c0: int, c1: int, c2: int, c3: int, starter: int) -> int:
     """1 for a jack of the starter's suit among the four cards (a jack starter is no nobs)."""
     nobs_card = 4 * JACK_RANK + (starter & 3)
     return int(c0 == nobs_card or c1 == nobs_card or c2 == nobs_card or c3 == nobs_card)
 
 
-@njit(cache=True)
+@njit
 def suit_points(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -> int:
     """Flush + nobs."""
     return flush_points(c0, c1, c2, c3, starter, crib) + nobs_points(c0, c1, c2, c3, starter)
 
 
-@njit(cache=True)
+@njit
 def score_show(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -> int:
     """Total points of four cards plus the starter, under hand or crib rules."""
     return rank_points(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, starter >> 2) + suit_points(
@@ -127,7 +130,7 @@ def score_show(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -> 
     )
 
 
-@njit(cache=True)
+@njit
 def score_components(c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool) -> np.ndarray:
     """(fifteens, pairs, runs, flush, nobs) for display."""
     r0, r1, r2, r3, r4 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, starter >> 2
@@ -140,7 +143,7 @@ def score_components(c0: int, c1: int, c2: int, c3: int, starter: int, crib: boo
     return out
 
 
-@njit(cache=True)
+@njit
 def score_many(hands: np.ndarray, starters: np.ndarray, crib: bool) -> np.ndarray:
     """Vector driver: ``hands`` is (n, 4) card ids, ``starters`` (n,)."""
     n = hands.shape[0]
@@ -150,7 +153,7 @@ def score_many(hands: np.ndarray, starters: np.ndarray, crib: bool) -> np.ndarra
     return out
 
 
-@njit(cache=True)
+@njit
 def all_deals_histogram(crib: bool) -> np.ndarray:
     """Score histogram (0..29) over all 270,725 four-card hands x 48 starters."""
     hist = np.zeros(N_SCORES, np.int64)
@@ -168,7 +171,7 @@ def all_deals_histogram(crib: bool) -> np.ndarray:
 # --- rank table -----------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rank_key(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     """Index of five ranks in the rank table: sort them, read as base-13 digits."""
     # sorting network for five values
@@ -193,7 +196,7 @@ def rank_key(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     return (((r0 * 13 + r1) * 13 + r2) * 13 + r3) * 13 + r4
 
 
-@njit(cache=True)
+@njit
 def build_rank_table() -> np.ndarray:
     """Rank points for every sorted 5-rank multiset, indexed by :func:`rank_key`."""
     table = np.zeros(RANK_TABLE_SIZE, np.int8)
@@ -210,13 +213,21 @@ def build_rank_table() -> np.ndarray:
     return table
 
 
-@njit(cache=True, inline="always")
+@cache
+def rank_table() -> np.ndarray:
+    """The rank-points table, built once per process (a few milliseconds), read-only."""
+    table: np.ndarray = build_rank_table()
+    table.setflags(write=False)
+    return table
+
+
+@njit(inline="always")
 def lookup_rank_points(table: np.ndarray, r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
     """Rank points of five ranks in any order, from the table."""
     return table[rank_key(r0, r1, r2, r3, r4)]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def table_score_show(
     table: np.ndarray, c0: int, c1: int, c2: int, c3: int, starter: int, crib: bool
 ) -> int:

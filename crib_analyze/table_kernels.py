@@ -11,7 +11,7 @@ points over 46 starters, crib points over 45,540 completions.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from crib_analyze.discard_kernels import (
     DISCARDS,
@@ -24,11 +24,10 @@ from crib_analyze.discard_kernels import (
     unseen_counts,
     unseen_ranks,
 )
+from crib_analyze.jit import njit
 
-CRIB_PER_HAND = 990  # 45,540 / 46: puts hand and crib numerators on one denominator
 
-
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def multiset_rank_numerators(
     table: np.ndarray, multisets: np.ndarray, with_crib: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -58,7 +57,7 @@ def multiset_rank_numerators(
     return hand, crib
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def class_numerators(
     cards: np.ndarray, multiset: np.ndarray, hand_rank: np.ndarray, crib_rank: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -76,27 +75,3 @@ def class_numerators(
             d0, d1 = c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
             crib[i, d] = crib_rank[m, d] + crib_suit_numerator(n_suit, seen, d0, d1)
     return hand, crib
-
-
-@njit(cache=True)
-def best_flags(hand_num: np.ndarray, crib_num: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(N, 15) flags of each hand's best discards for dealer and pone; exact ties all marked.
-
-    Compares integer numerators on the common denominator 45,540 (heels is the same
-    for every discard of a hand, so it cannot change the choice).
-    """
-    n = hand_num.shape[0]
-    dealer = np.zeros((n, N_DISCARDS), np.bool_)
-    pone = np.zeros((n, N_DISCARDS), np.bool_)
-    for i in range(n):
-        best_d = -(1 << 62)
-        best_p = -(1 << 62)
-        for d in range(N_DISCARDS):
-            h = hand_num[i, d] * CRIB_PER_HAND
-            best_d = max(best_d, h + crib_num[i, d])
-            best_p = max(best_p, h - crib_num[i, d])
-        for d in range(N_DISCARDS):
-            h = hand_num[i, d] * CRIB_PER_HAND
-            dealer[i, d] = h + crib_num[i, d] == best_d
-            pone[i, d] = h - crib_num[i, d] == best_p
-    return dealer, pone

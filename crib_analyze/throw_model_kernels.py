@@ -17,7 +17,7 @@ scaled by availability). With ``P`` proportional to the pair counts, ``F = 1/4``
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from crib_analyze.combine_kernels import (
     crib_from_weights,
@@ -30,14 +30,18 @@ from crib_analyze.discard_kernels import (
     DISCARDS,
     KEEPS,
     N_DISCARDS,
+    OPP_CRIB,
+    OWN_CRIB,
+    best_flags,
     best_for_roles,
     hand_means_closed,
     unseen_counts,
     unseen_ranks,
 )
+from crib_analyze.jit import njit
 
 
-@njit(cache=True)
+@njit
 def pair_starter_weights(P: np.ndarray, K: np.ndarray, n_rank: np.ndarray) -> np.ndarray:
     """W[a, b, c] = P(opponent throws ranks a <= b, starter has rank c | our cards)."""
     W = np.zeros((13, 13, 13), np.float64)
@@ -69,7 +73,7 @@ def pair_starter_weights(P: np.ndarray, K: np.ndarray, n_rank: np.ndarray) -> np
     return W
 
 
-@njit(cache=True)
+@njit
 def crib_model_means(
     table: np.ndarray, hand6: np.ndarray, P: np.ndarray, F: np.ndarray, K: np.ndarray
 ) -> np.ndarray:
@@ -78,7 +82,7 @@ def crib_model_means(
     return crib_from_weights(table, hand6, pair_starter_weights(P, K, n_rank), F)
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def class_model_cribs(
     table: np.ndarray,
     multisets: np.ndarray,
@@ -104,31 +108,24 @@ def class_model_cribs(
     return out
 
 
-@njit(cache=True)
+@njit
 def best_response_stats(
     cards: np.ndarray, weight: np.ndarray, value: np.ndarray, tol: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Throw statistics of the policy that maximises ``value`` in every class.
 
-    Ties (within ``tol``) share the class weight equally. Returns the flags (N, 15)
+    The best discards are :func:`~crib_analyze.discard_kernels.best_flags`; tied ones
+    share the class weight equally. Returns the flags (N, 15)
     and, weighted by raw hands: mass[a, b], suited mass[a, b], kept[a, b, c]
     (mass times the number of rank-c cards kept).
     """
     n = cards.shape[0]
-    flags = np.zeros((n, N_DISCARDS), np.bool_)
+    flags = best_flags(value, tol)
     mass = np.zeros((13, 13), np.float64)
     suited_mass = np.zeros((13, 13), np.float64)
     kept = np.zeros((13, 13, 13), np.float64)
     for i in range(n):
-        best = value[i, 0]
-        for d in range(1, N_DISCARDS):
-            best = max(best, value[i, d])
-        n_best = 0
-        for d in range(N_DISCARDS):
-            if value[i, d] >= best - tol:
-                flags[i, d] = True
-                n_best += 1
-        w = weight[i] / n_best
+        w = weight[i] / flags[i].sum()
         for d in range(N_DISCARDS):
             if not flags[i, d]:
                 continue
@@ -142,7 +139,7 @@ def best_response_stats(
     return flags, mass, suited_mass, kept
 
 
-@njit(cache=True)
+@njit
 def thrown_pair_values(
     table: np.ndarray, P: np.ndarray, F: np.ndarray, K: np.ndarray
 ) -> np.ndarray:
@@ -159,7 +156,7 @@ def thrown_pair_values(
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def expert_policy_throws(
     table: np.ndarray,
     opponents: np.ndarray,
@@ -170,15 +167,16 @@ def expert_policy_throws(
     Fd: np.ndarray,
     Kd: np.ndarray,
 ) -> np.ndarray:
-    """(n, 2) discard index each opponent hand throws [as pone, as dealer] when it
-    best-responds to the expert models: as pone it maximises hand - crib against the
-    dealer model (Pd, Fd, Kd), as dealer hand + crib against the pone model (Pp, ...)."""
+    """(n, 2) discard index each opponent hand throws when it best-responds to the
+    compact expert models: column OWN_CRIB (our crib: it throws as pone, maximising
+    hand - crib against the dealer's throws Pd, Fd, Kd) and OPP_CRIB (its own crib:
+    as dealer, hand + crib against the pone's throws Pp, Fp, Kp)."""
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
         opp = opponents[i]
-        as_pone = crib_model_means(table, opp, Pd, Fd, Kd)
-        as_dealer = crib_model_means(table, opp, Pp, Fp, Kp)
-        best_dealer, best_pone = best_for_roles(hand_means_closed(table, opp), as_dealer, as_pone)
-        out[i, 0], out[i, 1] = best_pone, best_dealer
+        its_crib = crib_model_means(table, opp, Pp, Fp, Kp)  # it deals: the pone throws
+        our_crib = crib_model_means(table, opp, Pd, Fd, Kd)  # we deal: the dealer throws
+        as_dealer, as_pone = best_for_roles(hand_means_closed(table, opp), its_crib, our_crib)
+        out[i, OWN_CRIB], out[i, OPP_CRIB] = as_pone, as_dealer
     return out

@@ -76,3 +76,90 @@ def unseen(cards: list[int]) -> list[int]:
 def naive_hand_scores(hand6: list[int], kept: list[int]) -> list[int]:
     """Hand points of the kept four with every unseen starter, ascending card id."""
     return [naive_score(kept, s) for s in unseen(hand6)]
+
+
+# --- an opponent's throw combined with our cards -------------------------------------------
+#
+# Written from the model's rules (docs/expert_model.md), not from the kernels:
+# the opponent throws ranks (a, b) with probability sum_c W[a, b, c]; among the card
+# pairs of those ranks still unseen, each suited pair weighs F[a, b] / 4 and each
+# offsuit pair (1 - F[a, b]) / 12 (their full-deck shares), normalised; the starter has
+# rank c with probability W[a, b, c] / sum_c W[a, b, c], each unseen card of that rank
+# other than the thrown ones equally likely.
+
+
+def naive_pair_starter_joint(
+    hand: list[int], W: list[list[list[float]]], F: list[list[float]]
+) -> dict[tuple[int, int, int], float]:
+    """{(e1, e2, starter): probability} for an opponent throwing {e1 < e2}."""
+    rest = unseen(hand)
+    joint: dict[tuple[int, int, int], float] = {}
+    pairs_of: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for e1, e2 in combinations(rest, 2):
+        key = (min(rank(e1), rank(e2)), max(rank(e1), rank(e2)))
+        pairs_of.setdefault(key, []).append((e1, e2))
+    for (a, b), pairs in pairs_of.items():
+        p_ranks = sum(W[a][b][c] for c in range(13))
+        if p_ranks <= 0:
+            continue
+
+        def weight(e1: int, e2: int, a: int = a, b: int = b) -> float:
+            if a == b:
+                return 1.0
+            return F[a][b] / 4 if suit(e1) == suit(e2) else (1 - F[a][b]) / 12
+
+        norm = sum(weight(e1, e2) for e1, e2 in pairs)
+        even = norm <= 0  # only pairs the model never throws are left: share evenly
+        for e1, e2 in pairs:
+            p_pair = p_ranks * (1 / len(pairs) if even else weight(e1, e2) / norm)
+            for c in range(13):
+                starters = [s for s in rest if rank(s) == c and s not in (e1, e2)]
+                for s in starters:
+                    p = p_pair * (W[a][b][c] / p_ranks) / len(starters)
+                    if p:
+                        joint[(e1, e2, s)] = p
+    return joint
+
+
+def naive_policy_weights(
+    hand: list[int],
+    multisets: list[tuple[int, ...]],
+    pi: list[list[float]],
+    suited: list[list[float]],
+) -> tuple[list[list[list[float]]], list[list[float]]]:
+    """W[a][b][c] and F[a][b] of an opponent whose six cards are a uniform 6-subset of
+    our unseen cards and which throws by a per-multiset policy: a hand of sorted ranks
+    m throws positions (i, j) (lexicographic discard d) with probability pi[m][d],
+    suited with probability suited[m][d]; the starter is uniform over the 40 cards left."""
+    from math import comb
+
+    left = [4] * 13
+    for c in hand:
+        left[rank(c)] -= 1
+    n_unseen = sum(left)
+    hands_total = comb(n_unseen, 6)
+    positions = list(combinations(range(6), 2))
+    mass = [[[0.0] * 13 for _ in range(13)] for _ in range(13)]
+    pair_mass = [[0.0] * 13 for _ in range(13)]
+    suited_mass = [[0.0] * 13 for _ in range(13)]
+    for m, ranks in enumerate(multisets):
+        p_hand = 1.0
+        for r in set(ranks):
+            p_hand *= comb(left[r], ranks.count(r))
+        p_hand /= hands_total
+        if p_hand == 0:
+            continue
+        for d, (i, j) in enumerate(positions):
+            if pi[m][d] == 0:
+                continue
+            a, b = ranks[i], ranks[j]
+            pair_mass[a][b] += p_hand * pi[m][d]
+            suited_mass[a][b] += p_hand * suited[m][d]
+            for c in range(13):
+                starters_left = left[c] - ranks.count(c)
+                mass[a][b][c] += p_hand * pi[m][d] * starters_left / (n_unseen - 6)
+    F = [
+        [suited_mass[a][b] / pair_mass[a][b] if pair_mass[a][b] > 0 else 0.0 for b in range(13)]
+        for a in range(13)
+    ]
+    return mass, F

@@ -852,11 +852,20 @@ def test_hands_file_errors_with_output_file(tmp_path: Path) -> None:
     assert len(frame) == 15
 
 
-@pytest.mark.parametrize(("fmt", "empty"), [("csv", ""), ("json", "[]\n"), ("table", "")])
-def test_hands_file_with_no_hands(tmp_path: Path, fmt: str, empty: str) -> None:
+@pytest.mark.parametrize("fmt", ["csv", "json", "table"])
+@pytest.mark.parametrize("text", ["# nothing here\n\n   \n", ""])
+def test_hands_file_with_no_hands_says_so(tmp_path: Path, fmt: str, text: str) -> None:
     path = tmp_path / "hands.txt"
-    path.write_text("# nothing here\n\n   \n", encoding="utf-8")
-    assert ok(["discard", "--hands-file", str(path), "-f", fmt]).stdout == empty
+    path.write_text(text, encoding="utf-8")
+    result = invoke(["discard", "--hands-file", str(path), "-f", fmt])
+    assert_one_line_error(result, "--hands-file", "has no hands", code=2)
+
+
+def test_hands_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_bytes("\ufeff5H 6S 4D JC QH 5C\n".encode())
+    frame = read_csv(ok(["discard", "--hands-file", str(path), "-f", "csv"]).stdout)
+    assert set(frame["hand"]) == {HAND}
 
 
 def test_hands_file_all_lines_bad() -> None:

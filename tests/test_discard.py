@@ -8,11 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_analyze import analyze
+from crib_analyze import discard as discard_engine
 from crib_analyze import discard_kernels as dk
 from crib_analyze import score_kernels as k
 from crib_analyze.cards import CardError, format_cards, parse_cards
-from crib_analyze.discard import analyze_hand, draw_opponents
-from crib_analyze.score import rank_table
+from crib_analyze.discard import analyze_hand, draw_opponents, rank_order
+from crib_analyze.errors import UsageError
+from crib_analyze.score_kernels import rank_table
 from tests.naive import discards_of, naive_hand_scores, naive_score, unseen
 
 EXAMPLE = "5H 6S 4D JC QH 5C"
@@ -54,9 +56,9 @@ def test_random_crib_equals_brute_force(hand: str) -> None:
     analysis = analyze_hand(hand6, opponent="random")
     for d, (thrown, _kept) in enumerate(discards_of(hand6)):
         expected = brute_force_random_crib(hand6, thrown)
-        assert analysis.crib_mean[0, d] == pytest.approx(expected, abs=1e-9)
-        assert analysis.crib_mean[1, d] == analysis.crib_mean[0, d]
-    assert not analysis.crib_se.any()
+        assert analysis.dealer_crib[d] == pytest.approx(expected, abs=1e-9)
+        assert analysis.pone_crib[d] == analysis.dealer_crib[d]
+    assert not analysis.dealer_crib_se.any() and not analysis.pone_crib_se.any()
 
 
 @pytest.mark.slow
@@ -71,7 +73,7 @@ def test_random_crib_brute_force_with_naive_scorer() -> None:
             if s != a and s != b:
                 total += naive_score([*thrown, a, b], s, crib=True)
                 count += 1
-    assert analyze_hand(hand6, opponent="random").crib_mean[0, 0] == pytest.approx(
+    assert analyze_hand(hand6, opponent="random").dealer_crib[0] == pytest.approx(
         total / count, abs=1e-12
     )
 
@@ -147,6 +149,10 @@ def test_bad_input() -> None:
         analyze(EXAMPLE, opponent="psychic")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="samples"):
         analyze(EXAMPLE, opponent="sampled", samples=0)
+    with pytest.raises(UsageError, match="samples must be between 1 and 1,000,000"):
+        analyze(EXAMPLE, opponent="sampled", samples=100_000_000)
+    with pytest.raises(UsageError, match="seed must be a whole number >= 0, got -1"):
+        analyze(EXAMPLE, opponent="sampled", seed=-1)
 
 
 hands6 = st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True)
@@ -169,7 +175,7 @@ def test_closed_form_hand_mean_equals_enumeration(hand: list[int]) -> None:
 
 def naive_best_discards(hand6: list[int]) -> tuple[int, int]:
     """Best discard for a dealer and a pone, hand means by naive enumeration."""
-    crib = analyze_hand(hand6, opponent="random").crib_mean[0]
+    crib = analyze_hand(hand6, opponent="random").dealer_crib
     hands = [np.mean(naive_hand_scores(hand6, kept)) for _, kept in discards_of(hand6)]
     dealer = max(range(15), key=lambda d: (hands[d] + crib[d], -d))
     pone = max(range(15), key=lambda d: (hands[d] - crib[d], -d))
@@ -206,20 +212,21 @@ def test_sampled_is_reproducible_and_seed_dependent() -> None:
 def test_sampled_mean_moves_within_four_standard_errors() -> None:
     small = analyze_hand(EXAMPLE, opponent="sampled", samples=1000, seed=1)
     large = analyze_hand(EXAMPLE, opponent="sampled", samples=8000, seed=2)
-    diff = np.abs(small.crib_mean - large.crib_mean)
-    bound = 4 * np.sqrt(small.crib_se**2 + large.crib_se**2)
-    assert (diff < bound).all()
-    assert (large.crib_se < small.crib_se).all()
+    for crib in ("dealer_crib", "pone_crib"):
+        diff = np.abs(getattr(small, crib) - getattr(large, crib))
+        se_small, se_large = getattr(small, f"{crib}_se"), getattr(large, f"{crib}_se")
+        assert (diff < 4 * np.sqrt(se_small**2 + se_large**2)).all()
+        assert (se_large < se_small).all()
 
 
 def test_pone_throws_a_dealer_less_than_random_for_five_five() -> None:
     """When we deal, the opponent is a pone throwing junk: our 5-5 crib is worth less."""
     hand = "5H 5C 9S KD 2C 7H"
-    random_model = analyze_hand(hand, opponent="random").crib_mean[0, 0]  # throws 5H 5C
+    random_model = analyze_hand(hand, opponent="random").dealer_crib[0]  # throws 5H 5C
     sampled = analyze_hand(hand, opponent="sampled", samples=2000, seed=3)
-    assert sampled.crib_mean[0, 0] + 4 * sampled.crib_se[0, 0] < random_model
+    assert sampled.dealer_crib[0] + 4 * sampled.dealer_crib_se[0] < random_model
     # and a dealer opponent feeds its own crib more than a random pair would
-    assert sampled.crib_mean[1, 0] - 4 * sampled.crib_se[1, 0] > random_model
+    assert sampled.pone_crib[0] - 4 * sampled.pone_crib_se[0] > random_model
 
 
 def test_draw_opponents_are_unseen_and_distinct() -> None:
@@ -228,3 +235,77 @@ def test_draw_opponents_are_unseen_and_distinct() -> None:
     assert opp.shape == (500, 6)
     assert all(len(set(row)) == 6 for row in opp.tolist())
     assert not np.isin(opp, hand6).any()
+
+
+def test_sampled_batches_are_one_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches of any size give the numbers of one draw of every sample at once."""
+    hand6 = np.array(parse_cards(EXAMPLE), np.int64)
+    opponents = draw_opponents(hand6, 23, seed=8)
+    throws = dk.random_policy_throws(rank_table(), opponents)
+    per_sample = dk.crib_sampled(rank_table(), hand6, opponents, throws)
+    for batch in (23, 5, 1):
+        monkeypatch.setattr(discard_engine, "SAMPLE_BATCH", batch)
+        seen: list[int] = []
+        got = analyze_hand(
+            EXAMPLE,
+            opponent="sampled",
+            samples=23,
+            seed=8,
+            on_progress=lambda d, t, s=seen: s.append(d),
+        )
+        assert seen[-1] == 23 and len(seen) == -(-23 // batch)
+        for crib, row in (("dealer_crib", dk.OWN_CRIB), ("pone_crib", dk.OPP_CRIB)):
+            np.testing.assert_allclose(getattr(got, crib), per_sample[row].mean(axis=0), atol=1e-12)
+            se = per_sample[row].std(axis=0, ddof=1) / np.sqrt(23)
+            np.testing.assert_allclose(getattr(got, f"{crib}_se"), se, atol=1e-12)
+
+
+# --- heels and the tie rule ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand", ["5H 6S 4D JC QH 5C", "JC JD JH JS 5C 5D", "2C 3D 4H 6S 8C 9D"])
+def test_heels_is_two_points_times_the_chance_of_a_jack_starter(hand: str) -> None:
+    hand6 = parse_cards(hand)
+    starters = unseen(hand6)
+    assert len(starters) == 46
+    expected = 2 * sum(c // 4 == 10 for c in starters) / len(starters)
+    assert analyze_hand(hand6, opponent="random").heels == pytest.approx(expected, abs=1e-15)
+    rows = analyze(hand6, role="dealer", opponent="random")
+    assert (rows["dealer_net"] - rows["hand_mean"] - rows["crib_mean"]).to_numpy() == (
+        pytest.approx([expected] * 15)
+    )
+
+
+def naive_best(values: list[float], tol: float) -> list[bool]:
+    top = max(values)
+    return [v >= top - tol for v in values]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([0.0, 1.0, 1.0 + 1e-12, 2.5, 2.5 - 5e-10, 3.0]), min_size=15, max_size=15
+    )
+)
+def test_tie_rule_flags_and_first_best(values: list[float]) -> None:
+    arr = np.array(values)
+    flags = dk.best_flags(arr[None, :], dk.TIE_TOLERANCE)[0]
+    assert flags.tolist() == naive_best(values, 1e-9)
+    assert dk.first_best(arr, dk.TIE_TOLERANCE) == flags.tolist().index(True)
+    assert rank_order([arr])[0] == flags.tolist().index(True)
+
+
+def test_tied_discards_rank_in_discard_order() -> None:
+    """5H and 5C are interchangeable here (no flush or nobs can tell them apart), so
+    throwing either with the same card ties exactly; tied rows keep discard order."""
+    hand = parse_cards("5H 6S 4D JC QH 5C")
+    for role in ("dealer", "pone"):
+        df = analyze(hand, role=role, opponent="random")
+        net = df[f"{role}_net"].to_numpy()
+        positions = [sorted(hand.index(c) for c in parse_cards(d)) for d in df["discard"]]
+        groups = 0
+        for i in range(14):
+            if abs(net[i] - net[i + 1]) <= 1e-9:
+                groups += 1
+                assert positions[i] < positions[i + 1], (role, df["discard"][i : i + 2])
+        assert groups >= 2

@@ -1,4 +1,18 @@
-"""Expert opponent: throw models, exact combination, fixed point, role tables."""
+"""Expert opponent: throw models, exact combination, fixed point, role tables.
+
+Mutations each caught by a fast test here (tried by hand, then reverted):
+
+* swapping the suited and offsuit card-pair weights in
+  ``combine_kernels.card_pair_masses`` (``F / 4`` <-> ``(1 - F) / 12``):
+  ``test_closed_form_equals_naive_joint``;
+* dropping the 1/k damping in ``expert_builder.fictitious_play`` (running = newest):
+  ``test_fictitious_play_settles_matching_pennies``;
+* the starter share ``(n_c - k_c)`` -> ``n_c`` in ``policy_kernels.weights_from_compiled``:
+  ``test_policy_weights_equal_naive_twin``;
+* a policy row or seat mixed up in the shipped model (``opponent_policy`` returning
+  the own seat's policy): ``test_expert_in_analyze_and_roles_differ``,
+  ``test_shipped_policy_is_a_best_response_to_the_shipped_models``.
+"""
 
 from itertools import combinations
 from pathlib import Path
@@ -12,18 +26,14 @@ from crib_analyze import discard_kernels as dk
 from crib_analyze import policy_kernels as pk
 from crib_analyze import throw_model_kernels as tmk
 from crib_analyze.cards import parse_cards
+from crib_analyze.class_values import class_offsets, role_tables
 from crib_analyze.discard import analyze_hand, draw_opponents
-from crib_analyze.expert import (
-    ExpertModel,
-    ModelError,
-    ThrowModel,
-    build_model,
-    default_model,
-    role_tables,
-)
+from crib_analyze.errors import ModelError
+from crib_analyze.expert_builder import build_model, fictitious_play
+from crib_analyze.expert_model import ExpertModel, ThrowModel, load_model, packaged_model
 from crib_analyze.hand_classes import hand_classes
-from crib_analyze.score import rank_table
-from tests.naive import naive_score, unseen
+from crib_analyze.score_kernels import rank_table
+from tests.naive import naive_pair_starter_joint, naive_policy_weights, naive_score, unseen
 
 HANDS = [
     "5H 6S 4D JC QH 5C",
@@ -76,10 +86,19 @@ def skewed_policy() -> tuple[np.ndarray, np.ndarray]:
     return pi, pi * rng.random(pi.shape) * 0.5
 
 
+def joint_array(joint: dict[tuple[int, int, int], float]) -> np.ndarray:
+    out = np.zeros((52, 52, 52))
+    for (e1, e2, s), p in joint.items():
+        out[e1, e2, s] = p
+    return out
+
+
 @pytest.mark.parametrize("hand", HANDS[:4])
 @pytest.mark.parametrize("kind", ["compact", "policy"])
-def test_closed_form_equals_enumerated_joint(hand: str, kind: str) -> None:
-    """The fast combination equals summing every (throw, starter) of the model's joint."""
+def test_closed_form_equals_naive_joint(hand: str, kind: str) -> None:
+    """The fast combination equals summing every (throw, starter) of the joint built
+    in plain Python from the model's rules (tests/naive.py), with lopsided suited
+    shares so suited and offsuit weights cannot be confused."""
     hand6 = np.array(parse_cards(hand), np.int64)
     n_rank, _, _ = dk.unseen_counts(hand6)
     if kind == "compact":
@@ -89,11 +108,28 @@ def test_closed_form_equals_enumerated_joint(hand: str, kind: str) -> None:
         multisets = hand_classes().multisets.astype(np.int64)
         W, F = pk.policy_weights(multisets, *skewed_policy(), n_rank)
     assert W.sum() == pytest.approx(1.0, abs=1e-12)
-    joint = ck.pair_starter_probabilities(hand6, W, F)
+    joint = joint_array(naive_pair_starter_joint(hand6.tolist(), W.tolist(), F.tolist()))
     assert joint.sum() == pytest.approx(1.0, abs=1e-12)
     assert not joint[:, :, hand6].any() and not joint[hand6].any()
+    np.testing.assert_allclose(ck.pair_starter_probabilities(hand6, W, F), joint, atol=1e-15)
     closed = ck.crib_from_weights(rank_table(), hand6, W, F)
     np.testing.assert_allclose(closed, ck.crib_from_joint(rank_table(), hand6, joint), atol=1e-9)
+
+
+@pytest.mark.parametrize("hand", HANDS[2:4])
+def test_policy_weights_equal_naive_twin(hand: str) -> None:
+    """Per-multiset policy -> (W, F) with rank-level card removal, against a plain
+    enumeration of the opponent's rank multisets."""
+    hand6 = np.array(parse_cards(hand), np.int64)
+    n_rank, _, _ = dk.unseen_counts(hand6)
+    multisets = hand_classes().multisets.astype(np.int64)
+    pi, suited = skewed_policy()
+    W, F = pk.policy_weights(multisets, pi, suited, n_rank)
+    W2, F2 = naive_policy_weights(
+        hand6.tolist(), [tuple(m) for m in multisets.tolist()], pi.tolist(), suited.tolist()
+    )
+    np.testing.assert_allclose(W, np.array(W2), atol=1e-14)
+    np.testing.assert_allclose(F, np.array(F2), atol=1e-12)
 
 
 @pytest.mark.parametrize("hand", HANDS[:5])
@@ -199,39 +235,74 @@ def test_combination_is_exact_for_a_test_double_policy(hand: str) -> None:
 def test_expert_agrees_with_sampled_expert_policy(hand: str) -> None:
     exact = analyze_hand(hand, opponent="expert")
     sampled = analyze_hand(hand, opponent="sampled", policy="expert", samples=40_000, seed=5)
-    diff = np.abs(exact.crib_mean - sampled.crib_mean)
-    assert (diff < 4 * sampled.crib_se).all(), diff.max()
+    for crib in ("dealer_crib", "pone_crib"):
+        diff = np.abs(getattr(exact, crib) - getattr(sampled, crib))
+        assert (diff < 4 * getattr(sampled, f"{crib}_se")).all(), (crib, diff.max())
 
 
 def test_shipped_model_has_provenance_and_loads() -> None:
-    model = default_model()
+    model = packaged_model()
     p = model.provenance
     assert p["converged"] is True
     assert p["rounds"] >= 2
     assert p["final_table_change"] < p["tolerance"]
-    for m in (model.pone, model.dealer):
+    assert len(p["log"]) == p["rounds"]
+    for m in (model.pone_throws, model.dealer_throws):
         assert m.P.sum() == pytest.approx(1.0)
         assert (m.P >= 0).all()
         np.testing.assert_allclose(m.K.sum(axis=2)[m.P > 0], 4.0, atol=1e-9)
-    for role in ("dealer", "pone"):
-        policy = model.policy_for_our_role(role)
-        np.testing.assert_allclose(policy.pi.sum(axis=1), 1.0, atol=1e-9)
+    for seat in ("dealer", "pone"):
+        np.testing.assert_allclose(model.policy(seat).pi.sum(axis=1), 1.0, atol=1e-9)
+    assert model.opponent_policy("dealer") is model.pone_policy
+    assert model.opponent_policy("pone") is model.dealer_policy
+
+
+def test_shipped_policy_is_a_best_response_to_the_shipped_models() -> None:
+    """On a random sample of rank multisets, every class's best discards against the
+    shipped compact models, aggregated per multiset, reproduce the shipped policy."""
+    model = packaged_model()
+    hc = hand_classes()
+    rng = np.random.default_rng(2026)
+    sample = np.sort(rng.choice(len(hc.multisets), 60, replace=False))
+    offsets = class_offsets(hc.multiset, len(hc.multisets))
+    rows = np.concatenate([np.arange(offsets[m], offsets[m + 1]) for m in sample])
+    local = np.concatenate([[0], np.cumsum(offsets[sample + 1] - offsets[sample])])
+    cards = hc.cards[rows].astype(np.int64)
+    weight = hc.weight[rows].astype(np.float64)
+    multiset = np.repeat(np.arange(len(sample)), np.diff(local))
+    hand = np.array([dk.hand_means_closed(rank_table(), c) for c in cards])
+    for role, throws, sign in (("dealer", model.pone_throws, 1), ("pone", model.dealer_throws, -1)):
+        crib = tmk.class_model_cribs(
+            rank_table(),
+            hc.multisets[sample],
+            local.astype(np.int64),
+            hc.cards[rows],
+            throws.P,
+            throws.F,
+            throws.K,
+        )
+        flags = tmk.best_response_stats(cards, weight, hand + sign * crib, dk.TIE_TOLERANCE)[0]
+        pi, suited = pk.multiset_policy(cards, weight, multiset, len(sample), flags)
+        shipped = model.policy(role)
+        np.testing.assert_allclose(pi, shipped.pi[sample], atol=1e-9, err_msg=role)
+        np.testing.assert_allclose(suited, shipped.suited[sample], atol=1e-9, err_msg=role)
 
 
 def test_pone_thrown_pairs_are_worth_more_than_dealer_thrown() -> None:
-    tables = role_tables(default_model())  # [0]: dealer throws it, [1]: pone throws it
+    tables = role_tables(packaged_model())  # keyed by the seat that throws the pair
     rank = {r: i for i, r in enumerate("A23456789TJQK")}
     for pair in ("55", "5J", "5T", "23"):
         a, b = sorted(rank[c] for c in pair)
-        assert tables[1, a, b, 0] > tables[0, a, b, 0], pair
+        assert tables["pone"][a, b, 0] > tables["dealer"][a, b, 0], pair
     offsuit = [(a, b) for a in range(13) for b in range(a, 13)]
-    more = sum(tables[1, a, b, 0] > tables[0, a, b, 0] for a, b in offsuit)
+    more = sum(tables["pone"][a, b, 0] > tables["dealer"][a, b, 0] for a, b in offsuit)
     assert more >= 0.8 * len(offsuit)
 
 
 def test_expert_in_analyze_and_roles_differ() -> None:
     df = analyze("5H 6S 4D JC QH 5C", opponent="expert")
     assert df.attrs["opponent"] == "expert"
+    assert "packaged expert model" in df.attrs["model"]
     assert (df["crib_se"].isna() | (df["crib_se"] == 0)).all()
     row = df.set_index("discard").loc["5H 5C"]
     # the 5-5 we throw as dealer meets a pone's junk; as pone, a dealer's good cards
@@ -239,30 +310,77 @@ def test_expert_in_analyze_and_roles_differ() -> None:
 
 
 def test_model_round_trip_and_bad_files(tmp_path: Path) -> None:
-    model = default_model()
+    model = packaged_model()
     path = tmp_path / "m.npz"
     model.save(path)
     again = ExpertModel.load(path)
-    np.testing.assert_array_equal(again.pone.K, model.pone.K)
-    np.testing.assert_array_equal(
-        again.policy_for_our_role("pone").pi, model.policy_for_our_role("pone").pi
-    )
+    np.testing.assert_array_equal(again.pone_throws.K, model.pone_throws.K)
+    np.testing.assert_array_equal(again.policy("pone").pi, model.policy("pone").pi)
     assert again.provenance == model.provenance
     assert again.fingerprint() == model.fingerprint()
+    assert again.source == str(path) and str(path) in again.describe()
     (tmp_path / "bad.npz").write_text("not a zip")
     with pytest.raises(ModelError, match="cannot read"):
         ExpertModel.load(tmp_path / "bad.npz")
     np.savez(tmp_path / "old.npz", format=np.array(99))
     with pytest.raises(ModelError, match="format"):
         ExpertModel.load(tmp_path / "old.npz")
+    data = path.read_bytes()
+    (tmp_path / "cut.npz").write_bytes(data[: len(data) // 2])
+    with pytest.raises(ModelError, match="damaged"):
+        ExpertModel.load(tmp_path / "cut.npz")
+    with pytest.raises(ModelError, match="no expert model"):
+        load_model(tmp_path / "missing.npz")
+
+
+def test_model_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "m.npz"
+    packaged_model().save(path)
+    monkeypatch.setenv("CRIB_ANALYZE_MODEL", str(path))
+    assert load_model().source == str(path)
+    assert str(path) in analyze("5H 6S 4D JC QH 5C", role="dealer").attrs["model"]
+    monkeypatch.setenv("CRIB_ANALYZE_MODEL", str(tmp_path / "nope.npz"))
+    with pytest.raises(ModelError, match="CRIB_ANALYZE_MODEL"):
+        load_model()
+
+
+def test_fictitious_play_settles_matching_pennies() -> None:
+    """A toy game where plain best response cycles forever: the matcher plays heads
+    when the mismatcher is more likely heads, the mismatcher the opposite. With the
+    1/k averaging both mixtures settle at 1/2 (the equilibrium)."""
+
+    def step(k: int, models: dict[str, float]) -> dict[str, tuple[np.ndarray, ...]]:
+        match = 1.0 if models["mismatch"] > 0.5 else 0.0
+        mismatch = 0.0 if models["match"] > 0.5 else 1.0
+        return {"match": (np.array(match),), "mismatch": (np.array(mismatch),)}
+
+    models, rounds, settled = fictitious_play(
+        step, lambda s: float(s[0]), {"match": 0.9, "mismatch": 0.2}, 4000
+    )
+    assert (rounds, settled) == (4000, False)
+    assert models["match"] == pytest.approx(0.5, abs=0.02)
+    assert models["mismatch"] == pytest.approx(0.5, abs=0.02)
+
+
+def test_fictitious_play_averages_best_responses() -> None:
+    seen = [np.array([3.0, 0.0]), np.array([0.0, 3.0]), np.array([6.0, 0.0])]
+
+    def step(k: int, models: dict[str, np.ndarray]) -> dict[str, tuple[np.ndarray, ...]] | None:
+        return None if k > len(seen) else {"p": (seen[k - 1],)}
+
+    models, rounds, settled = fictitious_play(step, lambda s: s[0], {"p": np.zeros(2)}, 10)
+    assert (rounds, settled) == (4, True)
+    np.testing.assert_allclose(models["p"], [3.0, 1.0])
 
 
 @pytest.mark.slow
-def test_fixed_point_is_reproducible() -> None:
-    a = build_model(max_rounds=2)
-    b = build_model(max_rounds=2)
-    for role in ("pone", "dealer"):
-        for name in ("P", "F", "K"):
-            np.testing.assert_array_equal(
-                getattr(getattr(a, role), name), getattr(getattr(b, role), name)
-            )
+def test_rebuild_reproduces_the_shipped_provenance() -> None:
+    """Two rounds of the fixed point, rebuilt here, log the same changes as the
+    shipped model's first two rounds (so it was made by this code)."""
+    rebuilt = build_model(max_rounds=2)
+    shipped = packaged_model().provenance["log"][:2]
+    log = rebuilt.provenance["log"]
+    assert [r[0] for r in log] == [1, 2]
+    assert log[0][1:] == [None, None]
+    assert log[1][1] == pytest.approx(shipped[1][1], rel=1e-9)
+    assert log[1][2] == pytest.approx(shipped[1][2], rel=1e-9)

@@ -1,5 +1,6 @@
 """The full discard table: classes, rows vs analyze(), chunks, resume, shards, crib tables."""
 
+import os
 from itertools import combinations, permutations
 from pathlib import Path
 
@@ -9,22 +10,19 @@ import pyarrow.parquet as pq
 import pytest
 
 from crib_analyze import analyze, load_table
+from crib_analyze.api import check_table, generate_table, merge_tables
 from crib_analyze.cards import canonical_hand, format_cards, relabel_suits
+from crib_analyze.chunk_store import ChunkStore, parts_dir
+from crib_analyze.errors import StorageError, TableError, UsageError
 from crib_analyze.frames import crib_table_frame
 from crib_analyze.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
-from crib_analyze.table import (
-    CHUNK_CLASSES,
-    TableError,
-    TableSpec,
-    chunk_path,
-    generate_table,
-    merge_tables,
-    parse_shard,
-    parts_dir,
-    verify_table,
-)
+from crib_analyze.table_spec import CHUNK_CLASSES, TableSpec, parse_shard
 
 SMALL = 2 * CHUNK_CLASSES + 500  # three chunks, the last one short
+
+
+def chunk_path(out: Path, k: int) -> Path:
+    return ChunkStore(parts_dir(out), TableSpec(limit=SMALL)).path(k)
 
 
 def test_class_counts() -> None:
@@ -85,7 +83,7 @@ def test_all_raw_hands_of_a_rank_multiset_are_covered() -> None:
 @pytest.fixture(scope="module")
 def small_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("table") / "small.parquet"
-    generate_table(out, TableSpec(limit=SMALL))
+    generate_table(out, limit=SMALL)
     return out
 
 
@@ -124,16 +122,16 @@ def test_resume_after_interrupt_gives_the_same_file(tmp_path: Path, small_table:
     out = tmp_path / "t.parquet"
     done: list[int] = []
 
-    def stop_after_one(k: int) -> None:
+    def stop_after_one(k: int, total: int) -> None:
         done.append(k)
         if len(done) == 1:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        generate_table(out, TableSpec(limit=SMALL), on_chunk=stop_after_one)
+        generate_table(out, limit=SMALL, on_chunk=stop_after_one)
     assert not out.exists()
-    assert chunk_path(parts_dir(out), 0).exists()
-    result = generate_table(out, TableSpec(limit=SMALL))
+    assert chunk_path(out, 0).exists()
+    result = generate_table(out, limit=SMALL)
     assert (result.chunks_reused, result.chunks_computed) == (1, 2)
     assert not parts_dir(out).exists()
     assert pd.read_parquet(out).equals(pd.read_parquet(small_table))
@@ -141,31 +139,29 @@ def test_resume_after_interrupt_gives_the_same_file(tmp_path: Path, small_table:
 
 def test_damaged_chunk_is_recomputed_foreign_chunk_refused(tmp_path: Path) -> None:
     out = tmp_path / "t.parquet"
-    spec = TableSpec(limit=SMALL)
 
-    def stop(k: int) -> None:
+    def stop(k: int, total: int) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        generate_table(out, spec, on_chunk=stop)
-    chunk_path(parts_dir(out), 0).write_bytes(b"not parquet")
+        generate_table(out, limit=SMALL, on_chunk=stop)
+    chunk_path(out, 0).write_bytes(b"not parquet")
     warnings: list[str] = []
     with pytest.raises(KeyboardInterrupt):
-        generate_table(out, spec, on_chunk=stop, on_warning=warnings.append)
+        generate_table(out, limit=SMALL, on_chunk=stop, on_warning=warnings.append)
     assert warnings and "damaged chunk" in warnings[0]
     with pytest.raises(TableError, match="another run"):
-        generate_table(out, TableSpec(limit=SMALL + 1))
+        generate_table(out, limit=SMALL + 1)
 
 
 def test_shards_merge_to_the_whole(tmp_path: Path, small_table: Path) -> None:
-    spec = TableSpec(limit=SMALL)
     shards = []
     for i in (1, 2):
         path = tmp_path / f"s{i}.parquet"
-        generate_table(path, spec, shard=(i, 2))
+        generate_table(path, limit=SMALL, shard=f"{i}/2")
         shards.append(path)
     merged = tmp_path / "merged.parquet"
-    assert merge_tables(shards, merged) == 15 * SMALL
+    assert merge_tables(shards, merged).rows == 15 * SMALL
     assert pd.read_parquet(merged).equals(pd.read_parquet(small_table))
     with pytest.raises(TableError, match="incomplete"):
         merge_tables(shards[:1], tmp_path / "x.parquet")
@@ -176,21 +172,26 @@ def test_shards_merge_to_the_whole(tmp_path: Path, small_table: Path) -> None:
 
 def test_csv_output(tmp_path: Path, small_table: Path) -> None:
     out = tmp_path / "t.csv"
-    generate_table(out, TableSpec(limit=CHUNK_CLASSES // 2), fmt="csv")
+    generate_table(out, limit=CHUNK_CLASSES // 2)  # CSV from the name
     csv = pd.read_csv(out)
     ref = pd.read_parquet(small_table).head(len(csv))
     assert list(csv.columns) == list(ref.columns)
     assert (csv["hand"] == ref["hand"].astype(str)).all()
     np.testing.assert_array_equal(csv["crib_mean"], ref["crib_mean"])
+    with pytest.raises(UsageError, match="named as csv but the format is parquet"):
+        generate_table(tmp_path / "u.csv", limit=10, fmt="parquet")
+    assert not (tmp_path / "u.csv").exists()
 
 
 def test_spec_and_shard_validation() -> None:
-    with pytest.raises(TableError, match="not available"):
+    with pytest.raises(UsageError, match="unknown opponent model"):
         TableSpec(opponent="psychic")
     assert parse_shard("2/3") == (2, 3)
     for bad in ("0/2", "3/2", "x", "1/2/3"):
-        with pytest.raises(TableError):
+        with pytest.raises(UsageError):
             parse_shard(bad)
+    with pytest.raises(UsageError, match="3 shards but only 1 chunk"):
+        generate_table(Path("never-written.parquet"), limit=10, shard="1/3")
 
 
 def test_crib_table_matches_a_plain_computation(small_table: Path) -> None:
@@ -220,15 +221,16 @@ def test_crib_table_matches_a_plain_computation(small_table: Path) -> None:
 def test_full_table(tmp_path: Path) -> None:
     """The complete table: row count, weight sum, no duplicate (hand, discard)."""
     out = tmp_path / "full.parquet"
-    result = generate_table(out, TableSpec())
+    result = generate_table(out)
     assert result.rows == 14_444_820
-    counts = verify_table(out)
-    assert counts == {"rows": 14_444_820, "classes": 962_988, "weight_sum": 20_358_520}
+    found = check_table(out)
+    assert (found.rows, found.classes, found.weight_sum) == (14_444_820, 962_988, 20_358_520)
+    assert (found.sample, found.checksums) == (False, True)
 
 
 def test_expert_table_rows_equal_analyze(tmp_path: Path) -> None:
     out = tmp_path / "expert.parquet"
-    generate_table(out, TableSpec(opponent="expert", limit=1500))
+    generate_table(out, opponent="expert", limit=1500)
     df = load_table(out)
     assert "crib_mean" not in df.columns
     meta = pq.read_metadata(out).metadata
@@ -256,13 +258,72 @@ def test_first_ctrl_c_finishes_the_chunk_then_stops(tmp_path: Path) -> None:
     out = tmp_path / "t.parquet"
     seen: list[int] = []
 
-    def interrupt_once(k: int) -> None:
-        seen.append(k)
+    def interrupt_once(done: int, total: int) -> None:
+        seen.append(done)
         if len(seen) == 1:
             os.kill(os.getpid(), signal.SIGINT)  # handled: only a request to stop
 
     with pytest.raises(KeyboardInterrupt):
-        generate_table(out, TableSpec(limit=SMALL), on_chunk=interrupt_once)
-    assert seen == [0]
-    assert chunk_path(parts_dir(out), 0).exists()
+        generate_table(out, limit=SMALL, on_chunk=interrupt_once)
+    assert seen == [1]
+    assert chunk_path(out, 0).exists()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_check_reads_the_data_and_reports_a_sample(tmp_path: Path, small_table: Path) -> None:
+    found = check_table(small_table)
+    assert (found.rows, found.classes, found.sample, found.checksums) == (
+        15 * SMALL,
+        SMALL,
+        True,
+        True,
+    )
+    assert found.weight_sum == int(hand_classes().weight[:SMALL].astype(np.int64).sum())
+    # overwrite 20 KB in the middle of the file (inside column data): check must notice
+    damaged = tmp_path / "damaged.parquet"
+    data = bytearray(small_table.read_bytes())
+    mid = len(data) // 2
+    data[mid : mid + 20_000] = bytes(20_000)
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(TableError, match=r"damaged|checksum"):
+        check_table(damaged)
+    with pytest.raises(TableError, match="no discard table"):
+        check_table(tmp_path / "missing.parquet")
+    (tmp_path / "junk.parquet").write_text("not a table")
+    with pytest.raises(TableError, match="not a crib-analyze table"):
+        check_table(tmp_path / "junk.parquet")
+
+
+def test_check_catches_flipped_values_that_still_decode(tmp_path: Path, small_table: Path) -> None:
+    """A change that leaves the file readable (a value rewritten) fails the checksum."""
+    import pyarrow as pa
+
+    table = pq.read_table(small_table)
+    meta = {b"crib_analyze": pq.read_metadata(small_table).metadata[b"crib_analyze"]}
+    values = table.column("dealer_net").to_numpy().copy()
+    values[123] += 1.0
+    changed = table.set_column(
+        table.schema.get_field_index("dealer_net"), "dealer_net", pa.array(values)
+    ).replace_schema_metadata(meta)
+    out = tmp_path / "changed.parquet"
+    pq.write_table(changed, out, row_group_size=15 * CHUNK_CLASSES)
+    with pytest.raises(TableError, match="row group 0 does not match its checksum"):
+        check_table(out)
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["readonly/t.parquet", "file/t.parquet", "/sys/t.parquet", "/proc/t.parquet"],
+)
+def test_unwritable_outputs_are_storage_errors(tmp_path: Path, target: str) -> None:
+    (tmp_path / "readonly").mkdir()
+    (tmp_path / "readonly").chmod(0o500)
+    (tmp_path / "file").write_text("a regular file")
+    path = Path(target) if target.startswith("/") else tmp_path / target
+    try:
+        if os.geteuid() == 0 and target.startswith("readonly"):
+            pytest.skip("root can write into a read-only folder")
+        with pytest.raises(StorageError, match="cannot"):
+            generate_table(path, limit=10)
+    finally:
+        (tmp_path / "readonly").chmod(0o700)

@@ -1,0 +1,85 @@
+"""The one way kernels are compiled: ``numba.njit`` with a cache that cannot go stale.
+
+numba's on-disk cache checks only the file that defines a kernel (its time stamp
+and size); a kernel that calls or inlines a kernel from another file keeps its
+stale machine code when only that other file changes. Here every kernel is cached
+under a folder named by a digest of the source of all kernel modules and of the
+modules below them (the layer contract lets kernels import nothing else):
+
+    <cache dir>/numba-<numba version>/<digest>/
+
+so any change to any of those files, including a new installed version, compiles
+afresh instead of reusing old code. The cache dir is ``$CRIB_ANALYZE_CACHE_DIR``, else
+the user cache directory (``~/.cache/crib-analyze``); nothing is written into the
+package. Where no cache folder can be written, kernels compile on each run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numba
+from numba.core import config as _config
+
+from crib_analyze.defaults import cache_dir
+
+F = TypeVar("F", bound=Callable[..., Any])
+config: Any = _config  # numba sets its options as module attributes at import
+
+_PACKAGE = Path(__file__).resolve().parent
+# modules kernels may import besides other kernels (the bottom layer)
+_BELOW_KERNELS = ("cards.py", "defaults.py", "errors.py", "jit.py")
+_MARK = b"from crib_analyze.jit import"
+
+
+@cache
+def source_digest() -> str:
+    """Digest of every kernel module (those compiling through this one) and the
+    bottom-layer modules they may read constants from."""
+    h = hashlib.blake2b(digest_size=8)
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        text = path.read_bytes()
+        if path.name in _BELOW_KERNELS or _MARK in text:
+            h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + text + b"\0")
+    return h.hexdigest()
+
+
+@cache
+def kernel_cache_dir() -> str:
+    """The cache folder of this exact kernel source."""
+    return str(cache_dir() / f"numba-{numba.__version__}" / source_digest())
+
+
+@cache
+def _cache_usable() -> bool:
+    try:
+        Path(kernel_cache_dir()).mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(kernel_cache_dir(), os.W_OK)
+
+
+def njit(func: F | None = None, **options: Any) -> Any:
+    """``numba.njit(cache=True, **options)`` caching in :func:`kernel_cache_dir`.
+
+    Use as ``@njit`` or ``@njit(parallel=True, ...)``.
+    """
+
+    def decorate(f: F) -> F:
+        if not _cache_usable():  # never fall back to numba's own (stale-prone) places
+            return numba.njit(cache=False, **options)(f)
+        previous = config.CACHE_DIR
+        config.CACHE_DIR = kernel_cache_dir()  # read once, when caching is enabled
+        try:
+            return numba.njit(cache=True, **options)(f)
+        except RuntimeError:  # no writable cache location anywhere: compile every run
+            return numba.njit(cache=False, **options)(f)
+        finally:
+            config.CACHE_DIR = previous
+
+    return decorate(func) if func is not None else decorate
