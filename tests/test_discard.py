@@ -1,4 +1,19 @@
-"""Discard engine: exact random-model crib vs brute force, hand stats, sampled model."""
+"""Discard engine: exact random-model crib vs brute force, hand stats, sampled model,
+heels and the one tie rule.
+
+Mutations each caught by a fast test here (tried one at a time, then reverted):
+
+* ``first_best`` picking the last of the tied discards:
+  ``test_sampled_kernel_matches_twin`` and ``test_tie_rule_flags_and_first_best``;
+* ``best_flags`` without its tolerance (``== best``): ``test_tie_rule_flags_and_first_best``;
+* ``rank_order`` breaking ties against discard order: ``test_tie_rule_flags_and_first_best``,
+  ``test_tied_discards_rank_in_discard_order``;
+* heels off by one (``3 - jacks``) or over 45 starters: ``test_example_hand_facts``,
+  ``test_heels_is_two_points_times_the_chance_of_a_jack_starter``.
+
+(``>=`` -> ``>`` in ``best_flags`` is an equivalent mutant: the best value itself is
+always within the tolerance.)
+"""
 
 from itertools import combinations
 

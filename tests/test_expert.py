@@ -1,17 +1,21 @@
 """Expert opponent: throw models, exact combination, fixed point, role tables.
 
-Mutations each caught by a fast test here (tried by hand, then reverted):
+Mutations each caught by a fast test here (tried one at a time, then reverted; the
+first failing test is named):
 
 * swapping the suited and offsuit card-pair weights in
   ``combine_kernels.card_pair_masses`` (``F / 4`` <-> ``(1 - F) / 12``):
   ``test_closed_form_equals_naive_joint``;
 * dropping the 1/k damping in ``expert_builder.fictitious_play`` (running = newest):
   ``test_fictitious_play_settles_matching_pennies``;
-* the starter share ``(n_c - k_c)`` -> ``n_c`` in ``policy_kernels.weights_from_compiled``:
-  ``test_policy_weights_equal_naive_twin``;
-* a policy row or seat mixed up in the shipped model (``opponent_policy`` returning
-  the own seat's policy): ``test_expert_in_analyze_and_roles_differ``,
-  ``test_shipped_policy_is_a_best_response_to_the_shipped_models``.
+* the starter share ``n_c - k_c`` -> ``n_c`` in ``policy_kernels.weights_from_compiled``:
+  ``test_closed_form_equals_naive_joint`` (policy);
+* ``ExpertModel.opponent_policy`` returning the player's own seat:
+  ``test_shipped_model_has_provenance_and_loads``;
+* the two compiled policies in the wrong order (``compiled_policies``):
+  ``test_expert_in_analyze_and_roles_differ``.
+
+Tie-rule and heels mutations are listed in test_discard.py.
 """
 
 from itertools import combinations

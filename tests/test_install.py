@@ -1,0 +1,100 @@
+"""The package works installed from a wheel, from any directory.
+
+A wheel is built from a copy of the source tree (the repo is not touched), installed
+into a fresh virtual environment in a temp folder, and its ``crib-analyze`` command is
+run from another temp folder: ``discard`` (expert default), ``crib-table`` and
+``score``. The new environment gets the third-party libraries from this one (a path
+file), not crib_analyze: the check below proves the wheel's copy is the one imported.
+Run with CRIB_ANALYZE_INSTALL_FROM_INDEX=1 to install the dependencies from the
+package index instead (slower, needs the network).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import site
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def sh(args: list[str | Path], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=900
+    )
+    assert proc.returncode == 0, (args, proc.stdout, proc.stderr)
+    return proc
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """(venv bin folder, environment) of a fresh install of a freshly built wheel."""
+    root = tmp_path_factory.mktemp("install")
+    source = root / "src"
+    ignore = shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*cache"
+    )
+    shutil.copytree(REPO, source, ignore=ignore)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CRIB_ANALYZE", "PYTHON"))}
+    env |= {
+        "HOME": str(root / "home"),
+        "CRIB_ANALYZE_DATA_DIR": str(root / "data"),
+        "CRIB_ANALYZE_CACHE_DIR": str(root / "cache"),
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
+    wheels = root / "wheels"
+    pip = [sys.executable, "-m", "pip"]
+    sh([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", wheels, source], root, env)
+    (wheel,) = wheels.glob("crib_analyze-*.whl")
+    venv = root / "venv"
+    sh([sys.executable, "-m", "venv", "--without-pip", venv], root, env)
+    python = venv / "bin" / "python"
+    if os.environ.get("CRIB_ANALYZE_INSTALL_FROM_INDEX"):
+        sh([*pip, "--python", python, "install", wheel], root, env)
+    else:
+        sh([*pip, "--python", python, "install", "--no-deps", "--no-index", wheel], root, env)
+        purelib = sh(
+            [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], root, env
+        )
+        Path(purelib.stdout.strip(), "dependencies.pth").write_text(
+            "\n".join(site.getsitepackages()) + "\n"
+        )
+    return venv / "bin", env
+
+
+def test_wheel_installs_and_runs_from_another_folder(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    bin_dir, env = installed
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    where = sh(
+        [bin_dir / "python", "-c", "import crib_analyze; print(crib_analyze.__file__)"],
+        elsewhere,
+        env,
+    ).stdout
+    assert Path(where.strip()).is_relative_to(bin_dir.parent), where
+    tool = bin_dir / "crib-analyze"
+
+    discard = sh([tool, "discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"], elsewhere, env)
+    lines = discard.stdout.splitlines()
+    assert "opponent expert" in lines[0] and "packaged expert model" in lines[0]
+    assert lines[3].split()[1:3] == ["JC", "QH"]
+
+    crib = sh([tool, "crib-table", "--role", "pone"], elsewhere, env)
+    assert len(crib.stdout.splitlines()) == 93
+
+    score = sh(
+        [tool, "score", "5H", "5C", "5S", "JD", "--starter", "5D", "-f", "json"], elsewhere, env
+    )
+    assert '"total": 29' in score.stdout
+
+    assert list(elsewhere.iterdir()) == []  # nothing written into the current folder
+    cache = Path(env["CRIB_ANALYZE_CACHE_DIR"])
+    assert any(cache.rglob("*.nbi")), "kernels are cached in the cache dir"
+    assert not list(bin_dir.parent.rglob("crib_analyze/__pycache__/*.nbi"))
