@@ -163,3 +163,62 @@ def naive_policy_weights(
         for a in range(13)
     ]
     return mass, F
+
+
+def naive_compact_weights(
+    hand: list[int], P: list[list[float]], K: list[list[list[float]]]
+) -> list[list[list[float]]]:
+    """W[a][b][c] of a compact throw model (docs/expert_model.md): the rank pair (a, b)
+    has probability proportional to P[a][b] x (card pairs of those ranks still unseen)
+    / (card pairs in a full deck); given it, the starter's rank is c in proportion to
+    the unseen cards of rank c left after the throw, less the opponent's expected kept
+    cards of rank c, K[a][b][c], scaled by the share of that rank still unseen."""
+    from math import comb
+
+    left = [4] * 13
+    for c in hand:
+        left[rank(c)] -= 1
+    W = [[[0.0] * 13 for _ in range(13)] for _ in range(13)]
+    total = 0.0
+    for a in range(13):
+        for b in range(a, 13):
+            unseen_pairs = comb(left[a], 2) if a == b else left[a] * left[b]
+            deck_pairs = 6 if a == b else 16
+            p_pair = P[a][b] * unseen_pairs / deck_pairs
+            if p_pair <= 0:
+                continue
+            share = []
+            for c in range(13):
+                thrown = (c == a) + (c == b)
+                available = left[c] - thrown
+                kept = K[a][b][c] * available / (4 - thrown) if 4 - thrown > 0 else 0.0
+                share.append(max(available - kept, 0.0))
+            if sum(share) <= 0:
+                continue
+            for c in range(13):
+                W[a][b][c] = p_pair * share[c] / sum(share)
+            total += p_pair
+    return [[[w / total for w in row] for row in plane] for plane in W]
+
+
+def naive_best_response_stats(
+    cards: list[list[int]], weight: list[float], value: list[list[float]], tol: float
+) -> tuple[list[list[float]], list[list[float]], list[list[list[float]]]]:
+    """Raw-hand-weighted throw statistics of each hand's best discards (ties within
+    ``tol`` share the hand's weight): rank-pair mass, its suited part, kept ranks."""
+    mass = [[0.0] * 13 for _ in range(13)]
+    suited_mass = [[0.0] * 13 for _ in range(13)]
+    kept = [[[0.0] * 13 for _ in range(13)] for _ in range(13)]
+    for hand, w, values in zip(cards, weight, value, strict=True):
+        top = max(values)
+        best = [d for d, v in enumerate(values) if v >= top - tol]
+        for d in best:
+            thrown, keep = discards_of(hand)[d]
+            a, b = sorted(rank(c) for c in thrown)
+            share = w / len(best)
+            mass[a][b] += share
+            if suit(thrown[0]) == suit(thrown[1]):
+                suited_mass[a][b] += share
+            for c in keep:
+                kept[a][b][rank(c)] += share
+    return mass, suited_mass, kept

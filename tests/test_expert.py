@@ -13,7 +13,12 @@ first failing test is named):
 * ``ExpertModel.opponent_policy`` returning the player's own seat:
   ``test_shipped_model_has_provenance_and_loads``;
 * the two compiled policies in the wrong order (``compiled_policies``):
-  ``test_expert_in_analyze_and_roles_differ``.
+  ``test_expert_in_analyze_and_roles_differ``;
+* the compact model's kept cards not scaled by availability
+  (``pair_starter_weights``): ``test_random_throw_model_is_the_random_opponent``,
+  ``test_compact_weights_equal_naive_twin``;
+* offsuit throws counted as suited in ``best_response_stats``:
+  ``test_best_response_stats_equal_naive_twin``.
 
 Tie-rule and heels mutations are listed in test_discard.py.
 """
@@ -37,7 +42,14 @@ from crib_analyze.expert_builder import build_model, fictitious_play
 from crib_analyze.expert_model import ExpertModel, ThrowModel, load_model, packaged_model
 from crib_analyze.hand_classes import hand_classes
 from crib_analyze.score_kernels import rank_table
-from tests.naive import naive_pair_starter_joint, naive_policy_weights, naive_score, unseen
+from tests.naive import (
+    naive_best_response_stats,
+    naive_compact_weights,
+    naive_pair_starter_joint,
+    naive_policy_weights,
+    naive_score,
+    unseen,
+)
 
 HANDS = [
     "5H 6S 4D JC QH 5C",
@@ -143,6 +155,34 @@ def test_random_policy_is_the_random_opponent(hand: str) -> None:
     multisets = hand_classes().multisets.astype(np.int64)
     got = pk.crib_policy_means(rank_table(), hand6, multisets, *random_policy())
     np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
+
+
+@pytest.mark.parametrize("hand", HANDS[:4])
+def test_compact_weights_equal_naive_twin(hand: str) -> None:
+    hand6 = np.array(parse_cards(hand), np.int64)
+    n_rank, _, _ = dk.unseen_counts(hand6)
+    m = skewed_model()
+    got = tmk.pair_starter_weights(m.P, m.K, n_rank)
+    expected = naive_compact_weights(hand6.tolist(), m.P.tolist(), m.K.tolist())
+    np.testing.assert_allclose(got, np.array(expected), atol=1e-15)
+
+
+def test_best_response_stats_equal_naive_twin() -> None:
+    hc = hand_classes()
+    rng = np.random.default_rng(6)
+    rows = rng.choice(len(hc.weight), 300, replace=False)
+    cards = hc.cards[rows].astype(np.int64)
+    weight = hc.weight[rows].astype(np.float64)
+    value = np.round(rng.normal(size=(300, 15)), 1)  # rounded: many exact ties
+    value[:50, 3] = value[:50].max(axis=1) - 5e-10  # near-ties inside the tolerance
+    flags, mass, suited, kept = tmk.best_response_stats(cards, weight, value, dk.TIE_TOLERANCE)
+    m2, s2, k2 = naive_best_response_stats(
+        cards.tolist(), weight.tolist(), value.tolist(), dk.TIE_TOLERANCE
+    )
+    np.testing.assert_allclose(mass, m2, rtol=1e-12)
+    np.testing.assert_allclose(suited, s2, rtol=1e-12)
+    np.testing.assert_allclose(kept, k2, rtol=1e-12)
+    assert flags[:50, 3].all()
 
 
 def test_multiset_policy_aggregates_flags() -> None:

@@ -11,12 +11,13 @@ import pytest
 
 from crib_analyze import analyze, load_table
 from crib_analyze.api import check_table, generate_table, merge_tables
-from crib_analyze.cards import canonical_hand, format_cards, relabel_suits
+from crib_analyze.cards import canonical_hand, format_cards, parse_cards, relabel_suits
 from crib_analyze.chunk_store import ChunkStore, parts_dir
 from crib_analyze.errors import StorageError, TableError, UsageError
 from crib_analyze.frames import crib_table_frame
 from crib_analyze.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
 from crib_analyze.table_spec import CHUNK_CLASSES, TableSpec, parse_shard
+from tests.naive import naive_hand_scores
 
 SMALL = 2 * CHUNK_CLASSES + 500  # three chunks, the last one short
 
@@ -102,6 +103,13 @@ def test_rows_equal_analyze(small_table: Path) -> None:
                 rows[col].to_numpy(), ref.loc[rows.index, col].to_numpy(), atol=1e-12
             )
         assert (rows["keep"].astype(str) == ref.loc[rows.index, "keep"].astype(str)).all()
+        if hand_id < 2:  # the kernels' hand numerators against the plain scorer
+            cards = parse_cards(hand)
+            for discard, row in rows.iterrows():
+                kept = parse_cards(str(row["keep"]))
+                assert row["hand_mean"] == pytest.approx(
+                    np.mean(naive_hand_scores(cards, kept)), abs=1e-12
+                ), discard
         for role in ("dealer", "pone"):
             net = rows[f"{role}_net"]
             expect = np.isclose(net, net.max(), rtol=0, atol=1e-9)
