@@ -129,3 +129,32 @@ def test_canonical_hand_is_a_relabelling_of_the_hand(hand: list[int]) -> None:
         tuple(sorted(relabel_suits(hand, perm))) == canon  # type: ignore[arg-type]
         for perm in permutations(range(4))
     )
+
+
+def test_public_api_is_listed_and_importable() -> None:
+    """dir(crib_analyze) is the public API (tab completion), and every name resolves."""
+    import crib_analyze
+
+    names = dir(crib_analyze)
+    for name in (
+        "analyze",
+        "score_hand",
+        "score_breakdown",
+        "generate_table",
+        "merge_tables",
+        "check_table",
+        "load_table",
+        "crib_table",
+        "build_model",
+        "load_model",
+        "paths",
+        "canonical_hand",
+        "CardError",
+        "TableError",
+        "ModelError",
+        "UsageError",
+        "StorageError",
+    ):
+        assert name in names, name
+        assert getattr(crib_analyze, name) is not None
+    assert not [n for n in names if n.startswith("_") and n != "__version__"]
