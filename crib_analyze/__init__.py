@@ -2,7 +2,7 @@
 
 The public API (``dir(crib_analyze)`` lists it): cards (:func:`parse_cards`,
 :func:`format_cards`, :func:`canonical_hand`), scoring (:func:`score_hand`,
-:func:`score_breakdown`), discards (:func:`analyze`), the full table
+:func:`score_breakdown`, :func:`count_show`), discards (:func:`analyze`), the full table
 (:func:`generate_table`, :func:`merge_tables`, :func:`check_table`,
 :func:`load_table`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), file places (:func:`paths`) and the errors they raise. The
@@ -41,11 +41,13 @@ if TYPE_CHECKING:
         merge_tables,
         paths,
     )
+    from crib_analyze.counting import count_show
     from crib_analyze.expert_model import ExpertModel
     from crib_analyze.score import Breakdown, score_breakdown, score_hand
 
 _LAZY = {
     "analyze": "crib_analyze.api",
+    "count_show": "crib_analyze.counting",
     "build_model": "crib_analyze.api",
     "check_table": "crib_analyze.api",
     "crib_table": "crib_analyze.api",
@@ -74,6 +76,7 @@ __all__ = [
     "build_model",
     "canonical_hand",
     "check_table",
+    "count_show",
     "crib_table",
     "format_cards",
     "generate_table",

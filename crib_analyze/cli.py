@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 import click
 
-from crib_analyze.cards import format_cards, parse_card, parse_cards
+from crib_analyze.cards import format_cards, parse_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
     DEFAULT_POLICY,
@@ -247,7 +247,7 @@ def progress(label: str, quiet: bool) -> Iterator[Progress]:
 
 @cli.command()
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--starter", "-s", required=True, help="The cut card, e.g. 5D.")
+@click.option("--starter", "-s", help="The cut card, e.g. 5D [default: the fifth card].")
 @click.option("--crib", is_flag=True, help="Crib rules (flush needs all five cards).")
 @click.option(
     "--format",
@@ -256,29 +256,31 @@ def progress(label: str, quiet: bool) -> Iterator[Progress]:
     type=click.Choice(["table", "json"]),
     default="table",
     show_default=True,
-    help="Readable breakdown or one JSON object.",
+    help="Readable count or one JSON object.",
 )
-def score(cards: tuple[str, ...], starter: str, crib: bool, fmt: str) -> None:
-    """Score four cards plus a starter: fifteens, pairs, runs, flush, nobs, total.
+def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> None:
+    """Count a show as a player does: every fifteen, pair, run, flush and nobs, in order.
+
+    Give four cards and --starter, or five cards with the starter last.
 
     \b
-    Example:
+    Examples:
       crib-analyze score 5H 5C 5S JD --starter 5D
+      crib-analyze score 4H 4C 5S 5D 6C
     """
-    from crib_analyze.render import breakdown_json, breakdown_text
-    from crib_analyze.score import score_breakdown
+    from crib_analyze.counting import count_show
+    from crib_analyze.render import show_json, show_text
 
-    hand = cards_or_fail(cards, 4)
+    if starter is not None and not starter.strip():
+        raise click.UsageError("--starter: no card given")
     try:
-        cut = parse_card(starter.strip())
+        show = count_show(list(cards), starter, crib=crib)
     except CardError as e:
-        raise click.UsageError(f"--starter: {e}") from None
-    if cut in hand:
-        raise click.UsageError(f"--starter {format_cards([cut])} is also one of the four cards")
-    with domain_errors():
-        parts = score_breakdown(hand, cut, crib=crib)
-    render = breakdown_json if fmt == "json" else breakdown_text
-    click.echo(render(format_cards(hand), format_cards([cut]), crib, parts), nl=False)
+        message = str(e)
+        if starter is not None and message.startswith("starter"):
+            message = f"--{message}"
+        raise click.UsageError(message) from None
+    click.echo((show_json if fmt == "json" else show_text)(show), nl=False)
 
 
 # --- discard ----------------------------------------------------------------------------------

@@ -11,21 +11,42 @@ from typing import Any
 
 import pandas as pd
 
-from crib_analyze.score import Breakdown
+from crib_analyze.cards import format_card, format_cards
+from crib_analyze.counting import Show
 
 
-def breakdown_text(hand: str, starter: str, crib: bool, parts: Breakdown) -> str:
-    """The score command's readable output."""
-    rules = "crib" if crib else "hand"
-    lines = [f"{hand} + starter {starter} ({rules} rules)"]
-    for name, points in parts.as_dict().items():
+def show_text(show: Show) -> str:
+    """The score command's readable output: each combination as a player announces it,
+    then the points by category and the total."""
+    rules = "crib" if show.crib else "hand"
+    lines = [f"{format_cards(show.hand)} + starter {format_card(show.starter)} ({rules} rules)"]
+    if show.combinations:
+        width = max(len(c.announce) for c in show.combinations)
+        for c in show.combinations:
+            lines.append(f"  {c.announce:<{width}}  {format_cards(c.cards)}")
+    else:
+        lines.append("  nineteen (no points)")
+    lines.append("  ---")
+    for name, points in show.breakdown().items():
         lines.append(f"  {name:<9}{points:>3}")
+    if show.heels:
+        lines.append(f"heels: {show.heels} to the dealer (at the cut, not part of this hand)")
     return "\n".join(lines) + "\n"
 
 
-def breakdown_json(hand: str, starter: str, crib: bool, parts: Breakdown) -> str:
-    """The score command's JSON output."""
-    record = {"hand": hand, "starter": starter, "crib": crib} | parts.as_dict()
+def show_json(show: Show) -> str:
+    """The score command's JSON: the combinations (kind, cards, points, running total),
+    the points by category, the total, and the dealer's heels for a jack starter."""
+    record = (
+        {
+            "hand": format_cards(show.hand),
+            "starter": format_card(show.starter),
+            "crib": show.crib,
+            "combinations": [c.as_dict() for c in show.combinations],
+        }
+        | show.breakdown()
+        | {"heels": show.heels}
+    )
     return json.dumps(record) + "\n"
 
 

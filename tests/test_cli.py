@@ -152,10 +152,13 @@ def table_rows(text: str) -> tuple[list[str], list[str], list[list[str]]]:
 
 
 def score_table(text: str) -> tuple[str, dict[str, int]]:
-    """(first line, category -> points) of the score command's table."""
+    """(first line, category -> points) of the score command's table (the block after
+    the announced combinations)."""
     first, *rest = text.rstrip("\n").splitlines()
     parts = {}
-    for line in rest:
+    for line in rest[rest.index("  ---") + 1 :]:
+        if line.startswith("heels"):
+            continue
         name, points = line.split()
         parts[name] = int(points)
     return first, parts
@@ -178,8 +181,8 @@ def nonincreasing(values: pd.Series) -> bool:
     [
         (["--help"], "discard analysis for two-player cribbage"),
         (["-h"], "discard analysis for two-player cribbage"),
-        (["score", "--help"], "Score four cards plus a starter"),
-        (["score", "-h"], "Score four cards plus a starter"),
+        (["score", "--help"], "Count a show as a player does"),
+        (["score", "-h"], "Count a show as a player does"),
         (["discard", "--help"], "Rank the 15 ways to throw two of six cards"),
         (["discard", "-h"], "Rank the 15 ways to throw two of six cards"),
     ],
@@ -307,12 +310,27 @@ def test_score(cards: str, starter: str, crib: bool, expected: dict, fmt: str) -
     if fmt == "json":
         assert out.endswith("\n") and out.count("\n") == 1
         record = json.loads(out)
-        assert record == {"hand": cards, "starter": starter, "crib": crib} | expected
+        combos = record.pop("combinations")
+        assert record == {"hand": cards, "starter": starter, "crib": crib} | expected | {"heels": 0}
+        assert sum(c["points"] for c in combos) == expected["total"]
+        assert [c["running"] for c in combos][-1:] == ([expected["total"]] if combos else [])
     else:
         first, parts = score_table(out)
         assert first.startswith(f"{cards} + starter {starter}")
         assert ("crib rules" if crib else "hand rules") in first
         assert parts == expected
+
+
+def test_score_five_cards_and_the_announced_count() -> None:
+    out = ok(["score", "5H", "5C", "5S", "JD", "5D"]).stdout
+    lines = out.splitlines()
+    assert lines[0] == "5H 5C 5S JD + starter 5D (hand rules)"
+    assert lines[1].split() == ["fifteen", "two", "5H", "JD"]
+    assert lines[15].split()[:4] == ["and", "nobs", "is", "twenty-nine"]
+    assert score_table(out)[1]["total"] == 29
+    heels = ok(["score", "2C", "4D", "6H", "8S", "JH"]).stdout
+    assert "heels: 2 to the dealer (at the cut, not part of this hand)" in heels
+    assert json.loads(ok(["score", "2C 4D 6H 8S JH", "-f", "json"]).stdout)["heels"] == 2
 
 
 def test_score_default_format_is_table() -> None:
@@ -371,17 +389,18 @@ def test_score_ten_spellings(cards: list[str], starter: str, canonical: tuple[st
         (["1H", "5C", "5S", "JD", "-s", "5D"], ["rank", "1H"]),
         (["5H", "5C", "5S", "ZD", "-s", "5D"], ["rank", "ZD"]),
         (["5H", "5C", "5X", "JD", "-s", "5D"], ["suit", "5X"]),
-        (["5H", "5C", "5S", "JD", "5", "-s", "5D"], ["'5'"]),
+        (["5H", "5C", "5S", "JD", "5", "-s", "5D"], ["'5'", "no suit"]),
         (["5H", "5h", "5S", "JD", "-s", "5D"], ["duplicate", "5H"]),
         (["5H 5C 5S 5c", "-s", "5D"], ["duplicate", "5C"]),
         (["5H", "5C", "5S", "-s", "5D"], ["expected 4 cards", "3"]),
         (["5H", "5C", "5S", "JD", "KD", "-s", "5D"], ["expected 4 cards", "5"]),
+        (["5H", "5C", "5S"], ["expected 5 cards", "got 3"]),
         (["5H", "5C", "5S", "JD", "-s", "5H"], ["--starter", "5H"]),
         (["5H", "5C", "5S", "JD", "-s", "jd"], ["--starter", "JD"]),
         (["5H", "5C", "5S", "JD", "-s", "5Z"], ["--starter", "5Z"]),
         (["5H", "5C", "5S", "JD", "-s", "XD"], ["--starter", "XD"]),
         (["5H", "5C", "5S", "JD", "-s", ""], ["--starter"]),
-        (["5H", "5C", "5S", "JD"], ["--starter"]),
+        (["5H", "5C", "5S", "JD"], ["expected 5 cards", "or 4 with a starter"]),
         (["-s", "5D"], ["CARDS"]),
         (["5H", "5C", "5S", "JD", "-s", "5D", "-f", "csv"], ["--format", "csv"]),
     ],
