@@ -20,9 +20,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cards import CardsLike
 from crib_analyze.defaults import (
@@ -35,6 +33,8 @@ from crib_analyze.defaults import (
     PACKAGED_MODEL,
     ROLES,
     TABLE_OPPONENTS,
+    Role,
+    SortKey,
     cache_dir,
     check_choice,
     data_dir,
@@ -46,27 +46,26 @@ from crib_analyze.defaults import (
 )
 from crib_analyze.discard import ModelLike, Opponent, Policy, analyze_hand, resolve_model
 from crib_analyze.errors import TableError, UsageError
-from crib_analyze.expert_builder import RoundLog
 from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.frames import (
-    Role,
-    SortKey,
-    crib_table_frame,
-    discard_frame,
-    packaged_crib_table_frame,
-    read_table_frame,
-)
-from crib_analyze.table_file import TableCheck, TableResult, read_file_metadata, verify_table
-from crib_analyze.table_spec import TableSpec, parse_shard, shard_chunks
+from crib_analyze.rows import DiscardRows, discard_rows, distribution_rows
+
+if TYPE_CHECKING:  # the heavy libraries (pandas, pyarrow) load only when a function needs them
+    import pandas as pd
+
+    from crib_analyze.expert_builder import RoundLog
+    from crib_analyze.table_file import TableCheck, TableResult
+
 
 __all__ = [
     "BuiltModel",
     "Paths",
     "analyze",
+    "analyze_rows",
     "build_model",
     "check_table",
     "crib_table",
     "generate_table",
+    "hand_distribution",
     "load_model",
     "load_table",
     "merge_tables",
@@ -85,6 +84,7 @@ def analyze(
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
+    top: int | None = None,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -95,9 +95,36 @@ def analyze(
     ``on_progress(done, total)`` is called as batches finish). ``model`` is the expert
     model (an ExpertModel or a file; default: ``$CRIB_ANALYZE_MODEL`` or the packaged
     one); ``df.attrs["model"]`` names the one used. ``need`` adds ``p_need``, the exact
-    probability that the hand alone scores at least that many points. Columns are
-    documented in :mod:`crib_analyze.frames`.
+    probability that the hand alone scores at least that many points. ``top`` keeps the
+    best N (with no role, the best N of each role). Columns are documented in
+    :mod:`crib_analyze.rows`; ``loss`` is the points behind the role's best throw.
     """
+    from crib_analyze.frames import rows_frame
+
+    return rows_frame(
+        analyze_rows(
+            hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top
+        )
+    )
+
+
+def analyze_rows(
+    hand: CardsLike,
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,  # type: ignore[assignment]
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = DEFAULT_SEED,
+    need: int | None = None,
+    sort: SortKey = "net",
+    policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
+    model: ModelLike = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    top: int | None = None,
+    distribution: bool = False,
+) -> DiscardRows:
+    """:func:`analyze` without pandas: the same columns as numpy arrays
+    (:class:`~crib_analyze.rows.DiscardRows`), for batch work and quick start-up.
+    With ``distribution``, the rows of :func:`hand_distribution` instead."""
     if role is not None:
         check_choice("role", role, ROLES)
     analysis = analyze_hand(
@@ -109,7 +136,25 @@ def analyze(
         model=model,
         on_progress=on_progress,
     )
-    return discard_frame(analysis, role=role, need=need, sort=sort)
+    ranked = discard_rows(analysis, role=role, need=need, sort=sort, top=top)
+    return distribution_rows(analysis, ranked) if distribution else ranked
+
+
+def hand_distribution(
+    hand: CardsLike,
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,  # type: ignore[assignment]
+    model: ModelLike = None,
+) -> pd.DataFrame:
+    """The exact distribution of each kept hand's score over the 46 unseen starters:
+    one row per (throw, points 0..29) with ``starters`` (of 46), ``probability`` and
+    ``p_at_least`` = P(hand >= points); throws in :func:`analyze`'s order for ``role``.
+    """
+    from crib_analyze.frames import rows_frame
+
+    return rows_frame(
+        analyze_rows(hand, role=role, opponent=opponent, model=model, distribution=True)
+    )
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -136,6 +181,7 @@ def generate_table(
     throws them away. The file appears whole or not at all.
     """
     from crib_analyze.table_file import generate_table as run
+    from crib_analyze.table_spec import TableSpec, parse_shard, shard_chunks
 
     check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
     shard_ij = parse_shard(shard) if isinstance(shard, str) else shard
@@ -179,6 +225,7 @@ def merge_tables(
 ) -> TableResult:
     """Join the shard files of one run into one table (default: the user data dir)."""
     from crib_analyze.table_file import merge_tables as run
+    from crib_analyze.table_file import read_file_metadata
 
     inputs = [Path(s) for s in shards]
     if not inputs:
@@ -193,6 +240,8 @@ def merge_tables(
 
 def check_table(path: str | os.PathLike[str] | None = None) -> TableCheck:
     """Verify a table file, data included (default: the random table in the data dir)."""
+    from crib_analyze.table_file import verify_table
+
     source = Path(path) if path is not None else default_table_path()
     if not source.is_file():
         raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
@@ -210,6 +259,8 @@ def load_table(
     passed to :func:`pandas.read_parquet` (pyarrow row filters, e.g.
     ``[("dealer_best", "==", True)]``). Text columns load as categoricals.
     """
+    from crib_analyze.frames import read_table_frame
+
     return read_table_frame(path, columns=columns, filters=filters)
 
 
@@ -226,6 +277,13 @@ def crib_table(
     from it, under the opponent model named in its metadata (``opponent``, if given,
     must agree).
     """
+    from crib_analyze.frames import (
+        crib_table_frame,
+        packaged_crib_table_frame,
+        read_table_frame,
+    )
+    from crib_analyze.table_file import read_file_metadata
+
     check_choice("role", role, ROLES)
     if opponent is not None:
         check_choice("opponent model", opponent, TABLE_OPPONENTS)

@@ -334,7 +334,17 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     show_default=True,
     help="Ranking key (crib: highest for the dealer, lowest for the pone).",
 )
-@click.option("--top", type=click.IntRange(min=1), help="Show only the best N discards.")
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    help="Show only the best N discards (with no role, the best N of each role).",
+)
+@click.option(
+    "--distribution",
+    is_flag=True,
+    help="Show the exact distribution of each kept hand's score over the 46 starters "
+    "and P(hand >= N), instead of the ranking.",
+)
 @click.option(
     "--hands-file",
     type=click.File("r", encoding="utf-8-sig"),
@@ -355,6 +365,7 @@ def discard(
     need: int | None,
     sort: str,
     top: int | None,
+    distribution: bool,
     hands_file: TextIO | None,
     quiet: bool,
     fmt: str,
@@ -363,18 +374,20 @@ def discard(
     """Rank the 15 ways to throw two of six cards, for the dealer or the pone.
 
     For each throw: the kept hand's exact expectation over the 46 unseen starters
-    (with min, max, spread), the crib's expectation under the opponent model, and
-    the net for the role. With neither --dealer nor --pone both roles are shown.
+    (with min, max, spread), the crib's expectation under the opponent model, the
+    net for the role and the loss against the role's best throw (near ties flagged).
+    With neither --dealer nor --pone both roles are shown and each role's best marked.
 
     \b
     Examples:
       crib-analyze discard 5H 6S 4D JC QH 5C --dealer
       crib-analyze discard "5h 6s 4d jc qh 5c" --pone --opponent sampled --seed 7
+      crib-analyze discard 5H 6S 4D JC QH 5C --pone --distribution
       crib-analyze discard --hands-file hands.txt --format csv -o out.csv
     """
-    from crib_analyze.api import analyze, load_model
-    from crib_analyze.frames import with_hand_column
-    from crib_analyze.render import discard_table_text, frame_csv, frame_json
+    from crib_analyze.api import analyze_rows, load_model
+    from crib_analyze.render import discard_text, distribution_text, rows_csv, rows_json
+    from crib_analyze.rows import concat_rows, with_hand
 
     if dealer and pone:
         raise click.UsageError("choose one of --dealer and --pone, not both")
@@ -393,7 +406,7 @@ def discard(
 
     def run(hand: list[int], bar: Progress | None = None) -> Any:
         with domain_errors():
-            frame = analyze(
+            return analyze_rows(
                 hand,
                 role=role,  # type: ignore[arg-type]
                 opponent=opponent,  # type: ignore[arg-type]
@@ -404,23 +417,22 @@ def discard(
                 sort=sort,  # type: ignore[arg-type]
                 model=expert,
                 on_progress=bar,
+                top=top,
+                distribution=distribution,
             )
-        return frame.head(top) if top else frame
 
-    def render(frame: Any, hand_text: str) -> str:
+    def render(rows: Any, hand_text: str) -> str:
         if fmt == "table":
-            return discard_table_text(frame, hand_text)
-        return (frame_csv if fmt == "csv" else frame_json)(frame)
+            return (distribution_text if distribution else discard_text)(rows, hand_text)
+        return (rows_csv if fmt == "csv" else rows_json)(rows)
 
     if hands_file is None:
         hand = cards_or_fail(cards, 6)
         long_run = opponent == "sampled" and samples > 20_000
         with progress("opponent hands", quiet or not long_run) as bar:
-            frame = run(hand, bar)
-        emit(render(frame, format_cards(hand)), output)
+            rows = run(hand, bar)
+        emit(render(rows, format_cards(hand)), output)
         return
-
-    import pandas as pd
 
     source = _stream_name(hands_file)
     try:
@@ -433,22 +445,22 @@ def discard(
         raise click.BadParameter(
             f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
         )
-    frames, tables, failures = [], [], 0
+    parts, tables, failures = [], [], 0
     for lineno, parsed in lines:
         if isinstance(parsed, CardError):
             failures += 1
             _error(f"{source} line {lineno}: {parsed}")
             continue
-        frame = run(parsed)
         hand_text = format_cards(parsed)
+        rows = run(parsed)
         if fmt == "table":
-            tables.append(render(frame, hand_text))
+            tables.append(render(rows, hand_text))
         else:
-            frames.append(with_hand_column(frame, hand_text))
+            parts.append(with_hand(rows, hand_text))
     if fmt == "table":
         text = "\n".join(tables)
-    elif frames:
-        text = render(pd.concat(frames, ignore_index=True), "")
+    elif parts:
+        text = render(concat_rows(parts), "")
     else:
         text = "" if fmt == "csv" else "[]\n"
     emit(text, output)

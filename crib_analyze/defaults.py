@@ -22,6 +22,7 @@ from importlib.metadata import PackageNotFoundError, version
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Literal
 
 from crib_analyze.errors import UsageError
 
@@ -33,6 +34,9 @@ except PackageNotFoundError:  # a source tree that was never installed
 APP_NAME = "crib-analyze"
 
 # --- choices ------------------------------------------------------------------------------
+
+Role = Literal["dealer", "pone"]
+SortKey = Literal["net", "hand", "crib", "need"]
 
 ROLES = ("dealer", "pone")
 OPPONENTS = ("expert", "random", "sampled")  # how the opponent's crib cards are modelled
@@ -48,6 +52,7 @@ DEFAULT_POLICY = "random"
 DEFAULT_SAMPLES = 2000
 MAX_SAMPLES = 1_000_000  # ~2 minutes on 2 cores; memory stays fixed (batches)
 DEFAULT_SEED = 0
+NEAR_TIE_POINTS = 0.01  # throws this close to a role's best are flagged as near ties
 
 # --- environment --------------------------------------------------------------------------
 

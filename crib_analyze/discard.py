@@ -196,6 +196,12 @@ def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None)
     return np.asarray(tmk.expert_policy_throws(table, opponents, p.P, p.F, p.K, d.P, d.F, d.K))
 
 
+def best_discards(dealer_net: np.ndarray, pone_net: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(15,) flags of the best throws for each role, by the one tie rule."""
+    flags = dk.best_flags(np.stack([dealer_net, pone_net]), dk.TIE_TOLERANCE)
+    return flags[0], flags[1]
+
+
 def rank_order(keys: Sequence[np.ndarray]) -> np.ndarray:
     """Row order, best first, by ``keys`` (largest first): values within
     ``TIE_TOLERANCE`` count as equal and fall to the next key, then to discard order.

@@ -1,74 +1,24 @@
 """The one place that builds pandas DataFrames: fixed columns, fixed dtypes.
 
-Discard frames have one row per discard, best first for the chosen role:
-
-=================  =======  ===================================================
-column             dtype    meaning
-=================  =======  ===================================================
-rank               int64    1 = best by the sort key
-discard            string   the two cards thrown, canonical text
-keep               string   the four cards kept
-hand_mean          float64  exact mean hand points over the 46 unseen starters
-hand_min/max       int64    worst / best hand over those starters
-hand_sd            float64  standard deviation over those starters
-p_need             float64  P(hand >= need) (only when ``need`` is given)
-crib_mean          float64  crib expectation for the chosen role (NaN with no
-                            role under a role-specific model)
-crib_se            float64  its standard error (0 for exact models)
-dealer_crib_mean   float64  the crib when this player deals (opponent is pone)
-dealer_crib_se     float64
-pone_crib_mean     float64  the crib when the opponent deals
-pone_crib_se       float64
-heels              float64  dealer's expected heels: 2 x unseen jacks / 46
-dealer_net         float64  hand_mean + dealer_crib_mean + heels
-pone_net           float64  hand_mean - pone_crib_mean
-opponent           string   the crib's opponent model: expert, random or sampled
-=================  =======  ===================================================
+A discard frame has the columns of :mod:`crib_analyze.rows` (documented there), one
+row per discard, best first; text columns are pandas ``string``, flags ``bool``, and
+``df.attrs`` records the role, opponent model, expert model, sampling and sort key.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from crib_analyze.cards import RANKS, format_cards
-from crib_analyze.defaults import (
-    ROLES,
-    SORT_KEYS,
-    check_choice,
-    default_table_path,
-    packaged_crib_table,
-)
-from crib_analyze.discard import DiscardAnalysis, rank_order
-from crib_analyze.errors import TableError, UsageError, describe_os_error
-
-Role = Literal["dealer", "pone"]
-SortKey = Literal["net", "hand", "crib", "need"]
-
-DISCARD_COLUMNS = [
-    "rank",
-    "discard",
-    "keep",
-    "hand_mean",
-    "hand_min",
-    "hand_max",
-    "hand_sd",
-    "p_need",
-    "crib_mean",
-    "crib_se",
-    "dealer_crib_mean",
-    "dealer_crib_se",
-    "pone_crib_mean",
-    "pone_crib_se",
-    "heels",
-    "dealer_net",
-    "pone_net",
-    "opponent",
-]
+from crib_analyze.cards import RANKS
+from crib_analyze.defaults import Role, SortKey, default_table_path, packaged_crib_table
+from crib_analyze.discard import DiscardAnalysis
+from crib_analyze.errors import TableError, describe_os_error
+from crib_analyze.rows import TEXT_COLUMNS, DiscardRows, discard_rows
 
 
 def discard_frame(
@@ -76,76 +26,21 @@ def discard_frame(
     role: Role | None = None,
     need: int | None = None,
     sort: SortKey = "net",
+    top: int | None = None,
 ) -> pd.DataFrame:
     """One row per discard, best first by ``sort`` for ``role`` (dealer when None)."""
-    if role is not None:
-        check_choice("role", role, ROLES)
-    check_choice("sort key", sort, SORT_KEYS)
-    if need is not None and (isinstance(need, bool) or not 0 <= int(need) <= 29):
-        raise UsageError(f"need must be between 0 and 29 points, got {need!r}")
-    if sort == "need" and need is None:
-        raise UsageError("sort by 'need' requires need=N")
-    scores = analysis.hand_scores.astype(np.float64)
-    hand_mean = scores.mean(axis=1)
-    dealer_crib, pone_crib = analysis.dealer_crib, analysis.pone_crib
-    if role == "dealer":
-        crib_mean, crib_se = dealer_crib, analysis.dealer_crib_se
-    elif role == "pone":
-        crib_mean, crib_se = pone_crib, analysis.pone_crib_se
-    elif np.array_equal(dealer_crib, pone_crib):
-        crib_mean, crib_se = dealer_crib, analysis.dealer_crib_se
-    else:
-        crib_mean = crib_se = np.full(len(dealer_crib), np.nan)
-    data: dict[str, object] = {
-        "discard": pd.array([format_cards(d) for d in analysis.discards], dtype="string"),
-        "keep": pd.array([format_cards(k) for k in analysis.keeps], dtype="string"),
-        "hand_mean": hand_mean,
-        "hand_min": analysis.hand_scores.min(axis=1).astype(np.int64),
-        "hand_max": analysis.hand_scores.max(axis=1).astype(np.int64),
-        "hand_sd": scores.std(axis=1),
-        "crib_mean": crib_mean,
-        "crib_se": crib_se,
-        "dealer_crib_mean": dealer_crib,
-        "dealer_crib_se": analysis.dealer_crib_se,
-        "pone_crib_mean": pone_crib,
-        "pone_crib_se": analysis.pone_crib_se,
-        "heels": np.full(len(hand_mean), analysis.heels),
-        "dealer_net": hand_mean + dealer_crib + analysis.heels,
-        "pone_net": hand_mean - pone_crib,
-        "opponent": pd.array([analysis.opponent] * len(hand_mean), dtype="string"),
+    return rows_frame(discard_rows(analysis, role=role, need=need, sort=sort, top=top))
+
+
+def rows_frame(rows: DiscardRows) -> pd.DataFrame:
+    """The DataFrame of :class:`~crib_analyze.rows.DiscardRows` (same columns and attrs)."""
+    data = {
+        name: pd.array(values.tolist(), dtype="string") if name in TEXT_COLUMNS else values
+        for name, values in rows.columns.items()
     }
-    if need is not None:
-        data["p_need"] = (analysis.hand_scores >= need).mean(axis=1)
     frame = pd.DataFrame(data)
-    frame = frame.iloc[_order(frame, role, sort)].reset_index(drop=True)
-    frame.insert(0, "rank", np.arange(1, len(frame) + 1, dtype=np.int64))
-    frame = frame[[c for c in DISCARD_COLUMNS if c in frame.columns]]
-    frame.attrs.update(
-        role=role,
-        opponent=analysis.opponent,
-        model=analysis.model,
-        samples=analysis.samples,
-        seed=analysis.seed,
-        policy=analysis.policy,
-        need=need,
-        sort=sort,
-    )
+    frame.attrs.update(rows.attrs)
     return frame
-
-
-def _order(frame: pd.DataFrame, role: Role | None, sort: SortKey) -> np.ndarray:
-    """Row order, best first, by the one tie rule (:func:`crib_analyze.discard.rank_order`)."""
-    net = frame["pone_net"] if role == "pone" else frame["dealer_net"]
-    crib = frame["crib_mean"].fillna(frame["dealer_crib_mean"])
-    if sort == "net":
-        keys = [net]
-    elif sort == "hand":
-        keys = [frame["hand_mean"]]
-    elif sort == "crib":
-        keys = [-crib if role == "pone" else crib]
-    else:  # need: the probability of reaching it, then the role's net
-        keys = [frame["p_need"], net]
-    return rank_order([k.to_numpy() for k in keys])
 
 
 def with_hand_column(frame: pd.DataFrame, hand_text: str) -> pd.DataFrame:

@@ -1,18 +1,24 @@
 """Text renderings of results: readable tables for people, CSV and JSON for programs.
 
-Only formatting lives here; every number comes from the frames it is given.
+Only formatting lives here; every number comes from the rows or frames it is given.
+Discard rankings render from :class:`~crib_analyze.rows.DiscardRows` without pandas.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cards import format_card, format_cards
 from crib_analyze.counting import Show
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crib_analyze.rows import DiscardRows
 
 
 def show_text(show: Show) -> str:
@@ -51,7 +57,7 @@ def show_json(show: Show) -> str:
 
 
 def frame_csv(frame: pd.DataFrame) -> str:
-    """CSV with full float precision (shortest round-trip repr)."""
+    """CSV of a DataFrame with full float precision (shortest round-trip repr)."""
     return str(frame.to_csv(index=False, lineterminator="\n"))
 
 
@@ -63,6 +69,28 @@ def frame_json(frame: pd.DataFrame) -> str:
     return json.dumps(records, indent=1) + "\n"
 
 
+def rows_csv(rows: DiscardRows) -> str:
+    """CSV of discard rows, as pandas writes it: full precision, empty for NaN."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(rows.columns)
+    for record in rows.records():
+        writer.writerow(_csv_value(v) for v in record.values())
+    return buf.getvalue()
+
+
+def rows_json(rows: DiscardRows) -> str:
+    """A JSON array of row objects (NaN becomes null), like :func:`frame_json`."""
+    records = [{k: _json_value(v) for k, v in r.items()} for r in rows.records()]
+    return json.dumps(records, indent=1) + "\n"
+
+
+def _csv_value(v: object) -> object:
+    if isinstance(v, float):
+        return "" if math.isnan(v) else repr(v)
+    return v
+
+
 def _json_value(v: object) -> object:
     if isinstance(v, float) and math.isnan(v):
         return None
@@ -71,45 +99,62 @@ def _json_value(v: object) -> object:
     return v
 
 
-def discard_header(frame: pd.DataFrame, hand: str) -> str:
-    """One line naming the hand, role, opponent model and what 'net' means."""
-    a = frame.attrs
-    role = a.get("role")
-    if role == "dealer":
-        who = "dealer: net = hand + crib + heels"
-    elif role == "pone":
-        who = "pone: net = hand - crib"
-    else:
-        who = "no role given: both roles shown, ranked by dealer net"
-    if a.get("opponent") == "sampled":
-        model = (
-            f"opponent sampled ({a['samples']} hands throwing by the {a.get('policy')} "
-            f"policy, seed {a['seed']}; crib ± 1 s.e.)"
+def ranking_key(rows: DiscardRows) -> str:
+    """In words, what the rows are ranked by."""
+    role, sort = rows.attrs.get("role"), rows.attrs.get("sort", "net")
+    who = role or "dealer"
+    net = {
+        "dealer": "dealer net = hand + crib + heels",
+        "pone": "pone net = hand - crib",
+    }[who]
+    if sort == "net":
+        return net
+    if sort == "hand":
+        return f"hand mean (ties by {net})"
+    if sort == "crib":
+        order = "lowest first" if role == "pone" else "highest first"
+        return f"crib, {order} (ties by {net})"
+    return f"P(hand >= {rows.attrs.get('need')}), then {net}"
+
+
+def opponent_line(attrs: dict[str, Any]) -> str:
+    """The opponent model in words, with the expert model used."""
+    opponent = attrs.get("opponent")
+    if opponent == "sampled":
+        text = (
+            f"opponent: sampled, {attrs['samples']:,} hands throwing by the "
+            f"{attrs.get('policy')} policy (seed {attrs['seed']}; crib ± 1 s.e.)"
         )
-        if a.get("model"):
-            model += f"; {a['model']}"
-    elif a.get("opponent") == "expert":
-        model = f"opponent expert, exact combination; {a.get('model')}"
+    elif opponent == "expert":
+        text = "opponent: expert (exact combination)"
     else:
-        model = "opponent random (exact)"
-    return f"{hand} | {who} | {model}"
+        text = "opponent: random (exact)"
+    if attrs.get("model"):
+        text += f"; {attrs['model']}"
+    return text
 
 
-def discard_table_text(frame: pd.DataFrame, hand: str) -> str:
-    """A readable ranking: best first, numbers to 2-3 decimals."""
-    role = frame.attrs.get("role")
-    sampled = frame.attrs.get("opponent") == "sampled"
-    need = frame.attrs.get("need")
+def discard_text(rows: DiscardRows, hand: str) -> str:
+    """A readable ranking: best first, numbers to 3 decimals, each role's best marked."""
+    a = rows.attrs
+    role, need = a.get("role"), a.get("need")
+    sampled = a.get("opponent") == "sampled"
+    near = a.get("near_tie_points", 0.0)
+    who = f"as {role}" if role else "both roles"
+    out = [f"{hand}, {who}, ranked by {ranking_key(rows)}", opponent_line(a)]
+    if role != "pone":
+        out.append(
+            f"heels: {a.get('heels', 0.0):.3f} (a jack starter gives the dealer 2), in dealer net"
+        )
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")
     if role is None:
-        heads += ["dealer crib", "pone crib", "dealer net", "pone net"]
+        heads += ["your crib", "dealer net", "loss", "their crib", "pone net", "loss"]
     else:
-        heads += ["crib", "net"]
-    rows = []
-    records: list[dict[str, Any]] = frame.to_dict(orient="records")  # type: ignore[assignment]
-    for r in records:
+        heads += ["your crib" if role == "dealer" else "their crib", "net", "loss"]
+    body = []
+    for r in rows.records():
         cells = [
             str(r["rank"]),
             str(r["discard"]),
@@ -120,35 +165,70 @@ def discard_table_text(frame: pd.DataFrame, hand: str) -> str:
         if need is not None:
             cells.append(f"{r['p_need']:.3f}")
         if role is None:
-            cells += [
-                _crib_cell(r["dealer_crib_mean"], r["dealer_crib_se"], sampled),
-                _crib_cell(r["pone_crib_mean"], r["pone_crib_se"], sampled),
-                f"{r['dealer_net']:.3f}",
-                f"{r['pone_net']:.3f}",
-            ]
+            for side in ("dealer", "pone"):
+                cells += [
+                    _crib_cell(r[f"{side}_crib_mean"], r[f"{side}_crib_se"], sampled),
+                    f"{r[f'{side}_net']:.3f}" + ("*" if r[f"{side}_best"] else " "),
+                    _loss_cell(r[f"{side}_loss"], r[f"{side}_best"], r[f"{side}_loss"] <= near),
+                ]
         else:
-            net = r["dealer_net"] if role == "dealer" else r["pone_net"]
-            cells += [_crib_cell(r["crib_mean"], r["crib_se"], sampled), f"{net:.3f}"]
-        rows.append(cells)
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
-    text_cols = {1, 2}  # discard, keep: left-aligned
+            cells += [
+                _crib_cell(r["crib_mean"], r["crib_se"], sampled),
+                f"{r['net']:.3f}" + ("*" if r[f"{role}_best"] else " "),
+                _loss_cell(r["loss"], r[f"{role}_best"], r["near_tie"]),
+            ]
+        body.append(cells)
+    out.append(_aligned(heads, body, left={1, 2}))
+    notes = ["* best for that role"]
+    if any("~" in c for row in body for c in row):
+        notes.append(f"~ within {near:g} points of the best: a near tie")
+    out.append("; ".join(notes))
+    return "\n".join(out) + "\n"
+
+
+def _loss_cell(loss: float, best: bool, close: bool) -> str:
+    mark = "~" if close and not best else " "
+    return ("-" if best else f"{loss:.3f}") + mark
+
+
+def _aligned(heads: list[str], body: list[list[str]], left: set[int]) -> str:
+    widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
 
     def line(cells: list[str]) -> str:
         return "  ".join(
-            c.ljust(w) if i in text_cols else c.rjust(w)
+            c.ljust(w) if i in left else c.rjust(w)
             for i, (c, w) in enumerate(zip(cells, widths, strict=True))
         ).rstrip()
 
-    out = [discard_header(frame, hand)]
-    if role in ("dealer", None) and len(frame):
-        out.append(f"heels (jack starter, dealer): {frame['heels'].iloc[0]:.3f}, in dealer net")
-    out.append(line(heads))
-    out.extend(line(row) for row in rows)
-    return "\n".join(out) + "\n"
+    return "\n".join([line(heads), *(line(row) for row in body)])
 
 
 def _crib_cell(mean: float, se: float, sampled: bool) -> str:
     return f"{mean:.3f}±{se:.3f}" if sampled else f"{mean:.3f}"
+
+
+def distribution_text(rows: DiscardRows, hand: str) -> str:
+    """Per throw, how many of the 46 starters give each hand score, and P(hand >= N)."""
+    discards = list(dict.fromkeys(rows["discard"]))
+    points = rows["points"]
+    seen = sorted({int(p) for p, n in zip(points, rows["starters"], strict=True) if n})
+    by = {d: {} for d in discards}  # type: dict[str, dict[int, tuple[int, float]]]
+    for r in rows.records():
+        by[r["discard"]][r["points"]] = (r["starters"], r["p_at_least"])
+    keeps = dict(zip(rows["discard"], rows["keep"], strict=True))
+    out = [
+        f"{hand}: the kept hand's score over the 46 unseen starters, per throw "
+        f"(ranked by {ranking_key(rows)})",
+        "starters giving each score:",
+    ]
+    heads = ["discard", "keep", *(str(p) for p in seen)]
+    body = [[d, keeps[d], *(str(by[d][p][0] or "") for p in seen)] for d in discards]
+    out.append(_aligned(heads, body, left={0, 1}))
+    out.append("P(hand >= N):")
+    heads = ["discard", "keep", *(f">={p}" for p in seen)]
+    body = [[d, keeps[d], *(f"{by[d][p][1]:.2f}" for p in seen)] for d in discards]
+    out.append(_aligned(heads, body, left={0, 1}))
+    return "\n".join(out) + "\n"
 
 
 def crib_table_text(frame: pd.DataFrame) -> str:

@@ -33,7 +33,7 @@ def numeric_columns(opponent: str) -> list[str]:
     return [
         "hand_mean",
         *CRIB_COLUMNS[opponent],
-        "heels",
+        "dealer_heels",
         "dealer_net",
         "pone_net",
         "dealer_best",
@@ -86,7 +86,7 @@ def compute_chunk(
     columns = {
         "hand_mean": hand,
         **cribs,
-        "heels": heels,
+        "dealer_heels": heels,
         "dealer_net": hand + dealer_crib + heels,
         "pone_net": hand - pone_crib,
         "dealer_best": dk.best_flags(hand + dealer_crib, dk.TIE_TOLERANCE),

@@ -23,7 +23,7 @@ from crib_analyze.defaults import TABLE_OPPONENTS, __version__, check_choice
 from crib_analyze.errors import UsageError
 from crib_analyze.hand_classes import N_CLASSES
 
-TABLE_FORMAT = 1
+TABLE_FORMAT = 2  # 2: heels is dealer_heels
 CHUNK_CLASSES = 10_000
 N_ROWS_FULL = N_CLASSES * 15
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 import traceback
@@ -32,7 +33,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import crib_analyze
-from crib_analyze import analyze
+from crib_analyze import analyze, parse_cards
 from crib_analyze.cli import cli
 
 RUNNER = CliRunner()
@@ -50,27 +51,33 @@ HEELS = 2 * 3 / 46  # one jack (JC) in hand: three unseen
 BEST_DEALER_NET = 20.667809 + HEELS
 BEST_PONE_NET = 11.245235
 
-BASE_COLUMNS = [
-    "rank",
-    "discard",
-    "keep",
-    "hand_mean",
-    "hand_min",
-    "hand_max",
-    "hand_sd",
-    "crib_mean",
-    "crib_se",
+BOTH_ROLES_COLUMNS = [
     "dealer_crib_mean",
     "dealer_crib_se",
     "pone_crib_mean",
     "pone_crib_se",
-    "heels",
+    "dealer_heels",
     "dealer_net",
     "pone_net",
+    "dealer_loss",
+    "pone_loss",
+    "dealer_best",
+    "pone_best",
+    "role",
     "opponent",
+    "model",
 ]
-NEED_COLUMNS = [*BASE_COLUMNS[:7], "p_need", *BASE_COLUMNS[7:]]
-TEXT_COLUMNS = ("hand", "discard", "keep", "opponent")
+HAND_COLUMNS = ["rank", "discard", "keep", "hand_mean", "hand_min", "hand_max", "hand_sd"]
+
+
+def columns(role: str | None, need: bool = False) -> list[str]:
+    """The documented columns of a discard frame for a role (README, crib_analyze/rows.py)."""
+    role_columns = ["crib_mean", "crib_se"] + (["net", "loss", "near_tie"] if role else [])
+    return HAND_COLUMNS + (["p_need"] if need else []) + role_columns + BOTH_ROLES_COLUMNS
+
+
+BASE_COLUMNS = columns(None)
+TEXT_COLUMNS = ("hand", "discard", "keep", "role", "opponent", "model")
 # pandas 3 parses floats exactly by default and deprecates the option
 READ_CSV_EXACT: dict = (
     {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
@@ -112,14 +119,18 @@ def assert_one_line_error(result: Result, *needles: str, code: int = 2) -> str:
 
 
 def read_csv(text: str) -> pd.DataFrame:
-    """Parse CSV output exactly (round-trip float parsing)."""
-    return pd.read_csv(
+    """Parse CSV output exactly (round-trip float parsing); empty text stays ''."""
+    frame = pd.read_csv(
         io.StringIO(text),
         **READ_CSV_EXACT,
         dtype={c: str for c in TEXT_COLUMNS},
         keep_default_na=False,
         na_values=[""],
     )
+    for c in TEXT_COLUMNS:
+        if c in frame:
+            frame[c] = frame[c].fillna("")
+    return frame
 
 
 def read_json(text: str) -> pd.DataFrame:
@@ -145,8 +156,9 @@ def table_rows(text: str) -> tuple[list[str], list[str], list[list[str]]]:
     """(preamble lines, column heads, data rows) of one discard table; cells split on 2+ spaces."""
     lines = text.rstrip("\n").splitlines()
     head_at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("#"))
-    heads = lines[head_at].split()
-    rows = [line.strip().split("  ") for line in lines[head_at + 1 :]]
+    heads = re.split(r"\s{2,}", lines[head_at].strip())
+    data = [line for line in lines[head_at + 1 :] if line.strip()[:1].isdigit()]
+    rows = [line.strip().split("  ") for line in data]
     rows = [[c.strip() for c in row if c.strip()] for row in rows]
     return lines[:head_at], heads, rows
 
@@ -416,9 +428,9 @@ def test_score_errors(args: list[str], needles: list[str]) -> None:
 @pytest.mark.parametrize(
     ("role_args", "who", "net_cells"),
     [
-        ([], "both roles", [f"{BEST_DEALER_NET:.3f}", f"{BEST_PONE_NET:.3f}"]),
-        (["--dealer"], "dealer", [f"{BEST_DEALER_NET:.3f}"]),
-        (["--pone"], "pone", [f"{BEST_PONE_NET:.3f}"]),
+        ([], "both roles", [f"{BEST_DEALER_NET:.3f}*", "-", f"{BEST_PONE_NET:.3f}*", "-"]),
+        (["--dealer"], "as dealer", [f"{BEST_DEALER_NET:.3f}*", "-"]),
+        (["--pone"], "as pone", [f"{BEST_PONE_NET:.3f}*", "-"]),
     ],
 )
 def test_discard_table(role_args: list[str], who: str, net_cells: list[str]) -> None:
@@ -427,7 +439,7 @@ def test_discard_table(role_args: list[str], who: str, net_cells: list[str]) -> 
     header = preamble[0]
     assert header.startswith(HAND)
     assert who in header
-    assert "opponent random" in header
+    assert preamble[1] == "opponent: random (exact)"
     heels_lines = [line for line in preamble if line.startswith("heels")]
     if role_args == ["--pone"]:
         assert heels_lines == []
@@ -442,7 +454,7 @@ def test_discard_table(role_args: list[str], who: str, net_cells: list[str]) -> 
     assert best[3] == f"{BEST_HAND_MEAN:.3f}"
     assert best[4] == f"({BEST_HAND_MIN}-{BEST_HAND_MAX})"
     assert f"{BEST_CRIB:.3f}" in best
-    assert best[-len(net_cells) :] == net_cells
+    assert [c for c in best if c in net_cells] == net_cells
     all_pairs = {frozenset((a, b)) for i, a in enumerate(HAND_ARGS) for b in HAND_ARGS[i + 1 :]}
     assert {frozenset(row[1].split()) for row in rows} == all_pairs
 
@@ -483,7 +495,9 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
         args.append(f"--{role}")
     out = ok(args).stdout
     frame = read_csv(out) if fmt == "csv" else read_json(out)
-    assert list(frame.columns) == BASE_COLUMNS
+    assert list(frame.columns) == columns(role)
+    assert set(frame["role"]) == {role or "both"}
+    assert set(frame["model"]) == {""}  # no expert model for the random opponent
     assert len(frame) == 15
     assert list(frame["rank"]) == list(range(1, 16))
     assert len(set(frame["discard"])) == 15
@@ -498,12 +512,20 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
     assert best["crib_se"] == 0.0
     assert best["dealer_crib_mean"] == best["pone_crib_mean"] == best["crib_mean"]
     assert set(frame["opponent"]) == {"random"}
-    assert best["dealer_net"] - best["heels"] == pytest.approx(20.667809, abs=5e-7)
+    assert best["dealer_net"] - best["dealer_heels"] == pytest.approx(20.667809, abs=5e-7)
     assert best["pone_net"] == pytest.approx(BEST_PONE_NET, abs=5e-7)
-    np.testing.assert_allclose(frame["heels"], HEELS, rtol=1e-15)
+    np.testing.assert_allclose(frame["dealer_heels"], HEELS, rtol=1e-15)
     np.testing.assert_allclose(
-        frame["dealer_net"], frame["hand_mean"] + frame["dealer_crib_mean"] + frame["heels"]
+        frame["dealer_net"],
+        frame["hand_mean"] + frame["dealer_crib_mean"] + frame["dealer_heels"],
     )
+    for side in ("dealer", "pone"):
+        net = frame[f"{side}_net"]
+        np.testing.assert_allclose(frame[f"{side}_loss"], net.max() - net, atol=1e-12)
+        assert (frame[f"{side}_best"] == (frame[f"{side}_loss"] <= 1e-9)).all()
+    if role:
+        np.testing.assert_allclose(frame["net"], frame[f"{role}_net"])
+        np.testing.assert_allclose(frame["loss"], frame[f"{role}_loss"])
     np.testing.assert_allclose(frame["pone_net"], frame["hand_mean"] - frame["pone_crib_mean"])
     assert nonincreasing(frame["pone_net"] if role == "pone" else frame["dealer_net"])
 
@@ -512,10 +534,11 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
 
 def test_discard_default_opponent_is_expert() -> None:
     out = ok(["discard", *HAND_ARGS, "--dealer"]).stdout
-    assert "opponent expert" in out.splitlines()[0]
+    assert out.splitlines()[1].startswith("opponent: expert (exact combination); packaged")
     frame = read_csv(ok(["discard", *HAND_ARGS, "--dealer", "-f", "csv"]).stdout)
     assert_frames_equal(frame, analyze(HAND, role="dealer", opponent="expert"))
     assert set(frame["opponent"]) == {"expert"}
+    assert all(m.startswith("packaged expert model") for m in frame["model"])
 
 
 def test_discard_csv_and_json_agree() -> None:
@@ -542,7 +565,11 @@ def test_discard_csv_is_plain_csv() -> None:
 )
 def test_discard_heels(cards: str, unseen_jacks: int) -> None:
     frame = read_csv(ok(["discard", cards, "--dealer", "-f", "csv"]).stdout)
-    np.testing.assert_allclose(frame["heels"], 2 * unseen_jacks / 46, rtol=1e-15, atol=0)
+    np.testing.assert_allclose(frame["dealer_heels"], 2 * unseen_jacks / 46, rtol=1e-15, atol=0)
+    # the pone's rows carry no heels of their own: its net has none
+    pone = read_csv(ok(["discard", cards, "--pone", "-f", "csv"]).stdout)
+    np.testing.assert_allclose(pone["net"], pone["hand_mean"] - pone["crib_mean"], atol=1e-12)
+    assert "heels" not in ok(["discard", cards, "--pone"]).stdout
 
 
 # --- discard: --top, --need, --sort ---------------------------------------------------
@@ -572,7 +599,7 @@ def test_discard_need(role: str | None, need: int) -> None:
     if role:
         args.append(f"--{role}")
     frame = read_csv(ok(args).stdout)
-    assert list(frame.columns) == NEED_COLUMNS
+    assert list(frame.columns) == columns(role, need=True)
     p = frame["p_need"]
     assert ((p >= 0) & (p <= 1)).all()
     assert nonincreasing(p)
@@ -639,7 +666,7 @@ def test_discard_sampled_is_reproducible(role: str) -> None:
     exact = read_csv(ok(["discard", *HAND_ARGS, f"--{role}", "-f", "csv"]).stdout)
     exact = exact.set_index("discard").loc[by_discard.index]
     np.testing.assert_array_equal(by_discard["hand_mean"], exact["hand_mean"])
-    np.testing.assert_array_equal(by_discard["heels"], exact["heels"])
+    np.testing.assert_array_equal(by_discard["dealer_heels"], exact["dealer_heels"])
     assert_frames_equal(
         frame,
         analyze(HAND, role=role, opponent="sampled", samples=100, seed=3),  # type: ignore[arg-type]
@@ -650,9 +677,9 @@ def test_discard_sampled_table_header() -> None:
     args = ["discard", *HAND_ARGS, "--pone", "--opponent", "sampled", "--samples", "50"]
     out = ok([*args, "--seed", "7"]).stdout
     preamble, heads, rows = table_rows(out)
-    assert "sampled" in preamble[0] and "50" in preamble[0] and "seed 7" in preamble[0]
+    assert "sampled" in preamble[1] and "50" in preamble[1] and "seed 7" in preamble[1]
     assert len(rows) == 15
-    assert all("±" in row[heads.index("crib")] for row in rows)
+    assert all("±" in row[heads.index("their crib")] for row in rows)
     assert out == ok([*args, "--seed", "7"]).stdout
 
 
@@ -774,7 +801,7 @@ def test_hands_file(tmp_path: Path, fmt: str, role: str | None) -> None:
         args.append(f"--{role}")
     out = ok(args).stdout
     frame = read_csv(out) if fmt == "csv" else read_json(out)
-    assert list(frame.columns) == ["hand", *BASE_COLUMNS]
+    assert list(frame.columns) == ["hand", *columns(role)]
     assert len(frame) == 15 * len(HANDS)
     blocks = [frame.iloc[i * 15 : (i + 1) * 15] for i in range(len(HANDS))]
     for hand, block in zip(HANDS, blocks, strict=True):
@@ -782,7 +809,7 @@ def test_hands_file(tmp_path: Path, fmt: str, role: str | None) -> None:
         assert list(block["rank"]) == list(range(1, 16))
     assert frame.loc[0, "discard"] == BEST_DISCARD
     assert frame.loc[0, "hand_mean"] == pytest.approx(BEST_HAND_MEAN, rel=1e-15)
-    assert (frame.loc[15:29, "heels"] == 2 * 4 / 46).all()  # no jack in the hearts hand
+    assert (frame.loc[15:29, "dealer_heels"] == 2 * 4 / 46).all()  # no jack in the hearts hand
     assert_frames_equal(frame, expected_many(HANDS, role=role))
 
 
@@ -790,8 +817,8 @@ def test_hands_file_table(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(HANDS_TEXT, encoding="utf-8")
     out = ok(["discard", "--hands-file", str(path), "--dealer", "--top", "2"]).stdout
-    headers = [line for line in out.splitlines() if " | " in line]
-    assert [h.split(" | ")[0] for h in headers] == HANDS
+    headers = [line for line in out.splitlines() if ", as dealer, ranked by" in line]
+    assert [h.split(", as dealer")[0] for h in headers] == HANDS
     for hand in HANDS:
         single = ok(["discard", hand, "--dealer", "--top", "2"]).stdout
         assert single in out
@@ -802,7 +829,7 @@ def test_hands_file_top_and_need(tmp_path: Path) -> None:
     path.write_text(HANDS_TEXT, encoding="utf-8")
     args = ["discard", "--hands-file", str(path), "--need", "12", "--sort", "need", "--top", "4"]
     frame = read_csv(ok([*args, "-f", "csv"]).stdout)
-    assert list(frame.columns) == ["hand", *NEED_COLUMNS]
+    assert list(frame.columns) == ["hand", *columns(None, need=True)]
     assert len(frame) == 4 * len(HANDS)
     assert list(frame["hand"]) == [h for h in HANDS for _ in range(4)]
     assert list(frame["rank"]) == [1, 2, 3, 4] * len(HANDS)
@@ -848,7 +875,8 @@ def test_hands_file_bad_line_in_the_middle(tmp_path: Path) -> None:
 )
 def test_hands_file_bad_lines_from_stdin(bad: str, needles: list[str]) -> None:
     text = f"{bad}\n\n# note\n7C 8C 9C TC JC QC\n{bad}  # again\n"
-    result = invoke(["discard", "--hands-file", "-", "-f", "json", "--top", "1"], input=text)
+    args = ["discard", "--hands-file", "-", "-f", "json", "--top", "1", "--dealer"]
+    result = invoke(args, input=text)
     assert result.exit_code == 1
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
     assert [("line 1" in e, "line 5" in e) for e in errors] == [(True, False), (False, True)]
@@ -916,3 +944,87 @@ def test_hands_file_not_utf8(tmp_path: Path) -> None:
     assert len(errors) == 1
     assert errors[0].startswith("Error: ")
     assert str(path) in errors[0]
+
+
+# --- discard: each role's answer at a glance -------------------------------------------------
+
+
+def test_near_tie_is_flagged() -> None:
+    """7-8-9 as pone (expert opponent): KS 2C and KS 3D are 0.004 points apart."""
+    hand = ["7C", "8D", "9H", "KS", "2C", "3D"]
+    frame = read_csv(ok(["discard", *hand, "--pone", "-f", "csv"]).stdout)
+    top = frame.head(2)
+    assert set(top["discard"]) == {"KS 2C", "KS 3D"}
+    assert 0 < top["loss"].iloc[1] < 0.01
+    assert top["near_tie"].tolist() == [True, True]
+    assert not frame["near_tie"].iloc[2:].any()
+    text = ok(["discard", *hand, "--pone"]).stdout
+    assert "~ within 0.01 points of the best: a near tie" in text
+
+
+def test_no_role_top_one_shows_each_roles_best() -> None:
+    hand = ["7C", "8D", "9H", "KS", "2C", "3D"]
+    frame = read_csv(ok(["discard", *hand, "--top", "1", "-f", "csv"]).stdout)
+    full = analyze(" ".join(hand))
+    dealer_best = full.loc[full["dealer_net"].idxmax(), "discard"]
+    pone_best = full.loc[full["pone_net"].idxmax(), "discard"]
+    assert dealer_best != pone_best  # the two roles throw differently here
+    assert list(frame["discard"]) == [dealer_best, pone_best]
+    assert frame["dealer_best"].tolist() == [True, False]
+    assert frame["pone_best"].tolist() == [False, True]
+    assert frame["rank"].iloc[0] == 1 and frame["rank"].iloc[1] > 1  # ranks as in the full list
+
+
+@pytest.mark.parametrize(
+    ("args", "key"),
+    [
+        (["--dealer"], "ranked by dealer net = hand + crib + heels"),
+        (["--pone"], "ranked by pone net = hand - crib"),
+        (["--pone", "--sort", "hand"], "ranked by hand mean (ties by pone net = hand - crib)"),
+        (["--pone", "--sort", "crib"], "ranked by crib, lowest first"),
+        (["--need", "12", "--sort", "need"], "ranked by P(hand >= 12), then dealer net"),
+    ],
+)
+def test_header_says_the_ranking_key(args: list[str], key: str) -> None:
+    assert key in ok(["discard", *HAND_ARGS, *args]).stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_distribution(fmt: str) -> None:
+    from tests.naive import naive_hand_scores
+
+    out = ok(["discard", *HAND_ARGS, "--pone", "--distribution", "-f", fmt]).stdout
+    frame = read_csv(out) if fmt == "csv" else read_json(out)
+    assert list(frame.columns) == [
+        "rank", "discard", "keep", "points", "starters", "probability", "p_at_least"
+    ]  # fmt: skip
+    assert len(frame) == 15 * 30
+    order = list(dict.fromkeys(frame["discard"]))
+    assert order == list(analyze(HAND, role="pone")["discard"])
+    hand = parse_cards(HAND)
+    for discard, block in frame.groupby("discard", sort=False):
+        kept = parse_cards(block["keep"].iloc[0])
+        scores = naive_hand_scores(hand, kept)
+        assert block["starters"].tolist() == [scores.count(p) for p in range(30)], discard
+        assert block["p_at_least"].tolist() == pytest.approx(
+            [sum(s >= p for s in scores) / 46 for p in range(30)]
+        )
+    text = ok(["discard", *HAND_ARGS, "--pone", "--distribution"]).stdout
+    assert "P(hand >= N):" in text
+
+
+def test_discard_path_does_not_import_pandas() -> None:
+    code = (
+        "import sys\n"
+        "from crib_analyze.cli import cli\n"
+        "try:\n"
+        "    cli(['discard', '5H', '6S', '4D', 'JC', 'QH', '5C', '--dealer'], prog_name='x')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED', sorted(m for m in ('pandas', 'pyarrow') if m in sys.modules))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "LOADED []"

@@ -113,8 +113,8 @@ def test_example_hand_facts() -> None:
     row = df.loc["JC QH"]
     assert row["hand_mean"] == pytest.approx(734 / 46, abs=1e-12)
     assert row["crib_mean"] == pytest.approx(4.711287, abs=5e-7)
-    assert row["heels"] == pytest.approx(2 * 3 / 46)  # three jacks unseen
-    assert row["dealer_net"] - row["heels"] == pytest.approx(20.667809, abs=5e-7)
+    assert row["dealer_heels"] == pytest.approx(2 * 3 / 46)  # three jacks unseen
+    assert row["dealer_net"] - row["dealer_heels"] == pytest.approx(20.667809, abs=5e-7)
     assert row["pone_net"] == pytest.approx(11.245235, abs=5e-7)
 
 
@@ -150,7 +150,7 @@ def test_no_role_shows_both_roles_ranked_by_dealer() -> None:
     df = analyze(EXAMPLE, opponent="random")
     assert df["dealer_net"].is_monotonic_decreasing
     assert df["dealer_net"].tolist() == pytest.approx(
-        (df["hand_mean"] + df["crib_mean"] + df["heels"]).tolist()
+        (df["hand_mean"] + df["crib_mean"] + df["dealer_heels"]).tolist()
     )
     assert df["pone_net"].tolist() == pytest.approx((df["hand_mean"] - df["crib_mean"]).tolist())
 

@@ -83,8 +83,8 @@ def test_wheel_installs_and_runs_from_another_folder(
 
     discard = sh([tool, "discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"], elsewhere, env)
     lines = discard.stdout.splitlines()
-    assert "opponent expert" in lines[0] and "packaged expert model" in lines[0]
-    assert lines[3].split()[1:3] == ["JC", "QH"]
+    assert lines[1].startswith("opponent: expert") and "packaged expert model" in lines[1]
+    assert lines[4].split()[1:3] == ["JC", "QH"]
 
     crib = sh([tool, "crib-table", "--role", "pone"], elsewhere, env)
     assert len(crib.stdout.splitlines()) == 93

@@ -98,7 +98,7 @@ def test_rows_equal_analyze(small_table: Path) -> None:
         assert hand == format_cards(hand_classes().cards[hand_id])
         ref = analyze(hand, opponent="random").set_index("discard")
         assert len(rows) == 15
-        for col in ["hand_mean", "crib_mean", "heels", "dealer_net", "pone_net"]:
+        for col in ["hand_mean", "crib_mean", "dealer_heels", "dealer_net", "pone_net"]:
             np.testing.assert_allclose(
                 rows[col].to_numpy(), ref.loc[rows.index, col].to_numpy(), atol=1e-12
             )

@@ -1,0 +1,258 @@
+"""A hand's discard ranking as plain numpy columns, shared by DataFrames and renderers.
+
+The command line renders these columns directly (no pandas on its path, so it starts
+quickly); :mod:`crib_analyze.frames` wraps the same columns in a DataFrame.
+
+Columns, one row per discard, best first by the ranking key:
+
+=================  =======  ===========================================================
+column             dtype    meaning
+=================  =======  ===========================================================
+rank               int64    1 = best by the sort key
+discard            str      the two cards thrown, canonical text
+keep               str      the four cards kept
+hand_mean          float64  exact mean hand points over the 46 unseen starters
+hand_min/max       int64    worst / best hand over those starters
+hand_sd            float64  standard deviation over those starters
+p_need             float64  P(hand >= need) (only when ``need`` is given)
+crib_mean          float64  the crib for the chosen role (NaN with no role when the two
+                            roles' cribs differ)
+crib_se            float64  its standard error (0 for exact models)
+net                float64  the chosen role's net (only with a role)
+loss               float64  points behind the chosen role's best throw (only with a role)
+near_tie           bool     within NEAR_TIE_POINTS of the role's best, with another throw
+                            also that close: a coin flip (only with a role)
+dealer_crib_mean   float64  as dealer: your own crib (the opponent throws as pone)
+dealer_crib_se     float64
+pone_crib_mean     float64  as pone: the dealer's crib (the opponent throws as dealer)
+pone_crib_se       float64
+dealer_heels       float64  as dealer: expected heels, 2 x unseen jacks / 46
+dealer_net         float64  hand_mean + dealer_crib_mean + dealer_heels
+pone_net           float64  hand_mean - pone_crib_mean
+dealer_loss        float64  points behind the dealer's best throw
+pone_loss          float64  points behind the pone's best throw
+dealer_best        bool     a best throw for the dealer (the one tie rule)
+pone_best          bool     a best throw for the pone
+role               str      dealer, pone or both
+opponent           str      the crib's opponent model: expert, random or sampled
+model              str      the expert model used ("" for none)
+=================  =======  ===========================================================
+
+Prefixes name *your* role: ``dealer_*`` is everything as seen when you deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.cards import format_cards
+from crib_analyze.defaults import NEAR_TIE_POINTS, ROLES, SORT_KEYS, check_choice
+from crib_analyze.discard import DiscardAnalysis, best_discards, rank_order
+from crib_analyze.errors import UsageError
+
+ROLE_COLUMNS = ["crib_mean", "crib_se", "net", "loss", "near_tie"]
+COLUMNS = [
+    "rank",
+    "discard",
+    "keep",
+    "hand_mean",
+    "hand_min",
+    "hand_max",
+    "hand_sd",
+    "p_need",
+    *ROLE_COLUMNS,
+    "dealer_crib_mean",
+    "dealer_crib_se",
+    "pone_crib_mean",
+    "pone_crib_se",
+    "dealer_heels",
+    "dealer_net",
+    "pone_net",
+    "dealer_loss",
+    "pone_loss",
+    "dealer_best",
+    "pone_best",
+    "role",
+    "opponent",
+    "model",
+]
+TEXT_COLUMNS = ("discard", "keep", "role", "opponent", "model")
+
+
+@dataclass
+class DiscardRows:
+    """Named columns of equal length (numpy arrays) and what they were made from."""
+
+    columns: dict[str, np.ndarray]
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()))) if self.columns else 0
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.columns[name]
+
+    def take(self, index: np.ndarray | list[int]) -> DiscardRows:
+        """These rows, in this order (attrs kept)."""
+        idx = np.asarray(index, dtype=np.int64)
+        return DiscardRows({k: v[idx] for k, v in self.columns.items()}, dict(self.attrs))
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Each row as a dict of plain Python values."""
+        names = list(self.columns)
+        lists = [self.columns[n].tolist() for n in names]
+        for values in zip(*lists, strict=True):
+            yield dict(zip(names, values, strict=True))
+
+
+def discard_rows(
+    analysis: DiscardAnalysis,
+    role: str | None = None,
+    need: int | None = None,
+    sort: str = "net",
+    top: int | None = None,
+) -> DiscardRows:
+    """The ranking of one hand's 15 discards (best first by ``sort`` for ``role``,
+    the dealer's with no role). ``top`` keeps the best N; with no role and the net as
+    the key, the best N of each role (rows keep their rank in the dealer's order)."""
+    if role is not None:
+        check_choice("role", role, ROLES)
+    check_choice("sort key", sort, SORT_KEYS)
+    if need is not None and (isinstance(need, bool) or not 0 <= int(need) <= 29):
+        raise UsageError(f"need must be between 0 and 29 points, got {need!r}")
+    if sort == "need" and need is None:
+        raise UsageError("sort by 'need' requires need=N")
+    if top is not None and top < 1:
+        raise UsageError(f"top must be at least 1, got {top}")
+    scores = analysis.hand_scores
+    hand_mean = scores.mean(axis=1)
+    dealer_crib, pone_crib = analysis.dealer_crib, analysis.pone_crib
+    dealer_net = hand_mean + dealer_crib + analysis.heels
+    pone_net = hand_mean - pone_crib
+    n = len(hand_mean)
+    cols: dict[str, np.ndarray] = {
+        "discard": np.array([format_cards(d) for d in analysis.discards], dtype=object),
+        "keep": np.array([format_cards(k) for k in analysis.keeps], dtype=object),
+        "hand_mean": hand_mean,
+        "hand_min": scores.min(axis=1).astype(np.int64),
+        "hand_max": scores.max(axis=1).astype(np.int64),
+        "hand_sd": scores.std(axis=1),
+    }
+    if need is not None:
+        cols["p_need"] = (scores >= need).mean(axis=1)
+    losses = {"dealer": dealer_net.max() - dealer_net, "pone": pone_net.max() - pone_net}
+    if role is not None:
+        crib, crib_se = (
+            (dealer_crib, analysis.dealer_crib_se)
+            if role == "dealer"
+            else (pone_crib, analysis.pone_crib_se)
+        )
+        loss = losses[role]
+        close = loss <= NEAR_TIE_POINTS
+        cols |= {
+            "crib_mean": crib,
+            "crib_se": crib_se,
+            "net": dealer_net if role == "dealer" else pone_net,
+            "loss": loss,
+            "near_tie": close & (close.sum() > 1),
+        }
+    elif np.array_equal(dealer_crib, pone_crib):
+        cols |= {"crib_mean": dealer_crib, "crib_se": analysis.dealer_crib_se}
+    else:
+        cols |= {"crib_mean": np.full(n, np.nan), "crib_se": np.full(n, np.nan)}
+    dealer_best, pone_best = best_discards(dealer_net, pone_net)
+    cols |= {
+        "dealer_crib_mean": dealer_crib,
+        "dealer_crib_se": analysis.dealer_crib_se,
+        "pone_crib_mean": pone_crib,
+        "pone_crib_se": analysis.pone_crib_se,
+        "dealer_heels": np.full(n, analysis.heels),
+        "dealer_net": dealer_net,
+        "pone_net": pone_net,
+        "dealer_loss": losses["dealer"],
+        "pone_loss": losses["pone"],
+        "dealer_best": dealer_best,
+        "pone_best": pone_best,
+        "role": np.full(n, role or "both", dtype=object),
+        "opponent": np.full(n, analysis.opponent, dtype=object),
+        "model": np.full(n, analysis.model or "", dtype=object),
+    }
+    order = rank_order(_sort_keys(cols, role, sort))
+    rank = np.arange(1, n + 1, dtype=np.int64)
+    if top is not None:
+        keep = np.zeros(n, bool)
+        keep[order[:top]] = True
+        if role is None and sort == "net":  # the best N of the pone too
+            keep[rank_order([pone_net])[:top]] = True
+        rank = rank[keep[order]]
+        order = order[keep[order]]
+    columns = {"rank": rank}
+    columns |= {name: cols[name][order] for name in COLUMNS if name in cols}
+    attrs = {
+        "role": role,
+        "opponent": analysis.opponent,
+        "model": analysis.model,
+        "samples": analysis.samples,
+        "seed": analysis.seed,
+        "policy": analysis.policy,
+        "need": need,
+        "sort": sort,
+        "heels": analysis.heels,
+        "near_tie_points": NEAR_TIE_POINTS,
+    }
+    return DiscardRows(columns, attrs)
+
+
+def _sort_keys(cols: dict[str, np.ndarray], role: str | None, sort: str) -> list[np.ndarray]:
+    net = cols["pone_net"] if role == "pone" else cols["dealer_net"]
+    if sort == "net":
+        return [net]
+    if sort == "hand":
+        return [cols["hand_mean"], net]
+    if sort == "crib":
+        crib = cols["pone_crib_mean"] if role == "pone" else cols["dealer_crib_mean"]
+        return [-crib if role == "pone" else crib, net]
+    return [cols["p_need"], net]  # need: the chance of reaching it, then the net
+
+
+def distribution_rows(analysis: DiscardAnalysis, ranked: DiscardRows) -> DiscardRows:
+    """The exact distribution of each kept hand's score over the 46 unseen starters, in
+    long form: one row per (throw, points 0..29), throws in ``ranked``'s order, with
+    the number of starters, the probability and P(hand >= points)."""
+    position = {d: i for i, d in enumerate(format_cards(x) for x in analysis.discards)}
+    order = [position[d] for d in ranked["discard"]]
+    scores = analysis.hand_scores[order]
+    counts = np.stack([np.bincount(s, minlength=30)[:30] for s in scores])
+    at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1]
+    n_throws, n_points = counts.shape
+    total = scores.shape[1]
+    columns = {
+        "rank": np.repeat(ranked["rank"], n_points),
+        "discard": np.repeat(ranked["discard"], n_points),
+        "keep": np.repeat(ranked["keep"], n_points),
+        "points": np.tile(np.arange(n_points, dtype=np.int64), n_throws),
+        "starters": counts.ravel().astype(np.int64),
+        "probability": counts.ravel() / total,
+        "p_at_least": at_least.ravel() / total,
+    }
+    return DiscardRows(columns, dict(ranked.attrs) | {"distribution": True})
+
+
+def with_hand(rows: DiscardRows, hand_text: str) -> DiscardRows:
+    """The same rows with a ``hand`` column first (for many-hand output)."""
+    columns = {"hand": np.full(len(rows), hand_text, dtype=object)} | rows.columns
+    return DiscardRows(columns, dict(rows.attrs))
+
+
+def concat_rows(parts: list[DiscardRows]) -> DiscardRows:
+    """Rows of several hands, one after another (same columns; attrs of the first)."""
+    if not parts:
+        return DiscardRows({})
+    names = list(parts[0].columns)
+    return DiscardRows(
+        {n: np.concatenate([p.columns[n] for p in parts]) for n in names}, dict(parts[0].attrs)
+    )
