@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.cards import CardsLike
+from crib_analyze.cards import CardsLike, format_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
     DEFAULT_POLICY,
@@ -70,6 +70,8 @@ __all__ = [
     "load_table",
     "merge_tables",
     "paths",
+    "plot_crib_tables",
+    "plot_discards",
 ]
 
 
@@ -155,6 +157,44 @@ def hand_distribution(
     return rows_frame(
         analyze_rows(hand, role=role, opponent=opponent, model=model, distribution=True)
     )
+
+
+def check_plot(path: str | os.PathLike[str]) -> None:
+    """Raise a UsageError now if ``path`` cannot take a plot (name, matplotlib)."""
+    from crib_analyze.plots import check_plot as check
+
+    check(path)
+
+
+def plot_discards(
+    hand: CardsLike,
+    path: str | os.PathLike[str],
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,  # type: ignore[assignment]
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = DEFAULT_SEED,
+    policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
+    model: ModelLike = None,
+    top: int = 3,
+) -> Path:
+    """Draw the hand-score distributions of the best ``top`` throws of each role (or of
+    ``role``) to ``path`` (.png or .svg); needs the ``plot`` extra (matplotlib)."""
+    from crib_analyze.plots import check_plot, discard_plot
+
+    check_plot(path)
+    analysis = analyze_hand(
+        hand, opponent=opponent, samples=samples, seed=seed, policy=policy, model=model
+    )
+    by_role = {
+        r: distribution_rows(analysis, discard_rows(analysis, role=r, top=top))
+        for r in ([role] if role else list(ROLES))
+    }
+    described = {
+        "expert": f"expert, {analysis.model}",
+        "random": "random (exact)",
+        "sampled": f"sampled, {analysis.samples:,} hands, {analysis.policy} policy",
+    }[analysis.opponent]
+    return discard_plot(by_role, format_cards(analysis.hand), described, path)
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -300,6 +340,22 @@ def crib_table(
     frame = crib_table_frame(read_table_frame(source, columns=columns), role, crib_column)
     frame.attrs.update(opponent=file_opponent, source=str(source))
     return frame
+
+
+def plot_crib_tables(
+    path: str | os.PathLike[str],
+    opponent: str | None = None,
+    table: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Heatmaps of the crib value of the 91 thrown rank pairs for the dealer, the pone
+    and their difference (the tables of :func:`crib_table`) to ``path`` (.png/.svg)."""
+    from crib_analyze.plots import check_plot, crib_heatmaps
+
+    check_plot(path)
+    tables = {r: crib_table(r, opponent=opponent, table=table) for r in ROLES}  # type: ignore[arg-type]
+    first = tables["dealer"].attrs
+    source = "shipped table" if first.get("source") == "packaged" else str(first.get("source"))
+    return crib_heatmaps(tables, str(first.get("opponent")), source, path)
 
 
 # --- the expert model ------------------------------------------------------------------------

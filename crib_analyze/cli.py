@@ -346,6 +346,13 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     "and P(hand >= N), instead of the ranking.",
 )
 @click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Also draw the hand-score distributions of each role's best throws to FILE "
+    "(.png or .svg; needs the plot extra: pip install 'crib-analyze[plot]').",
+)
+@click.option(
     "--hands-file",
     type=click.File("r", encoding="utf-8-sig"),
     help="Analyse one hand per line of FILE ('-' for standard input); "
@@ -366,6 +373,7 @@ def discard(
     sort: str,
     top: int | None,
     distribution: bool,
+    plot_path: str | None,
     hands_file: TextIO | None,
     quiet: bool,
     fmt: str,
@@ -385,7 +393,7 @@ def discard(
       crib-analyze discard 5H 6S 4D JC QH 5C --pone --distribution
       crib-analyze discard --hands-file hands.txt --format csv -o out.csv
     """
-    from crib_analyze.api import analyze_rows, load_model
+    from crib_analyze.api import analyze_rows, check_plot, load_model, plot_discards
     from crib_analyze.render import discard_text, distribution_text, rows_csv, rows_json
     from crib_analyze.rows import concat_rows, with_hand
 
@@ -395,6 +403,8 @@ def discard(
         raise click.UsageError("--sort need requires --need N")
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
+    if plot_path is not None and hands_file is not None:
+        raise click.UsageError("--plot draws one hand; it does not go with --hands-file")
     if policy != DEFAULT_POLICY and opponent != "sampled":
         raise click.UsageError("--policy applies to --opponent sampled only")
     uses_model = opponent == "expert" or (opponent == "sampled" and policy == "expert")
@@ -403,6 +413,8 @@ def discard(
     role = "dealer" if dealer else "pone" if pone else None
     with domain_errors():
         expert = load_model(model) if uses_model else None
+        if plot_path is not None:
+            check_plot(plot_path)
 
     def run(hand: list[int], bar: Progress | None = None) -> Any:
         with domain_errors():
@@ -432,6 +444,19 @@ def discard(
         with progress("opponent hands", quiet or not long_run) as bar:
             rows = run(hand, bar)
         emit(render(rows, format_cards(hand)), output)
+        if plot_path is not None:
+            with domain_errors():
+                drawn = plot_discards(
+                    hand,
+                    plot_path,
+                    role=role,  # type: ignore[arg-type]
+                    opponent=opponent,  # type: ignore[arg-type]
+                    samples=samples,
+                    seed=seed,
+                    policy=policy,  # type: ignore[arg-type]
+                    model=expert,
+                )
+            _error(f"wrote the plot to {drawn}", prefix="")
         return
 
     source = _stream_name(hands_file)
@@ -699,9 +724,21 @@ def table_check(path: str | None) -> None:
     help="Compute from this discard table (from 'crib-analyze table') instead of "
     "printing the table shipped with the package.",
 )
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Also draw 13x13 heatmaps of both roles' crib values and their difference to "
+    "FILE (.png or .svg; needs the plot extra).",
+)
 @output_options
 def crib_table(
-    role: str, opponent: str | None, table_path: str | None, fmt: str, output: str | None
+    role: str,
+    opponent: str | None,
+    table_path: str | None,
+    plot_path: str | None,
+    fmt: str,
+    output: str | None,
 ) -> None:
     """Crib value of each thrown rank pair, averaged over the discards a role chooses.
 
@@ -711,16 +748,23 @@ def crib_table(
     Hessel published. Prints the shipped table at once, or computes it from a table
     file with --table.
     """
+    from crib_analyze.api import check_plot, plot_crib_tables
     from crib_analyze.api import crib_table as run
     from crib_analyze.render import crib_table_text, frame_csv, frame_json
 
     with domain_errors():
+        if plot_path is not None:
+            check_plot(plot_path)
         frame = run(role, opponent=opponent, table=table_path)  # type: ignore[arg-type]
     if fmt == "table":
         text = crib_table_text(frame)
     else:
         text = (frame_csv if fmt == "csv" else frame_json)(frame)
     emit(text, output)
+    if plot_path is not None:
+        with domain_errors():
+            drawn = plot_crib_tables(plot_path, opponent=opponent, table=table_path)
+        _error(f"wrote the plot to {drawn}", prefix="")
 
 
 # --- paths ------------------------------------------------------------------------------------
