@@ -767,6 +767,109 @@ def crib_table(
         _error(f"wrote the plot to {drawn}", prefix="")
 
 
+# --- quiz -------------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.option("--rounds", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Hands to deal.")  # fmt: skip
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Deal the same hands again [default: new ones]."
+)
+@click.option(
+    "--role",
+    type=click.Choice([*ROLES, "random"]),
+    default="random",
+    show_default=True,
+    help="Your role in every hand, or a fresh random one each hand.",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(["expert", "random"]),
+    default=DEFAULT_OPPONENT,
+    show_default=True,
+    help="The opponent model the answers assume.",
+)
+@model_option
+def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | None) -> None:
+    """A discard trainer: throw two cards, see what they cost against the best throw.
+
+    Each hand shows six cards and your role; type the two cards you throw (any order
+    and case), '?' to see the answer, 'q' to stop. After each throw: the analysis, the
+    points your throw lost against the best, and a running tally. Answers may come from
+    standard input (one per line), so the quiz can be scripted.
+
+    \b
+    Example:
+      crib-analyze quiz --rounds 5 --role pone --seed 7
+    """
+    import random
+
+    from crib_analyze.quiz import Quiz
+    from crib_analyze.render import discard_text
+
+    if model is not None and opponent != "expert":
+        raise click.UsageError("--model applies to the expert opponent")
+    seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    with domain_errors():
+        game = Quiz(seed=seed, role=role, opponent=opponent, model=model)
+    stdin = sys.stdin
+    click.echo(f"Discard quiz: {rounds} hands, seed {seed} (--seed {seed} deals them again)")
+    stopped = False
+    for _ in range(rounds):
+        deal = game.deal()
+        hand_text = format_cards(deal.hand)
+        crib = "your crib" if deal.role == "dealer" else "the dealer's crib"
+        click.echo(f"\nHand {deal.number} of {rounds}: you are the {deal.role} ({crib})")
+        click.echo(f"  {hand_text}")
+        while True:
+            click.echo("Throw two cards (? for the answer, q to quit): ", nl=False)
+            line = stdin.readline()
+            if not line:  # end of input
+                click.echo()
+                stopped = True
+                break
+            answer = line.strip()
+            if not stdin.isatty():  # scripted answers: show them, for a readable transcript
+                click.echo(answer)
+            if answer.lower() in ("q", "quit", "exit"):
+                stopped = True
+                break
+            if answer == "?":
+                game.reveal(deal)
+                click.echo(discard_text(deal.rows.take(list(range(min(5, 15)))), hand_text))
+                break
+            try:
+                throw = game.parse_throw(deal, answer)
+            except CardError as e:
+                example = format_cards(deal.hand[:2])
+                click.echo(f"  {e}: give two of your six cards, like {example}")
+                continue
+            grade = game.grade(deal, throw)
+            shown = sorted({*range(min(5, len(deal.rows))), grade.rank - 1})
+            click.echo(discard_text(deal.rows.take(shown), hand_text))
+            if grade.best:
+                verdict = "the best throw"
+            elif grade.near_tie:
+                verdict = f"a near tie with the best ({grade.loss:.3f} points behind)"
+            else:
+                verdict = f"{grade.loss:.3f} points behind the best (rank {grade.rank} of 15)"
+            t = game.tally
+            click.echo(
+                f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} best "
+                f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
+            )
+            break
+        if stopped:
+            break
+    t = game.tally
+    click.echo(
+        f"\nSummary: {t.hands} hand(s) graded, {t.best} best ({100 * t.best_share:.0f}%), "
+        f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
+        + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+    )
+
+
 # --- paths ------------------------------------------------------------------------------------
 
 

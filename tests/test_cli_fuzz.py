@@ -149,7 +149,7 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
 
     command = pick(
         ["score", "discard", "discard", "table", "table merge", "table check", "crib-table",
-         "build-model", "paths", "top", "junk"]
+         "build-model", "paths", "quiz", "top", "junk"]
     )  # fmt: skip
     stdin = None
     if command == "score":
@@ -224,6 +224,20 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
                 ("-q", None),
             ]
         )
+    elif command == "quiz":
+        args = ["quiz"]
+        args += opts(
+            [
+                ("--rounds", ["1", "2", "0", "x"]),
+                ("--seed", ["0", "5", "-1"]),
+                ("--role", ["dealer", "pone", "random", "both"]),
+                ("--opponent", ["expert", "random", "sampled"]),
+                ("--model", f["models"]),
+            ]
+        )
+        if "--rounds" not in args:
+            args += ["--rounds", "2"]
+        stdin = "\n".join(pick(["?", "q", "5H 6S", "zz", "", "AH", *CARD_TOKENS]) for _ in range(6))
     elif command == "paths":
         args = ["paths"] + (["-f", pick(["table", "json", "x"])] if maybe() else [])
     elif command == "top":
