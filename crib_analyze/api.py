@@ -68,6 +68,7 @@ __all__ = [
     "hand_distribution",
     "load_model",
     "load_table",
+    "lookup",
     "merge_tables",
     "paths",
     "plot_crib_tables",
@@ -302,6 +303,31 @@ def load_table(
     from crib_analyze.frames import read_table_frame
 
     return read_table_frame(path, columns=columns, filters=filters)
+
+
+def lookup(
+    hand: CardsLike,
+    table: str | os.PathLike[str] | None = None,
+    opponent: str | None = None,
+    role: Role | None = None,
+) -> pd.DataFrame:
+    """A hand's 15 rows from a discard table written by ``crib-analyze table``, found by
+    canonicalising its suits (:func:`crib_analyze.canonical_hand`) and written back in
+    the hand's own suits, best first for ``role``.
+
+    ``table`` defaults to the table of ``opponent`` (default random) in the data dir;
+    ``df.attrs`` carries the file's metadata and ``hand_id``.
+    """
+    from crib_analyze.cards import parse_cards
+    from crib_analyze.frames import lookup_frame
+
+    if role is not None:
+        check_choice("role", role, ROLES)
+    if opponent is not None:
+        check_choice("opponent model", opponent, TABLE_OPPONENTS)
+    cards = parse_cards(hand, count=6)
+    path = Path(table) if table is not None else default_table_path(opponent or "random")
+    return lookup_frame(cards, path, role=role)
 
 
 def crib_table(

@@ -186,17 +186,23 @@ def relabel_suits(cards: Iterable[int], perm: tuple[int, int, int, int]) -> list
 def canonical_hand(cards: Iterable[int]) -> tuple[int, ...]:
     """The suit-canonical representative of a hand, up to relabelling suits.
 
-    Rule: among all 24 relabellings of the suits, take the one whose sorted
-    tuple of card ids is smallest. Hands that differ only by a suit relabelling
-    (the same hand to the scorer) map to the same representative.
+    Rule: among all 24 relabellings of the suits, take the one whose sorted tuple of
+    card ids is smallest. Hands that differ only by a suit relabelling (the same hand
+    to the scorer) map to the same representative: the hand as it appears in the
+    discard table (``crib-analyze table``), whose ``hand_id`` counts these classes.
 
     >>> canonical_hand(parse_cards("5H 6H")) == canonical_hand(parse_cards("5S 6S"))
     True
+    >>> format_cards(canonical_hand(parse_cards("KS QH 5S 5D JC 2S")))
+    '2C 5C 5D JH QS KC'
     """
+    return canonical_form(cards)[0]
+
+
+def canonical_form(cards: Iterable[int]) -> tuple[tuple[int, ...], tuple[int, int, int, int]]:
+    """(canonical hand, the suit relabelling ``perm[old_suit] = new_suit`` that makes it)."""
     from itertools import permutations
 
     hand = list(cards)
-    return min(
-        tuple(sorted(relabel_suits(hand, perm)))  # type: ignore[arg-type]
-        for perm in permutations(range(N_SUITS))
-    )
+    perms: list[tuple[int, int, int, int]] = list(permutations(range(N_SUITS)))  # type: ignore[arg-type]
+    return min((tuple(sorted(relabel_suits(hand, perm))), perm) for perm in perms)

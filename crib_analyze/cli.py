@@ -346,6 +346,16 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     "and P(hand >= N), instead of the ranking.",
 )
 @click.option(
+    "--from-table",
+    "from_table",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[FILE]",
+    help="Read the hand's rows from a discard table (from 'crib-analyze table') instead "
+    "of computing them [FILE default: the --opponent's table in the data dir].",
+)
+@click.option(
     "--plot",
     "plot_path",
     type=click.Path(dir_okay=False),
@@ -373,6 +383,7 @@ def discard(
     sort: str,
     top: int | None,
     distribution: bool,
+    from_table: str | None,
     plot_path: str | None,
     hands_file: TextIO | None,
     quiet: bool,
@@ -411,6 +422,9 @@ def discard(
     if model is not None and not uses_model:
         raise click.UsageError("--model applies to the expert opponent (or --policy expert)")
     role = "dealer" if dealer else "pone" if pone else None
+    if from_table is not None:
+        _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
+        return
     with domain_errors():
         expert = load_model(model) if uses_model else None
         if plot_path is not None:
@@ -492,6 +506,33 @@ def discard(
     if failures:
         _error(f"{failures} line(s) failed", prefix="")
         raise click.exceptions.Exit(1)
+
+
+def _discard_from_table(
+    cards: tuple[str, ...],
+    table: str,
+    opponent: str,
+    role: str | None,
+    hands_file: TextIO | None,
+    fmt: str,
+    output: str | None,
+) -> None:
+    """discard --from-table: the hand's rows read from a generated table."""
+    from crib_analyze.api import lookup
+    from crib_analyze.render import frame_csv, frame_json, lookup_text
+
+    if hands_file is not None:
+        raise click.UsageError("--from-table reads one hand; it does not go with --hands-file")
+    if opponent == "sampled":
+        raise click.UsageError("tables are made with the random or the expert opponent")
+    hand = cards_or_fail(cards, 6)
+    with domain_errors():
+        frame = lookup(hand, table or None, opponent=opponent, role=role)  # type: ignore[arg-type]
+    if fmt == "table":
+        text = lookup_text(frame, format_cards(hand))
+    else:
+        text = (frame_csv if fmt == "csv" else frame_json)(frame)
+    emit(text, output)
 
 
 def _stream_name(stream: TextIO) -> str:

@@ -16,7 +16,7 @@ import pandas as pd
 
 from crib_analyze.cards import RANKS
 from crib_analyze.defaults import Role, SortKey, default_table_path, packaged_crib_table
-from crib_analyze.discard import DiscardAnalysis
+from crib_analyze.discard import DiscardAnalysis, rank_order
 from crib_analyze.errors import TableError, describe_os_error
 from crib_analyze.rows import TEXT_COLUMNS, DiscardRows, discard_rows
 
@@ -58,18 +58,74 @@ def read_table_frame(
     columns: list[str] | None = None,
     filters: Any = None,
 ) -> pd.DataFrame:
-    """Load a discard table (Parquet) with only the columns asked for; the default is
-    the random-opponent table in the user data directory."""
+    """Load a discard table, Parquet or CSV (by its name), with only the columns asked
+    for and pyarrow row ``filters``; the default is the random-opponent table in the
+    user data directory. ``df.attrs`` holds the file's metadata (version, opponent
+    model, rows, created_at, ...)."""
+    import pyarrow.dataset as ds
+    import pyarrow.parquet as pq
+
+    from crib_analyze.table_file import read_table_metadata
+
     source = Path(path) if path is not None else default_table_path()
-    if not source.exists():
+    if not source.is_file():
         raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
+    fmt = "csv" if source.suffix.lower() == ".csv" else "parquet"
     try:
-        return pd.read_parquet(source, columns=columns, filters=filters, engine="pyarrow")
+        meta = read_table_metadata(source)
+        expression = pq.filters_to_expression(filters) if filters else None
+        table = ds.dataset(source, format=fmt).to_table(columns=columns, filter=expression)
+        frame = table.to_pandas()
     except OSError as e:
         raise TableError(f"cannot read {source}: {describe_os_error(e)}") from None
-    except Exception as e:  # pyarrow's damaged-file and unknown-column errors
+    except TableError:
+        raise
+    except Exception as e:  # pyarrow's damaged-file, bad-filter and unknown-column errors
         reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise TableError(f"cannot read {source}: {reason}") from None
+    frame.attrs.update(
+        {k: v for k, v in meta.items() if k not in ("checksums", "chunks")}
+        | {"path": str(source), "file_format": fmt}
+    )
+    return frame
+
+
+def lookup_frame(
+    hand: list[int], path: str | os.PathLike[str] | None = None, role: Role | None = None
+) -> pd.DataFrame:
+    """A hand's 15 rows of a discard table, found through its suit class and written in
+    the hand's own suits; best first for ``role`` (the dealer's net with no role)."""
+    from crib_analyze.cards import canonical_form, format_card
+    from crib_analyze.hand_classes import class_index
+
+    canon, perm = canonical_form(hand)
+    hand_id = class_index(canon)
+    frame = read_table_frame(path, filters=[("hand_id", "==", hand_id)])
+    attrs = dict(frame.attrs)
+    if len(frame) != 15:
+        raise TableError(
+            f"{frame.attrs.get('path')} has no rows for this hand (class {hand_id:,}): "
+            "a --limit table holds only its first classes"
+        )
+    back = np.empty(4, np.int64)
+    back[list(perm)] = np.arange(4)  # canonical suit -> the hand's suit
+    ids = ["d1", "d2", "k1", "k2", "k3", "k4"]
+    cards = frame[ids].to_numpy(np.int64)
+    cards = 4 * (cards // 4) + back[cards % 4]
+    cards[:, :2].sort(axis=1)
+    cards[:, 2:].sort(axis=1)
+    text = np.array([format_card(c) for c in range(52)], dtype=object)
+    frame = frame.copy()
+    for i, name in enumerate(ids):
+        frame[name] = cards[:, i].astype(frame[name].dtype)
+    frame["hand"] = pd.array([" ".join(text[sorted(hand)])] * 15, dtype="string")
+    frame["discard"] = pd.array([" ".join(p) for p in text[cards[:, :2]]], dtype="string")
+    frame["keep"] = pd.array([" ".join(k) for k in text[cards[:, 2:]]], dtype="string")
+    net = frame["pone_net" if role == "pone" else "dealer_net"].to_numpy()
+    frame = frame.iloc[rank_order([net])].reset_index(drop=True)
+    frame.insert(0, "rank", np.arange(1, 16))
+    frame.attrs = attrs | {"role": role, "hand_id": hand_id}
+    return frame
 
 
 CRIB_TABLE_COLUMNS = [

@@ -203,3 +203,21 @@ def hand_classes() -> HandClasses:
     for arr in (result.cards, result.weight, result.multiset, result.multisets):
         arr.setflags(write=False)
     return result
+
+
+def class_index(hand: tuple[int, ...]) -> int:
+    """The index (``hand_id``) of a canonical six-card hand among :func:`hand_classes`.
+
+    ``hand`` must be a class representative (see :func:`crib_analyze.cards.canonical_hand`).
+    """
+    classes = hand_classes()
+    ranks = np.array(sorted(c // 4 for c in hand), dtype=np.int8)
+    ms = classes.multisets
+    # multisets are in lexicographic order: find this one by binary search on a key
+    key = (ms.astype(np.int64) * 13 ** np.arange(5, -1, -1)).sum(axis=1)
+    m = int(np.searchsorted(key, int((ranks.astype(np.int64) * 13 ** np.arange(5, -1, -1)).sum())))
+    lo, hi = np.searchsorted(classes.multiset, [m, m + 1])
+    rows = np.flatnonzero((classes.cards[lo:hi] == np.array(sorted(hand), np.int8)).all(axis=1))
+    if m >= len(key) or not rows.size:
+        raise ValueError(f"not a canonical six-card hand: {hand}")
+    return int(lo + rows[0])

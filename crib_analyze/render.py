@@ -231,6 +231,33 @@ def distribution_text(rows: DiscardRows, hand: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def lookup_text(frame: pd.DataFrame, hand: str) -> str:
+    """A hand's rows read from a discard table: readable, best first."""
+    a = frame.attrs
+    who = f"as {a['role']}" if a.get("role") else "both roles"
+    lines = [
+        f"{hand}, {who}, from {a.get('path')} (hand {a.get('hand_id'):,}, "
+        f"{a.get('opponent', '?')} opponent, made by crib-analyze {a.get('version', '?')})"
+    ]
+    expert = "dealer_crib_mean" in frame.columns
+    heads = ["#", "discard", "keep", "hand"]
+    heads += ["your crib", "their crib"] if expert else ["crib"]
+    heads += ["dealer net", "pone net"]
+    body = []
+    for r in frame.to_dict(orient="records"):
+        cells = [str(r["rank"]), str(r["discard"]), str(r["keep"]), f"{r['hand_mean']:.3f}"]
+        cribs = ["dealer_crib_mean", "pone_crib_mean"] if expert else ["crib_mean"]
+        cells += [f"{r[c]:.3f}" for c in cribs]
+        cells += [
+            f"{r['dealer_net']:.3f}" + ("*" if r["dealer_best"] else " "),
+            f"{r['pone_net']:.3f}" + ("*" if r["pone_best"] else " "),
+        ]
+        body.append(cells)
+    lines.append(_aligned(heads, body, left={1, 2}))
+    lines.append("* best for that role")
+    return "\n".join(lines) + "\n"
+
+
 def crib_table_text(frame: pd.DataFrame) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = frame.attrs.get("role", "?")

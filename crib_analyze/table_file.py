@@ -144,6 +144,9 @@ def write_table_file(
                 csv.close()
             else:
                 raise TableError("nothing to write")
+        if fmt == "csv":  # CSV has no room for metadata: a small file beside it
+            with atomic_open(metadata_path(output), "w") as fh:
+                json.dump(meta | {"rows": rows, "file_format": "csv"}, fh)
     except (OSError, pa.ArrowException) as e:
         if isinstance(e, OSError):
             reason = describe_os_error(e)
@@ -216,6 +219,22 @@ def generate_table(
 
 
 # --- reading, merging, verifying -------------------------------------------------------------
+
+
+def metadata_path(table: Path) -> Path:
+    """Where a CSV table's metadata is kept: ``NAME.csv.meta.json`` beside it."""
+    return table.with_name(table.name + ".meta.json")
+
+
+def read_table_metadata(path: Path) -> dict[str, Any]:
+    """A table file's metadata, Parquet or CSV (from its ``.meta.json``; {} if none)."""
+    if path.suffix.lower() != ".csv":
+        return read_file_metadata(path)
+    try:
+        meta = json.loads(metadata_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return meta if isinstance(meta, dict) else {}
 
 
 def read_file_metadata(path: Path) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner, Result
@@ -227,3 +228,29 @@ def test_paths(private_data_dir: Path) -> None:
     assert found["data_dir"] == str(private_data_dir)
     assert found["random_table"] == str(private_data_dir / "discard_table.parquet")
     assert found["model_in_use"] == "packaged"
+
+
+def test_discard_from_table(tmp_path: Path, private_data_dir: Path) -> None:
+    from crib_analyze.cards import canonical_hand, format_cards
+    from crib_analyze.hand_classes import hand_classes
+
+    assert invoke(["table", "--limit", "50", "-q"]).exit_code == 0  # the random table
+    hand = format_cards(hand_classes().cards[7])
+    assert format_cards(canonical_hand(hand_classes().cards[7])) == hand
+    result = invoke(
+        ["discard", hand, "--from-table", "--opponent", "random", "--pone", "-f", "csv"]
+    )
+    assert result.exit_code == 0, result.output
+    frame = pd.read_csv(pd.io.common.StringIO(result.stdout))
+    ref = analyze(hand, role="pone", opponent="random")
+    got = dict(zip(frame["discard"].map(lambda d: frozenset(d.split())), frame["pone_net"]))
+    want = dict(zip(ref["discard"].map(lambda d: frozenset(d.split())), ref["pone_net"]))
+    assert got.keys() == want.keys()
+    assert [got[k] for k in want] == pytest.approx([want[k] for k in want], abs=1e-12)
+    assert frame["pone_net"].is_monotonic_decreasing
+    text = invoke(
+        ["discard", hand, "--from-table", str(private_data_dir / "discard_table.parquet")]
+    )
+    assert text.exit_code == 0 and "hand 7," in text.stdout
+    # the default opponent is expert, and no expert table was made
+    one_line_error(invoke(["discard", hand, "--from-table"]), 1, "no discard table")

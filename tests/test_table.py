@@ -335,3 +335,46 @@ def test_unwritable_outputs_are_storage_errors(tmp_path: Path, target: str) -> N
             generate_table(path, limit=10)
     finally:
         (tmp_path / "readonly").chmod(0o700)
+
+
+def test_lookup_finds_a_hand_in_any_suits(small_table: Path) -> None:
+    from crib_analyze.api import lookup
+
+    rng = np.random.default_rng(12)
+    hc = hand_classes()
+    for hand_id in rng.choice(SMALL, 6, replace=False):
+        canon = [int(c) for c in hc.cards[hand_id]]
+        perm = tuple(int(x) for x in rng.permutation(4))
+        hand = relabel_suits(canon, perm)  # type: ignore[arg-type]
+        rows = lookup(hand, small_table, role="pone")
+        assert rows.attrs["hand_id"] == hand_id
+        assert rows.attrs["opponent"] == "random" and rows.attrs["version"]
+        assert set(rows["hand"]) == {format_cards(sorted(hand))}
+        ref = analyze(hand, role="pone", opponent="random")
+        mine = rows.set_index(rows["discard"].map(lambda d: frozenset(d.split())))
+        theirs = ref.set_index(ref["discard"].map(lambda d: frozenset(d.split())))
+        assert set(mine.index) == set(theirs.index)  # the same 15 throws, in the hand's suits
+        for col in ("hand_mean", "crib_mean", "pone_net", "dealer_net"):
+            np.testing.assert_allclose(
+                mine[col].to_numpy(), theirs.loc[mine.index, col].to_numpy(), atol=1e-12
+            )
+        assert rows["pone_net"].is_monotonic_decreasing
+        for d, k in zip(rows["discard"], rows["keep"], strict=True):
+            assert sorted(parse_cards(f"{d} {k}")) == sorted(hand)
+    with pytest.raises(TableError, match="no rows for this hand"):
+        lookup("KC KD KH QS QC JD", small_table)
+
+
+def test_load_table_reads_csv_with_its_metadata(tmp_path: Path) -> None:
+    out = tmp_path / "t.csv"
+    generate_table(out, limit=40)
+    assert (tmp_path / "t.csv.meta.json").is_file()
+    frame = load_table(out, columns=["hand_id", "crib_mean"], filters=[("hand_id", "<", 3)])
+    assert len(frame) == 45
+    assert frame.attrs["opponent"] == "random" and frame.attrs["rows"] == 600
+    assert frame.attrs["file_format"] == "csv"
+    parquet = tmp_path / "t.parquet"
+    generate_table(parquet, limit=40)
+    same = load_table(parquet, columns=["hand_id", "crib_mean"], filters=[("hand_id", "<", 3)])
+    np.testing.assert_array_equal(same["crib_mean"], frame["crib_mean"])
+    assert same.attrs["file_format"] == "parquet" and same.attrs["classes"] == 40
