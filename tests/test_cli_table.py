@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner, Result
@@ -243,8 +242,12 @@ def test_discard_from_table(tmp_path: Path, private_data_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     frame = pd.read_csv(pd.io.common.StringIO(result.stdout))
     ref = analyze(hand, role="pone", opponent="random")
-    got = dict(zip(frame["discard"].map(lambda d: frozenset(d.split())), frame["pone_net"]))
-    want = dict(zip(ref["discard"].map(lambda d: frozenset(d.split())), ref["pone_net"]))
+    got = dict(
+        zip(frame["discard"].map(lambda d: frozenset(d.split())), frame["pone_net"], strict=True)
+    )
+    want = dict(
+        zip(ref["discard"].map(lambda d: frozenset(d.split())), ref["pone_net"], strict=True)
+    )
     assert got.keys() == want.keys()
     assert [got[k] for k in want] == pytest.approx([want[k] for k in want], abs=1e-12)
     assert frame["pone_net"].is_monotonic_decreasing
