@@ -18,7 +18,6 @@ tables, rebuilt models) go to one place, the user data directory of
 from __future__ import annotations
 
 import os
-from importlib.metadata import PackageNotFoundError, version
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -26,10 +25,8 @@ from typing import Literal
 
 from crib_analyze.errors import UsageError
 
-try:
-    __version__ = version("crib-analyze")
-except PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "0+unknown"
+#: the package version, read by pyproject.toml too (one source, no metadata lookup at start)
+__version__ = "0.2.0"
 
 APP_NAME = "crib-analyze"
 
