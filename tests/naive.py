@@ -222,3 +222,78 @@ def naive_best_response_stats(
             for c in keep:
                 kept[a][b][rank(c)] += share
     return mass, suited_mass, kept
+
+
+# --- the play ------------------------------------------------------------------------------
+#
+# From the rules: the pone leads; players alternate laying cards and announcing the count
+# (A = 1, faces 10), never past 31. A player who cannot lay says go and the other lays
+# while able. When neither can, whoever laid the last card scores 1 (none extra at 31),
+# the count restarts from 0 and the other player leads. 15 -> 2, 31 -> 2, pairs 2/6/12 for
+# 2/3/4 of a rank in a row, a run of the latest k >= 3 cards in any order -> k; nothing
+# spans a restart; the last card of the play scores 1 (2 for 31, no more).
+
+
+def naive_lay_points(ranks: list[int], count: int) -> tuple[int, list[str]]:
+    """Points and reasons for the last of ``ranks`` (the cards since the restart)."""
+    points, why = 0, []
+    if count == 15:
+        points, why = points + 2, [*why, "fifteen"]
+    if count == 31:
+        points, why = points + 2, [*why, "31"]
+    same = 1
+    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
+        same += 1
+    if same >= 2:
+        points += {2: 2, 3: 6, 4: 12}[same]
+        why.append({2: "pair", 3: "pair royal", 4: "double pair royal"}[same])
+    for k in range(min(len(ranks), 7), 2, -1):
+        last = sorted(ranks[-k:])
+        if last == list(range(last[0], last[0] + k)):
+            points += k
+            why.append(f"run of {k}")
+            break
+    return points, why
+
+
+def naive_play(
+    pone: list[int], dealer: list[int], choose
+) -> list[tuple[int, int, int, int, list[str]]]:
+    """Play a deal; ``choose(player, legal_cards, history)`` picks a card. Returns one
+    (player, card, count after, points, reasons) per card laid, go and last card included."""
+    hands = [list(pone), list(dealer)]
+    out: list[tuple[int, int, int, int, list[str]]] = []
+    count, ranks, turn, said_go = 0, [], 0, [False, False]
+    last_player = None
+    while hands[0] or hands[1]:
+        legal = [c for c in hands[turn] if count + value(c) <= 31]
+        if not legal:
+            said_go[turn] = True
+            other = 1 - turn
+            if said_go[other] or not [c for c in hands[other] if count + value(c) <= 31]:
+                # neither can lay: the go point, then a restart; the other side leads
+                player, card, cnt, pts, why = out[-1]
+                if count < 31:
+                    out[-1] = (player, card, cnt, pts + 1, [*why, "go"])
+                count, ranks, said_go = 0, [], [False, False]
+                turn = 1 - last_player if hands[1 - last_player] else last_player
+                continue
+            turn = other
+            continue
+        card = choose(turn, legal, list(out))
+        hands[turn].remove(card)
+        count += value(card)
+        ranks.append(rank(card))
+        pts, why = naive_lay_points(ranks, count)
+        out.append((turn, card, count, pts, why))
+        last_player = turn
+        if count == 31:
+            count, ranks, said_go = 0, [], [False, False]
+            turn = 1 - turn if hands[1 - turn] else turn
+            continue
+        if not said_go[1 - turn]:
+            turn = 1 - turn
+    player, card, cnt, pts, why = out[-1]
+    if cnt != 31:  # the last card of the play
+        out[-1] = (player, card, cnt, pts + 1, [*why, "last card"])
+    return out
