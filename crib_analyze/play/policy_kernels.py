@@ -10,8 +10,10 @@ no card of value <= 31 - c until the reset.
 * ``LOOKAHEAD``: points now minus the expected best reply, the opponent's cards being a
   weighted draw from the cards unseen by the player.
 * ``SEARCH``: for ``samples`` opponent hands drawn as above (consistent with its goes),
-  the exact best play of the rest of the deal with all cards known (negamax on the
-  pegging differential), averaged per candidate card.
+  each candidate card is laid and the rest of the deal played out by both players with
+  the lookahead policy (each seeing only its own cards); the card with the best mean
+  pegging differential wins (a Monte Carlo rollout: one step of policy improvement
+  over the lookahead, with common random numbers across the candidates).
 
 Random draws come from a per-deal stream (:func:`rng_next`, splitmix64), so a seed gives
 the same deals however many threads run them.
@@ -102,44 +104,57 @@ def greedy_slot(hands: np.ndarray, player: int, seq: np.ndarray, state: np.ndarr
 
 
 @njit
+def unseen_by_rank(hands: np.ndarray, player: int, seen: np.ndarray, gone_above: int) -> np.ndarray:
+    """(13,) cards of each rank the player cannot see and the opponent may still hold
+    (after its go at count c, none of value <= 31 - c: ``gone_above``)."""
+    left = np.full(13, 4, np.int64)
+    for c in range(52):
+        if seen[c]:
+            left[c >> 2] -= 1
+    for c in hands[player]:
+        if c >= 0:
+            left[c >> 2] -= 1
+    for r in range(13):
+        if (r + 1 if r < 10 else 10) <= gone_above:
+            left[r] = 0
+    return left
+
+
+@njit
 def expected_best_reply(
-    seq: np.ndarray,
-    n: int,
-    count: int,
-    unseen: np.ndarray,
-    weight: np.ndarray,
-    k: int,
-    gone_above: int,
+    seq: np.ndarray, n: int, count: int, left: np.ndarray, rank_weight: np.ndarray, k: int
 ) -> float:
-    """E[the opponent's best reply points] when it holds ``k`` of ``unseen`` (card u
-    held with probability ~ k w_u / sum w, independently) and can lay only cards of
-    value > ``gone_above`` (0 when it has not said go)."""
+    """E[the opponent's best reply points] when it holds ``k`` cards among ``left``
+    (unseen cards per rank), each card of rank r held with probability
+    min(1, k w_r / sum_r' left_r' w_r'), independently."""
     if k <= 0:
         return 0.0
-    total_w = 0.0
-    for i in range(unseen.shape[0]):
-        if card_value(unseen[i]) > gone_above:
-            total_w += weight[i]
-    if total_w <= 0.0:
+    total = 0.0
+    for r in range(13):
+        total += left[r] * rank_weight[r]
+    if total <= 0.0:
         return 0.0
-    pts = np.zeros(unseen.shape[0], np.int64)
-    prob = np.zeros(unseen.shape[0], np.float64)
-    for i in range(unseen.shape[0]):
-        u = unseen[i]
-        v = card_value(u)
-        if v <= gone_above or count + v > MAX_COUNT:
+    pts = np.zeros(13, np.int64)
+    none = np.ones(13, np.float64)  # P(the opponent holds no card of rank r)
+    for r in range(13):
+        v = r + 1 if r < 10 else 10
+        if left[r] == 0 or count + v > MAX_COUNT:
             continue
-        seq[n] = u >> 2
-        pts[i], _ = lay_points(seq, n + 1, count + v)
-        prob[i] = min(1.0, k * weight[i] / total_w)
-    # E[max] = sum over levels v of P(max >= v), with P(none >= v) = prod (1 - p_u)
+        seq[n] = r
+        pts[r], _ = lay_points(seq, n + 1, count + v)
+        if pts[r] > 0:
+            p = min(1.0, k * rank_weight[r] / total)
+            none[r] = (1.0 - p) ** left[r]
+    # E[max] = sum over levels v >= 1 of P(max >= v)
     expected = 0.0
     for level in range(1, 13):
-        none = 1.0
-        for i in range(unseen.shape[0]):
-            if pts[i] >= level:
-                none *= 1.0 - prob[i]
-        expected += 1.0 - none
+        miss = 1.0
+        for r in range(13):
+            if pts[r] >= level:
+                miss *= none[r]
+        if miss == 1.0:
+            break
+        expected += 1.0 - miss
     return expected
 
 
@@ -155,10 +170,7 @@ def lookahead_slot(
 ) -> int:
     """The card with the most points now minus the opponent's expected best reply."""
     n, count = state[0], state[1]
-    unseen = unseen_cards(hands, player, seen)
-    weight = np.empty(unseen.shape[0], np.float64)
-    for i in range(unseen.shape[0]):
-        weight[i] = rank_weight[unseen[i] >> 2]
+    left = unseen_by_rank(hands, player, seen, gone_above)
     k = cards_left(hands[1 - player])
     best, best_slot = -1e9, -1
     for s in range(4):
@@ -168,40 +180,35 @@ def lookahead_slot(
         after = count + card_value(c)
         seq[n] = c >> 2
         now, _ = lay_points(seq, n + 1, after)
-        reply = expected_best_reply(seq, n + 1, after, unseen, weight, k, gone_above)
-        value = now - reply
+        value = now - expected_best_reply(seq, n + 1, after, left, rank_weight, k)
         if value > best + 1e-12:
             best, best_slot = value, s
     return best_slot
 
 
 @njit
-def negamax(hands: np.ndarray, seq: np.ndarray, state: np.ndarray, scratch: np.ndarray) -> float:
-    """The pegging differential (mover minus the other) the player to move gets from
-    here on with every card known and both playing their best. ``scratch`` (2,) takes
-    the points as they are laid (ignored)."""
-    player = state[2]
-    if player < 0:
-        return 0.0
-    n, count = state[0], state[1]
-    best = -1e9
-    for s in range(4):
-        c = hands[player, s]
-        if c < 0 or count + card_value(c) > MAX_COUNT:
-            continue
-        pts, _ = lay(hands, player, s, seq, state, scratch)
-        nxt = state[2]
-        if nxt < 0:
-            value = float(pts)
-        elif nxt == player:
-            value = pts + negamax(hands, seq, state, scratch)
-        else:
-            value = pts - negamax(hands, seq, state, scratch)
-        hands[player, s] = c  # undo
-        state[0], state[1], state[2] = n, count, player
-        if value > best:
-            best = value
-    return best
+def advance(
+    hands: np.ndarray,
+    player: int,
+    slot: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    scores: np.ndarray,
+    seen: np.ndarray,
+    gone_above: np.ndarray,
+) -> tuple[int, int]:
+    """Lay a card as :func:`~crib_analyze.play.rules_kernels.lay` does, and update what
+    the players know: the card is seen, and a go by the opponent tells the player that
+    none of the opponent's cards fits under 31 at that count (true for the rest of the
+    deal, since its cards do not change)."""
+    card = hands[player, slot]
+    after = state[1] + card_value(card)
+    seen[card] = True
+    pts, reasons = lay(hands, player, slot, seq, state, scores)
+    passed = state[2] == player or state[1] == 0  # the opponent did not lay next
+    if after < MAX_COUNT and passed and cards_left(hands[1 - player]) > 0:
+        gone_above[player] = max(gone_above[player], MAX_COUNT - after)
+    return pts, reasons
 
 
 @njit
@@ -211,12 +218,15 @@ def search_slot(
     seq: np.ndarray,
     state: np.ndarray,
     seen: np.ndarray,
-    rank_weight: np.ndarray,
-    gone_above: int,
+    rank_weights: np.ndarray,
+    gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
 ) -> int:
-    """The card with the best mean exact value over ``samples`` opponent hands."""
+    """The card with the best mean pegging differential over ``samples`` rollouts: the
+    opponent's cards drawn as for the lookahead (weighted, consistent with its goes),
+    the candidate laid, the rest of the deal played by both with the lookahead policy,
+    each knowing only what it can see. Every candidate meets the same draws."""
     n, count = state[0], state[1]
     legal = 0
     only = -1
@@ -232,19 +242,20 @@ def search_slot(
     unseen = unseen_cards(hands, player, seen)
     weight = np.empty(unseen.shape[0], np.float64)
     for i in range(unseen.shape[0]):
-        v = card_value(unseen[i])
-        weight[i] = rank_weight[unseen[i] >> 2] if v > gone_above else 0.0
+        fits = card_value(unseen[i]) > gone_above[player]
+        weight[i] = rank_weights[player, unseen[i] >> 2] if fits else 0.0
     totals = np.zeros(4, np.float64)
-    scratch = np.zeros(2, np.int64)
     trial = hands.copy()
     work_seq = seq.copy()
     work_state = state.copy()
-    pick = np.empty(k, np.int64)
+    work_seen = seen.copy()
+    work_gone = gone_above.copy()
+    scores = np.zeros(2, np.int64)
+    pick = np.empty(4, np.int64)
     for _ in range(samples):
-        # the opponent's k cards: a weighted draw without replacement
         w = weight.copy()
         got = 0
-        for j in range(k):
+        for j in range(k):  # the opponent's cards: a weighted draw without replacement
             total = w.sum()
             if total <= 0.0:
                 break
@@ -259,25 +270,26 @@ def search_slot(
             pick[j] = unseen[chosen]
             w[chosen] = 0.0
             got += 1
-        for j in range(4):
-            trial[other, j] = pick[j] if j < got else -1
         for s in range(4):
             c = hands[player, s]
             if c < 0 or count + card_value(c) > MAX_COUNT:
                 continue
+            trial[player, :] = hands[player, :]
             for j in range(4):
-                trial[player, j] = hands[player, j]
-            work_state[0], work_state[1], work_state[2] = n, count, player
+                trial[other, j] = pick[j] if j < got else -1
             work_seq[:n] = seq[:n]
-            pts, _ = lay(trial, player, s, work_seq, work_state, scratch)
-            nxt = work_state[2]
-            if nxt < 0:
-                value = float(pts)
-            elif nxt == player:
-                value = pts + negamax(trial, work_seq, work_state, scratch)
-            else:
-                value = pts - negamax(trial, work_seq, work_state, scratch)
-            totals[s] += value
+            work_state[:] = state
+            work_seen[:] = seen
+            work_gone[:] = gone_above
+            scores[0], scores[1] = 0, 0
+            advance(trial, player, s, work_seq, work_state, scores, work_seen, work_gone)
+            while work_state[2] >= 0:
+                p = work_state[2]
+                slot = lookahead_slot(
+                    trial, p, work_seq, work_state, work_seen, rank_weights[p], work_gone[p]
+                )
+                advance(trial, p, slot, work_seq, work_state, scores, work_seen, work_gone)
+            totals[s] += scores[player] - scores[other]
     best, best_slot = -1e18, only
     for s in range(4):
         c = hands[player, s]
@@ -297,16 +309,18 @@ def choose_slot(
     seq: np.ndarray,
     state: np.ndarray,
     seen: np.ndarray,
-    rank_weight: np.ndarray,
-    gone_above: int,
+    rank_weights: np.ndarray,
+    gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
 ) -> int:
     if policy == GREEDY:
         return greedy_slot(hands, player, seq, state)
     if policy == LOOKAHEAD:
-        return lookahead_slot(hands, player, seq, state, seen, rank_weight, gone_above)
-    return search_slot(hands, player, seq, state, seen, rank_weight, gone_above, samples, rng)
+        return lookahead_slot(
+            hands, player, seq, state, seen, rank_weights[player], gone_above[player]
+        )
+    return search_slot(hands, player, seq, state, seen, rank_weights, gone_above, samples, rng)
 
 
 @njit
@@ -338,28 +352,13 @@ def play_deal(
     i = 0
     while state[2] >= 0:
         player = state[2]
-        before = state[1]
         slot = choose_slot(
-            policies[player],
-            hands,
-            player,
-            seq,
-            state,
-            seen,
-            rank_weights[player],
-            gone_above[player],
-            samples,
-            rng,
-        )
+            policies[player], hands, player, seq, state, seen, rank_weights, gone_above,
+            samples, rng,
+        )  # fmt: skip
         card = hands[player, slot]
-        seen[card] = True
-        _, reasons = lay(hands, player, slot, seq, state, scores)
+        _, reasons = advance(hands, player, slot, seq, state, scores, seen, gone_above)
         record[i, 0], record[i, 1], record[i, 2], record[i, 3] = player, card, state[1], reasons
-        after = before + card_value(card)
-        passed = state[2] == player or state[1] == 0  # the opponent did not lay next
-        if after < MAX_COUNT and passed and cards_left(hands[1 - player]) > 0:
-            # the opponent said go at this count: none of its cards fits, now or later
-            gone_above[player] = max(gone_above[player], MAX_COUNT - after)
         i += 1
     return scores[0], scores[1]
 
