@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from crib_analyze.cards import parse_cards
 from crib_analyze.play import rules_kernels as rk
-from crib_analyze.play.policy_kernels import GREEDY, play_deal, rng_for
+from crib_analyze.play.policy_kernels import GREEDY, new_workspace, play_deal, rng_for
 from tests.naive import naive_lay_points, naive_play, rank
 
 REASON_WORDS = [
@@ -153,7 +153,7 @@ def test_greedy_deal_equals_the_twin(cards: list[int]) -> None:
     record = np.zeros((8, 4), np.int64)
     scores = play_deal(
         np.array(pone), np.array(dealer), -1, np.array([GREEDY, GREEDY]),
-        np.ones((2, 13)), 1, rng_for(1, 0), record,
+        np.ones((2, 13)), 1, rng_for(1, 0), record, *new_workspace(),
     )  # fmt: skip
     assert record[:, 1].tolist() == [c for _, c, _, _, _ in twin]
     assert list(scores) == [sum(t[3] for t in twin if t[0] == p) for p in (0, 1)]

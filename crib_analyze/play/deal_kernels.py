@@ -54,8 +54,10 @@ def draw_discard(pi_row: np.ndarray, rng: np.ndarray) -> int:
 
 
 @njit
-def shuffle_deck(rng: np.ndarray) -> np.ndarray:
-    deck = np.arange(52)
+def shuffle_into(deck: np.ndarray, rng: np.ndarray) -> np.ndarray:
+    """Fill ``deck`` (52,) with the cards in a random order (Fisher-Yates)."""
+    for i in range(52):
+        deck[i] = i
     for i in range(51, 0, -1):
         j = rng_next(rng) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
@@ -76,7 +78,7 @@ def expert_deals(
     out = np.empty((n, 13), np.int64)
     for i in prange(n):
         rng = rng_for(seed, first + i)
-        deck = shuffle_deck(rng)
+        deck = shuffle_into(np.empty(52, np.int64), rng)
         for seat in range(2):
             six = np.sort(deck[6 * seat : 6 * seat + 6])
             pi = pone_pi if seat == 0 else dealer_pi

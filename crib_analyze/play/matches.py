@@ -32,7 +32,7 @@ def policy_code(name: str) -> int:
 
 
 @cache
-def _keys() -> np.ndarray:
+def rank_multiset_keys() -> np.ndarray:
     return np.asarray(dlk.multiset_keys(multisets()))
 
 
@@ -51,9 +51,8 @@ def kept_rank_weights(model: ExpertModel) -> np.ndarray:
 def deal(n: int, seed: int, model: ExpertModel | None = None, first: int = 0) -> np.ndarray:
     """(n, 13) deals: pone's four kept, dealer's four, starter, pone's throw, dealer's."""
     m = model or load_model()
-    return np.asarray(
-        dlk.expert_deals(n, seed, first, _keys(), m.policy("pone").pi, m.policy("dealer").pi)
-    )
+    pone, dealer = m.policy("pone").pi, m.policy("dealer").pi
+    return np.asarray(dlk.expert_deals(n, seed, first, rank_multiset_keys(), pone, dealer))
 
 
 def play(

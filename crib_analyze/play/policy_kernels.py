@@ -104,10 +104,12 @@ def greedy_slot(hands: np.ndarray, player: int, seq: np.ndarray, state: np.ndarr
 
 
 @njit
-def unseen_by_rank(hands: np.ndarray, player: int, seen: np.ndarray, gone_above: int) -> np.ndarray:
-    """(13,) cards of each rank the player cannot see and the opponent may still hold
-    (after its go at count c, none of value <= 31 - c: ``gone_above``)."""
-    left = np.full(13, 4, np.int64)
+def unseen_by_rank(
+    hands: np.ndarray, player: int, seen: np.ndarray, gone_above: int, left: np.ndarray
+) -> np.ndarray:
+    """Fill ``left`` (13,): cards of each rank the player cannot see and the opponent
+    may still hold (after its go at count c, none of value <= 31 - c: ``gone_above``)."""
+    left[:] = 4
     for c in range(52):
         if seen[c]:
             left[c >> 2] -= 1
@@ -122,11 +124,19 @@ def unseen_by_rank(hands: np.ndarray, player: int, seen: np.ndarray, gone_above:
 
 @njit
 def expected_best_reply(
-    seq: np.ndarray, n: int, count: int, left: np.ndarray, rank_weight: np.ndarray, k: int
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    left: np.ndarray,
+    rank_weight: np.ndarray,
+    k: int,
+    pts: np.ndarray,
+    none: np.ndarray,
 ) -> float:
     """E[the opponent's best reply points] when it holds ``k`` cards among ``left``
     (unseen cards per rank), each card of rank r held with probability
-    min(1, k w_r / sum_r' left_r' w_r'), independently."""
+    min(1, k w_r / sum_r' left_r' w_r'), independently. ``pts`` (13, int) and ``none``
+    (13, float) are scratch space."""
     if k <= 0:
         return 0.0
     total = 0.0
@@ -134,8 +144,8 @@ def expected_best_reply(
         total += left[r] * rank_weight[r]
     if total <= 0.0:
         return 0.0
-    pts = np.zeros(13, np.int64)
-    none = np.ones(13, np.float64)  # P(the opponent holds no card of rank r)
+    pts[:] = 0
+    none[:] = 1.0  # P(the opponent holds no card of rank r)
     for r in range(13):
         v = r + 1 if r < 10 else 10
         if left[r] == 0 or count + v > MAX_COUNT:
@@ -167,10 +177,14 @@ def lookahead_slot(
     seen: np.ndarray,
     rank_weight: np.ndarray,
     gone_above: int,
+    work: np.ndarray,
+    fwork: np.ndarray,
 ) -> int:
-    """The card with the most points now minus the opponent's expected best reply."""
+    """The card with the most points now minus the opponent's expected best reply.
+    ``work`` (26+, int) and ``fwork`` (13+, float) are scratch space."""
     n, count = state[0], state[1]
-    left = unseen_by_rank(hands, player, seen, gone_above)
+    left = unseen_by_rank(hands, player, seen, gone_above, work[0:13])
+    pts, none = work[13:26], fwork[0:13]
     k = cards_left(hands[1 - player])
     best, best_slot = -1e9, -1
     for s in range(4):
@@ -180,7 +194,7 @@ def lookahead_slot(
         after = count + card_value(c)
         seq[n] = c >> 2
         now, _ = lay_points(seq, n + 1, after)
-        value = now - expected_best_reply(seq, n + 1, after, left, rank_weight, k)
+        value = now - expected_best_reply(seq, n + 1, after, left, rank_weight, k, pts, none)
         if value > best + 1e-12:
             best, best_slot = value, s
     return best_slot
@@ -222,6 +236,8 @@ def search_slot(
     gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
 ) -> int:
     """The card with the best mean pegging differential over ``samples`` rollouts: the
     opponent's cards drawn as for the lookahead (weighted, consistent with its goes),
@@ -286,8 +302,9 @@ def search_slot(
             while work_state[2] >= 0:
                 p = work_state[2]
                 slot = lookahead_slot(
-                    trial, p, work_seq, work_state, work_seen, rank_weights[p], work_gone[p]
-                )
+                    trial, p, work_seq, work_state, work_seen, rank_weights[p], work_gone[p],
+                    work, fwork,
+                )  # fmt: skip
                 advance(trial, p, slot, work_seq, work_state, scores, work_seen, work_gone)
             totals[s] += scores[player] - scores[other]
     best, best_slot = -1e18, only
@@ -313,14 +330,26 @@ def choose_slot(
     gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
 ) -> int:
     if policy == GREEDY:
         return greedy_slot(hands, player, seq, state)
     if policy == LOOKAHEAD:
         return lookahead_slot(
-            hands, player, seq, state, seen, rank_weights[player], gone_above[player]
-        )
-    return search_slot(hands, player, seq, state, seen, rank_weights, gone_above, samples, rng)
+            hands, player, seq, state, seen, rank_weights[player], gone_above[player],
+            work, fwork,
+        )  # fmt: skip
+    return search_slot(
+        hands, player, seq, state, seen, rank_weights, gone_above, samples, rng, work, fwork
+    )
+
+
+@njit
+def new_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Scratch space for :func:`play_deal`: (int64 (64,), float64 (16,), bool (52,)),
+    made once and reused, so a deal allocates nothing."""
+    return np.zeros(64, np.int64), np.zeros(16, np.float64), np.zeros(52, np.bool_)
 
 
 @njit
@@ -333,28 +362,36 @@ def play_deal(
     samples: int,
     rng: np.ndarray,
     record: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+    seen: np.ndarray,
 ) -> tuple[int, int]:
     """Play two four-card hands to the end; return (pone's points, dealer's points).
 
     ``policies`` (2,) and ``rank_weights`` (2, 13) are per player (0 = pone): a player's
     weights describe what its *opponent* keeps. ``record`` (8, 4) receives each laid
-    card: [player, card, count after, reasons].
+    card: [player, card, count after, reasons]. ``work``, ``fwork`` and ``seen`` come
+    from :func:`new_workspace`.
     """
-    hands = np.empty((2, 4), np.int64)
+    hands = work[0:8].reshape((2, 4))
     hands[0], hands[1] = pone, dealer
-    seq = np.empty(9, np.int64)  # one spare slot for looking one card ahead
-    state = np.zeros(3, np.int64)  # n_seq, count, turn (the pone leads)
-    scores = np.zeros(2, np.int64)
-    seen = np.zeros(52, np.bool_)  # laid cards and the starter: public
+    seq = work[8:17]  # one spare slot for looking one card ahead
+    state = work[17:20]  # n_seq, count, turn (the pone leads)
+    state[:] = 0
+    scores = work[20:22]
+    scores[:] = 0
+    gone_above = work[22:24]  # per player: what its opponent cannot hold
+    gone_above[:] = 0
+    scratch = work[24:64]
+    seen[:] = False  # laid cards and the starter: public
     if starter >= 0:
         seen[starter] = True
-    gone_above = np.zeros(2, np.int64)  # per player: what its opponent cannot hold
     i = 0
     while state[2] >= 0:
         player = state[2]
         slot = choose_slot(
             policies[player], hands, player, seq, state, seen, rank_weights, gone_above,
-            samples, rng,
+            samples, rng, scratch, fwork,
         )  # fmt: skip
         card = hands[player, slot]
         _, reasons = advance(hands, player, slot, seq, state, scores, seen, gone_above)
@@ -379,8 +416,10 @@ def play_many(
     for i in prange(n):
         rng = rng_for(seed, first + i)
         record = np.empty((8, 4), np.int64)
+        work, fwork, seen = new_workspace()
         p, d = play_deal(
-            deals[i, 0:4], deals[i, 4:8], deals[i, 8], policies, rank_weights, samples, rng, record
-        )
+            deals[i, 0:4], deals[i, 4:8], deals[i, 8], policies, rank_weights, samples, rng,
+            record, work, fwork, seen,
+        )  # fmt: skip
         out[i, 0], out[i, 1] = p, d
     return out

@@ -1,0 +1,155 @@
+"""numba kernels for pegging values: deals around a kept hand, played out.
+
+For a *cell* (four kept ranks, the keeper's seat) a deal gives the keeper four cards of
+those ranks (suits at random), throws two random cards of the rest into the crib, deals
+the opponent six of the 46 left, which it throws by its seat's expert policy, and cuts
+the starter from the 40 left; then both play. For a *hand* (six known cards, 15 throws)
+the opponent's six cards and the starter are drawn once per deal and shared by all 15
+throws (common random numbers). Every deal draws from its own stream, so results do not
+depend on the number of threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.discard_kernels import KEEPS, N_DISCARDS
+from crib_analyze.jit import njit
+from crib_analyze.play.deal_kernels import draw_discard, multiset_of, shuffle_into
+from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for, rng_next
+
+
+@njit
+def _opponent_keep(
+    deck: np.ndarray, start: int, keys: np.ndarray, pi: np.ndarray, rng: np.ndarray
+) -> np.ndarray:
+    """Four cards the opponent keeps of ``deck[start:start + 6]`` by the policy ``pi``."""
+    six = np.sort(deck[start : start + 6])
+    d = draw_discard(pi[multiset_of(six, keys)], rng)
+    keep = np.empty(4, np.int64)
+    for j in range(4):
+        keep[j] = six[KEEPS[d, j]]
+    return keep
+
+
+@njit(parallel=True)
+def cell_sums(
+    ranks: np.ndarray,
+    seats: np.ndarray,
+    n: int,
+    seed: int,
+    keys: np.ndarray,
+    pone_pi: np.ndarray,
+    dealer_pi: np.ndarray,
+    policies: np.ndarray,
+    rank_weights: np.ndarray,
+    samples: int,
+    first_cell: int,
+) -> np.ndarray:
+    """(C, 3) per cell: sum of the keeper's points, of the opponent's, of the squared
+    differential, over ``n`` deals. ``ranks`` (C, 4) kept ranks, ``seats`` (C,) the
+    keeper's seat (0 pone, 1 dealer); cell c draws streams from ``(first_cell + c) * n``."""
+    cells = ranks.shape[0]
+    out = np.zeros((cells, 3), np.float64)
+    for c in prange(cells):
+        seat = seats[c]
+        other = 1 - seat
+        pi = pone_pi if other == 0 else dealer_pi
+        record = np.empty((8, 4), np.int64)
+        work, fwork, seen = new_workspace()
+        taken = np.zeros(52, np.bool_)
+        keep = np.empty(4, np.int64)
+        deck = np.empty(52, np.int64)
+        rest = np.empty(48, np.int64)
+        for j in range(n):
+            rng = rng_for(seed, (first_cell + c) * n + j)
+            # the keeper's four cards: a random suit for each rank, distinct cards
+            taken[:] = False
+            for i in range(4):
+                while True:
+                    card = 4 * ranks[c, i] + rng_next(rng) % 4
+                    if not taken[card]:
+                        break
+                taken[card] = True
+                keep[i] = card
+            shuffle_into(deck, rng)
+            m = 0
+            for card in deck:
+                if not taken[card]:
+                    rest[m] = card
+                    m += 1
+            # rest[0:2] the keeper's throw, rest[2:8] the opponent's six, rest[8] the starter
+            opp = _opponent_keep(rest, 2, keys, pi, rng)
+            starter = rest[8]
+            if seat == 0:
+                p, d = play_deal(
+                    keep, opp, starter, policies, rank_weights, samples, rng, record,
+                    work, fwork, seen,
+                )  # fmt: skip
+                own, theirs = p, d
+            else:
+                p, d = play_deal(
+                    opp, keep, starter, policies, rank_weights, samples, rng, record,
+                    work, fwork, seen,
+                )  # fmt: skip
+                own, theirs = d, p
+            out[c, 0] += own
+            out[c, 1] += theirs
+            out[c, 2] += (own - theirs) ** 2
+    return out
+
+
+@njit(parallel=True)
+def hand_deals(
+    hand6: np.ndarray,
+    seat: int,
+    n: int,
+    seed: int,
+    keys: np.ndarray,
+    pone_pi: np.ndarray,
+    dealer_pi: np.ndarray,
+    policies: np.ndarray,
+    rank_weights: np.ndarray,
+    samples: int,
+) -> np.ndarray:
+    """(n, 15, 2) the holder's and the opponent's points in deal j for each of the 15
+    throws of ``hand6`` (known cards), the holder in ``seat``. Deal j shares the
+    opponent's six cards and the starter across the throws."""
+    out = np.empty((n, N_DISCARDS, 2), np.int64)
+    other = 1 - seat
+    mine = np.zeros(52, np.bool_)
+    for card in hand6:
+        mine[card] = True
+    for j in prange(n):
+        rng = rng_for(seed, j)
+        deck = shuffle_into(np.empty(52, np.int64), rng)
+        rest = np.empty(46, np.int64)
+        m = 0
+        for card in deck:
+            if not mine[card]:
+                rest[m] = card
+                m += 1
+        pi = pone_pi if other == 0 else dealer_pi
+        opp = _opponent_keep(rest, 0, keys, pi, rng)
+        starter = rest[6]
+        record = np.empty((8, 4), np.int64)
+        work, fwork, seen = new_workspace()
+        keep = np.empty(4, np.int64)
+        for d in range(N_DISCARDS):
+            for i in range(4):
+                keep[i] = hand6[KEEPS[d, i]]
+            play_rng = rng_for(seed + 1, j)  # the same policy draws for every throw
+            if seat == 0:
+                p, q = play_deal(
+                    keep, opp, starter, policies, rank_weights, samples, play_rng, record,
+                    work, fwork, seen,
+                )  # fmt: skip
+                out[j, d, 0], out[j, d, 1] = p, q
+            else:
+                p, q = play_deal(
+                    opp, keep, starter, policies, rank_weights, samples, play_rng, record,
+                    work, fwork, seen,
+                )  # fmt: skip
+                out[j, d, 0], out[j, d, 1] = q, p
+    return out
