@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         paths,
         plot_crib_tables,
         plot_discards,
+        score_play,
     )
     from crib_analyze.counting import count_show
     from crib_analyze.expert_model import ExpertModel
@@ -69,6 +70,7 @@ _LAZY = {
     "ExpertModel": "crib_analyze.expert_model",
     "Breakdown": "crib_analyze.score",
     "score_breakdown": "crib_analyze.score",
+    "score_play": "crib_analyze.api",
     "score_hand": "crib_analyze.score",
 }
 
@@ -102,6 +104,7 @@ __all__ = [
     "plot_discards",
     "score_breakdown",
     "score_hand",
+    "score_play",
 ]
 
 

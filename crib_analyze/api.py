@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from crib_analyze.cards import CardsLike, format_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
@@ -73,6 +75,7 @@ __all__ = [
     "paths",
     "plot_crib_tables",
     "plot_discards",
+    "score_play",
 ]
 
 
@@ -196,6 +199,40 @@ def plot_discards(
         "sampled": f"sampled, {analysis.samples:,} hands, {analysis.policy} policy",
     }[analysis.opponent]
     return discard_plot(by_role, format_cards(analysis.hand), described, path)
+
+
+def score_play(
+    sequence: CardsLike,
+    pone: CardsLike | None = None,
+    dealer: CardsLike | None = None,
+) -> pd.DataFrame:
+    """Score a play given as cards and 'go' (the pone leads; a go may be left out where
+    it is forced): one row per card or go with ``player``, ``card``, ``count``,
+    ``points`` and ``reason``. With both hands, every card and go is checked.
+
+    >>> score_play("10H 5S 7C 6D go 2H 6C 4S 4D").groupby("player").points.sum().to_dict()
+    {'dealer': 6, 'pone': 3}
+    """
+    import pandas as pd
+
+    from crib_analyze.cards import format_card
+    from crib_analyze.play.sequence import score_sequence
+
+    play = score_sequence(sequence, pone, dealer)
+    frame = pd.DataFrame(
+        {
+            "player": pd.array([e.player for e in play.events], dtype="string"),
+            "card": pd.array(
+                [format_card(e.card) if e.card >= 0 else "go" for e in play.events],
+                dtype="string",
+            ),
+            "count": np.array([e.count for e in play.events], dtype=np.int64),
+            "points": np.array([e.points for e in play.events], dtype=np.int64),
+            "reason": pd.array(["; ".join(e.reasons) for e in play.events], dtype="string"),
+        }
+    )
+    frame.attrs.update(totals=play.totals, complete=play.complete)
+    return frame
 
 
 # --- tables ----------------------------------------------------------------------------------

@@ -808,6 +808,50 @@ def crib_table(
         _error(f"wrote the plot to {drawn}", prefix="")
 
 
+# --- peg ---------------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("sequence", nargs=-1, required=True)
+@click.option("--pone", "pone_hand", help="The pone's four cards, to check every card and go.")
+@click.option("--dealer", "dealer_hand", help="The dealer's four cards (with --pone).")
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(OUTPUT_FORMATS),
+    default="table",
+    show_default=True,
+    help="Readable, or CSV/JSON (one row per card or go).",
+)
+def peg(
+    sequence: tuple[str, ...], pone_hand: str | None, dealer_hand: str | None, fmt: str
+) -> None:
+    """Score a play (pegging), card by card: who laid it, the count, points and why.
+
+    The pone leads. Write 'go' where a player says go; it may be left out where it is
+    forced (a card that does not fit under 31 means nobody could lay). With --pone and
+    --dealer every card is checked against its owner's hand and every go against the
+    cards still held.
+
+    \b
+    Example:
+      crib-analyze peg 10H 5S 7C 6D go 2H 6C 4S 4D
+      crib-analyze peg 10H 5S 7C 6D 2H 6C 4S 4D --pone "10H 7C 6C 4D" --dealer "5S 6D 2H 4S"
+    """
+    from crib_analyze.api import score_play
+    from crib_analyze.render import frame_csv, frame_json, play_text
+
+    if (pone_hand is None) != (dealer_hand is None):
+        raise click.UsageError("give both --pone and --dealer, or neither")
+    with domain_errors():
+        frame = score_play(list(sequence), pone_hand, dealer_hand)
+    if fmt == "table":
+        click.echo(play_text(frame), nl=False)
+    else:
+        click.echo((frame_csv if fmt == "csv" else frame_json)(frame), nl=False)
+
+
 # --- quiz -------------------------------------------------------------------------------------
 
 

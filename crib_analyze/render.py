@@ -258,6 +258,30 @@ def lookup_text(frame: pd.DataFrame, hand: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def play_text(frame: pd.DataFrame) -> str:
+    """A scored play: one line per card or go, then each side's total."""
+    heads = ["#", "player", "card", "count", "points", "why"]
+    body, n = [], 0
+    for r in frame.to_dict(orient="records"):
+        go = r["card"] == "go"
+        n += not go
+        body.append(
+            [
+                "-" if go else str(n),
+                str(r["player"]),
+                str(r["card"]),
+                "" if go else str(r["count"]),
+                "" if go else str(r["points"]),
+                "" if go else str(r["reason"]),
+            ]
+        )
+    totals = frame.attrs.get("totals", {})
+    lines = [_aligned(heads, body, left={1, 2, 5})]
+    end = "" if frame.attrs.get("complete") else " (so far: the play is not finished)"
+    lines.append(f"pone {totals.get('pone', 0)}, dealer {totals.get('dealer', 0)}{end}")
+    return "\n".join(lines) + "\n"
+
+
 def crib_table_text(frame: pd.DataFrame) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = frame.attrs.get("role", "?")

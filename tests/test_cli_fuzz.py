@@ -149,7 +149,7 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
 
     command = pick(
         ["score", "discard", "discard", "table", "table merge", "table check", "crib-table",
-         "build-model", "paths", "quiz", "top", "junk"]
+         "build-model", "paths", "quiz", "peg", "top", "junk"]
     )  # fmt: skip
     stdin = None
     if command == "score":
@@ -238,6 +238,18 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
         if "--rounds" not in args:
             args += ["--rounds", "2"]
         stdin = "\n".join(pick(["?", "q", "5H 6S", "zz", "", "AH", *CARD_TOKENS]) for _ in range(6))
+    elif command == "peg":
+        args = [
+            "peg",
+            *[pick([*CARD_TOKENS, "go", "GO", "9D", "3S"]) for _ in range(rng.randrange(0, 10))],
+        ]
+        args += opts(
+            [
+                ("--pone", ["10H 7C 6C 4D", "zz", "5H 5H 6S 7C"]),
+                ("--dealer", ["5S 6D 2H 4S", ""]),
+                ("-f", ["table", "csv", "json", "x"]),
+            ]
+        )
     elif command == "paths":
         args = ["paths"] + (["-f", pick(["table", "json", "x"])] if maybe() else [])
     elif command == "top":
