@@ -27,6 +27,7 @@ import numpy as np
 from crib_analyze.cards import CardsLike, format_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
+    DEFAULT_PEGGING,
     DEFAULT_POLICY,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -64,6 +65,7 @@ __all__ = [
     "analyze",
     "analyze_rows",
     "build_model",
+    "build_pegging",
     "check_table",
     "crib_table",
     "generate_table",
@@ -73,6 +75,7 @@ __all__ = [
     "lookup",
     "merge_tables",
     "paths",
+    "pegging_table",
     "plot_crib_tables",
     "plot_discards",
     "score_play",
@@ -86,11 +89,12 @@ def analyze(
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
     need: int | None = None,
-    sort: SortKey = "net",
+    sort: SortKey | None = None,
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
+    pegging: str = DEFAULT_PEGGING,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -102,16 +106,20 @@ def analyze(
     model (an ExpertModel or a file; default: ``$CRIB_ANALYZE_MODEL`` or the packaged
     one); ``df.attrs["model"]`` names the one used. ``need`` adds ``p_need``, the exact
     probability that the hand alone scores at least that many points. ``top`` keeps the
-    best N (with no role, the best N of each role). Columns are documented in
-    :mod:`crib_analyze.rows`; ``loss`` is the points behind the role's best throw.
+    best N (with no role, the best N of each role). ``pegging`` counts the play:
+    "table" (default: the shipped pegging values), "exact" (simulated with these cards)
+    or "none" (hand and crib only, the classic ranking). By default rows are ranked by
+    the role's ``total`` (net + pegging net), or by ``net`` without the play. Columns
+    are documented in :mod:`crib_analyze.rows`; ``loss`` is the points behind the
+    role's best throw.
     """
     from crib_analyze.frames import rows_frame
 
-    return rows_frame(
-        analyze_rows(
-            hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top
-        )
-    )
+    rows = analyze_rows(
+        hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
+        pegging=pegging,
+    )  # fmt: skip
+    return rows_frame(rows)
 
 
 def analyze_rows(
@@ -121,12 +129,13 @@ def analyze_rows(
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = DEFAULT_SEED,
     need: int | None = None,
-    sort: SortKey = "net",
+    sort: SortKey | None = None,
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
     distribution: bool = False,
+    pegging: str = DEFAULT_PEGGING,
 ) -> DiscardRows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.rows.DiscardRows`), for batch work and quick start-up.
@@ -141,6 +150,7 @@ def analyze_rows(
         policy=policy,
         model=model,
         on_progress=on_progress,
+        pegging=pegging,
     )
     ranked = discard_rows(analysis, role=role, need=need, sort=sort, top=top)
     return distribution_rows(analysis, ranked) if distribution else ranked
@@ -419,6 +429,75 @@ def plot_crib_tables(
     first = tables["dealer"].attrs
     source = "shipped table" if first.get("source") == "packaged" else str(first.get("source"))
     return crib_heatmaps(tables, str(first.get("opponent")), source, path)
+
+
+def pegging_table(role: Role | None = None) -> pd.DataFrame:
+    """The pegging value of every keep (1,820 four-rank multisets) for ``role`` (both
+    when None): ``keep`` (four ranks as text), ``role``, ``peg_own`` (what the keeper
+    pegs), ``peg_opp`` (what its opponent pegs), ``peg_se`` (standard error of their
+    difference); ``df.attrs`` carries the table's provenance.
+
+    >>> t = pegging_table("pone")
+    >>> len(t), list(t.columns)
+    (1820, ['keep', 'role', 'peg_own', 'peg_opp', 'peg_se'])
+    """
+    import pandas as pd
+
+    from crib_analyze.play.pegging_table import keep_text, kept_multisets, packaged_pegging_table
+
+    if role is not None:
+        check_choice("role", role, ROLES)
+    table = packaged_pegging_table()
+    keeps = [keep_text(m) for m in kept_multisets()]
+    parts = []
+    for r in [role] if role else list(ROLES):
+        seat = 1 if r == "dealer" else 0
+        parts.append(
+            pd.DataFrame(
+                {
+                    "keep": pd.array(keeps, dtype="string"),
+                    "role": pd.array([r] * len(keeps), dtype="string"),
+                    "peg_own": table.peg_own[seat],
+                    "peg_opp": table.peg_opp[seat],
+                    "peg_se": table.peg_se[seat],
+                }
+            )
+        )
+    frame = pd.concat(parts, ignore_index=True)
+    frame.attrs.update(table.provenance)
+    return frame
+
+
+@dataclass(frozen=True)
+class BuiltPegging:
+    """A pegging table made by :func:`build_pegging` and where it was written."""
+
+    provenance: dict[str, Any]
+    path: Path
+
+
+def build_pegging(
+    output: str | os.PathLike[str] | None = None,
+    target_se: float = 0.02,
+    pilot: int = 2000,
+    max_deals: int = 200_000,
+    seed: int = 0,
+    policy: str = "lookahead",
+    log: Callable[[Any], None] | None = None,
+) -> BuiltPegging:
+    """Rebuild the pegging table (several minutes) and write it (default:
+    ``pegging_table.npz`` in the user data dir). A killed build resumes from its
+    checkpoint beside the output."""
+    from crib_analyze.play.pegging_table import build_pegging as run
+
+    target = Path(output) if output is not None else data_dir() / "pegging_table.npz"
+    checkpoint = target.with_name(target.name + ".checkpoint.npz")
+    table = run(
+        target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed, policy=policy,
+        log=log, checkpoint=checkpoint,
+    )  # fmt: skip
+    table.save(target)
+    return BuiltPegging(table.provenance, target)
 
 
 # --- the expert model ------------------------------------------------------------------------

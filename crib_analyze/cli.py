@@ -19,6 +19,7 @@ import click
 from crib_analyze.cards import format_cards, parse_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
+    DEFAULT_PEGGING,
     DEFAULT_POLICY,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
@@ -27,6 +28,7 @@ from crib_analyze.defaults import (
     MODEL_ENV,
     OPPONENTS,
     OUTPUT_FORMATS,
+    PEGGING_CHOICES,
     POLICIES,
     ROLES,
     SORT_KEYS,
@@ -330,9 +332,21 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
 @click.option(
     "--sort",
     type=click.Choice(SORT_KEYS),
-    default="net",
+    help="Ranking key [default: total, or net with --no-pegging] (crib: highest for the "
+    "dealer, lowest for the pone).",
+)
+@click.option(
+    "--pegging",
+    type=click.Choice(PEGGING_CHOICES),
+    default=DEFAULT_PEGGING,
     show_default=True,
-    help="Ranking key (crib: highest for the dealer, lowest for the pone).",
+    help="Count the play: table (the shipped pegging value of each keep), exact (the play "
+    "simulated with these cards, ~0.3 s) or none.",
+)
+@click.option(
+    "--no-pegging",
+    is_flag=True,
+    help="The classic ranking by hand and crib only (same as --pegging none).",
 )
 @click.option(
     "--top",
@@ -380,7 +394,9 @@ def discard(
     seed: int,
     model: str | None,
     need: int | None,
-    sort: str,
+    sort: str | None,
+    pegging: str,
+    no_pegging: bool,
     top: int | None,
     distribution: bool,
     from_table: str | None,
@@ -422,6 +438,10 @@ def discard(
     if model is not None and not uses_model:
         raise click.UsageError("--model applies to the expert opponent (or --policy expert)")
     role = "dealer" if dealer else "pone" if pone else None
+    if no_pegging:
+        if pegging not in (DEFAULT_PEGGING, "none"):
+            raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
+        pegging = "none"
     if from_table is not None:
         _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
         return
@@ -445,6 +465,7 @@ def discard(
                 on_progress=bar,
                 top=top,
                 distribution=distribution,
+                pegging=pegging,
             )
 
     def render(rows: Any, hand_text: str) -> str:
@@ -609,6 +630,85 @@ def build_model(
     click.echo(f"use it with --model {built.path} (or {MODEL_ENV}={built.path})")
     if not p["converged"]:
         raise click.exceptions.Exit(1)
+
+
+# --- build-pegging ---------------------------------------------------------------------------
+
+
+@cli.command("build-pegging")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Where to write the table [default: pegging_table.npz in the user data dir].",
+)
+@click.option(
+    "--target-se",
+    type=click.FloatRange(min=0, min_open=True),
+    default=0.02,
+    show_default=True,
+    help="Play each cell until the standard error of its pegging differential is this.",
+)
+@click.option(
+    "--pilot", type=click.IntRange(min=2), default=2000, show_default=True,
+    help="Deals per cell in the first stage (they estimate each cell's variance).",
+)  # fmt: skip
+@click.option(
+    "--max-deals", type=click.IntRange(min=2), default=200_000, show_default=True,
+    help="Deals per cell at most.",
+)  # fmt: skip
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option(
+    "--policy",
+    type=click.Choice(["greedy", "lookahead", "search"]),
+    default="lookahead",
+    show_default=True,
+    help="The play policy of both players.",
+)
+@jobs_option
+@quiet_option
+def build_pegging(
+    output: str | None,
+    target_se: float,
+    pilot: int,
+    max_deals: int,
+    seed: int,
+    policy: str,
+    jobs: int | None,
+    quiet: bool,
+) -> None:
+    """Rebuild the pegging table: what each keep pegs, by role (about 5-10 minutes).
+
+    For each of the 1,820 kept rank multisets and each role, deals are simulated: the
+    opponent's six cards from the unseen ones, thrown by the expert discard policy, the
+    starter from the rest, both players playing the policy to the end. Seeded and
+    reproducible on any number of threads; a killed build resumes from its checkpoint.
+    The packaged table stays the default.
+    """
+    from crib_analyze.api import build_pegging as run
+
+    set_threads(jobs)
+    if max_deals < pilot:
+        raise click.UsageError("--max-deals must be at least --pilot")
+
+    def log(entry: Any) -> None:
+        if not quiet:
+            _error(
+                f"stage {entry.stage}: {entry.done}/{entry.total} cells, "
+                f"{entry.deals:,} deals, {entry.seconds:.0f} s",
+                prefix="",
+            )
+
+    with domain_errors():
+        built = run(
+            output, target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed,
+            policy=policy, log=log,
+        )  # fmt: skip
+    p = built.provenance
+    click.echo(
+        f"{p['deals']:,} deals in {p['seconds']} s, largest standard error "
+        f"{p['max_se']:.4f}; wrote {built.path}"
+    )
 
 
 # --- table ------------------------------------------------------------------------------------

@@ -33,16 +33,18 @@ APP_NAME = "crib-analyze"
 # --- choices ------------------------------------------------------------------------------
 
 Role = Literal["dealer", "pone"]
-SortKey = Literal["net", "hand", "crib", "need"]
+SortKey = Literal["total", "net", "hand", "crib", "need"]
 
 ROLES = ("dealer", "pone")
 OPPONENTS = ("expert", "random", "sampled")  # how the opponent's crib cards are modelled
 POLICIES = ("random", "expert")  # how a sampled opponent throws
 TABLE_OPPONENTS = ("random", "expert")  # models the full table can be built with
-SORT_KEYS = ("net", "hand", "crib", "need")
+SORT_KEYS = ("total", "net", "hand", "crib", "need")
 OUTPUT_FORMATS = ("table", "csv", "json")  # printed results
 TABLE_FORMATS = ("parquet", "csv")  # table files
 
+PEGGING_CHOICES = ("table", "exact", "none")  # how discards count the play
+DEFAULT_PEGGING = "table"
 DEFAULT_OPPONENT = "expert"
 DEFAULT_TABLE_OPPONENT = "random"
 DEFAULT_POLICY = "random"

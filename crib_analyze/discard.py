@@ -26,16 +26,19 @@ from crib_analyze import throw_model_kernels as tmk
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
+    DEFAULT_PEGGING,
     DEFAULT_POLICY,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,
     OPPONENTS,
+    PEGGING_CHOICES,
     POLICIES,
     check_choice,
 )
 from crib_analyze.errors import UsageError
 from crib_analyze.expert_model import ExpertModel, load_model
+from crib_analyze.play.pegging_table import TABLE_POLICY, hand_pegging, packaged_pegging_table
 from crib_analyze.score_kernels import rank_table
 
 Opponent = Literal["expert", "random", "sampled"]
@@ -62,6 +65,12 @@ class DiscardAnalysis:
     seed: int | None
     policy: str | None = None  # how a sampled opponent throws
     model: str | None = None  # the expert model used, described (None if none)
+    # the play, per role [dealer, pone] and throw: the holder's and the opponent's
+    # expected pegging, and the standard error of their difference (None: not counted)
+    peg_own: np.ndarray | None = None  # (2, 15)
+    peg_opp: np.ndarray | None = None  # (2, 15)
+    peg_se: np.ndarray | None = None  # (2, 15)
+    pegging: str | None = None  # where the pegging values come from, described
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -94,6 +103,7 @@ def analyze_hand(
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
+    pegging: str = DEFAULT_PEGGING,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -102,9 +112,13 @@ def analyze_hand(
     cards and starters; ``sampled`` draws ``samples`` opponent hands (with ``seed``)
     whose throw follows ``policy`` (its best response under the random or the expert
     crib model), in fixed-size batches; ``on_progress(done, total)`` after each.
+    ``pegging`` adds the play: "table" (the shipped pegging value of each kept rank
+    multiset and role), "exact" (the play simulated with these very cards, 15 throws
+    on common random numbers, a fraction of a second) or "none".
     """
     check_choice("opponent model", opponent, OPPONENTS)
     check_choice("policy", policy, POLICIES)
+    check_choice("pegging", pegging, PEGGING_CHOICES)
     if opponent == "sampled":
         check_sampling(samples, seed)
     hand6 = parse_hand6(hand)
@@ -121,6 +135,7 @@ def analyze_hand(
     else:
         used = resolve_model(model) if policy == "expert" else None
         cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
+    peg = play_values(hand6, pegging, used) if pegging != "none" else None
     return DiscardAnalysis(
         hand=tuple(int(c) for c in hand6),
         discards=hand6[dk.DISCARDS],
@@ -136,6 +151,41 @@ def analyze_hand(
         seed=seed if opponent == "sampled" else None,
         policy=policy if opponent == "sampled" else None,
         model=used.describe() if used is not None else None,
+        peg_own=peg[0] if peg else None,
+        peg_opp=peg[1] if peg else None,
+        peg_se=peg[2] if peg else None,
+        pegging=peg[3] if peg else None,
+    )
+
+
+def play_values(
+    hand6: np.ndarray, pegging: str, model: ExpertModel | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+    """(peg_own, peg_opp, peg_se, description): (2, 15) each, rows [dealer, pone]."""
+    if pegging == "exact":
+        m = model or load_model()
+        parts = [hand_pegging(hand6, role, model=m) for role in ("dealer", "pone")]
+        own = np.stack([p.peg_own for p in parts])
+        opp = np.stack([p.peg_opp for p in parts])
+        se = np.stack([p.peg_se for p in parts])
+        deals = parts[0].deals
+        return (
+            own,
+            opp,
+            se,
+            f"the play simulated with these cards ({deals:,} deals, {TABLE_POLICY})",
+        )
+    table = packaged_pegging_table()
+    rows = [table.index(hand6[dk.KEEPS[d]] >> 2) for d in range(dk.N_DISCARDS)]
+    seat = {"dealer": 1, "pone": 0}
+    own = np.stack([table.peg_own[seat[r], rows] for r in ("dealer", "pone")])
+    opp = np.stack([table.peg_opp[seat[r], rows] for r in ("dealer", "pone")])
+    se = np.stack([table.peg_se[seat[r], rows] for r in ("dealer", "pone")])
+    return (
+        own,
+        opp,
+        se,
+        f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)",
     )
 
 

@@ -25,7 +25,7 @@ def discard_frame(
     analysis: DiscardAnalysis,
     role: Role | None = None,
     need: int | None = None,
-    sort: SortKey = "net",
+    sort: SortKey | None = None,
     top: int | None = None,
 ) -> pd.DataFrame:
     """One row per discard, best first by ``sort`` for ``role`` (dealer when None)."""

@@ -107,14 +107,17 @@ def ranking_key(rows: DiscardRows) -> str:
         "dealer": "dealer net = hand + crib + heels",
         "pone": "pone net = hand - crib",
     }[who]
+    value = f"{who} total = net + peg" if rows.attrs.get("pegging") else net
+    if sort == "total":
+        return f"{value}, {net}"
     if sort == "net":
         return net
     if sort == "hand":
-        return f"hand mean (ties by {net})"
+        return f"hand mean (ties by {value})"
     if sort == "crib":
         order = "lowest first" if role == "pone" else "highest first"
-        return f"crib, {order} (ties by {net})"
-    return f"P(hand >= {rows.attrs.get('need')}), then {net}"
+        return f"crib, {order} (ties by {value})"
+    return f"P(hand >= {rows.attrs.get('need')}), then {value}"
 
 
 def opponent_line(attrs: dict[str, Any]) -> str:
@@ -146,13 +149,21 @@ def discard_text(rows: DiscardRows, hand: str) -> str:
         out.append(
             f"heels: {a.get('heels', 0.0):.3f} (a jack starter gives the dealer 2), in dealer net"
         )
+    pegged = bool(a.get("pegging"))
+    if pegged:
+        out.append(f"the play: {a['pegging']}; peg = your pegging minus the opponent's")
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")
     if role is None:
-        heads += ["your crib", "dealer net", "loss", "their crib", "pone net", "loss"]
+        for side, crib in (("dealer", "your crib"), ("pone", "their crib")):
+            heads += [crib, f"{side} net"]
+            heads += ["peg", f"{side} total"] if pegged else []
+            heads.append("loss")
     else:
-        heads += ["your crib" if role == "dealer" else "their crib", "net", "loss"]
+        heads += ["your crib" if role == "dealer" else "their crib", "net"]
+        heads += ["peg own", "peg opp", "total"] if pegged else []
+        heads.append("loss")
     body = []
     for r in rows.records():
         cells = [
@@ -166,17 +177,33 @@ def discard_text(rows: DiscardRows, hand: str) -> str:
             cells.append(f"{r['p_need']:.3f}")
         if role is None:
             for side in ("dealer", "pone"):
-                cells += [
-                    _crib_cell(r[f"{side}_crib_mean"], r[f"{side}_crib_se"], sampled),
-                    f"{r[f'{side}_net']:.3f}" + ("*" if r[f"{side}_best"] else " "),
-                    _loss_cell(r[f"{side}_loss"], r[f"{side}_best"], r[f"{side}_loss"] <= near),
-                ]
+                star = "*" if r[f"{side}_best"] else " "
+                cells.append(_crib_cell(r[f"{side}_crib_mean"], r[f"{side}_crib_se"], sampled))
+                if pegged:
+                    peg = r[f"{side}_peg_own"] - r[f"{side}_peg_opp"]
+                    cells += [
+                        f"{r[f'{side}_net']:.3f}",
+                        f"{peg:+.2f}",
+                        f"{r[f'{side}_total']:.3f}" + star,
+                    ]
+                else:
+                    cells.append(f"{r[f'{side}_net']:.3f}" + star)
+                cells.append(
+                    _loss_cell(r[f"{side}_loss"], r[f"{side}_best"], r[f"{side}_loss"] <= near)
+                )
         else:
-            cells += [
-                _crib_cell(r["crib_mean"], r["crib_se"], sampled),
-                f"{r['net']:.3f}" + ("*" if r[f"{role}_best"] else " "),
-                _loss_cell(r["loss"], r[f"{role}_best"], r["near_tie"]),
-            ]
+            star = "*" if r[f"{role}_best"] else " "
+            cells.append(_crib_cell(r["crib_mean"], r["crib_se"], sampled))
+            if pegged:
+                cells += [
+                    f"{r['net']:.3f}",
+                    f"{r['peg_own']:.2f}",
+                    f"{r['peg_opp']:.2f}",
+                    f"{r['total']:.3f}" + star,
+                ]
+            else:
+                cells.append(f"{r['net']:.3f}" + star)
+            cells.append(_loss_cell(r["loss"], r[f"{role}_best"], r["near_tie"]))
         body.append(cells)
     out.append(_aligned(heads, body, left={1, 2}))
     notes = ["* best for that role"]

@@ -54,7 +54,9 @@ from crib_analyze.defaults import NEAR_TIE_POINTS, ROLES, SORT_KEYS, check_choic
 from crib_analyze.discard import DiscardAnalysis, best_discards, rank_order
 from crib_analyze.errors import UsageError
 
-ROLE_COLUMNS = ["crib_mean", "crib_se", "net", "loss", "near_tie"]
+ROLE_COLUMNS = [
+    "crib_mean", "crib_se", "net", "peg_own", "peg_opp", "peg_net", "total", "loss", "near_tie"
+]  # fmt: skip
 COLUMNS = [
     "rank",
     "discard",
@@ -72,6 +74,14 @@ COLUMNS = [
     "dealer_heels",
     "dealer_net",
     "pone_net",
+    "dealer_peg_own",
+    "dealer_peg_opp",
+    "dealer_peg_se",
+    "dealer_total",
+    "pone_peg_own",
+    "pone_peg_opp",
+    "pone_peg_se",
+    "pone_total",
     "dealer_loss",
     "pone_loss",
     "dealer_best",
@@ -79,8 +89,9 @@ COLUMNS = [
     "role",
     "opponent",
     "model",
+    "pegging",
 ]
-TEXT_COLUMNS = ("discard", "keep", "role", "opponent", "model")
+TEXT_COLUMNS = ("discard", "keep", "role", "opponent", "model", "pegging")
 
 
 @dataclass
@@ -113,14 +124,17 @@ def discard_rows(
     analysis: DiscardAnalysis,
     role: str | None = None,
     need: int | None = None,
-    sort: str = "net",
+    sort: str | None = None,
     top: int | None = None,
 ) -> DiscardRows:
-    """The ranking of one hand's 15 discards (best first by ``sort`` for ``role``,
-    the dealer's with no role). ``top`` keeps the best N; with no role and the net as
-    the key, the best N of each role (rows keep their rank in the dealer's order)."""
+    """The ranking of one hand's 15 discards, best first by ``sort`` for ``role`` (the
+    dealer's with no role): by default the total with the play counted, else the net.
+    ``top`` keeps the best N; with no role and the total or net as the key, the best N
+    of each role (rows keep their rank in the dealer's order)."""
     if role is not None:
         check_choice("role", role, ROLES)
+    if sort is None:  # the role's total when the play is counted, else its net
+        sort = "total" if analysis.peg_own is not None else "net"
     check_choice("sort key", sort, SORT_KEYS)
     if need is not None and (isinstance(need, bool) or not 0 <= int(need) <= 29):
         raise UsageError(f"need must be between 0 and 29 points, got {need!r}")
@@ -144,7 +158,18 @@ def discard_rows(
     }
     if need is not None:
         cols["p_need"] = (scores >= need).mean(axis=1)
-    losses = {"dealer": dealer_net.max() - dealer_net, "pone": pone_net.max() - pone_net}
+    pegged = analysis.peg_own is not None and analysis.peg_opp is not None
+    if sort == "total" and not pegged:
+        raise UsageError("sort by 'total' needs the play counted (pegging)")
+    nets = {"dealer": dealer_net, "pone": pone_net}
+    peg: dict[str, dict[str, np.ndarray]] = {}
+    if pegged:
+        for i, r in enumerate(ROLES):  # analysis rows are [dealer, pone]
+            own, opp = analysis.peg_own[i], analysis.peg_opp[i]  # type: ignore[index]
+            peg[r] = {"own": own, "opp": opp, "net": own - opp, "se": analysis.peg_se[i]}  # type: ignore[index]
+    # a role's value: its total with the play counted, else its net
+    value = {r: nets[r] + peg[r]["net"] if pegged else nets[r] for r in ROLES}
+    losses = {r: value[r].max() - value[r] for r in ROLES}
     if role is not None:
         crib, crib_se = (
             (dealer_crib, analysis.dealer_crib_se)
@@ -153,18 +178,20 @@ def discard_rows(
         )
         loss = losses[role]
         close = loss <= NEAR_TIE_POINTS
-        cols |= {
-            "crib_mean": crib,
-            "crib_se": crib_se,
-            "net": dealer_net if role == "dealer" else pone_net,
-            "loss": loss,
-            "near_tie": close & (close.sum() > 1),
-        }
+        cols |= {"crib_mean": crib, "crib_se": crib_se, "net": nets[role]}
+        if pegged:
+            cols |= {
+                "peg_own": peg[role]["own"],
+                "peg_opp": peg[role]["opp"],
+                "peg_net": peg[role]["net"],
+                "total": value[role],
+            }
+        cols |= {"loss": loss, "near_tie": close & (close.sum() > 1)}
     elif np.array_equal(dealer_crib, pone_crib):
         cols |= {"crib_mean": dealer_crib, "crib_se": analysis.dealer_crib_se}
     else:
         cols |= {"crib_mean": np.full(n, np.nan), "crib_se": np.full(n, np.nan)}
-    dealer_best, pone_best = best_discards(dealer_net, pone_net)
+    dealer_best, pone_best = best_discards(value["dealer"], value["pone"])
     cols |= {
         "dealer_crib_mean": dealer_crib,
         "dealer_crib_se": analysis.dealer_crib_se,
@@ -173,6 +200,16 @@ def discard_rows(
         "dealer_heels": np.full(n, analysis.heels),
         "dealer_net": dealer_net,
         "pone_net": pone_net,
+    }
+    if pegged:
+        for r in ROLES:
+            cols |= {
+                f"{r}_peg_own": peg[r]["own"],
+                f"{r}_peg_opp": peg[r]["opp"],
+                f"{r}_peg_se": peg[r]["se"],
+                f"{r}_total": value[r],
+            }
+    cols |= {
         "dealer_loss": losses["dealer"],
         "pone_loss": losses["pone"],
         "dealer_best": dealer_best,
@@ -180,14 +217,15 @@ def discard_rows(
         "role": np.full(n, role or "both", dtype=object),
         "opponent": np.full(n, analysis.opponent, dtype=object),
         "model": np.full(n, analysis.model or "", dtype=object),
+        "pegging": np.full(n, analysis.pegging or "none", dtype=object),
     }
     order = rank_order(_sort_keys(cols, role, sort))
     rank = np.arange(1, n + 1, dtype=np.int64)
     if top is not None:
         keep = np.zeros(n, bool)
         keep[order[:top]] = True
-        if role is None and sort == "net":  # the best N of the pone too
-            keep[rank_order([pone_net])[:top]] = True
+        if role is None and sort in ("net", "total"):  # the best N of the pone too
+            keep[rank_order([value["pone"]])[:top]] = True
         rank = rank[keep[order]]
         order = order[keep[order]]
     columns = {"rank": rank}
@@ -203,20 +241,22 @@ def discard_rows(
         "sort": sort,
         "heels": analysis.heels,
         "near_tie_points": NEAR_TIE_POINTS,
+        "pegging": analysis.pegging,
     }
     return DiscardRows(columns, attrs)
 
 
 def _sort_keys(cols: dict[str, np.ndarray], role: str | None, sort: str) -> list[np.ndarray]:
-    net = cols["pone_net"] if role == "pone" else cols["dealer_net"]
-    if sort == "net":
-        return [net]
+    who = role or "dealer"
+    net = cols[f"{who}_total"] if f"{who}_total" in cols else cols[f"{who}_net"]
+    if sort in ("net", "total"):
+        return [cols[f"{who}_{sort}"]] if sort == "total" else [cols[f"{who}_net"]]
     if sort == "hand":
         return [cols["hand_mean"], net]
     if sort == "crib":
         crib = cols["pone_crib_mean"] if role == "pone" else cols["dealer_crib_mean"]
         return [-crib if role == "pone" else crib, net]
-    return [cols["p_need"], net]  # need: the chance of reaching it, then the net
+    return [cols["p_need"], net]  # need: the chance of reaching it, then the role's value
 
 
 def distribution_rows(analysis: DiscardAnalysis, ranked: DiscardRows) -> DiscardRows:

@@ -51,33 +51,27 @@ HEELS = 2 * 3 / 46  # one jack (JC) in hand: three unseen
 BEST_DEALER_NET = 20.667809 + HEELS
 BEST_PONE_NET = 11.245235
 
-BOTH_ROLES_COLUMNS = [
-    "dealer_crib_mean",
-    "dealer_crib_se",
-    "pone_crib_mean",
-    "pone_crib_se",
-    "dealer_heels",
-    "dealer_net",
-    "pone_net",
-    "dealer_loss",
-    "pone_loss",
-    "dealer_best",
-    "pone_best",
-    "role",
-    "opponent",
-    "model",
-]
 HAND_COLUMNS = ["rank", "discard", "keep", "hand_mean", "hand_min", "hand_max", "hand_sd"]
+PEG_COLUMNS = ["peg_own", "peg_opp", "peg_se", "total"]
 
 
-def columns(role: str | None, need: bool = False) -> list[str]:
+def columns(role: str | None, need: bool = False, pegging: bool = True) -> list[str]:
     """The documented columns of a discard frame for a role (README, crib_analyze/rows.py)."""
-    role_columns = ["crib_mean", "crib_se"] + (["net", "loss", "near_tie"] if role else [])
-    return HAND_COLUMNS + (["p_need"] if need else []) + role_columns + BOTH_ROLES_COLUMNS
+    role_columns = ["crib_mean", "crib_se"]
+    if role:
+        role_columns += ["net", *(["peg_own", "peg_opp", "peg_net", "total"] if pegging else [])]
+        role_columns += ["loss", "near_tie"]
+    both = ["dealer_crib_mean", "dealer_crib_se", "pone_crib_mean", "pone_crib_se"]
+    both += ["dealer_heels", "dealer_net", "pone_net"]
+    if pegging:
+        both += [f"{side}_{c}" for side in ("dealer", "pone") for c in PEG_COLUMNS]
+    both += ["dealer_loss", "pone_loss", "dealer_best", "pone_best"]
+    both += ["role", "opponent", "model", "pegging"]
+    return HAND_COLUMNS + (["p_need"] if need else []) + role_columns + both
 
 
 BASE_COLUMNS = columns(None)
-TEXT_COLUMNS = ("hand", "discard", "keep", "role", "opponent", "model")
+TEXT_COLUMNS = ("hand", "discard", "keep", "role", "opponent", "model", "pegging")
 # pandas 3 parses floats exactly by default and deprecates the option
 READ_CSV_EXACT: dict = (
     {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
@@ -434,7 +428,7 @@ def test_score_errors(args: list[str], needles: list[str]) -> None:
     ],
 )
 def test_discard_table(role_args: list[str], who: str, net_cells: list[str]) -> None:
-    out = ok(["discard", *HAND_ARGS, *role_args, "--opponent", "random"]).stdout
+    out = ok(["discard", *HAND_ARGS, *role_args, "--opponent", "random", "--no-pegging"]).stdout
     preamble, heads, rows = table_rows(out)
     header = preamble[0]
     assert header.startswith(HAND)
@@ -490,12 +484,12 @@ def test_discard_card_spellings(cards: list[str]) -> None:
 @pytest.mark.parametrize("role", [None, "dealer", "pone"])
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_discard_machine_formats(role: str | None, fmt: str) -> None:
-    args = ["discard", *HAND_ARGS, "--format", fmt, "--opponent", "random"]
+    args = ["discard", *HAND_ARGS, "--format", fmt, "--opponent", "random", "--no-pegging"]
     if role:
         args.append(f"--{role}")
     out = ok(args).stdout
     frame = read_csv(out) if fmt == "csv" else read_json(out)
-    assert list(frame.columns) == columns(role)
+    assert list(frame.columns) == columns(role, pegging=False)
     assert set(frame["role"]) == {role or "both"}
     assert set(frame["model"]) == {""}  # no expert model for the random opponent
     assert len(frame) == 15
@@ -529,7 +523,7 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
     np.testing.assert_allclose(frame["pone_net"], frame["hand_mean"] - frame["pone_crib_mean"])
     assert nonincreasing(frame["pone_net"] if role == "pone" else frame["dealer_net"])
 
-    assert_frames_equal(frame, analyze(HAND, role=role, opponent="random"))  # type: ignore[arg-type]
+    assert_frames_equal(frame, analyze(HAND, role=role, opponent="random", pegging="none"))  # type: ignore[arg-type]
 
 
 def test_discard_default_opponent_is_expert() -> None:
@@ -689,7 +683,7 @@ def test_discard_sampled_both_roles() -> None:
     assert list(frame.columns) == BASE_COLUMNS
     assert (frame["dealer_crib_se"].astype(float) > 0).all()
     assert (frame["pone_crib_se"].astype(float) > 0).all()
-    assert nonincreasing(frame["dealer_net"])
+    assert nonincreasing(frame["dealer_total"])
     assert_frames_equal(frame, analyze(HAND, opponent="sampled", samples=60, seed=1))
 
 
@@ -951,7 +945,7 @@ def test_hands_file_not_utf8(tmp_path: Path) -> None:
 
 def test_near_tie_is_flagged() -> None:
     """7-8-9 as pone (expert opponent): KS 2C and KS 3D are 0.004 points apart."""
-    hand = ["7C", "8D", "9H", "KS", "2C", "3D"]
+    hand = ["7C", "8D", "9H", "KS", "2C", "3D", "--no-pegging"]
     frame = read_csv(ok(["discard", *hand, "--pone", "-f", "csv"]).stdout)
     top = frame.head(2)
     assert set(top["discard"]) == {"KS 2C", "KS 3D"}
@@ -964,8 +958,8 @@ def test_near_tie_is_flagged() -> None:
 
 def test_no_role_top_one_shows_each_roles_best() -> None:
     hand = ["7C", "8D", "9H", "KS", "2C", "3D"]
-    frame = read_csv(ok(["discard", *hand, "--top", "1", "-f", "csv"]).stdout)
-    full = analyze(" ".join(hand))
+    frame = read_csv(ok(["discard", *hand, "--top", "1", "-f", "csv", "--no-pegging"]).stdout)
+    full = analyze(" ".join(hand), pegging="none")
     dealer_best = full.loc[full["dealer_net"].idxmax(), "discard"]
     pone_best = full.loc[full["pone_net"].idxmax(), "discard"]
     assert dealer_best != pone_best  # the two roles throw differently here
@@ -978,11 +972,13 @@ def test_no_role_top_one_shows_each_roles_best() -> None:
 @pytest.mark.parametrize(
     ("args", "key"),
     [
-        (["--dealer"], "ranked by dealer net = hand + crib + heels"),
-        (["--pone"], "ranked by pone net = hand - crib"),
-        (["--pone", "--sort", "hand"], "ranked by hand mean (ties by pone net = hand - crib)"),
+        (["--dealer", "--no-pegging"], "ranked by dealer net = hand + crib + heels"),
+        (["--pone", "--no-pegging"], "ranked by pone net = hand - crib"),
+        (["--pone"], "ranked by pone total = net + peg, pone net = hand - crib"),
+        (["--pone", "--sort", "net"], "ranked by pone net = hand - crib"),
+        (["--pone", "--sort", "hand"], "ranked by hand mean (ties by pone total = net + peg)"),
         (["--pone", "--sort", "crib"], "ranked by crib, lowest first"),
-        (["--need", "12", "--sort", "need"], "ranked by P(hand >= 12), then dealer net"),
+        (["--need", "12", "--sort", "need"], "ranked by P(hand >= 12), then dealer total"),
     ],
 )
 def test_header_says_the_ranking_key(args: list[str], key: str) -> None:

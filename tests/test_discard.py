@@ -123,7 +123,9 @@ def test_frame_columns_and_order() -> None:
     for col in ["discard", "keep", "hand_mean", "hand_min", "hand_max", "hand_sd", "crib_mean"]:
         assert col in df.columns
     assert df["rank"].tolist() == list(range(1, 16))
-    assert df["pone_net"].is_monotonic_decreasing
+    assert df["total"].is_monotonic_decreasing  # with the play counted, by the total
+    np.testing.assert_allclose(df["total"], df["net"] + df["peg_own"] - df["peg_opp"])
+    assert analyze(EXAMPLE, role="pone", pegging="none")["net"].is_monotonic_decreasing
     assert str(df["hand_min"].dtype) == "int64"
     assert df.attrs["role"] == "pone"
     # p_need is the exact fraction of the 46 starters reaching 12
@@ -147,7 +149,7 @@ def test_sort_keys() -> None:
 
 
 def test_no_role_shows_both_roles_ranked_by_dealer() -> None:
-    df = analyze(EXAMPLE, opponent="random")
+    df = analyze(EXAMPLE, opponent="random", pegging="none")
     assert df["dealer_net"].is_monotonic_decreasing
     assert df["dealer_net"].tolist() == pytest.approx(
         (df["hand_mean"] + df["crib_mean"] + df["dealer_heels"]).tolist()

@@ -84,7 +84,7 @@ def test_wheel_installs_and_runs_from_another_folder(
     discard = sh([tool, "discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"], elsewhere, env)
     lines = discard.stdout.splitlines()
     assert lines[1].startswith("opponent: expert") and "packaged expert model" in lines[1]
-    assert lines[4].split()[1:3] == ["JC", "QH"]
+    assert lines[5].split()[1:3] == ["JC", "QH"]  # after the header, opponent, heels, play
 
     crib = sh([tool, "crib-table", "--role", "pone"], elsewhere, env)
     assert len(crib.stdout.splitlines()) == 93

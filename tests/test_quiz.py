@@ -33,7 +33,7 @@ def test_grading_against_the_analysis() -> None:
     g1 = quiz.grade(deal, parse_cards(best["discard"]))
     assert (g1.best, g1.loss, g1.rank) == (True, 0.0, 1)
     g2 = quiz.grade(deal, parse_cards(worst["discard"])[::-1])  # any order
-    assert g2.loss == pytest.approx(ref["dealer_net"].max() - worst["dealer_net"])
+    assert g2.loss == pytest.approx(ref["dealer_total"].max() - worst["dealer_total"])
     assert not g2.best
     assert quiz.tally.hands == 2 and quiz.tally.best == 1
     assert quiz.tally.total_loss == pytest.approx(g2.loss)

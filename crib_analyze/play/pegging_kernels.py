@@ -33,11 +33,16 @@ def _opponent_keep(
     return keep
 
 
+STREAM_STRIDE = 1 << 32  # deal j of cell c draws stream c * STRIDE + j
+
+
 @njit(parallel=True)
 def cell_sums(
     ranks: np.ndarray,
     seats: np.ndarray,
-    n: int,
+    cell_ids: np.ndarray,
+    starts: np.ndarray,
+    counts: np.ndarray,
     seed: int,
     keys: np.ndarray,
     pone_pi: np.ndarray,
@@ -45,11 +50,11 @@ def cell_sums(
     policies: np.ndarray,
     rank_weights: np.ndarray,
     samples: int,
-    first_cell: int,
 ) -> np.ndarray:
     """(C, 3) per cell: sum of the keeper's points, of the opponent's, of the squared
-    differential, over ``n`` deals. ``ranks`` (C, 4) kept ranks, ``seats`` (C,) the
-    keeper's seat (0 pone, 1 dealer); cell c draws streams from ``(first_cell + c) * n``."""
+    differential, over deals ``starts[c] .. starts[c] + counts[c] - 1`` of the cell.
+    ``ranks`` (C, 4) kept ranks, ``seats`` (C,) the keeper's seat (0 pone, 1 dealer),
+    ``cell_ids`` (C,) the cells' numbers, which name their random streams."""
     cells = ranks.shape[0]
     out = np.zeros((cells, 3), np.float64)
     for c in prange(cells):
@@ -62,8 +67,8 @@ def cell_sums(
         keep = np.empty(4, np.int64)
         deck = np.empty(52, np.int64)
         rest = np.empty(48, np.int64)
-        for j in range(n):
-            rng = rng_for(seed, (first_cell + c) * n + j)
+        for j in range(starts[c], starts[c] + counts[c]):
+            rng = rng_for(seed, cell_ids[c] * STREAM_STRIDE + j)
             # the keeper's four cards: a random suit for each rank, distinct cards
             taken[:] = False
             for i in range(4):

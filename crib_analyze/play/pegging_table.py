@@ -11,6 +11,7 @@ numbers).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -112,67 +113,151 @@ def packaged_pegging_table() -> PeggingTable:
 
 @dataclass(frozen=True)
 class BuildLog:
-    """Progress of a build: cells done of all, seconds so far."""
+    """Progress of a build: the stage (1 pilot, then top-ups), cells done of those the
+    stage runs, deals so far, seconds so far."""
 
+    stage: int
     done: int
     total: int
+    deals: int
     seconds: float
 
 
 def build_pegging(
-    deals: int = 24_000,
+    target_se: float = 0.02,
+    pilot: int = 2000,
+    max_deals: int = 200_000,
     seed: int = 0,
     policy: str = TABLE_POLICY,
     samples: int = 16,
     model: ExpertModel | None = None,
-    batch: int = 91,
+    batch: int = 182,
     log: Callable[[BuildLog], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> PeggingTable:
-    """Simulate ``deals`` deals for each of the 3,640 cells (1,820 keeps x 2 roles).
+    """Simulate the 3,640 cells (1,820 keeps x 2 roles) until the standard error of each
+    cell's pegging differential is at most ``target_se`` (or ``max_deals`` are spent).
 
-    Cells run in batches (``log`` after each); every deal draws from its own stream, so
-    a seed gives the same table on any number of threads.
+    Stage 1 plays ``pilot`` deals per cell; later stages give each cell still short of
+    the target the deals its variance asks for (up to four top-ups). Deal j of cell c
+    always draws the same random stream, so a seed gives the same table on any number
+    of threads. With ``checkpoint`` (a file), the
+    state is saved after every batch and a killed build resumes from it.
     """
-    if deals < 2:
-        raise UsageError(f"deals must be at least 2, got {deals}")
+    if pilot < 2 or max_deals < pilot:
+        raise UsageError(f"need 2 <= pilot <= max_deals, got {pilot} and {max_deals}")
+    if not target_se > 0:
+        raise UsageError(f"target_se must be positive, got {target_se}")
     code = policy_code(policy)
     m = model or load_model()
     ranks = kept_multisets()
     cells = np.concatenate([ranks, ranks])
     seats = np.repeat(np.arange(2, dtype=np.int64), len(ranks))
-    sums = np.zeros((len(cells), 3))
-    start = time.time()
+    n_cells = len(cells)
+    settings = {
+        "target_se": target_se, "pilot": pilot, "max_deals": max_deals, "seed": seed,
+        "policy": policy, "samples": samples, "model": m.fingerprint(), "version": __version__,
+    }  # fmt: skip
+    sums = np.zeros((n_cells, 3))
+    done = np.zeros(n_cells, np.int64)  # deals played per cell
+    state = _load_checkpoint(checkpoint, settings)
+    if state is not None:
+        sums, done = state
     weights = kept_rank_weights(m)
     policies = np.array([code, code], np.int64)
-    for lo in range(0, len(cells), batch):
-        hi = min(lo + batch, len(cells))
-        sums[lo:hi] = pgk.cell_sums(
-            cells[lo:hi], seats[lo:hi], deals, seed, rank_multiset_keys(),
-            m.policy("pone").pi, m.policy("dealer").pi, policies, weights, samples, lo,
-        )  # fmt: skip
-        if log:
-            log(BuildLog(hi, len(cells), time.time() - start))
-    own = sums[:, 0] / deals
-    opp = sums[:, 1] / deals
-    var = np.maximum(sums[:, 2] / deals - (own - opp) ** 2, 0.0) * deals / (deals - 1)
-    se = np.sqrt(var / deals)
+    start = time.time()
+
+    def run(stage: int, wanted: np.ndarray) -> None:
+        todo = np.flatnonzero(done < wanted)
+        for lo in range(0, len(todo), batch):
+            idx = todo[lo : lo + batch]
+            sums[idx] += pgk.cell_sums(
+                cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx],
+                seed, rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi,
+                policies, weights, samples,
+            )  # fmt: skip
+            done[idx] = wanted[idx]
+            _save_checkpoint(checkpoint, settings, sums, done)
+            if log:
+                log(BuildLog(stage, min(lo + batch, len(todo)), len(todo), int(done.sum()),
+                             time.time() - start))  # fmt: skip
+
+    run(1, np.full(n_cells, pilot, np.int64))
+    for stage in range(2, 6):  # top up until every cell meets the target (or the cap)
+        _, _, se = _summary(sums, done)
+        short = (se > target_se) & (done < max_deals)
+        if not short.any():
+            break
+        sd = se * np.sqrt(done)
+        wanted = np.ceil(1.05 * (sd / target_se) ** 2)  # a little margin for the estimate
+        wanted = np.where(short, np.clip(wanted, done + 1, max_deals), done).astype(np.int64)
+        run(stage, wanted)
+    own, opp, se = _summary(sums, done)
     provenance = {
         "made_by": f"crib-analyze {__version__} build-pegging",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "policy": policy,
         "search_samples": samples if policy == "search" else None,
-        "deals_per_cell": deals,
         "seed": seed,
         "expert_model": m.fingerprint(),
+        "target_se": target_se,
+        "pilot_deals": pilot,
+        "max_deals": max_deals,
+        "deals": int(done.sum()),
+        "deals_per_cell_min": int(done.min()),
+        "deals_per_cell_max": int(done.max()),
+        "max_se": float(se.max()),
         "scheme": "per cell: the keeper's four cards with random suits, two random cards "
         "thrown, the opponent's six from the 46 left thrown by its seat's expert policy, "
-        "the starter from the 40 left; both play the policy to the end",
+        "the starter from the 40 left; both play the policy to the end; a pilot of "
+        "deals per cell, then each cell topped up to the target standard error",
         "seconds": round(time.time() - start, 1),
-        "max_se": float(se.max()),
     }
-    return PeggingTable(
+    table = PeggingTable(
         own.reshape(2, -1), opp.reshape(2, -1), se.reshape(2, -1), provenance=provenance
     )
+    if checkpoint is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(checkpoint)
+    return table
+
+
+def _summary(sums: np.ndarray, done: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Means of own and opponent's points, and the standard error of the difference."""
+    n = done.astype(np.float64)
+    own, opp = sums[:, 0] / n, sums[:, 1] / n
+    var = np.maximum(sums[:, 2] / n - (own - opp) ** 2, 0.0) * n / (n - 1)
+    return own, opp, np.sqrt(var / n)
+
+
+def _save_checkpoint(
+    path: str | os.PathLike[str] | None,
+    settings: dict[str, Any],
+    sums: np.ndarray,
+    done: np.ndarray,
+) -> None:
+    if path is None:
+        return
+    try:
+        with atomic_open(path, "wb") as fh:
+            np.savez(fh, settings=np.array(json.dumps(settings)), sums=sums, done=done)
+    except OSError as e:
+        raise StorageError(f"cannot write the checkpoint {path}: {describe_os_error(e)}") from None
+
+
+def _load_checkpoint(
+    path: str | os.PathLike[str] | None, settings: dict[str, Any]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The saved (sums, done) of an interrupted build with the same settings, if any."""
+    if path is None or not os.path.exists(path):
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if json.loads(str(data["settings"])) != settings:
+                return None
+            return np.array(data["sums"]), np.array(data["done"])
+    except Exception:  # a damaged checkpoint: start over
+        return None
 
 
 @dataclass(frozen=True)
