@@ -60,6 +60,10 @@ def test_a_seed_gives_the_same_table_and_a_killed_build_resumes(tmp_path: Path) 
     first = build_pegging(**small)  # type: ignore[arg-type]
     again = build_pegging(**small)  # type: ignore[arg-type]
     np.testing.assert_array_equal(first.peg_own, again.peg_own)
+    # whatever the cell, a keeper who deals pegs more than one who is pone, and pegs
+    # what the opponent does not: each role's points mirror the other seat's
+    assert first.peg_own[1].mean() > first.peg_own[0].mean() + 0.8
+    assert first.peg_opp[0].mean() > first.peg_opp[1].mean() + 0.8
     checkpoint = tmp_path / "build.checkpoint.npz"
     calls = []
 
