@@ -31,6 +31,7 @@ from crib_analyze.errors import (
 
 if TYPE_CHECKING:
     from crib_analyze.api import (
+        advise_play,
         analyze,
         analyze_rows,
         build_model,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 
 _LAZY = {
     "analyze": "crib_analyze.api",
+    "advise_play": "crib_analyze.api",
     "count_show": "crib_analyze.counting",
     "build_model": "crib_analyze.api",
     "check_table": "crib_analyze.api",
@@ -88,6 +90,7 @@ __all__ = [
     "TableError",
     "UsageError",
     "__version__",
+    "advise_play",
     "analyze",
     "analyze_rows",
     "build_model",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from crib_analyze.cards import CardsLike, format_cards
+from crib_analyze.cards import CardLike, CardsLike, format_cards
 from crib_analyze.defaults import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # the heavy libraries (pandas, pyarrow) load only when a func
 __all__ = [
     "BuiltModel",
     "Paths",
+    "advise_play",
     "analyze",
     "analyze_rows",
     "build_model",
@@ -242,6 +243,42 @@ def score_play(
         }
     )
     frame.attrs.update(totals=play.totals, complete=play.complete)
+    return frame
+
+
+def advise_play(
+    role: Role,
+    hand: CardsLike,
+    starter: CardLike | None = None,
+    discards: CardsLike | None = None,
+    played: CardsLike = (),
+    policy: str = "lookahead",
+    samples: int = 2000,
+    seed: int = 0,
+    model: ModelLike = None,
+) -> pd.DataFrame:
+    """Which card to lay now: for each card ``role`` can lay, holding ``hand`` after the
+    play ``played`` (cards and 'go', the pone first), the expected pegging differential
+    (own - opponent's) for the rest of the play under ``policy``, with its standard
+    error (``samples`` draws of the opponent's cards, shared by all candidates); best
+    first, and ``policy_choice`` marks the card the policy lays.
+    """
+    import pandas as pd
+
+    from crib_analyze.cards import format_card
+    from crib_analyze.play.advice import advise
+
+    m = resolve_model(model)
+    advice = advise(role, hand, starter, discards, played, policy, samples, seed, m)
+    frame = pd.DataFrame(
+        {
+            "card": pd.array([format_card(c) for c in advice.cards], dtype="string"),
+            "value": advice.value,
+            "se": advice.se,
+            "policy_choice": [c == advice.policy_card for c in advice.cards],
+        }
+    )
+    frame.attrs.update(role=role, count=advice.count, samples=samples, policy=policy)
     return frame
 
 

@@ -952,6 +952,83 @@ def peg(
         click.echo((frame_csv if fmt == "csv" else frame_json)(frame), nl=False)
 
 
+# --- play --------------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer", is_flag=True, help="You deal.")
+@click.option("--pone", is_flag=True, help="You are the pone (you lead).")
+@click.option("--starter", "-s", help="The starter (cut card).")
+@click.option("--discards", help="The two cards you threw (not in the opponent's hand).")
+@click.option(
+    "--played", default="", help="The play so far, the pone's card first, e.g. '10H 5S 7C'."
+)
+@click.option(
+    "--policy",
+    type=click.Choice(["greedy", "lookahead", "search"]),
+    default="lookahead",
+    show_default=True,
+    help="How both players play the rest of the deal in the simulation.",
+)
+@click.option(
+    "--samples", type=click.IntRange(2, 200_000), default=2000, show_default=True,
+    help="Draws of the opponent's cards.",
+)  # fmt: skip
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@model_option
+@click.option(
+    "--format", "-f", "fmt", type=click.Choice(OUTPUT_FORMATS), default="table", show_default=True
+)
+def play(
+    cards: tuple[str, ...],
+    dealer: bool,
+    pone: bool,
+    starter: str | None,
+    discards: str | None,
+    played: str,
+    policy: str,
+    samples: int,
+    seed: int,
+    model: str | None,
+    fmt: str,
+) -> None:
+    """Which card to play now: rank your legal cards by the pegging they are worth.
+
+    Give the cards you still hold, your role, and the play so far. Each legal card is
+    laid in many simulated continuations (the opponent's cards drawn from those you
+    cannot see, consistent with its goes; both playing --policy); the table shows the
+    expected pegging differential (yours minus the opponent's) for the rest of the play
+    with its standard error, and marks the card the policy itself lays.
+
+    \b
+    Example:
+      crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S"
+    """
+    from crib_analyze.api import advise_play
+    from crib_analyze.render import advice_text, frame_csv, frame_json
+
+    if dealer == pone:
+        raise click.UsageError("choose one of --dealer and --pone")
+    role = "dealer" if dealer else "pone"
+    with domain_errors():
+        frame = advise_play(
+            role,  # type: ignore[arg-type]
+            list(cards),
+            starter,
+            discards,
+            played,
+            policy,
+            samples,
+            seed,
+            model,
+        )
+    if fmt == "table":
+        click.echo(advice_text(frame), nl=False)
+    else:
+        click.echo((frame_csv if fmt == "csv" else frame_json)(frame), nl=False)
+
+
 # --- quiz -------------------------------------------------------------------------------------
 
 

@@ -309,6 +309,27 @@ def play_text(frame: pd.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def advice_text(frame: pd.DataFrame) -> str:
+    """Which card to play: each legal card's expected pegging differential, best first."""
+    a = frame.attrs
+    lines = [
+        f"as {a.get('role')} at count {a.get('count')}: the rest of the play, "
+        f"{a.get('samples'):,} simulated continuations ({a.get('policy')} play)"
+    ]
+    heads = ["card", "pegging +/-", "s.e.", ""]
+    body = [
+        [
+            str(r["card"]),
+            f"{r['value']:+.3f}",
+            f"{r['se']:.3f}",
+            "policy plays" if r["policy_choice"] else "",
+        ]
+        for r in frame.to_dict(orient="records")
+    ]
+    lines.append(_aligned(heads, body, left={0, 3}))
+    return "\n".join(lines) + "\n"
+
+
 def crib_table_text(frame: pd.DataFrame) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = frame.attrs.get("role", "?")

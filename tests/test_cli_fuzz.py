@@ -149,7 +149,7 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
 
     command = pick(
         ["score", "discard", "discard", "table", "table merge", "table check", "crib-table",
-         "build-model", "paths", "quiz", "peg", "top", "junk"]
+         "build-model", "paths", "quiz", "peg", "play", "top", "junk"]
     )  # fmt: skip
     stdin = None
     if command == "score":
@@ -250,6 +250,23 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
                 ("-f", ["table", "csv", "json", "x"]),
             ]
         )
+    elif command == "play":
+        args = ["play", *cards(pick([1, 2, 3, 4, 5]))]
+        args += opts(
+            [
+                ("--dealer", None),
+                ("--pone", None),
+                ("--starter", ["5H", "zz", "JS"]),
+                ("--discards", ["9H KS", "9H", ""]),
+                ("--played", ["", "10H", "10H 5S 7C", "go", "7C 7C"]),
+                ("--policy", ["greedy", "lookahead", "x"]),
+                ("--samples", ["2", "20", "0", "x"]),
+                ("-f", ["table", "json"]),
+            ],
+            0.5,
+        )
+        if "--samples" not in args:
+            args += ["--samples", "10"]
     elif command == "paths":
         args = ["paths"] + (["-f", pick(["table", "json", "x"])] if maybe() else [])
     elif command == "top":

@@ -423,3 +423,81 @@ def play_many(
         )  # fmt: skip
         out[i, 0], out[i, 1] = p, d
     return out
+
+
+@njit(parallel=True)
+def candidate_values(
+    hands: np.ndarray,
+    player: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    seen: np.ndarray,
+    rank_weights: np.ndarray,
+    gone_above: np.ndarray,
+    policy: int,
+    samples: int,
+    seed: int,
+    opponent_cards: int,
+) -> np.ndarray:
+    """(samples, 4) the player's pegging differential for the rest of the play after
+    laying the card in each slot (NaN for slots it cannot lay), for ``samples`` draws of
+    the opponent's ``opponent_cards`` cards (weighted by its kept-rank prior and
+    consistent with its goes); both then play ``policy``. Draw i is shared by every
+    slot (common random numbers) and comes from stream i of ``seed``."""
+    out = np.full((samples, 4), np.nan)
+    other = 1 - player
+    n, count = state[0], state[1]
+    for i in prange(samples):
+        rng = rng_for(seed, i)
+        left = np.full(52, True)
+        for c in range(52):
+            left[c] = not seen[c]
+        for c in hands[player]:
+            if c >= 0:
+                left[c] = False
+        pool = np.empty(52, np.int64)
+        w = np.empty(52, np.float64)
+        m = 0
+        for c in range(52):
+            if left[c] and card_value(c) > gone_above[player]:
+                pool[m] = c
+                w[m] = rank_weights[player, c >> 2]
+                m += 1
+        pick = np.full(4, -1, np.int64)
+        for j in range(opponent_cards):
+            total = w[:m].sum()
+            if total <= 0.0:
+                break
+            x = rng_uniform(rng) * total
+            acc = 0.0
+            chosen = m - 1
+            for t in range(m):
+                acc += w[t]
+                if x < acc:
+                    chosen = t
+                    break
+            pick[j] = pool[chosen]
+            w[chosen] = 0.0
+        work, fwork, _ = new_workspace()
+        for s in range(4):
+            c = hands[player, s]
+            if c < 0 or count + card_value(c) > MAX_COUNT:
+                continue
+            trial = hands.copy()
+            trial[other, :] = pick
+            t_seq = seq.copy()
+            t_state = state.copy()
+            t_seen = seen.copy()
+            t_gone = gone_above.copy()
+            scores = np.zeros(2, np.int64)
+            t_state[0], t_state[1], t_state[2] = n, count, player
+            advance(trial, player, s, t_seq, t_state, scores, t_seen, t_gone)
+            while t_state[2] >= 0:
+                p = t_state[2]
+                slot = choose_slot(
+                    policy, trial, p, t_seq, t_state, t_seen, rank_weights, t_gone, 16,
+                    rng, work[24:64], fwork,
+                )  # fmt: skip
+                advance(trial, p, slot, t_seq, t_state, scores, t_seen, t_gone)
+            out[i, s] = scores[player] - scores[other]
+    return out

@@ -49,6 +49,12 @@ class ScoredPlay:
 
     events: list[PlayEvent] = field(default_factory=list)
     complete: bool = False
+    # where the play stands after the last event: the count, the ranks laid since the
+    # restart, who is to lay next (0 pone, 1 dealer) and who has said go
+    count: int = 0
+    ranks: list[int] = field(default_factory=list)
+    turn: int = 0
+    said_go: tuple[bool, bool] = (False, False)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -187,6 +193,8 @@ def score_sequence(
         elif not said_go[1 - turn]:
             turn = 1 - turn
     play.complete = sum(laid) == 8
+    play.count, play.ranks, play.turn = count, list(ranks), turn
+    play.said_go = (said_go[0], said_go[1])
     if play.complete and count != 0:  # the last card of the play (none extra at 31)
         i = _last_card_index(play)
         e = play.events[i]
