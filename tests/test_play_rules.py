@@ -157,3 +157,21 @@ def test_greedy_deal_equals_the_twin(cards: list[int]) -> None:
     )  # fmt: skip
     assert record[:, 1].tolist() == [c for _, c, _, _, _ in twin]
     assert list(scores) == [sum(t[3] for t in twin if t[0] == p) for p in (0, 1)]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(sequences)
+def test_reply_points_equal_laying_each_rank(ranks: list[int]) -> None:
+    """The lookahead's all-ranks shortcut scores every next card as laying it would."""
+    count = sum(min(r + 1, 10) for r in ranks)
+    if count > 31:
+        return
+    seq = np.array([*ranks, 0, 0], np.int64)
+    got = rk.reply_points(seq, len(ranks), count, np.zeros(13, np.int64), np.zeros(13, np.int64))
+    for r in range(13):
+        v = min(r + 1, 10)
+        if count + v > 31 or ranks.count(r) >= 4:
+            expected = 0 if count + v > 31 else got[r]
+        else:
+            expected = naive_lay_points([*ranks, r], count + v)[0]
+        assert got[r] == expected, (ranks, r)

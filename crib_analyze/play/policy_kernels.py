@@ -31,6 +31,7 @@ from crib_analyze.play.rules_kernels import (
     cards_left,
     lay,
     lay_points,
+    reply_points,
 )
 
 GREEDY, LOOKAHEAD, SEARCH = 0, 1, 2
@@ -132,11 +133,13 @@ def expected_best_reply(
     k: int,
     pts: np.ndarray,
     none: np.ndarray,
+    scratch: np.ndarray,
 ) -> float:
     """E[the opponent's best reply points] when it holds ``k`` cards among ``left``
     (unseen cards per rank), each card of rank r held with probability
     min(1, k w_r / sum_r' left_r' w_r'), independently. ``pts`` (13, int) and ``none``
-    (13, float) are scratch space."""
+    (13, float) receive each rank's reply and the chance of holding none of it;
+    ``scratch`` (13, int) is scratch space."""
     if k <= 0:
         return 0.0
     total = 0.0
@@ -144,15 +147,12 @@ def expected_best_reply(
         total += left[r] * rank_weight[r]
     if total <= 0.0:
         return 0.0
-    pts[:] = 0
+    reply_points(seq, n, count, pts, scratch)
     none[:] = 1.0  # P(the opponent holds no card of rank r)
     for r in range(13):
-        v = r + 1 if r < 10 else 10
-        if left[r] == 0 or count + v > MAX_COUNT:
-            continue
-        seq[n] = r
-        pts[r], _ = lay_points(seq, n + 1, count + v)
-        if pts[r] > 0:
+        if left[r] == 0:
+            pts[r] = 0
+        elif pts[r] > 0:
             p = min(1.0, k * rank_weight[r] / total)
             none[r] = (1.0 - p) ** left[r]
     # E[max] = sum over levels v >= 1 of P(max >= v)
@@ -184,7 +184,7 @@ def lookahead_slot(
     ``work`` (26+, int) and ``fwork`` (13+, float) are scratch space."""
     n, count = state[0], state[1]
     left = unseen_by_rank(hands, player, seen, gone_above, work[0:13])
-    pts, none = work[13:26], fwork[0:13]
+    pts, none, scratch = work[13:26], fwork[0:13], work[26:39]
     k = cards_left(hands[1 - player])
     best, best_slot = -1e9, -1
     for s in range(4):
@@ -194,7 +194,9 @@ def lookahead_slot(
         after = count + card_value(c)
         seq[n] = c >> 2
         now, _ = lay_points(seq, n + 1, after)
-        value = now - expected_best_reply(seq, n + 1, after, left, rank_weight, k, pts, none)
+        value = now - expected_best_reply(
+            seq, n + 1, after, left, rank_weight, k, pts, none, scratch
+        )
         if value > best + 1e-12:
             best, best_slot = value, s
     return best_slot

@@ -140,3 +140,61 @@ def lay(
             state[2] = -1
     scores[player] += points
     return points, reasons
+
+
+@njit
+def reply_points(
+    seq: np.ndarray, n: int, count: int, out: np.ndarray, best: np.ndarray
+) -> np.ndarray:
+    """Fill ``out`` (13,) with the points a card of each rank would score laid next
+    (after ``seq[:n]`` at ``count``; 0 where it would pass 31): the same as
+    :func:`lay_points` for every rank at once, without laying 13 cards. ``best`` (13,)
+    is scratch space."""
+    for r in range(13):
+        v = r + 1 if r < 10 else 10
+        after = count + v
+        if after > MAX_COUNT:
+            out[r] = 0
+            continue
+        pts = 0
+        if after == 15:
+            pts += 2
+        if after == MAX_COUNT:
+            pts += 2
+        out[r] = pts
+    if n > 0:  # pairs: a card of the last rank pairs with the trailing run of that rank
+        last = seq[n - 1]
+        same = 1
+        while same < n and seq[n - 1 - same] == last:
+            same += 1
+        v = last + 1 if last < 10 else 10
+        if count + v <= MAX_COUNT:
+            out[last] += 2 if same == 1 else 6 if same == 2 else 12
+    # runs: the new card and the latest k - 1 cards are k distinct consecutive ranks
+    best[:13] = 0
+    for k in range(3, min(n + 1, 7) + 1):
+        lo, hi, bits, ok = 13, -1, 0, True
+        for i in range(n - (k - 1), n):
+            r = seq[i]
+            if bits >> r & 1:
+                ok = False
+                break
+            bits |= 1 << r
+            lo = min(lo, r)
+            hi = max(hi, r)
+        if not ok or hi - lo > k - 1:
+            continue
+        if hi - lo == k - 2:  # a block: extend it at either end
+            if lo > 0:
+                best[lo - 1] = k
+            if hi < 12:
+                best[hi + 1] = k
+        else:  # one gap inside: only its rank completes the run
+            for r in range(lo + 1, hi):
+                if not bits >> r & 1:
+                    best[r] = k
+    for r in range(13):
+        v = r + 1 if r < 10 else 10
+        if best[r] and count + v <= MAX_COUNT:
+            out[r] += best[r]
+    return out
