@@ -191,6 +191,7 @@ def plot_discards(
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     top: int = 3,
+    pegging: str = DEFAULT_PEGGING,
 ) -> Path:
     """Draw the hand-score distributions of the best ``top`` throws of each role (or of
     ``role``) to ``path`` (.png or .svg); needs the ``plot`` extra (matplotlib)."""
@@ -198,7 +199,13 @@ def plot_discards(
 
     check_plot(path)
     analysis = analyze_hand(
-        hand, opponent=opponent, samples=samples, seed=seed, policy=policy, model=model
+        hand,
+        opponent=opponent,
+        samples=samples,
+        seed=seed,
+        policy=policy,
+        model=model,
+        pegging=pegging,
     )
     by_role = {
         r: distribution_rows(analysis, discard_rows(analysis, role=r, top=top))
@@ -312,8 +319,15 @@ def generate_table(
     shard_ij = parse_shard(shard) if isinstance(shard, str) else shard
     if shard_ij is not None and fmt not in (None, "parquet"):
         raise UsageError("shards are written as Parquet (merge them, then choose the format)")
+    from crib_analyze.play.pegging_table import packaged_pegging_table
+
     used = resolve_model(model) if opponent == "expert" else None
-    spec = TableSpec(opponent, limit, used.fingerprint() if used is not None else None)
+    spec = TableSpec(
+        opponent,
+        limit,
+        used.fingerprint() if used is not None else None,
+        packaged_pegging_table().fingerprint(),
+    )
     if output is None:
         target = (
             default_shard_path(opponent, shard_ij)
@@ -553,15 +567,26 @@ def build_model(
     tolerance: float = 1e-3,
     max_rounds: int = 200,
     log: Callable[[RoundLog], None] | None = None,
+    pegging: bool = True,
+    pegging_table: str | os.PathLike[str] | None = None,
 ) -> BuiltModel:
     """Rebuild the expert model by fictitious play (a few minutes) and write it
-    (default: ``expert_model.npz`` in the user data dir). The packaged model stays
-    the default; use the new one with ``model=PATH`` or ``$CRIB_ANALYZE_MODEL``.
+    (default: ``expert_model.npz`` in the user data dir). With ``pegging`` (default)
+    throws count the play too, valued by ``pegging_table`` (a file from
+    :func:`build_pegging`; default: the packaged table); without, the classic expert.
+    The packaged models stay the default; use the new one with ``model=PATH`` or
+    ``$CRIB_ANALYZE_MODEL``.
     """
     from crib_analyze.expert_builder import build_model as run
+    from crib_analyze.play.pegging_table import PeggingTable, packaged_pegging_table
 
+    if pegging_table is not None and not pegging:
+        raise UsageError("a pegging table applies to the pegging-aware model only")
+    table = None
+    if pegging:
+        table = PeggingTable.load(pegging_table) if pegging_table else packaged_pegging_table()
     target = Path(output) if output is not None else default_model_output()
-    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log)
+    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table)
     model.save(target)
     return BuiltModel(model, target)
 

@@ -446,7 +446,8 @@ def discard(
         _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
         return
     with domain_errors():
-        expert = load_model(model) if uses_model else None
+        kind = "classic" if pegging == "none" else "pegging"  # the matching expert
+        expert = load_model(model, kind=kind) if uses_model else None
         if plot_path is not None:
             check_plot(plot_path)
 
@@ -490,6 +491,7 @@ def discard(
                     seed=seed,
                     policy=policy,  # type: ignore[arg-type]
                     model=expert,
+                    pegging=pegging,
                 )
             _error(f"wrote the plot to {drawn}", prefix="")
         return
@@ -595,17 +597,36 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[int] | CardError]]:
 @click.option(
     "--max-rounds", type=click.IntRange(min=1), default=200, show_default=True, help="Round cap."
 )
+@click.option(
+    "--pegging/--no-pegging",
+    default=True,
+    show_default=True,
+    help="Throws count the play too (the pegging-aware expert), or hand and crib only "
+    "(the classic expert).",
+)
+@click.option(
+    "--pegging-table",
+    type=click.Path(dir_okay=False),
+    help="The pegging values to use (from build-pegging) [default: the packaged table].",
+)
 @jobs_option
 @quiet_option
 def build_model(
-    output: str | None, tolerance: float, max_rounds: int, jobs: int | None, quiet: bool
+    output: str | None,
+    tolerance: float,
+    max_rounds: int,
+    pegging: bool,
+    pegging_table: str | None,
+    jobs: int | None,
+    quiet: bool,
 ) -> None:
     """Rebuild the expert opponent: role-specific throw models by damped fixed point.
 
     Starts from the random opponent; each round every suit-distinct hand (weighted by
     the raw hands it stands for) picks its best discard as dealer and as pone against
-    the current models, and the throw statistics of those choices are averaged into
-    the models with weight 1/k (fictitious play). Logs each round's largest change.
+    the current models (on hand +- crib + pegging, or hand +- crib with --no-pegging),
+    and the throw statistics of those choices are averaged into the models with weight
+    1/k (fictitious play). Logs each round's largest change.
     The packaged model stays the default: use the rebuilt one with --model FILE or
     CRIB_ANALYZE_MODEL=FILE.
     """
@@ -623,7 +644,14 @@ def build_model(
             )
 
     with domain_errors():
-        built = run(output, tolerance=tolerance, max_rounds=max_rounds, log=log)
+        built = run(
+            output,
+            tolerance=tolerance,
+            max_rounds=max_rounds,
+            log=log,
+            pegging=pegging,
+            pegging_table=pegging_table,
+        )
     p = built.model.provenance
     state = "converged" if p["converged"] else "NOT converged"
     click.echo(f"{state} after {p['rounds']} rounds in {p['seconds']} s; wrote {built.path}")

@@ -61,7 +61,9 @@ CACHE_DIR_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where compiled kernels are cached
 
 # --- packaged data ------------------------------------------------------------------------
 
-PACKAGED_MODEL = "expert_model.npz"
+PACKAGED_MODEL = "expert_model.npz"  # the pegging-aware expert (throws count the play)
+PACKAGED_CLASSIC_MODEL = "expert_model_classic.npz"  # hand +- crib only
+MODEL_KINDS = ("pegging", "classic")
 
 
 def packaged(name: str) -> Traversable:

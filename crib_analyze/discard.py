@@ -90,9 +90,12 @@ def check_sampling(samples: int, seed: int | None) -> None:
         raise UsageError(f"seed must be a whole number >= 0, got {seed!r}")
 
 
-def resolve_model(model: ModelLike) -> ExpertModel:
-    """An ExpertModel as given, or loaded from a path (None: the default model)."""
-    return model if isinstance(model, ExpertModel) else load_model(model)
+def resolve_model(model: ModelLike, pegging: str = DEFAULT_PEGGING) -> ExpertModel:
+    """An ExpertModel as given, or loaded from a path; None: the packaged model that
+    matches ``pegging`` (the classic expert when the play is not counted)."""
+    if isinstance(model, ExpertModel):
+        return model
+    return load_model(model, kind="classic" if pegging == "none" else "pegging")
 
 
 def analyze_hand(
@@ -129,11 +132,11 @@ def analyze_hand(
         crib = dk.crib_random_means(table, hand6)
         cribs, ses = np.vstack([crib, crib]), np.zeros((2, dk.N_DISCARDS))
     elif opponent == "expert":
-        used = resolve_model(model)
+        used = resolve_model(model, pegging)
         cribs = pk.crib_compiled_means(table, hand6, *used.compiled_policies())
         ses = np.zeros_like(cribs)
     else:
-        used = resolve_model(model) if policy == "expert" else None
+        used = resolve_model(model, pegging) if policy == "expert" else None
         cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
     peg = play_values(hand6, pegging, used) if pegging != "none" else None
     return DiscardAnalysis(

@@ -32,12 +32,18 @@ import numpy as np
 
 from crib_analyze import policy_kernels as pk
 from crib_analyze import throw_model_kernels as tmk
-from crib_analyze.class_values import all_class_cribs, all_hand_means, role_tables
+from crib_analyze.class_values import (
+    all_class_cribs,
+    all_class_pegging,
+    all_hand_means,
+    role_tables,
+)
 from crib_analyze.defaults import __version__
 from crib_analyze.discard_kernels import TIE_TOLERANCE
 from crib_analyze.errors import UsageError
 from crib_analyze.expert_model import ExpertModel, ThrowModel, ThrowPolicy
 from crib_analyze.hand_classes import N_MULTISETS, hand_classes
+from crib_analyze.play.pegging_table import PeggingTable
 
 M = TypeVar("M")
 Stats = tuple[np.ndarray, ...]
@@ -94,8 +100,14 @@ def build_model(
     tolerance: float = 1e-3,
     max_rounds: int = 200,
     log: Callable[[RoundLog], None] | None = None,
+    pegging: PeggingTable | None = None,
 ) -> ExpertModel:
-    """Run fictitious play from the random opponent until crib values settle."""
+    """Run fictitious play from the random opponent until crib values settle.
+
+    With ``pegging`` (a pegging table) every hand chooses its throw on hand +- crib +
+    its pegging net (the pegging-aware expert); without it, on hand +- crib (the classic
+    expert, the kind of opponent the published crib tables assume).
+    """
     if not tolerance > 0:
         raise UsageError(f"tolerance must be positive, got {tolerance}")
     if max_rounds < 1:
@@ -105,6 +117,7 @@ def build_model(
     cards = classes.cards.astype(np.int64)
     weight = classes.weight.astype(np.float64)
     hand = all_hand_means()
+    peg = all_class_pegging(pegging) if pegging is not None else {"dealer": 0.0, "pone": 0.0}
     history: list[RoundLog] = []
     last = _Evaluation()
 
@@ -131,8 +144,8 @@ def build_model(
             return None
         # the pone's throws are learned from the pone's best discards, and so on
         return {
-            "dealer": _best_response(cards, weight, hand + crib["dealer"])[1:],
-            "pone": _best_response(cards, weight, hand - crib["pone"])[1:],
+            "dealer": _best_response(cards, weight, hand + crib["dealer"] + peg["dealer"])[1:],
+            "pone": _best_response(cards, weight, hand - crib["pone"] + peg["pone"])[1:],
         }
 
     start_models = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
@@ -143,7 +156,11 @@ def build_model(
     # the final policy: each class's best response to the converged models, per multiset
     multiset = classes.multiset.astype(np.int64)
     policies = {}
-    for role, value in (("dealer", hand + crib["dealer"]), ("pone", hand - crib["pone"])):
+    values = {
+        "dealer": hand + crib["dealer"] + peg["dealer"],
+        "pone": hand - crib["pone"] + peg["pone"],
+    }
+    for role, value in values.items():
         flags = _best_response(cards, weight, value)[0]
         pi, suited = pk.multiset_policy(cards, weight, multiset, N_MULTISETS, flags)
         policies[role] = ThrowPolicy(pi, suited)
@@ -151,6 +168,12 @@ def build_model(
         "made_by": f"crib-analyze {__version__} build-model",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "scheme": SCHEME,
+        "pegging": None
+        if pegging is None
+        else {
+            k: pegging.provenance.get(k)
+            for k in ("made_by", "created_at", "policy", "expert_model", "max_se")
+        },
         "rounds": rounds,
         "final_table_change": _finite(last.change),
         "final_class_change": _finite(last.class_change),

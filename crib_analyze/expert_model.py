@@ -30,7 +30,14 @@ import numpy as np
 
 from crib_analyze import policy_kernels as pk
 from crib_analyze.atomic import atomic_open
-from crib_analyze.defaults import MODEL_ENV, PACKAGED_MODEL, check_choice, packaged
+from crib_analyze.defaults import (
+    MODEL_ENV,
+    MODEL_KINDS,
+    PACKAGED_CLASSIC_MODEL,
+    PACKAGED_MODEL,
+    check_choice,
+    packaged,
+)
 from crib_analyze.errors import ModelError, StorageError, describe_os_error
 from crib_analyze.hand_classes import N_MULTISETS, multisets
 
@@ -149,11 +156,11 @@ class ExpertModel:
 
     def describe(self) -> str:
         """One line naming the model for output: where it came from, when, its digest."""
-        where = (
-            "packaged expert model"
-            if self.source == PACKAGED_SOURCE
-            else (f"expert model {self.source}" if self.source else "expert model (in memory)")
-        )
+        if self.source.startswith(PACKAGED_SOURCE):
+            kind = self.source[len(PACKAGED_SOURCE) :].strip()
+            where = f"packaged {kind} expert model" if kind else "packaged expert model"
+        else:
+            where = f"expert model {self.source}" if self.source else "expert model (in memory)"
         built = str(self.provenance.get("created_at", "?"))[:10]
         return f"{where} (built {built}, fingerprint {self.fingerprint()})"
 
@@ -248,10 +255,16 @@ class ExpertModel:
 
 
 @cache
-def packaged_model() -> ExpertModel:
-    """The expert model shipped inside the package (read once per process)."""
-    with packaged(PACKAGED_MODEL).open("rb") as fh:
-        return ExpertModel._read(fh, PACKAGED_SOURCE)
+def packaged_model(kind: str = "pegging") -> ExpertModel:
+    """An expert model shipped with the package (read once per process): ``pegging``
+    (throws chosen on hand +- crib + pegging, the default) or ``classic`` (hand +- crib
+    only, as the published crib tables assume)."""
+    check_choice("expert model kind", kind, MODEL_KINDS)
+    name = PACKAGED_MODEL if kind == "pegging" else PACKAGED_CLASSIC_MODEL
+    with packaged(name).open("rb") as fh:
+        model = ExpertModel._read(fh, PACKAGED_SOURCE)
+    object.__setattr__(model, "source", f"{PACKAGED_SOURCE} {kind}")
+    return model
 
 
 @cache
@@ -259,12 +272,13 @@ def _model_file(path: str, stamp: tuple[int, int]) -> ExpertModel:
     return ExpertModel.load(path)
 
 
-def load_model(path: str | os.PathLike[str] | None = None) -> ExpertModel:
+def load_model(path: str | os.PathLike[str] | None = None, kind: str = "pegging") -> ExpertModel:
     """The expert model to use: ``path`` if given, else ``$CRIB_ANALYZE_MODEL`` if set,
-    else the packaged one. Files are read once per process (again if they change)."""
+    else the packaged model of ``kind`` (pegging or classic). Files are read once per
+    process (again if they change)."""
     chosen = path if path is not None else os.environ.get(MODEL_ENV) or None
     if chosen is None:
-        return packaged_model()
+        return packaged_model(kind)
     p = Path(chosen).expanduser()
     try:
         st = p.stat()

@@ -256,7 +256,10 @@ def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> 
     check_choice("table format", fmt, TABLE_FORMATS)
     _check_target(output)
     metas = [read_file_metadata(p) for p in inputs]
-    keys = ("version", "format", "opponent", "model", "classes", "chunk_classes", "n_chunks")
+    keys = (
+        "version", "format", "opponent", "model", "pegging", "classes", "chunk_classes",
+        "n_chunks",
+    )  # fmt: skip
     first = {k: metas[0].get(k) for k in keys}
     for path, meta in zip(inputs, metas, strict=True):
         other = {k: meta.get(k) for k in keys}

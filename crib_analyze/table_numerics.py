@@ -1,7 +1,9 @@
 """The numbers of the discard table, one chunk of hand classes at a time.
 
 Rank-only parts (hand over starters; the random crib) are computed once per rank
-multiset and cached for the process; flush, nobs and heels per class. Under the random
+multiset and cached for the process; flush, nobs and heels per class; the pegging net
+of each keep and role comes from the pegging table, and ``*_total`` adds it to the net
+(``*_best_total`` flags the best throws by total, ``*_best`` by the classic net). Under the random
 opponent everything is an exact rational; under the expert opponent each role's crib
 comes from the opponent's tabulated policy (:mod:`crib_analyze.class_values`). Best
 discards follow the one tie rule of :mod:`crib_analyze.discard_kernels`.
@@ -15,9 +17,10 @@ import numpy as np
 
 from crib_analyze import discard_kernels as dk
 from crib_analyze import table_kernels as tk
-from crib_analyze.class_values import class_cribs_range
+from crib_analyze.class_values import all_class_pegging, class_cribs_range
 from crib_analyze.expert_model import ExpertModel
 from crib_analyze.hand_classes import hand_classes
+from crib_analyze.play.pegging_table import PeggingTable, packaged_pegging_table
 from crib_analyze.score_kernels import rank_table
 from crib_analyze.table_spec import TableSpec
 
@@ -38,6 +41,12 @@ def numeric_columns(opponent: str) -> list[str]:
         "pone_net",
         "dealer_best",
         "pone_best",
+        "dealer_peg_net",
+        "pone_peg_net",
+        "dealer_total",
+        "pone_total",
+        "dealer_best_total",
+        "pone_best_total",
         "hand_id",
         "weight",
         "d1",
@@ -57,12 +66,16 @@ def _multiset_parts(with_crib: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 def compute_chunk(
-    spec: TableSpec, k: int, model: ExpertModel | None = None
+    spec: TableSpec, k: int, model: ExpertModel | None = None, pegging: PeggingTable | None = None
 ) -> dict[str, np.ndarray]:
     """The numeric columns of chunk ``k``: one row per (class, discard), 15 per class.
 
-    ``model`` is the expert model of an expert table (its fingerprint must be the spec's).
+    ``model`` is the expert model of an expert table (its fingerprint must be the
+    spec's); ``pegging`` the pegging table of the totals (default: the packaged one).
     """
+    pegging = pegging or packaged_pegging_table()
+    if spec.pegging_fingerprint not in (None, pegging.fingerprint()):
+        raise ValueError("compute_chunk needs the pegging table the spec was made with")
     lo, hi = spec.chunk_range(k)
     classes = hand_classes()
     cards = classes.cards[lo:hi]
@@ -80,6 +93,9 @@ def compute_chunk(
         dealer_crib = pone_crib = crib_num / dk.RANDOM_COMPLETIONS
         cribs = {"crib_mean": dealer_crib}
     heels = dk.class_heels(cards.astype(np.int64))[:, None] * np.ones((1, dk.N_DISCARDS))
+    peg = all_class_pegging(pegging, lo, hi)
+    dealer_total = hand + dealer_crib + heels + peg["dealer"]
+    pone_total = hand - pone_crib + peg["pone"]
     n = hi - lo
     thrown = cards[:, dk.DISCARDS].reshape(n * dk.N_DISCARDS, 2)
     kept = cards[:, dk.KEEPS].reshape(n * dk.N_DISCARDS, 4)
@@ -91,6 +107,12 @@ def compute_chunk(
         "pone_net": hand - pone_crib,
         "dealer_best": dk.best_flags(hand + dealer_crib, dk.TIE_TOLERANCE),
         "pone_best": dk.best_flags(hand - pone_crib, dk.TIE_TOLERANCE),
+        "dealer_peg_net": peg["dealer"],
+        "pone_peg_net": peg["pone"],
+        "dealer_total": dealer_total,
+        "pone_total": pone_total,
+        "dealer_best_total": dk.best_flags(dealer_total, dk.TIE_TOLERANCE),
+        "pone_best_total": dk.best_flags(pone_total, dk.TIE_TOLERANCE),
         "hand_id": np.repeat(np.arange(lo, hi, dtype=np.int32), dk.N_DISCARDS),
         "weight": np.repeat(classes.weight[lo:hi], dk.N_DISCARDS),
         "d1": thrown[:, 0],

@@ -23,7 +23,7 @@ from crib_analyze.defaults import TABLE_OPPONENTS, __version__, check_choice
 from crib_analyze.errors import UsageError
 from crib_analyze.hand_classes import N_CLASSES
 
-TABLE_FORMAT = 2  # 2: heels is dealer_heels
+TABLE_FORMAT = 3  # 2: heels is dealer_heels; 3: pegging columns
 CHUNK_CLASSES = 10_000
 N_ROWS_FULL = N_CLASSES * 15
 
@@ -36,6 +36,7 @@ class TableSpec:
     opponent: str = "random"
     limit: int | None = None
     model_fingerprint: str | None = None
+    pegging_fingerprint: str | None = None  # the pegging table the totals use
 
     def __post_init__(self) -> None:
         check_choice("opponent model for the table", self.opponent, TABLE_OPPONENTS)
@@ -67,6 +68,8 @@ class TableSpec:
         }
         if self.model_fingerprint is not None:
             out["model"] = self.model_fingerprint
+        if self.pegging_fingerprint is not None:
+            out["pegging"] = self.pegging_fingerprint
         return out
 
 

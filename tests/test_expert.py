@@ -35,12 +35,13 @@ from crib_analyze import discard_kernels as dk
 from crib_analyze import policy_kernels as pk
 from crib_analyze import throw_model_kernels as tmk
 from crib_analyze.cards import parse_cards
-from crib_analyze.class_values import class_offsets, role_tables
+from crib_analyze.class_values import all_class_pegging, class_offsets, role_tables
 from crib_analyze.discard import analyze_hand, draw_opponents
 from crib_analyze.errors import ModelError
 from crib_analyze.expert_builder import build_model, fictitious_play
 from crib_analyze.expert_model import ExpertModel, ThrowModel, load_model, packaged_model
 from crib_analyze.hand_classes import hand_classes
+from crib_analyze.play.pegging_table import packaged_pegging_table
 from crib_analyze.score_kernels import rank_table
 from tests.naive import (
     naive_best_response_stats,
@@ -284,9 +285,11 @@ def test_expert_agrees_with_sampled_expert_policy(hand: str) -> None:
         assert (diff < 4 * getattr(sampled, f"{crib}_se")).all(), (crib, diff.max())
 
 
-def test_shipped_model_has_provenance_and_loads() -> None:
-    model = packaged_model()
+@pytest.mark.parametrize("kind", ["pegging", "classic"])
+def test_shipped_model_has_provenance_and_loads(kind: str) -> None:
+    model = packaged_model(kind)
     p = model.provenance
+    assert (p.get("pegging") is not None) == (kind == "pegging")
     assert p["converged"] is True
     assert p["rounds"] >= 2
     assert p["final_table_change"] < p["tolerance"]
@@ -301,10 +304,12 @@ def test_shipped_model_has_provenance_and_loads() -> None:
     assert model.opponent_policy("pone") is model.dealer_policy
 
 
-def test_shipped_policy_is_a_best_response_to_the_shipped_models() -> None:
+@pytest.mark.parametrize("kind", ["pegging", "classic"])
+def test_shipped_policy_is_a_best_response_to_the_shipped_models(kind: str) -> None:
     """On a random sample of rank multisets, every class's best discards against the
-    shipped compact models, aggregated per multiset, reproduce the shipped policy."""
-    model = packaged_model()
+    shipped compact models (and, for the pegging-aware model, the shipped pegging
+    values), aggregated per multiset, reproduce the shipped policy."""
+    model = packaged_model(kind)
     hc = hand_classes()
     rng = np.random.default_rng(2026)
     sample = np.sort(rng.choice(len(hc.multisets), 60, replace=False))
@@ -315,6 +320,12 @@ def test_shipped_policy_is_a_best_response_to_the_shipped_models() -> None:
     weight = hc.weight[rows].astype(np.float64)
     multiset = np.repeat(np.arange(len(sample)), np.diff(local))
     hand = np.array([dk.hand_means_closed(rank_table(), c) for c in cards])
+    if kind == "pegging":
+        table = packaged_pegging_table()
+        assert model.provenance["pegging"]["created_at"] == table.provenance["created_at"]
+        peg = {r: v[rows] for r, v in all_class_pegging(table).items()}
+    else:
+        peg = {"dealer": 0.0, "pone": 0.0}
     for role, throws, sign in (("dealer", model.pone_throws, 1), ("pone", model.dealer_throws, -1)):
         crib = tmk.class_model_cribs(
             rank_table(),
@@ -325,7 +336,8 @@ def test_shipped_policy_is_a_best_response_to_the_shipped_models() -> None:
             throws.F,
             throws.K,
         )
-        flags = tmk.best_response_stats(cards, weight, hand + sign * crib, dk.TIE_TOLERANCE)[0]
+        value = hand + sign * crib + peg[role]
+        flags = tmk.best_response_stats(cards, weight, value, dk.TIE_TOLERANCE)[0]
         pi, suited = pk.multiset_policy(cards, weight, multiset, len(sample), flags)
         shipped = model.policy(role)
         np.testing.assert_allclose(pi, shipped.pi[sample], atol=1e-9, err_msg=role)
@@ -333,7 +345,7 @@ def test_shipped_policy_is_a_best_response_to_the_shipped_models() -> None:
 
 
 def test_pone_thrown_pairs_are_worth_more_than_dealer_thrown() -> None:
-    tables = role_tables(packaged_model())  # keyed by the seat that throws the pair
+    tables = role_tables(packaged_model("classic"))  # keyed by the seat that throws the pair
     rank = {r: i for i, r in enumerate("A23456789TJQK")}
     for pair in ("55", "5J", "5T", "23"):
         a, b = sorted(rank[c] for c in pair)
@@ -418,11 +430,13 @@ def test_fictitious_play_averages_best_responses() -> None:
 
 
 @pytest.mark.slow
-def test_rebuild_reproduces_the_shipped_provenance() -> None:
+@pytest.mark.parametrize("kind", ["classic", "pegging"])
+def test_rebuild_reproduces_the_shipped_provenance(kind: str) -> None:
     """Two rounds of the fixed point, rebuilt here, log the same changes as the
-    shipped model's first two rounds (so it was made by this code)."""
-    rebuilt = build_model(max_rounds=2)
-    shipped = packaged_model().provenance["log"][:2]
+    shipped model's first two rounds (so it was made by this code and these data)."""
+    table = packaged_pegging_table() if kind == "pegging" else None
+    rebuilt = build_model(max_rounds=2, pegging=table)
+    shipped = packaged_model(kind).provenance["log"][:2]
     log = rebuilt.provenance["log"]
     assert [r[0] for r in log] == [1, 2]
     assert log[0][1:] == [None, None]

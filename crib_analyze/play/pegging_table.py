@@ -61,6 +61,15 @@ class PeggingTable:
     peg_se: np.ndarray  # (2, 1820)
     provenance: dict[str, Any] = field(default_factory=dict)
 
+    def fingerprint(self) -> str:
+        """A short digest of the values (tables made with them carry it)."""
+        import hashlib
+
+        h = hashlib.blake2b(digest_size=8)
+        for arr in (self.peg_own, self.peg_opp, self.peg_se):
+            h.update(np.ascontiguousarray(arr).tobytes())
+        return h.hexdigest()
+
     def index(self, ranks: np.ndarray | list[int]) -> int:
         """Row of a kept multiset (four ranks in any order)."""
         key = tuple(sorted(int(r) for r in ranks))
