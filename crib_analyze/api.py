@@ -535,17 +535,19 @@ def build_pegging(
     seed: int = 0,
     policy: str = "lookahead",
     log: Callable[[Any], None] | None = None,
+    model: ModelLike = None,
 ) -> BuiltPegging:
     """Rebuild the pegging table (several minutes) and write it (default:
-    ``pegging_table.npz`` in the user data dir). A killed build resumes from its
-    checkpoint beside the output."""
+    ``pegging_table.npz`` in the user data dir). The opponents keep by ``model`` (the
+    default expert model unless given). A killed build resumes from its checkpoint
+    beside the output."""
     from crib_analyze.play.pegging_table import build_pegging as run
 
     target = Path(output) if output is not None else data_dir() / "pegging_table.npz"
     checkpoint = target.with_name(target.name + ".checkpoint.npz")
     table = run(
         target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed, policy=policy,
-        log=log, checkpoint=checkpoint,
+        model=resolve_model(model), log=log, checkpoint=checkpoint,
     )  # fmt: skip
     table.save(target)
     return BuiltPegging(table.provenance, target)

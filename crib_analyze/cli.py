@@ -693,6 +693,7 @@ def build_model(
     show_default=True,
     help="The play policy of both players.",
 )
+@model_option
 @jobs_option
 @quiet_option
 def build_pegging(
@@ -702,6 +703,7 @@ def build_pegging(
     max_deals: int,
     seed: int,
     policy: str,
+    model: str | None,
     jobs: int | None,
     quiet: bool,
 ) -> None:
@@ -730,7 +732,7 @@ def build_pegging(
     with domain_errors():
         built = run(
             output, target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed,
-            policy=policy, log=log,
+            policy=policy, log=log, model=model,
         )  # fmt: skip
     p = built.provenance
     click.echo(
