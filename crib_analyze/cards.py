@@ -166,6 +166,22 @@ def parse_cards(cards: CardsLike, count: int | None = None) -> list[int]:
     return parsed
 
 
+def parse_show(hand4: CardsLike, starter: CardLike) -> tuple[list[int], int]:
+    """Four cards and a starter, checking count and distinctness.
+
+    >>> parse_show("5H 5C 5S JD", "5D")
+    ([18, 16, 19, 41], 17)
+    """
+    hand = parse_cards(hand4, count=4)
+    try:
+        card = parse_card(starter.strip() if isinstance(starter, str) else starter)
+    except CardError as e:
+        raise CardError(f"starter: {e}") from None
+    if card in hand:
+        raise CardError(f"starter {format_card(card)} is also one of the four cards")
+    return hand, card
+
+
 def _is_rank(token: CardLike) -> bool:
     return isinstance(token, str) and token.strip().upper() in _RANK_TOKENS
 

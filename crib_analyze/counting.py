@@ -23,8 +23,8 @@ from crib_analyze.cards import (
     CardLike,
     CardsLike,
     format_card,
-    parse_card,
     parse_cards,
+    parse_show,
     rank_of,
     suit_of,
     value_of,
@@ -139,13 +139,7 @@ def parse_show_cards(cards: CardsLike, starter: CardLike | None = None) -> tuple
         return parsed[:4], parsed[4]
     if len(parsed) != 4:
         raise CardError(f"expected 4 cards with a separate starter, got {len(parsed)}")
-    try:
-        cut = parse_card(starter.strip() if isinstance(starter, str) else starter)
-    except CardError as e:
-        raise CardError(f"starter: {e}") from None
-    if cut in parsed:
-        raise CardError(f"starter {format_card(cut)} is also one of the four cards")
-    return parsed, cut
+    return parse_show(parsed, starter)
 
 
 def count_show(cards: CardsLike, starter: CardLike | None = None, crib: bool = False) -> Show:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from crib_analyze import score_kernels as k
-from crib_analyze.cards import CardLike, CardsLike, format_card, parse_card, parse_cards
-from crib_analyze.errors import CardError
+from crib_analyze.cards import CardLike, CardsLike, parse_show
 
 
 @dataclass(frozen=True)
@@ -32,18 +31,6 @@ class Breakdown:
     def as_dict(self) -> dict[str, int]:
         """Categories and total, for JSON output."""
         return asdict(self) | {"total": self.total}
-
-
-def parse_show(hand4: CardsLike, starter: CardLike) -> tuple[list[int], int]:
-    """Parse four cards and a starter, checking count and distinctness."""
-    hand = parse_cards(hand4, count=4)
-    try:
-        card = parse_card(starter.strip() if isinstance(starter, str) else starter)
-    except CardError as e:
-        raise CardError(f"starter: {e}") from None
-    if card in hand:
-        raise CardError(f"starter {format_card(card)} is also one of the four cards")
-    return hand, card
 
 
 def score_hand(hand4: CardsLike, starter: CardLike, crib: bool = False) -> int:

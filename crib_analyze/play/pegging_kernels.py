@@ -33,6 +33,29 @@ def _opponent_keep(
     return keep
 
 
+@njit
+def play_as(
+    seat: int,
+    keep: np.ndarray,
+    opp: np.ndarray,
+    starter: int,
+    policies: np.ndarray,
+    rank_weights: np.ndarray,
+    samples: int,
+    rng: np.ndarray,
+    record: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+    seen: np.ndarray,
+) -> tuple[int, int]:
+    """(the keeper's points, the opponent's) of a deal with the keeper in ``seat``."""
+    pone, dealer = (keep, opp) if seat == 0 else (opp, keep)
+    p, d = play_deal(
+        pone, dealer, starter, policies, rank_weights, samples, rng, record, work, fwork, seen
+    )
+    return (p, d) if seat == 0 else (d, p)
+
+
 STREAM_STRIDE = 1 << 32  # deal j of cell c draws stream c * STRIDE + j
 
 
@@ -87,18 +110,10 @@ def cell_sums(
             # rest[0:2] the keeper's throw, rest[2:8] the opponent's six, rest[8] the starter
             opp = _opponent_keep(rest, 2, keys, pi, rng)
             starter = rest[8]
-            if seat == 0:
-                p, d = play_deal(
-                    keep, opp, starter, policies, rank_weights, samples, rng, record,
-                    work, fwork, seen,
-                )  # fmt: skip
-                own, theirs = p, d
-            else:
-                p, d = play_deal(
-                    opp, keep, starter, policies, rank_weights, samples, rng, record,
-                    work, fwork, seen,
-                )  # fmt: skip
-                own, theirs = d, p
+            own, theirs = play_as(
+                seat, keep, opp, starter, policies, rank_weights, samples, rng, record,
+                work, fwork, seen,
+            )  # fmt: skip
             out[c, 0] += own
             out[c, 1] += theirs
             out[c, 2] += (own - theirs) ** 2
@@ -145,16 +160,8 @@ def hand_deals(
             for i in range(4):
                 keep[i] = hand6[KEEPS[d, i]]
             play_rng = rng_for(seed + 1, j)  # the same policy draws for every throw
-            if seat == 0:
-                p, q = play_deal(
-                    keep, opp, starter, policies, rank_weights, samples, play_rng, record,
-                    work, fwork, seen,
-                )  # fmt: skip
-                out[j, d, 0], out[j, d, 1] = p, q
-            else:
-                p, q = play_deal(
-                    opp, keep, starter, policies, rank_weights, samples, play_rng, record,
-                    work, fwork, seen,
-                )  # fmt: skip
-                out[j, d, 0], out[j, d, 1] = q, p
+            out[j, d, 0], out[j, d, 1] = play_as(
+                seat, keep, opp, starter, policies, rank_weights, samples, play_rng, record,
+                work, fwork, seen,
+            )  # fmt: skip
     return out

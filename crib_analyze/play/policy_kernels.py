@@ -228,6 +228,93 @@ def advance(
 
 
 @njit
+def draw_opponent(
+    hands: np.ndarray,
+    player: int,
+    seen: np.ndarray,
+    rank_weights: np.ndarray,
+    gone_above: np.ndarray,
+    k: int,
+    rng: np.ndarray,
+    pick: np.ndarray,
+) -> None:
+    """Fill ``pick`` (4,) with ``k`` cards for the opponent, the rest -1: a draw without
+    replacement from the cards the player cannot see, card c weighted by the player's
+    prior ``rank_weights[player, rank]``, none the opponent's goes rule out."""
+    pool = unseen_cards(hands, player, seen)
+    w = np.empty(pool.shape[0], np.float64)
+    for i in range(pool.shape[0]):
+        fits = card_value(pool[i]) > gone_above[player]
+        w[i] = rank_weights[player, pool[i] >> 2] if fits else 0.0
+    pick[:] = -1
+    for j in range(k):
+        total = w.sum()
+        if total <= 0.0:
+            break
+        x = rng_uniform(rng) * total
+        acc = 0.0
+        chosen = w.shape[0] - 1
+        for i in range(w.shape[0]):
+            acc += w[i]
+            if x < acc:
+                chosen = i
+                break
+        pick[j] = pool[chosen]
+        w[chosen] = 0.0
+
+
+@njit
+def simple_slot(
+    policy: int,
+    hands: np.ndarray,
+    player: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    seen: np.ndarray,
+    rank_weights: np.ndarray,
+    gone_above: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+) -> int:
+    """The greedy or the lookahead choice (the policies a rollout plays)."""
+    if policy == GREEDY:
+        return greedy_slot(hands, player, seq, state)
+    return lookahead_slot(
+        hands, player, seq, state, seen, rank_weights[player], gone_above[player], work, fwork
+    )
+
+
+@njit
+def rollout(
+    hands: np.ndarray,
+    player: int,
+    slot: int,
+    opponent: np.ndarray,
+    seq: np.ndarray,
+    state: np.ndarray,
+    seen: np.ndarray,
+    rank_weights: np.ndarray,
+    gone_above: np.ndarray,
+    policy: int,
+    work: np.ndarray,
+    fwork: np.ndarray,
+) -> float:
+    """The player's pegging differential for the rest of the deal when it lays
+    ``slot`` now, the opponent holds ``opponent`` and both then play ``policy`` (greedy
+    or lookahead). The position arrays are copied, not changed."""
+    trial = hands.copy()
+    trial[1 - player, :] = opponent
+    t_seq, t_state, t_seen, t_gone = seq.copy(), state.copy(), seen.copy(), gone_above.copy()
+    scores = np.zeros(2, np.int64)
+    advance(trial, player, slot, t_seq, t_state, scores, t_seen, t_gone)
+    while t_state[2] >= 0:
+        p = t_state[2]
+        s = simple_slot(policy, trial, p, t_seq, t_state, t_seen, rank_weights, t_gone, work, fwork)
+        advance(trial, p, s, t_seq, t_state, scores, t_seen, t_gone)
+    return float(scores[player] - scores[1 - player])
+
+
+@njit
 def search_slot(
     hands: np.ndarray,
     player: int,
@@ -245,7 +332,7 @@ def search_slot(
     opponent's cards drawn as for the lookahead (weighted, consistent with its goes),
     the candidate laid, the rest of the deal played by both with the lookahead policy,
     each knowing only what it can see. Every candidate meets the same draws."""
-    n, count = state[0], state[1]
+    count = state[1]
     legal = 0
     only = -1
     for s in range(4):
@@ -255,60 +342,18 @@ def search_slot(
             only = s
     if legal == 1:
         return only
-    other = 1 - player
-    k = cards_left(hands[other])
-    unseen = unseen_cards(hands, player, seen)
-    weight = np.empty(unseen.shape[0], np.float64)
-    for i in range(unseen.shape[0]):
-        fits = card_value(unseen[i]) > gone_above[player]
-        weight[i] = rank_weights[player, unseen[i] >> 2] if fits else 0.0
+    k = cards_left(hands[1 - player])
     totals = np.zeros(4, np.float64)
-    trial = hands.copy()
-    work_seq = seq.copy()
-    work_state = state.copy()
-    work_seen = seen.copy()
-    work_gone = gone_above.copy()
-    scores = np.zeros(2, np.int64)
     pick = np.empty(4, np.int64)
     for _ in range(samples):
-        w = weight.copy()
-        got = 0
-        for j in range(k):  # the opponent's cards: a weighted draw without replacement
-            total = w.sum()
-            if total <= 0.0:
-                break
-            x = rng_uniform(rng) * total
-            acc = 0.0
-            chosen = w.shape[0] - 1
-            for i in range(w.shape[0]):
-                acc += w[i]
-                if x < acc:
-                    chosen = i
-                    break
-            pick[j] = unseen[chosen]
-            w[chosen] = 0.0
-            got += 1
+        draw_opponent(hands, player, seen, rank_weights, gone_above, k, rng, pick)
         for s in range(4):
             c = hands[player, s]
-            if c < 0 or count + card_value(c) > MAX_COUNT:
-                continue
-            trial[player, :] = hands[player, :]
-            for j in range(4):
-                trial[other, j] = pick[j] if j < got else -1
-            work_seq[:n] = seq[:n]
-            work_state[:] = state
-            work_seen[:] = seen
-            work_gone[:] = gone_above
-            scores[0], scores[1] = 0, 0
-            advance(trial, player, s, work_seq, work_state, scores, work_seen, work_gone)
-            while work_state[2] >= 0:
-                p = work_state[2]
-                slot = lookahead_slot(
-                    trial, p, work_seq, work_state, work_seen, rank_weights[p], work_gone[p],
-                    work, fwork,
+            if c >= 0 and count + card_value(c) <= MAX_COUNT:
+                totals[s] += rollout(
+                    hands, player, s, pick, seq, state, seen, rank_weights, gone_above,
+                    LOOKAHEAD, work, fwork,
                 )  # fmt: skip
-                advance(trial, p, slot, work_seq, work_state, scores, work_seen, work_gone)
-            totals[s] += scores[player] - scores[other]
     best, best_slot = -1e18, only
     for s in range(4):
         c = hands[player, s]
@@ -444,62 +489,22 @@ def candidate_values(
     """(samples, 4) the player's pegging differential for the rest of the play after
     laying the card in each slot (NaN for slots it cannot lay), for ``samples`` draws of
     the opponent's ``opponent_cards`` cards (weighted by its kept-rank prior and
-    consistent with its goes); both then play ``policy``. Draw i is shared by every
-    slot (common random numbers) and comes from stream i of ``seed``."""
+    consistent with its goes); both then play ``policy`` (the search's own rollouts
+    play the lookahead). Draw i is shared by every slot (common random numbers) and
+    comes from stream i of ``seed``."""
     out = np.full((samples, 4), np.nan)
-    other = 1 - player
-    n, count = state[0], state[1]
+    count = state[1]
+    then = LOOKAHEAD if policy == SEARCH else policy
     for i in prange(samples):
         rng = rng_for(seed, i)
-        left = np.full(52, True)
-        for c in range(52):
-            left[c] = not seen[c]
-        for c in hands[player]:
-            if c >= 0:
-                left[c] = False
-        pool = np.empty(52, np.int64)
-        w = np.empty(52, np.float64)
-        m = 0
-        for c in range(52):
-            if left[c] and card_value(c) > gone_above[player]:
-                pool[m] = c
-                w[m] = rank_weights[player, c >> 2]
-                m += 1
-        pick = np.full(4, -1, np.int64)
-        for j in range(opponent_cards):
-            total = w[:m].sum()
-            if total <= 0.0:
-                break
-            x = rng_uniform(rng) * total
-            acc = 0.0
-            chosen = m - 1
-            for t in range(m):
-                acc += w[t]
-                if x < acc:
-                    chosen = t
-                    break
-            pick[j] = pool[chosen]
-            w[chosen] = 0.0
+        pick = np.empty(4, np.int64)
+        draw_opponent(hands, player, seen, rank_weights, gone_above, opponent_cards, rng, pick)
         work, fwork, _ = new_workspace()
         for s in range(4):
             c = hands[player, s]
-            if c < 0 or count + card_value(c) > MAX_COUNT:
-                continue
-            trial = hands.copy()
-            trial[other, :] = pick
-            t_seq = seq.copy()
-            t_state = state.copy()
-            t_seen = seen.copy()
-            t_gone = gone_above.copy()
-            scores = np.zeros(2, np.int64)
-            t_state[0], t_state[1], t_state[2] = n, count, player
-            advance(trial, player, s, t_seq, t_state, scores, t_seen, t_gone)
-            while t_state[2] >= 0:
-                p = t_state[2]
-                slot = choose_slot(
-                    policy, trial, p, t_seq, t_state, t_seen, rank_weights, t_gone, 16,
-                    rng, work[24:64], fwork,
+            if c >= 0 and count + card_value(c) <= MAX_COUNT:
+                out[i, s] = rollout(
+                    hands, player, s, pick, seq, state, seen, rank_weights, gone_above,
+                    then, work[24:64], fwork,
                 )  # fmt: skip
-                advance(trial, p, slot, t_seq, t_state, scores, t_seen, t_gone)
-            out[i, s] = scores[player] - scores[other]
     return out
