@@ -95,7 +95,7 @@ def analyze(
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
-    pegging: str = DEFAULT_PEGGING,
+    pegging: str | bool = DEFAULT_PEGGING,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -136,7 +136,7 @@ def analyze_rows(
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
     distribution: bool = False,
-    pegging: str = DEFAULT_PEGGING,
+    pegging: str | bool = DEFAULT_PEGGING,
 ) -> DiscardRows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.rows.DiscardRows`), for batch work and quick start-up.
@@ -191,7 +191,7 @@ def plot_discards(
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     top: int = 3,
-    pegging: str = DEFAULT_PEGGING,
+    pegging: str | bool = DEFAULT_PEGGING,
 ) -> Path:
     """Draw the hand-score distributions of the best ``top`` throws of each role (or of
     ``role``) to ``path`` (.png or .svg); needs the ``plot`` extra (matplotlib)."""

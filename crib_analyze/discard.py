@@ -90,12 +90,21 @@ def check_sampling(samples: int, seed: int | None) -> None:
         raise UsageError(f"seed must be a whole number >= 0, got {seed!r}")
 
 
-def resolve_model(model: ModelLike, pegging: str = DEFAULT_PEGGING) -> ExpertModel:
+def pegging_choice(pegging: str | bool) -> str:
+    """"table", "exact" or "none" (True means the table, False none)."""
+    if isinstance(pegging, bool):
+        return DEFAULT_PEGGING if pegging else "none"
+    check_choice("pegging", pegging, PEGGING_CHOICES)
+    return pegging
+
+
+def resolve_model(model: ModelLike, pegging: str | bool = DEFAULT_PEGGING) -> ExpertModel:
     """An ExpertModel as given, or loaded from a path; None: the packaged model that
     matches ``pegging`` (the classic expert when the play is not counted)."""
     if isinstance(model, ExpertModel):
         return model
-    return load_model(model, kind="classic" if pegging == "none" else "pegging")
+    kind = "classic" if pegging_choice(pegging) == "none" else "pegging"
+    return load_model(model, kind=kind)
 
 
 def analyze_hand(
@@ -106,7 +115,7 @@ def analyze_hand(
     policy: Policy = DEFAULT_POLICY,  # type: ignore[assignment]
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
-    pegging: str = DEFAULT_PEGGING,
+    pegging: str | bool = DEFAULT_PEGGING,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -116,12 +125,12 @@ def analyze_hand(
     whose throw follows ``policy`` (its best response under the random or the expert
     crib model), in fixed-size batches; ``on_progress(done, total)`` after each.
     ``pegging`` adds the play: "table" (the shipped pegging value of each kept rank
-    multiset and role), "exact" (the play simulated with these very cards, 15 throws
-    on common random numbers, a fraction of a second) or "none".
+    multiset and role; also True), "exact" (the play simulated with these very cards,
+    15 throws on common random numbers, a fraction of a second) or "none" (False).
     """
     check_choice("opponent model", opponent, OPPONENTS)
     check_choice("policy", policy, POLICIES)
-    check_choice("pegging", pegging, PEGGING_CHOICES)
+    pegging = pegging_choice(pegging)
     if opponent == "sampled":
         check_sampling(samples, seed)
     hand6 = parse_hand6(hand)
