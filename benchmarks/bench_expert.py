@@ -1,34 +1,37 @@
 """Expert opponent: building the model, per-hand analysis, start-up, the expert table.
 
-(1) ``crib-analyze build-model -o TMP/m.npz`` as a subprocess (never over
-    data/expert_model.npz; numba cache as found, by default crib_analyze/__pycache__,
-    so a first run after install also compiles): wall time, the rounds of its stderr
-    log, and seconds per round, both wall / rounds and the interval between
-    consecutive round lines (the log's own per-round seconds cover only the crib
-    valuation, not the best responses). ``--quick`` stops it with ``--max-rounds 2``
-    (it then exits 1, "NOT converged") and extrapolates to the shipped model's round
-    count R as wall + (R - 3) x round interval: the capped run already holds the
-    start, two rounds' best responses, one extra valuation and the final policies.
+(1) ``crib-analyze build-model -o TMP/m.npz`` as a subprocess (never over the packaged
+    crib_analyze/data/expert_model.npz; kernel cache as found, by default
+    ~/.cache/crib-analyze, so a first run after a kernel change also compiles): wall
+    time, the rounds of its stderr log, and seconds per round, both wall / rounds and
+    the interval between consecutive round lines (the log's own per-round seconds
+    cover only the crib valuation, not the best responses). ``--quick`` stops it with
+    ``--max-rounds 2`` (it then exits 1, "NOT converged") and extrapolates to the
+    shipped model's round count R as wall + (R - 3) x round interval: the capped run
+    already holds the start, two rounds' best responses, one extra valuation and the
+    final policies.
 (2) ``discard.analyze_hand(hand, opponent="expert")`` and the whole API
     ``analyze(hand, opponent="expert")``, ms per hand after compilation, on seeded
     random hands, with the kernels it calls timed apart. Baseline: what the exact
     combination replaces, ``opponent="sampled", policy="expert"`` at 2,000 samples
     per hand on a few hands (its answers compared with the exact ones).
 (3) ``crib-analyze discard 5H 6S 4D JC QH 5C --dealer --opponent expert``, whole
-    process: cold (fresh ``NUMBA_CACHE_DIR``, every kernel compiled), then warm
+    process: cold (fresh ``CRIB_ANALYZE_CACHE_DIR``, every kernel compiled), then warm
     (median of several runs from that cache); the same with ``--opponent random`` as
     the baseline, and the phases of one warm process timed in-process.
 (4) ``crib-analyze table --opponent expert -o TMP/e.parquet -q`` against
     ``crib-analyze table -o TMP/r.parquet -q`` (random opponent), both warm (a
-    ``--limit 100`` run of each first, fresh ``NUMBA_CACHE_DIR``), interleaved; then
-    where the expert time goes, in this process: ``expert.class_cribs_range`` over all
-    962,988 classes with both policies (one call; in the table's chunks; one thread),
-    the best responses, ``TableSpec.fingerprint()`` (called per part written and
-    read) and writing one chunk's numeric columns as Parquet, random against expert.
+    ``--limit 100`` run of each first, fresh ``CRIB_ANALYZE_CACHE_DIR``), interleaved;
+    then where the expert time goes, in this process: ``class_values.class_cribs_range``
+    over all 962,988 classes with both policies (one call; in the table's chunks; one
+    thread), the best responses, ``TableSpec.fingerprint()`` (called per part written
+    and read) and the model's own fingerprint (once per model), and writing one chunk's
+    numeric columns as a Parquet part, random against expert.
 
-Sections (2)-(4) use the model the package reads (``$CRIB_ANALYZE_MODEL`` or
-data/expert_model.npz, unchanged: checked at the end). Every file is written to a
-temp dir, removed at the end. Run from the repository root::
+Sections (2)-(4) use the model the package reads (``$CRIB_ANALYZE_MODEL`` or the
+packaged crib_analyze/data/expert_model.npz, unchanged: checked at the end). Every file
+is written to a temp dir, removed at the end; ``$CRIB_ANALYZE_DATA_DIR`` of the processes
+is a temp dir too. Run from the repository root::
 
     .venv/bin/python benchmarks/bench_expert.py [--quick]
 """
@@ -36,6 +39,7 @@ temp dir, removed at the end. Run from the repository root::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import io
 import json
@@ -52,22 +56,29 @@ from pathlib import Path
 
 import numba
 import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
-from crib_analyze.expert import ExpertModel, all_hand_means, class_cribs_range, model_path
-from crib_analyze.table import CHUNK_CLASSES, TableSpec, compute_chunk
 
 from crib_analyze import analyze, discard
+from crib_analyze.chunk_store import parquet_options
+from crib_analyze.class_values import all_hand_means, class_cribs_range
 from crib_analyze.combine_kernels import crib_from_weights
+from crib_analyze.defaults import MODEL_ENV, PACKAGED_MODEL, packaged
+from crib_analyze.discard import DiscardAnalysis
 from crib_analyze.discard_kernels import unseen_counts
+from crib_analyze.expert_model import ExpertModel, load_model
 from crib_analyze.hand_classes import N_CLASSES, hand_classes, multisets
 from crib_analyze.policy_kernels import compile_policy, weights_from_compiled
 from crib_analyze.score_kernels import rank_table
+from crib_analyze.table_numerics import compute_chunk
+from crib_analyze.table_spec import CHUNK_CLASSES, TableSpec
 from crib_analyze.throw_model_kernels import best_response_stats
 
 from common import (
     CLI,
     SEED,
     Run,
+    bench_env,
     load1,
     loads_text,
     pass_seconds,
@@ -95,6 +106,23 @@ def file_digest(path: Path) -> str:
     return hashlib.blake2b(path.read_bytes(), digest_size=8).hexdigest()
 
 
+def model_file() -> Path:
+    """The file the package reads its expert model from: ``$CRIB_ANALYZE_MODEL`` if set,
+    else the packaged one (a plain file inside the installed package)."""
+    env = os.environ.get(MODEL_ENV)
+    return Path(env).expanduser() if env else Path(str(packaged(PACKAGED_MODEL)))
+
+
+def cribs_of(a: DiscardAnalysis) -> np.ndarray:
+    """(2, 15) crib means [the holder deals, the opponent deals] of one analysis."""
+    return np.vstack([a.dealer_crib, a.pone_crib])
+
+
+def crib_ses_of(a: DiscardAnalysis) -> np.ndarray:
+    """(2, 15) standard errors of :func:`cribs_of`."""
+    return np.vstack([a.dealer_crib_se, a.pone_crib_se])
+
+
 # --- (1) build-model ---------------------------------------------------------------------
 
 
@@ -112,14 +140,17 @@ class Build:
 
 
 def run_build(out: Path, max_rounds: int | None) -> Build:
-    """``crib-analyze build-model -o out``, its stderr read line by line as it arrives."""
+    """``crib-analyze build-model -o out``, its stderr (the round log) read line by line
+    as it arrives; the summary line ("converged after N rounds ...") is on stdout."""
     argv = [CLI, "build-model", "-o", str(out)]
     if max_rounds is not None:
         argv += ["--max-rounds", str(max_rounds)]
     load = load1()
     start = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    assert child.stderr is not None
+    child = subprocess.Popen(
+        argv, env=bench_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stderr is not None and child.stdout is not None
     line_times: list[float] = []
     logged: list[float] = []
     final = None
@@ -131,7 +162,9 @@ def run_build(out: Path, max_rounds: int | None) -> Build:
             assert int(match.group(1)) == len(line_times) + 1, line
             line_times.append(now)
             logged.append(float(match.group(4)))
-        elif match := FINAL_LINE.search(line):
+    for line in child.stdout:  # two short lines, read once stderr is closed
+        lines.append(line)
+        if match := FINAL_LINE.search(line):
             final = match
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
@@ -207,7 +240,7 @@ def engine_parts(model: ExpertModel, hands: list[list[int]]) -> dict[str, float]
     and ``crib_from_weights`` (both roles); their crib means are checked against the
     engine's."""
     table = rank_table()
-    pols = [model.policy_for_our_role(role) for role in ("dealer", "pone")]
+    pols = [model.opponent_policy(role) for role in ("dealer", "pone")]
     pi = np.stack([p.pi for p in pols])
     suited = np.stack([p.suited for p in pols])
     compile_policy(multisets(), pi, suited)  # compile or load
@@ -229,7 +262,7 @@ def engine_parts(model: ExpertModel, hands: list[list[int]]) -> dict[str, float]
         t2 = time.perf_counter()
         weights_s += t1 - t0
         cribs_s += t2 - t1
-        exact = discard.analyze_hand(hand, opponent="expert", model=model).crib_mean
+        exact = cribs_of(discard.analyze_hand(hand, opponent="expert", model=model))
         assert np.allclose(np.vstack(cribs), exact, rtol=0, atol=1e-12), hand
     return {
         "compile_policy": statistics.median(compile_s) * 1e3,
@@ -256,9 +289,10 @@ def bench_per_hand(model: ExpertModel, n_hands: int, n_baseline: int, repeats: i
         start = time.perf_counter()
         s = discard.analyze_hand(hand, opponent="sampled", policy="expert", samples=SAMPLES)
         sampled_s.append(time.perf_counter() - start)
-        exact = discard.analyze_hand(hand, opponent="expert").crib_mean
-        worst_diff = max(worst_diff, float(np.abs(s.crib_mean - exact).max()))
-        worst_z = max(worst_z, float((np.abs(s.crib_mean - exact) / s.crib_se).max()))
+        exact = cribs_of(discard.analyze_hand(hand, opponent="expert"))
+        diff = np.abs(cribs_of(s) - exact)
+        worst_diff = max(worst_diff, float(diff.max()))
+        worst_z = max(worst_z, float((diff / crib_ses_of(s)).max()))
     engine_ms = statistics.median(engine) * 1e3
     api_ms = statistics.median(api) * 1e3
     sampled = statistics.median(sampled_s)
@@ -308,13 +342,13 @@ PHASES = """
 import json, sys, time
 start = time.perf_counter()
 from crib_analyze import discard
-from crib_analyze.expert import default_model
+from crib_analyze.expert_model import load_model
 from crib_analyze.hand_classes import multisets
 out = {"import crib_analyze.discard": time.perf_counter() - start}
 for name, fn in [
     ("multisets() (18,395 rank multisets)", multisets),
-    ("default_model() (read the .npz)", default_model),
-    ("default_model().compiled_policies()", lambda: default_model().compiled_policies()),
+    ("load_model() (read the .npz)", load_model),
+    ("load_model().compiled_policies()", lambda: load_model().compiled_policies()),
     ("first analyze_hand(expert)", lambda: discard.analyze_hand(sys.argv[1], opponent="expert")),
     ("second analyze_hand(expert)", lambda: discard.analyze_hand(sys.argv[1], opponent="expert")),
 ]:
@@ -331,13 +365,13 @@ def bench_process(n_cold: int, n_warm: int) -> None:
         "expert": [CLI, "discard", *HAND.split(), "--dealer", "--opponent", "expert"],
         "random": [CLI, "discard", *HAND.split(), "--dealer", "--opponent", "random"],
     }
-    expect = {"expert": "opponent expert", "random": "JC QH"}
+    expect = {"expert": "exact combination", "random": "JC QH"}  # in the header line
     cold: list[float] = []
     warm: dict[str, list[float]] = {name: [] for name in commands}
     loads = []
     phases: list[dict[str, float]] = []
     for _ in range(n_cold):
-        with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache_dir:
+        with tempfile.TemporaryDirectory(prefix="kernel-cache-") as cache_dir:
             loads.append(load1())
             cold.append(run_once(commands["expert"], expect["expert"], cache_dir))
             run_once(commands["random"], expect["random"], cache_dir)  # its warm-up
@@ -346,7 +380,7 @@ def bench_process(n_cold: int, n_warm: int) -> None:
                     warm[name].append(run_once(argv, expect[name], cache_dir))
             proc = subprocess.run(
                 [sys.executable, "-c", PHASES, HAND],
-                env=dict(os.environ, NUMBA_CACHE_DIR=cache_dir),
+                env=bench_env(cache_dir),
                 capture_output=True,
                 text=True,
                 check=True,
@@ -355,7 +389,7 @@ def bench_process(n_cold: int, n_warm: int) -> None:
     median = {name: statistics.median(times) for name, times in warm.items()}
     print(f"(3) crib-analyze discard {HAND} --dealer --opponent ..., whole process")
     print(
-        f"    {n_cold} fresh NUMBA_CACHE_DIR(s), {n_warm} warm runs each; "
+        f"    {n_cold} fresh CRIB_ANALYZE_CACHE_DIR(s), {n_warm} warm runs each; "
         f"load average {', '.join(f'{x:.2f}' for x in loads)}"
     )
     print(f"    {'opponent':<9} {'cold':>22} {'warm median':>12} {'warm range':>16}")
@@ -363,7 +397,7 @@ def bench_process(n_cold: int, n_warm: int) -> None:
         lo, hi = min(warm[name]), max(warm[name])
         cold_text = f"{spread(cold)} s" if name == "expert" else "-"
         print(f"    {name:<9} {cold_text:>22} {median[name]:>10.3f} s {lo:>7.3f}-{hi:.3f} s")
-    print("    (cold = the first run with an empty NUMBA_CACHE_DIR: best (range) of them)")
+    print("    (cold = the first run with an empty kernel cache: best (range) of them)")
     print(f"    expert - random, warm medians: {median['expert'] - median['random']:+.3f} s")
     print("    phases of one warm process (in-process, best of the cache dirs):")
     for name in phases[0]:
@@ -385,7 +419,7 @@ def table_argv(opponent: str, out: Path, limit: int | None = None) -> list[str]:
 
 def bench_tables(tmp: Path, repeats: int, quick: bool, model: ExpertModel) -> None:
     """(4) the whole table, random and expert opponent, warm; then where the time goes."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp / "numba-cache"))
+    env = bench_env(tmp / "kernel-cache")
     warmup = {
         name: run_measured(table_argv(name, tmp / f"warm-{name}.parquet", limit=100), env).wall
         for name in ("random", "expert")
@@ -425,25 +459,28 @@ def bench_tables(tmp: Path, repeats: int, quick: bool, model: ExpertModel) -> No
     print(f"    target expert / random <= {TARGET_TABLE_RATIO:.0f}x: {verdict} ({ratio:.2f}x)\n")
 
 
-def chunk_parquet(opponent: str, k: int) -> tuple[float, float, int]:
-    """Chunk ``k``'s numeric columns written as zstd Parquet in memory (as a part is):
-    best seconds of three writes, MB, and the distinct crib values of its rows."""
-    table = compute_chunk(TableSpec(opponent=opponent), k)
+def chunk_parquet(spec: TableSpec, model: ExpertModel | None, k: int) -> tuple[float, float, int]:
+    """Chunk ``k``'s numeric columns written as Parquet in memory, with the options a
+    part is written with (zstd; no dictionary for the expert floats): best seconds of
+    three writes, MB, and the distinct crib values of its rows."""
+    columns = compute_chunk(spec, k, model)
+    table = pa.table({name: pa.array(values) for name, values in columns.items()})
+    options = parquet_options(spec.opponent, table.schema)
     times = []
     for _ in range(3):
         buffer = io.BytesIO()
         start = time.perf_counter()
-        pq.write_table(table, buffer, compression="zstd")
+        pq.write_table(table, buffer, **options)
         times.append(time.perf_counter() - start)
-    crib = "crib_mean" if opponent == "random" else "dealer_crib_mean"
-    distinct = len(np.unique(table.column(crib).to_numpy()))
+    crib = "crib_mean" if spec.opponent == "random" else "dealer_crib_mean"
+    distinct = len(np.unique(columns[crib]))
     return min(times), buffer.tell() / 1e6, distinct
 
 
 def where_the_time_goes(model: ExpertModel, quick: bool, extra: float) -> None:
     """The work ``compute_chunk`` and the chunk files add for the expert opponent,
     timed in this process (numba cache as found)."""
-    policies = [model.policy_for_our_role("dealer"), model.policy_for_our_role("pone")]
+    policies = [model.opponent_policy("dealer"), model.opponent_policy("pone")]
     class_cribs_range(policies, 0, 100)  # compile or load
     threads = numba.get_num_threads()
     n_chunks = -(-N_CLASSES // CHUNK_CLASSES)
@@ -482,24 +519,33 @@ def where_the_time_goes(model: ExpertModel, quick: bool, extra: float) -> None:
     best_response_stats(cards, weight, hand - cribs[1], 1e-9)
     print(f"      best_response_stats, both roles: {time.perf_counter() - start:6.1f} s")
 
-    spec = {name: TableSpec(opponent=name) for name in ("random", "expert")}
+    start = time.perf_counter()
+    digest = dataclasses.replace(model).fingerprint()  # a copy: its digest not yet cached
+    model_digest = time.perf_counter() - start
+    assert digest == model.fingerprint()
+    spec = {
+        "random": TableSpec("random"),
+        "expert": TableSpec("expert", model_fingerprint=model.fingerprint()),
+    }
     finger = {}
     for name in spec:
         spec[name].fingerprint()
         start = time.perf_counter()
-        for _ in range(10):
+        for _ in range(1000):
             spec[name].fingerprint()
-        finger[name] = (time.perf_counter() - start) / 10
-    fingerprints = finger["expert"] * 2 * n_chunks
+        finger[name] = (time.perf_counter() - start) / 1000
+    fingerprints = finger["expert"] * 2 * n_chunks + model_digest
     print(
         f"      TableSpec.fingerprint(), once per part written and once per part read: "
-        f"expert {finger['expert'] * 1e3:.1f} ms (hashes the model) x {2 * n_chunks} = "
-        f"{fingerprints:.1f} s; random {finger['random'] * 1e3:.3f} ms"
+        f"expert {finger['expert'] * 1e6:.1f} us x {2 * n_chunks}; random "
+        f"{finger['random'] * 1e6:.1f} us; the model's digest, once per model and "
+        f"process: {model_digest * 1e3:.1f} ms; together {fingerprints:.2f} s"
     )
     k = n_chunks // 2
-    parts = {name: chunk_parquet(name, k) for name in spec}
+    used = {"random": None, "expert": model}
+    parts = {name: chunk_parquet(spec[name], used[name], k) for name in spec}
     write_extra = (parts["expert"][0] - parts["random"][0]) * n_chunks
-    print(f"      chunk {k}'s numeric columns as zstd Parquet (one part file):")
+    print(f"      chunk {k}'s numeric columns as a Parquet part (zstd, as written):")
     for name, (seconds, mb, distinct) in parts.items():
         print(
             f"        {name:<7}: {mb:5.2f} MB in {seconds * 1e3:5.1f} ms; "
@@ -528,11 +574,11 @@ def main() -> None:
     args = parser.parse_args()
     quick = args.quick
     require_cli()
-    path = model_path()
-    if not path.exists():
-        raise SystemExit(f"no expert model at {path}: run `crib-analyze build-model` first")
+    path = model_file()
+    if not path.is_file():
+        raise SystemExit(f"no expert model at {path}")
     digest = file_digest(path)
-    model = ExpertModel.load(path)
+    model = load_model()  # the package's own (cached) instance, as analyze() uses
     print(
         f"cpus: {os.cpu_count()}; numba threads {numba.get_num_threads()}; "
         f"load average {loads_text()}"

@@ -1,8 +1,10 @@
 """Process start-up: wall time of whole ``crib-analyze`` runs, cold and warm numba cache.
 
-Cold: ``NUMBA_CACHE_DIR`` points at a fresh empty directory, so every kernel the
-command needs is compiled. Warm: the same directory again, kernels load from it
-(median of several runs). ``python -c pass`` and ``crib-analyze --help`` are floors.
+Cold: ``CRIB_ANALYZE_CACHE_DIR`` (the kernel cache of :mod:`crib_analyze.jit`) points
+at a fresh empty directory, so every kernel the command needs is compiled. Warm: the
+same directory again, kernels load from it (median of several runs). ``python -c pass``
+and ``crib-analyze --help`` are floors. The discard command uses the default opponent
+(expert).
 
 Run from the repository root::
 
@@ -52,7 +54,7 @@ def main() -> None:
         argv = [CLI, *label.split()]
         cold, warm = [], []
         for _ in range(n_cold):
-            with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache_dir:
+            with tempfile.TemporaryDirectory(prefix="kernel-cache-") as cache_dir:
                 cold.append(run_once(argv, expect, cache_dir))
                 warm += [run_once(argv, expect, cache_dir) for _ in range(n_warm)]
         results[label] = statistics.median(warm)

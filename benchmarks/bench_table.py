@@ -1,6 +1,6 @@
 """Full discard table: ``crib-analyze table`` wall time and memory, loading it, resume.
 
-(0) Warm-up: ``crib-analyze table --limit 100`` with a fresh ``NUMBA_CACHE_DIR``
+(0) Warm-up: ``crib-analyze table --limit 100`` with a fresh ``CRIB_ANALYZE_CACHE_DIR``
     (cold: every kernel compiled), then again (warm). Every later process uses that
     cache, so compilation is never counted in the figures below.
 (1) ``crib-analyze table -o TMP/t.parquet --quiet``: the whole table (962,988 hand
@@ -8,19 +8,22 @@
     wall time and peak resident memory of the process (``/usr/bin/time -v``, else the
     child's rusage from ``os.wait4``); rows/s and the Parquet file size.
 (2) The same with ``--jobs 1``: the speed-up of all cores over one.
-(3) ``crib_analyze.load_table(path, columns=[...])`` on the full file in a fresh
+(3) ``crib-analyze table check TMP/t.parquet`` on the full file: wall time and peak
+    memory of the process (it reads every column of every row group and compares each
+    row group's checksum, then checks rows, hands, weights and best discards).
+(4) ``crib_analyze.load_table(path, columns=[...])`` on the full file in a fresh
     process: four columns with the text ones, and four numeric ones. The import of
     the modules it uses is timed separately and excluded from the load figure.
-(4) Baseline: the per-hand API ``crib_analyze.analyze(hand)`` (same numbers, one
+(5) Baseline: the per-hand API ``crib_analyze.analyze(hand)`` (same numbers, one
     hand at a time) on class representatives spread over the whole table,
     extrapolated to 962,988 classes; its answers are checked against the table.
-(5) Resume: ``--limit 300000`` (30 chunks) timed fresh, then interrupted with
+(6) Resume: ``--limit 300000`` (30 chunks) timed fresh, then interrupted with
     SIGINT once five chunks are on disk (30 ms later, i.e. while the next chunk is
     being written), then rerun; the rerun must report the kept chunks as resumed
     and write the same rows as the full table.
 
-Run from the repository root (the temp dir is removed at the end; nothing is
-written to data/)::
+Run from the repository root (everything is written to a temp dir, removed at the
+end; ``$CRIB_ANALYZE_DATA_DIR`` of the processes is a temp dir too)::
 
     .venv/bin/python benchmarks/bench_table.py [--quick]
 """
@@ -48,6 +51,7 @@ from common import (
     CLI,
     GNU_TIME,
     Run,
+    bench_env,
     loads_text,
     reproduce_command,
     require_cli,
@@ -60,6 +64,7 @@ N_ROWS = N_CLASSES * 15  # 14,444,820
 TARGET_WALL_SECONDS = 120.0
 TARGET_PEAK_GB = 4.0
 TARGET_LOAD_SECONDS = 3.0
+OLD_CHECK_SECONDS = 3.1  # table check before it read every column (benchmarks/README.md)
 TEXT_COLUMNS = ["hand", "discard", "dealer_net", "pone_net"]
 NUMERIC_COLUMNS = ["hand_id", "d1", "d2", "crib_mean"]
 RESUME_LIMIT = 300_000  # 30 chunks of 10,000 classes
@@ -74,7 +79,7 @@ def bench_warmup(env: dict[str, str], tmp: Path) -> None:
     argv = ["table", "--limit", "100", "-o", str(out), "--quiet"]
     cold = run_measured(argv, env)
     warm = [run_measured(argv, env).wall for _ in range(2)]
-    print("(0) crib-analyze table --limit 100 (1,500 rows), fresh NUMBA_CACHE_DIR")
+    print("(0) crib-analyze table --limit 100 (1,500 rows), fresh CRIB_ANALYZE_CACHE_DIR")
     print(f"    cold (compiles every kernel) : {cold.wall:6.2f} s")
     print(f"    warm (cache filled)          : {spread(warm)} s")
     print(f"    compile cost ~ cold - warm   : {cold.wall - min(warm):6.2f} s\n")
@@ -113,11 +118,30 @@ def bench_full(env: dict[str, str], out: Path, repeats: int) -> float:
     return best
 
 
+def bench_check(env: dict[str, str], path: Path, repeats: int) -> None:
+    """(3) ``table check`` on the full file: wall time and peak memory of the process."""
+    runs = [run_measured(["table", "check", str(path)], env) for _ in range(repeats)]
+    out = subprocess.run(  # once more for its output (run_measured keeps only stderr)
+        [CLI, "table", "check", str(path)], env=env, capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0 and out.stdout.startswith("ok:"), (out.stdout, out.stderr)
+    assert "full table" in out.stdout and "data checksums match" in out.stdout, out.stdout
+    best = min(r.wall for r in runs)
+    print(f"(3) crib-analyze table check TMP/t.parquet, {repeats} run(s) (+1 to read its output)")
+    print(f"    wall         : {spread([r.wall for r in runs])} s")
+    print(f"    peak RSS     : {spread([r.peak_mb for r in runs], '{:.0f}')} MB")
+    print(f"    says         : {out.stdout.strip()[:100]}...")
+    print(
+        f"    before it read every column it took {OLD_CHECK_SECONDS} s "
+        f"(benchmarks/README.md): now {best / OLD_CHECK_SECONDS:.1f}x that\n"
+    )
+
+
 LOADER = """
 import json, resource, sys, time
 start = time.perf_counter()
 import pandas.io.parquet, pyarrow.parquet
-import crib_analyze.frames, crib_analyze.table
+import crib_analyze.api, crib_analyze.frames
 from crib_analyze import load_table
 imported = time.perf_counter() - start
 start = time.perf_counter()
@@ -130,8 +154,8 @@ print(json.dumps({"import": imported, "load": loaded, "rows": len(df), "peak_mb"
 
 
 def bench_load(env: dict[str, str], path: Path, repeats: int) -> None:
-    """(3) load_table in a fresh process, import timed apart."""
-    print(f"(3) load_table(path, columns=[...]) on the full file, fresh process x {repeats}")
+    """(4) load_table in a fresh process, import timed apart."""
+    print(f"(4) load_table(path, columns=[...]) on the full file, fresh process x {repeats}")
     for columns in (TEXT_COLUMNS, NUMERIC_COLUMNS):
         results = []
         for _ in range(repeats):
@@ -154,7 +178,7 @@ def bench_load(env: dict[str, str], path: Path, repeats: int) -> None:
 
 
 def bench_baseline(path: Path, n_hands: int, repeats: int, table_wall: float) -> None:
-    """(4) analyze(hand) per class representative, extrapolated; answers checked."""
+    """(5) analyze(hand) per class representative, extrapolated; answers checked."""
     classes = hand_classes()
     ids = np.linspace(0, N_CLASSES - 1, n_hands).round().astype(np.int64)
     hands = [[int(c) for c in classes.cards[i]] for i in ids]
@@ -183,7 +207,7 @@ def bench_baseline(path: Path, n_hands: int, repeats: int, table_wall: float) ->
 
     per_hand = min(passes)
     total = per_hand * N_CLASSES
-    print(f"(4) baseline: analyze(hand) per class, {n_hands} representatives spread over the table")
+    print(f"(5) baseline: analyze(hand) per class, {n_hands} representatives spread over the table")
     ms = spread([p * 1e3 for p in passes], "{:.3f}")
     print(f"    per hand     : {ms} ms ({repeats} pass(es))")
     print(f"    x {N_CLASSES:,} classes: {total:,.0f} s = {total / 60:.1f} min (extrapolated)")
@@ -200,7 +224,7 @@ def describe_exit(code: int | None, err: str) -> str:
 
 
 def bench_resume(env: dict[str, str], tmp: Path, full: Path) -> None:
-    """(5) interrupt a --limit run with SIGINT mid-chunk, rerun, compare with the full table."""
+    """(6) interrupt a --limit run with SIGINT mid-chunk, rerun, compare with the full table."""
     out = tmp / "resume.parquet"
     parts = out.with_name(out.name + ".parts")
     n_chunks = -(-RESUME_LIMIT // 10_000)
@@ -233,7 +257,7 @@ def bench_resume(env: dict[str, str], tmp: Path, full: Path) -> None:
         a = small.read_row_group(g, columns=CHECK_COLUMNS)
         b = big.read_row_group(g, columns=CHECK_COLUMNS)
         assert a.equals(b), f"row group {g} differs from the full table"
-    print(f"(5) resume: crib-analyze table --limit {RESUME_LIMIT:,} ({n_chunks} chunks)")
+    print(f"(6) resume: crib-analyze table --limit {RESUME_LIMIT:,} ({n_chunks} chunks)")
     print(f"    fresh run (no parts)   : {fresh.wall:5.2f} s")
     print(f"    SIGINT after {interrupted_after:.2f} s: {describe_exit(child.returncode, err)}")
     print(f"    chunks kept            : {done}")
@@ -255,10 +279,11 @@ def main() -> None:
     print(f"cpus: {os.cpu_count()}; load average {loads_text()}; peak memory from {memory}\n")
     with tempfile.TemporaryDirectory(prefix="bench-table-") as tmp_name:
         tmp = Path(tmp_name)
-        env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp / "numba-cache"))
+        env = bench_env(tmp / "kernel-cache")
         bench_warmup(env, tmp)
         full = tmp / "t.parquet"
         best = bench_full(env, full, repeats)
+        bench_check(env, full, repeats)
         bench_load(env, full, repeats=2 if args.quick else 3)
         bench_baseline(full, n_hands=100 if args.quick else 300, repeats=repeats, table_wall=best)
         bench_resume(env, tmp, full)

@@ -4,19 +4,27 @@ Each script is run as ``.venv/bin/python benchmarks/NAME.py``, which puts this f
 first on ``sys.path``, so ``from common import ...`` finds this module. Only the
 standard library is imported at module level (numpy and pyarrow inside the helpers that
 use them), so a script such as bench_startup.py stays light.
+
+Every ``crib-analyze`` process started from here gets ``$CRIB_ANALYZE_DATA_DIR`` set to
+a scratch dir of this run (removed at exit), so nothing generated lands in the user data
+dir; its kernel cache is ``$CRIB_ANALYZE_CACHE_DIR`` when a script passes one (cold and
+warm figures), else the one found (by default ``~/.cache/crib-analyze``).
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +32,8 @@ SEED = 20261130
 BIN = Path(sys.executable).parent
 CLI = str(BIN / "crib-analyze")
 GNU_TIME = Path("/usr/bin/time")
+CACHE_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where crib_analyze.jit caches compiled kernels
+DATA_ENV = "CRIB_ANALYZE_DATA_DIR"  # where generated files go without -o
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,24 @@ def require_cli() -> None:
     """Exit with a hint when the ``crib-analyze`` entry point is not installed."""
     if not Path(CLI).exists():
         raise SystemExit(f"{CLI} not found: run `make install` first")
+
+
+@cache
+def scratch_data_dir() -> str:
+    """A temp dir for ``$CRIB_ANALYZE_DATA_DIR`` of child processes, removed at exit."""
+    path = tempfile.mkdtemp(prefix="bench-data-")
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
+def bench_env(cache_dir: str | os.PathLike[str] | None = None) -> dict[str, str]:
+    """The environment of a child process: this one's, with the data dir a scratch dir
+    and, if given, ``cache_dir`` as the kernel cache (``None``: as inherited)."""
+    env = dict(os.environ)
+    env[DATA_ENV] = scratch_data_dir()
+    if cache_dir is not None:
+        env[CACHE_ENV] = str(cache_dir)
+    return env
 
 
 def reproduce_command(script: str) -> str:
@@ -66,10 +94,8 @@ def spread(values: Sequence[float], fmt: str = "{:.2f}") -> str:
 def run_once(argv: list[str], expect: str, cache_dir: str | None) -> float:
     """Wall seconds of one process; fails loudly on a bad exit or unexpected output.
 
-    ``cache_dir`` is the process's ``NUMBA_CACHE_DIR`` (``None``: as inherited)."""
-    env = dict(os.environ)
-    if cache_dir is not None:
-        env["NUMBA_CACHE_DIR"] = cache_dir
+    ``cache_dir`` is the process's ``CRIB_ANALYZE_CACHE_DIR`` (``None``: as inherited)."""
+    env = bench_env(cache_dir)
     start = time.perf_counter()
     proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
