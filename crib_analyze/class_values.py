@@ -13,10 +13,10 @@ import numpy as np
 from crib_analyze import policy_kernels as pk
 from crib_analyze import table_kernels as tk
 from crib_analyze import throw_model_kernels as tmk
-from crib_analyze.discard_kernels import KEEPS, N_UNSEEN
+from crib_analyze.discard_kernels import N_UNSEEN
 from crib_analyze.expert_model import ExpertModel, ThrowModel, ThrowPolicy
 from crib_analyze.hand_classes import hand_classes, multisets
-from crib_analyze.play.pegging_table import PeggingTable, kept_multisets
+from crib_analyze.play.pegging_table import PeggingTable, hands_pegging
 from crib_analyze.score_kernels import rank_table
 
 
@@ -98,13 +98,4 @@ def all_class_pegging(
 ) -> dict[str, np.ndarray]:
     """Per role ("dealer", "pone"): (N, 15) pegging net (own - opponent's) of the keeps
     of classes ``lo:hi`` (all by default), from the pegging table (by kept ranks)."""
-    classes = hand_classes()
-    cards = classes.cards[lo:hi]
-    kept = np.sort(cards[:, KEEPS].astype(np.int64) >> 2, axis=2)  # (N, 15, 4)
-    key = ((kept[..., 0] * 13 + kept[..., 1]) * 13 + kept[..., 2]) * 13 + kept[..., 3]
-    ms = kept_multisets()
-    lookup = np.full(13**4, -1, np.int64)
-    lookup[((ms[:, 0] * 13 + ms[:, 1]) * 13 + ms[:, 2]) * 13 + ms[:, 3]] = np.arange(len(ms))
-    rows = lookup[key]
-    net = table.peg_own - table.peg_opp  # (2 seats [pone, dealer], 1820)
-    return {"dealer": net[1][rows], "pone": net[0][rows]}
+    return hands_pegging(table, hand_classes().cards[lo:hi])

@@ -38,7 +38,12 @@ from crib_analyze.defaults import (
 )
 from crib_analyze.errors import UsageError
 from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.play.pegging_table import TABLE_POLICY, hand_pegging, packaged_pegging_table
+from crib_analyze.play.pegging_table import (
+    TABLE_POLICY,
+    hand_pegging,
+    hands_pegging,
+    packaged_pegging_table,
+)
 from crib_analyze.score_kernels import rank_table
 
 Opponent = Literal["expert", "random", "sampled"]
@@ -91,7 +96,7 @@ def check_sampling(samples: int, seed: int | None) -> None:
 
 
 def pegging_choice(pegging: str | bool) -> str:
-    """"table", "exact" or "none" (True means the table, False none)."""
+    """ "table", "exact" or "none" (True means the table, False none)."""
     if isinstance(pegging, bool):
         return DEFAULT_PEGGING if pegging else "none"
     check_choice("pegging", pegging, PEGGING_CHOICES)
@@ -255,7 +260,11 @@ def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None)
         return np.asarray(dk.random_policy_throws(table, opponents))
     m = model or load_model()
     p, d = m.pone_throws, m.dealer_throws
-    return np.asarray(tmk.expert_policy_throws(table, opponents, p.P, p.F, p.K, d.P, d.F, d.K))
+    peg = np.zeros((len(opponents), 2, dk.N_DISCARDS))
+    if m.provenance.get("pegging"):  # the pegging-aware expert counts the play as well
+        values = hands_pegging(packaged_pegging_table(), opponents)  # positions as given
+        peg[:, 0], peg[:, 1] = values["dealer"], values["pone"]
+    return np.asarray(tmk.expert_policy_throws(table, opponents, p.P, p.F, p.K, d.P, d.F, d.K, peg))
 
 
 def best_discards(dealer_net: np.ndarray, pone_net: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -158,7 +158,8 @@ class ExpertModel:
         """One line naming the model for output: where it came from, when, its digest."""
         if self.source.startswith(PACKAGED_SOURCE):
             kind = self.source[len(PACKAGED_SOURCE) :].strip()
-            where = f"packaged {kind} expert model" if kind else "packaged expert model"
+            label = {"pegging": "pegging-aware"}.get(kind, kind)
+            where = f"packaged expert model ({label})" if kind else "packaged expert model"
         else:
             where = f"expert model {self.source}" if self.source else "expert model (in memory)"
         built = str(self.provenance.get("created_at", "?"))[:10]

@@ -32,8 +32,9 @@ from crib_analyze.discard_kernels import (
     N_DISCARDS,
     OPP_CRIB,
     OWN_CRIB,
+    TIE_TOLERANCE,
     best_flags,
-    best_for_roles,
+    first_best,
     hand_means_closed,
     unseen_counts,
     unseen_ranks,
@@ -166,17 +167,22 @@ def expert_policy_throws(
     Pd: np.ndarray,
     Fd: np.ndarray,
     Kd: np.ndarray,
+    peg: np.ndarray,
 ) -> np.ndarray:
     """(n, 2) discard index each opponent hand throws when it best-responds to the
     compact expert models: column OWN_CRIB (our crib: it throws as pone, maximising
-    hand - crib against the dealer's throws Pd, Fd, Kd) and OPP_CRIB (its own crib:
-    as dealer, hand + crib against the pone's throws Pp, Fp, Kp)."""
+    hand - crib + peg[i, 1] against the dealer's throws Pd, Fd, Kd) and OPP_CRIB (its
+    own crib: as dealer, hand + crib + peg[i, 0] against the pone's throws Pp, Fp, Kp).
+    ``peg`` (n, 2, 15) is each throw's pegging net as dealer and as pone (zeros for the
+    classic expert)."""
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
         opp = opponents[i]
         its_crib = crib_model_means(table, opp, Pp, Fp, Kp)  # it deals: the pone throws
         our_crib = crib_model_means(table, opp, Pd, Fd, Kd)  # we deal: the dealer throws
-        as_dealer, as_pone = best_for_roles(hand_means_closed(table, opp), its_crib, our_crib)
+        hand = hand_means_closed(table, opp)
+        as_dealer = first_best(hand + its_crib + peg[i, 0], TIE_TOLERANCE)
+        as_pone = first_best(hand - our_crib + peg[i, 1], TIE_TOLERANCE)
         out[i, OWN_CRIB], out[i, OPP_CRIB] = as_pone, as_dealer
     return out

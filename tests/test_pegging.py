@@ -124,7 +124,7 @@ def test_lookahead_beats_greedy_by_three_standard_errors() -> None:
 
 @pytest.mark.slow
 def test_search_beats_lookahead_by_three_standard_errors() -> None:
-    result = matches.duplicate_match("search", "lookahead", deals=3000, seed=11, samples=32)
+    result = matches.duplicate_match("search", "lookahead", deals=10_000, seed=11, samples=32)
     assert result.mean > 3 * result.se, result
 
 
@@ -132,13 +132,22 @@ def test_discards_count_the_play() -> None:
     hand = "7C 8D 9H KS 2C 3D"
     df = ca.analyze(hand, role="pone")
     np.testing.assert_allclose(df["total"], df["net"] + df["peg_own"] - df["peg_opp"])
-    assert df.loc[0, "discard"] == "9H KS"  # keeps 7-8-2-3, which pegs far better
+    assert df["total"].is_monotonic_decreasing
     classic = ca.analyze(hand, role="pone", pegging="none")
-    assert classic.loc[0, "discard"] == "KS 2C" and "peg_own" not in classic.columns
+    assert "peg_own" not in classic.columns and classic["net"].is_monotonic_decreasing
     table = packaged_pegging_table()
-    row = df.set_index("discard").loc["9H KS"]
-    i = table.index([R.index(c) for c in "7823"])
-    assert (row["peg_own"], row["peg_opp"]) == (table.peg_own[0, i], table.peg_opp[0, i])
+    for _, row in df.iterrows():  # the values are the table's, by kept ranks and role
+        i = table.index([R.index(c[0]) for c in row["keep"].split()])
+        assert (row["peg_own"], row["peg_opp"]) == (table.peg_own[0, i], table.peg_opp[0, i])
+    # over many hands the play changes the best throw sometimes, never always
+    rng = np.random.default_rng(5)
+    changed = 0
+    for _ in range(60):
+        cards = [int(c) for c in rng.choice(52, 6, replace=False)]
+        with_play = ca.analyze(cards, role="pone", opponent="random")
+        without = ca.analyze(cards, role="pone", opponent="random", pegging="none")
+        changed += with_play.loc[0, "discard"] != without.loc[0, "discard"]
+    assert 2 <= changed <= 30, changed
 
 
 def test_cli_pegging_options() -> None:

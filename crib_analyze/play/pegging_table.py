@@ -109,6 +109,27 @@ class PeggingTable:
 
 
 @cache
+def _row_lookup() -> np.ndarray:
+    """Row of each kept multiset, indexed by its sorted ranks read in base 13."""
+    ms = kept_multisets()
+    lookup = np.full(13**4, -1, np.int64)
+    lookup[((ms[:, 0] * 13 + ms[:, 1]) * 13 + ms[:, 2]) * 13 + ms[:, 3]] = np.arange(len(ms))
+    return lookup
+
+
+def hands_pegging(table: PeggingTable, hands6: np.ndarray) -> dict[str, np.ndarray]:
+    """Per role ("dealer", "pone"): (n, 15) pegging net (own - opponent's) of the keeps
+    of each six-card hand in ``hands6`` (n, 6), discards in ``DISCARDS`` order."""
+    from crib_analyze.discard_kernels import KEEPS
+
+    kept = np.sort(np.asarray(hands6, np.int64)[:, KEEPS] >> 2, axis=2)  # (n, 15, 4)
+    key = ((kept[..., 0] * 13 + kept[..., 1]) * 13 + kept[..., 2]) * 13 + kept[..., 3]
+    rows = _row_lookup()[key]
+    net = table.peg_own - table.peg_opp  # (2 seats [pone, dealer], 1820)
+    return {"dealer": net[1][rows], "pone": net[0][rows]}
+
+
+@cache
 def _multiset_rows() -> dict[tuple[int, ...], int]:
     return {tuple(int(r) for r in m): i for i, m in enumerate(kept_multisets())}
 
