@@ -185,6 +185,7 @@ class ExpertModel:
         arrays: dict[str, np.ndarray] = {
             "format": np.array(MODEL_FORMAT),
             "provenance": np.array(json.dumps(self.provenance)),
+            "fingerprint": np.array(self.fingerprint()),  # so a reader need not hash
         }
         for seat in SEATS:
             m = self.throws(seat)
@@ -245,7 +246,7 @@ class ExpertModel:
                 or not np.isfinite(pol.pi).all()
             ):
                 raise ModelError(f"{name}: policy arrays have the wrong shape")
-        return cls(
+        model = cls(
             throws["pone"],
             throws["dealer"],
             policies["pone"],
@@ -253,6 +254,9 @@ class ExpertModel:
             provenance,
             source=source,
         )
+        if "fingerprint" in arrays:  # written by save(): the digest of these very arrays
+            object.__setattr__(model, "_fingerprint", str(arrays["fingerprint"]))
+        return model
 
 
 @cache

@@ -55,13 +55,33 @@ def kernel_cache_dir() -> str:
     return str(cache_dir() / f"numba-{numba.__version__}" / source_digest())
 
 
+KEEP_CACHES = 4  # digest folders kept per numba version (the newest by use)
+
+
 @cache
 def _cache_usable() -> bool:
+    here = Path(kernel_cache_dir())
     try:
-        Path(kernel_cache_dir()).mkdir(parents=True, exist_ok=True)
+        here.mkdir(parents=True, exist_ok=True)
+        os.utime(here)  # mark it as the newest in use
+        _prune(here)
     except OSError:
         return False
-    return os.access(kernel_cache_dir(), os.W_OK)
+    return os.access(here, os.W_OK)
+
+
+def _prune(here: Path) -> None:
+    """Remove all but the newest KEEP_CACHES digest folders beside ``here``: old
+    sources' kernels, which a changed digest never reads again."""
+    import shutil
+
+    others = sorted(
+        (p for p in here.parent.iterdir() if p.is_dir() and p != here),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for old in others[KEEP_CACHES - 1 :]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def njit(func: F | None = None, **options: Any) -> Any:
