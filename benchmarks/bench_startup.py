@@ -21,15 +21,18 @@ import tempfile
 
 from common import CLI, reproduce_command, require_cli, run_once
 
-DISCARD_WARM_TARGET = 1.0  # seconds
+DISCARD_WARM_TARGET = 0.45  # seconds (issue 9: the headline command, warm)
 
 # (crib-analyze arguments, text the output must contain)
 COMMANDS: list[tuple[str, str]] = [
     ("score 5H 5C 5S JD --starter 5D", "total     29"),
     ("discard 5H 6S 4D JC QH 5C --dealer", "JC QH"),
+    ("discard 5H 6S 4D JC QH 5C --dealer --opponent random", "JC QH"),
+    ("discard 5H 6S 4D JC QH 5C --dealer --no-pegging", "JC QH"),
 ]
 FLOORS: list[tuple[str, list[str], str]] = [
     ("python -c pass (interpreter)", [sys.executable, "-c", "pass"], ""),
+    ("python -c 'import numpy, numba'", [sys.executable, "-c", "import numpy, numba"], ""),
     ("crib-analyze --help", [CLI, "--help"], "Usage"),
 ]
 
@@ -43,11 +46,11 @@ def main() -> None:
     require_cli()
 
     print(f"cpus: {os.cpu_count()}; cold runs per command: {n_cold}; warm runs: {n_warm}\n")
-    print(f"{'command':<40} {'cold':>8} {'warm (median)':>14} {'warm min':>9}")
+    print(f"{'command':<60} {'cold':>8} {'warm (median)':>14} {'warm min':>9}")
     for label, argv, expect in FLOORS:
         run_once(argv, expect, None)  # page in the interpreter and packages
         warm = [run_once(argv, expect, None) for _ in range(n_warm)]
-        print(f"{label:<40} {'-':>8} {statistics.median(warm):>12.3f} s {min(warm):>7.3f} s")
+        print(f"{label:<60} {'-':>8} {statistics.median(warm):>12.3f} s {min(warm):>7.3f} s")
 
     results: dict[str, float] = {}
     for label, expect in COMMANDS:
@@ -59,11 +62,11 @@ def main() -> None:
                 warm += [run_once(argv, expect, cache_dir) for _ in range(n_warm)]
         results[label] = statistics.median(warm)
         cold_s = statistics.median(cold)
-        print(f"{label:<40} {cold_s:>6.2f} s {results[label]:>12.3f} s {min(warm):>7.3f} s")
+        print(f"{label:<60} {cold_s:>6.2f} s {results[label]:>12.3f} s {min(warm):>7.3f} s")
 
     discard_warm = results[COMMANDS[1][0]]
     verdict = "PASS" if discard_warm <= DISCARD_WARM_TARGET else "FAIL"
-    target = f"target discard warm <= {DISCARD_WARM_TARGET:.0f} s wall"
+    target = f"target discard warm <= {DISCARD_WARM_TARGET:.2f} s wall"
     print(f"\n{target}: {verdict} ({discard_warm:.3f} s)")
     print(f"reproduce: {reproduce_command('bench_startup.py')}")
 
