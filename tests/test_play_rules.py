@@ -150,12 +150,13 @@ def test_greedy_deal_equals_the_twin(cards: list[int]) -> None:
 
     pone, dealer = cards[:4], cards[4:]
     twin = naive_play(pone, dealer, greedy)
-    record = np.zeros((8, 4), np.int64)
+    record = np.zeros((8, 5), np.int64)
     scores = play_deal(
         np.array(pone), np.array(dealer), -1, np.array([GREEDY, GREEDY]),
         np.ones((2, 13)), 1, rng_for(1, 0), record, *new_workspace(),
     )  # fmt: skip
     assert record[:, 1].tolist() == [c for _, c, _, _, _ in twin]
+    assert record[:, 4].tolist() == [pts for _, _, _, pts, _ in twin]  # points per card
     assert list(scores) == [sum(t[3] for t in twin if t[0] == p) for p in (0, 1)]
 
 

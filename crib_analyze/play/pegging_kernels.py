@@ -84,7 +84,7 @@ def cell_sums(
         seat = seats[c]
         other = 1 - seat
         pi = pone_pi if other == 0 else dealer_pi
-        record = np.empty((8, 4), np.int64)
+        record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         taken = np.zeros(52, np.bool_)
         keep = np.empty(4, np.int64)
@@ -153,7 +153,7 @@ def hand_deals(
         pi = pone_pi if other == 0 else dealer_pi
         opp = _opponent_keep(rest, 0, keys, pi, rng)
         starter = rest[6]
-        record = np.empty((8, 4), np.int64)
+        record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         keep = np.empty(4, np.int64)
         for d in range(N_DISCARDS):

@@ -416,8 +416,8 @@ def play_deal(
     """Play two four-card hands to the end; return (pone's points, dealer's points).
 
     ``policies`` (2,) and ``rank_weights`` (2, 13) are per player (0 = pone): a player's
-    weights describe what its *opponent* keeps. ``record`` (8, 4) receives each laid
-    card: [player, card, count after, reasons]. ``work``, ``fwork`` and ``seen`` come
+    weights describe what its *opponent* keeps. ``record`` (8, 5) receives each laid
+    card: [player, card, count after, reasons, points (the go or last card included)]. ``work``, ``fwork`` and ``seen`` come
     from :func:`new_workspace`.
     """
     hands = work[0:8].reshape((2, 4))
@@ -441,8 +441,9 @@ def play_deal(
             samples, rng, scratch, fwork,
         )  # fmt: skip
         card = hands[player, slot]
-        _, reasons = advance(hands, player, slot, seq, state, scores, seen, gone_above)
-        record[i, 0], record[i, 1], record[i, 2], record[i, 3] = player, card, state[1], reasons
+        points, reasons = advance(hands, player, slot, seq, state, scores, seen, gone_above)
+        record[i, 0], record[i, 1], record[i, 2] = player, card, state[1]
+        record[i, 3], record[i, 4] = reasons, points
         i += 1
     return scores[0], scores[1]
 
@@ -462,7 +463,7 @@ def play_many(
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
         rng = rng_for(seed, first + i)
-        record = np.empty((8, 4), np.int64)
+        record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         p, d = play_deal(
             deals[i, 0:4], deals[i, 4:8], deals[i, 8], policies, rank_weights, samples, rng,
