@@ -5,8 +5,11 @@ The public API (``dir(crib_analyze)`` lists it): cards (:func:`parse_cards`,
 :func:`score_breakdown`, :func:`count_show`), discards (:func:`analyze`), the full table
 (:func:`generate_table`, :func:`merge_tables`, :func:`check_table`,
 :func:`load_table`, :func:`crib_table`), the expert model (:func:`load_model`,
-:func:`build_model`), file places (:func:`paths`) and the errors they raise. The
-heavy parts (numba, pandas) load on first use, so ``import crib_analyze`` is quick.
+:func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
+:func:`pegging_table`), the board (:func:`win_probability`, :func:`odds`,
+:func:`board_frame`, :func:`build_board`), file places (:func:`paths`) and the
+errors they raise. The heavy parts (numba, pandas) load on first use, so
+``import crib_analyze`` is quick.
 
 >>> import crib_analyze as ca
 >>> ca.score_hand("5H 5C 5S JD", "5D")
@@ -34,6 +37,8 @@ if TYPE_CHECKING:
         advise_play,
         analyze,
         analyze_rows,
+        board_frame,
+        build_board,
         build_model,
         build_pegging,
         check_table,
@@ -44,11 +49,14 @@ if TYPE_CHECKING:
         load_table,
         lookup,
         merge_tables,
+        odds,
         paths,
         pegging_table,
+        plot_board,
         plot_crib_tables,
         plot_discards,
         score_play,
+        win_probability,
     )
     from crib_analyze.counting import count_show
     from crib_analyze.expert_model import ExpertModel
@@ -73,6 +81,11 @@ _LAZY = {
     "paths": "crib_analyze.api",
     "pegging_table": "crib_analyze.api",
     "build_pegging": "crib_analyze.api",
+    "board_frame": "crib_analyze.api",
+    "build_board": "crib_analyze.api",
+    "odds": "crib_analyze.api",
+    "plot_board": "crib_analyze.api",
+    "win_probability": "crib_analyze.api",
     "ExpertModel": "crib_analyze.expert_model",
     "Breakdown": "crib_analyze.score",
     "score_breakdown": "crib_analyze.score",
@@ -93,6 +106,8 @@ __all__ = [
     "advise_play",
     "analyze",
     "analyze_rows",
+    "board_frame",
+    "build_board",
     "build_model",
     "build_pegging",
     "canonical_hand",
@@ -106,14 +121,17 @@ __all__ = [
     "load_table",
     "lookup",
     "merge_tables",
+    "odds",
     "parse_cards",
     "paths",
     "pegging_table",
+    "plot_board",
     "plot_crib_tables",
     "plot_discards",
     "score_breakdown",
     "score_hand",
     "score_play",
+    "win_probability",
 ]
 
 

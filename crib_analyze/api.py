@@ -26,21 +26,27 @@ import numpy as np
 
 from crib_analyze.cards import CardLike, CardsLike, format_cards
 from crib_analyze.defaults import (
+    DEFAULT_BOARD_DEALS,
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
     DEFAULT_POLICY,
+    DEFAULT_POSITION_SAMPLES,
     DEFAULT_SAMPLES,
+    DEFAULT_SCORING,
     DEFAULT_SEED,
     DEFAULT_TABLE_OPPONENT,
     MODEL_ENV,
     PACKAGED_MODEL,
     ROLES,
+    SCORINGS,
     TABLE_OPPONENTS,
+    TARGET,
     Role,
     SortKey,
     cache_dir,
     check_choice,
     data_dir,
+    default_board_output,
     default_model_output,
     default_shard_path,
     default_table_path,
@@ -55,16 +61,21 @@ from crib_analyze.rows import DiscardRows, discard_rows, distribution_rows
 if TYPE_CHECKING:  # the heavy libraries (pandas, pyarrow) load only when a function needs them
     import pandas as pd
 
+    from crib_analyze.board.throws import PositionThrows
     from crib_analyze.expert_builder import RoundLog
     from crib_analyze.table_file import TableCheck, TableResult
 
 
 __all__ = [
+    "BuiltBoard",
     "BuiltModel",
+    "Odds",
     "Paths",
     "advise_play",
     "analyze",
     "analyze_rows",
+    "board_frame",
+    "build_board",
     "build_model",
     "build_pegging",
     "check_table",
@@ -75,11 +86,14 @@ __all__ = [
     "load_table",
     "lookup",
     "merge_tables",
+    "odds",
     "paths",
     "pegging_table",
+    "plot_board",
     "plot_crib_tables",
     "plot_discards",
     "score_play",
+    "win_probability",
 ]
 
 
@@ -96,6 +110,10 @@ def analyze(
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
     pegging: str | bool = DEFAULT_PEGGING,
+    score: str | tuple[int, int] | None = None,
+    goal: str = "win",
+    scoring: str = DEFAULT_SCORING,
+    position_samples: int = DEFAULT_POSITION_SAMPLES,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -113,12 +131,19 @@ def analyze(
     the role's ``total`` (net + pegging net), or by ``net`` without the play. Columns
     are documented in :mod:`crib_analyze.rows`; ``loss`` is the points behind the
     role's best throw.
+
+    ``score`` (mine, theirs), e.g. ``(110, 115)`` or "110-115", values each throw from
+    that position on the board (``role`` required): ``position_samples`` deals on
+    common random numbers (seeded by ``seed``, default 0), then the board table. It
+    adds ``p_win``, ``p_win_se``, ``p_skunk``, ``p_skunked``, ``match_points``
+    (under ``scoring``) and ``points_rank``, and ranks by ``goal``: "win" or "match".
     """
     from crib_analyze.frames import rows_frame
 
     rows = analyze_rows(
         hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
-        pegging=pegging,
+        pegging=pegging, score=score, goal=goal, scoring=scoring,
+        position_samples=position_samples,
     )  # fmt: skip
     return rows_frame(rows)
 
@@ -137,12 +162,21 @@ def analyze_rows(
     top: int | None = None,
     distribution: bool = False,
     pegging: str | bool = DEFAULT_PEGGING,
+    score: str | tuple[int, int] | None = None,
+    goal: str = "win",
+    scoring: str = DEFAULT_SCORING,
+    position_samples: int = DEFAULT_POSITION_SAMPLES,
 ) -> DiscardRows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.rows.DiscardRows`), for batch work and quick start-up.
     With ``distribution``, the rows of :func:`hand_distribution` instead."""
     if role is not None:
         check_choice("role", role, ROLES)
+    position = None
+    if score is not None:
+        position = _position(hand, role, score, goal, scoring, position_samples, seed, model)
+        if distribution:
+            raise UsageError("a score ranks the throws; it does not go with the distribution")
     analysis = analyze_hand(
         hand,
         opponent=opponent,
@@ -153,8 +187,35 @@ def analyze_rows(
         on_progress=on_progress,
         pegging=pegging,
     )
-    ranked = discard_rows(analysis, role=role, need=need, sort=sort, top=top)
+    ranked = discard_rows(
+        analysis, role=role, need=need, sort=sort, top=top, position=position, goal=goal
+    )
     return distribution_rows(analysis, ranked) if distribution else ranked
+
+
+def _position(
+    hand: CardsLike,
+    role: Role | None,
+    score: str | tuple[int, int],
+    goal: str,
+    scoring: str,
+    samples: int,
+    seed: int | None,
+    model: ModelLike,
+) -> PositionThrows:
+    from crib_analyze.board.board_table import parse_score
+    from crib_analyze.board.throws import position_throws
+    from crib_analyze.discard import parse_hand6
+
+    if role is None:
+        raise UsageError("a score is valued for one role: give role='dealer' or 'pone'")
+    check_choice("goal", goal, ("win", "match"))
+    check_choice("scoring", scoring, tuple(SCORINGS))
+    pair = parse_score(score)
+    return position_throws(
+        parse_hand6(hand), role, pair, scoring=scoring, samples=samples,
+        seed=DEFAULT_SEED if seed is None else seed, model=resolve_model(model),
+    )  # fmt: skip
 
 
 def hand_distribution(
@@ -551,6 +612,160 @@ def build_pegging(
     )  # fmt: skip
     table.save(target)
     return BuiltPegging(table.provenance, target)
+
+
+# --- the board ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Odds:
+    """How the game ends from a position, for the player on ``my_score``.
+
+    ``p_skunk`` is the chance of winning by a skunk or more (the opponent under 91),
+    ``p_double_skunk`` by a double (under 61), ``p_triple_skunk`` a triple (under 31);
+    ``p_skunked`` and the rest are the same for losing. ``match_points`` is the
+    expected match points under ``scoring``, what I win minus what I lose;
+    ``my_match_points`` only what I win. ``table_error`` is the Monte Carlo error of
+    the board table (root mean square over positions, from the provenance).
+    """
+
+    my_score: int
+    opp_score: int
+    dealer: bool
+    scoring: str
+    p_win: float
+    p_skunk: float
+    p_double_skunk: float
+    p_triple_skunk: float
+    p_skunked: float
+    p_double_skunked: float
+    p_triple_skunked: float
+    match_points: float
+    my_match_points: float
+    deals_left: float
+    table_error: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def win_probability(my_score: int, opp_score: int, dealer: bool) -> float:
+    """The chance that the player on ``my_score`` wins, ``dealer`` if it deals now.
+
+    >>> round(win_probability(0, 0, dealer=True), 2)  # the first dealer
+    0.56
+    >>> win_probability(120, 0, dealer=False)  # the pone counts first: it pegs out
+    1.0
+    """
+    from crib_analyze.board.board_table import load_board
+
+    return float(load_board().at(my_score, opp_score, dealer)[:4].sum())
+
+
+def odds(my_score: int, opp_score: int, dealer: bool, scoring: str = DEFAULT_SCORING) -> Odds:
+    """Each way the game can end from a position, and the expected match points.
+
+    >>> o = odds(95, 100, dealer=True)
+    >>> 0 < o.p_win < 0.5 and o.p_skunk == 0 and o.scoring == "tournament"
+    True
+    """
+    from crib_analyze.board.board_table import load_board, scoring_points
+
+    points = scoring_points(scoring)
+    board = load_board()
+    v = board.at(my_score, opp_score, dealer)
+    mine = np.maximum(points, 0.0)
+    return Odds(
+        my_score=int(my_score),
+        opp_score=int(opp_score),
+        dealer=bool(dealer),
+        scoring=scoring,
+        p_win=float(v[:4].sum()),
+        p_skunk=float(v[1:4].sum()),
+        p_double_skunk=float(v[2:4].sum()),
+        p_triple_skunk=float(v[3]),
+        p_skunked=float(v[5:8].sum()),
+        p_double_skunked=float(v[6:8].sum()),
+        p_triple_skunked=float(v[7]),
+        match_points=float(v[:8] @ points),
+        my_match_points=float(v[:8] @ mine),
+        deals_left=float(v[8]),
+        table_error=float(board.provenance.get("win_error", {}).get("rms", float("nan"))),
+    )
+
+
+def board_frame(scoring: str = DEFAULT_SCORING) -> pd.DataFrame:
+    """Every position of the board (121 x 121 x who deals), one row each:
+    ``my_score``, ``opp_score``, ``dealer``, ``p_win``, ``p_skunk``, ``p_skunked``,
+    ``match_points`` (under ``scoring``), ``deals_left``; ``df.attrs`` is the board
+    table's provenance.
+
+    >>> df = board_frame()
+    >>> len(df), round(float(df.query("my_score == 0 and opp_score == 0")["p_win"].sum()), 3)
+    (29282, 1.0)
+    """
+    import pandas as pd
+
+    from crib_analyze.board.board_table import load_board
+
+    board = load_board()
+    mine, theirs, deal = np.meshgrid(
+        np.arange(TARGET), np.arange(TARGET), [False, True], indexing="ij"
+    )
+    out = board.outcomes()
+    frame = pd.DataFrame(
+        {
+            "my_score": mine.ravel(),
+            "opp_score": theirs.ravel(),
+            "dealer": deal.ravel(),
+            "p_win": board.win().ravel(),
+            "p_skunk": out[..., 1:4].sum(-1).ravel(),
+            "p_skunked": out[..., 5:8].sum(-1).ravel(),
+            "match_points": board.match_points(scoring).ravel(),
+            "deals_left": board.deals_left().ravel(),
+        }
+    )
+    frame.attrs.update(board.provenance)
+    return frame
+
+
+def plot_board(path: str | os.PathLike[str]) -> Path:
+    """Draw the win-probability surface over the board, for the dealer and the pone,
+    to ``path`` (.png or .svg; needs matplotlib)."""
+    from crib_analyze.board.board_table import load_board
+    from crib_analyze.plots import board_heatmaps
+
+    check_plot(path)
+    board = load_board()
+    return board_heatmaps(board.win(), board.provenance, path)
+
+
+@dataclass(frozen=True)
+class BuiltBoard:
+    """A board table made by :func:`build_board` and where it was written."""
+
+    provenance: dict[str, Any]
+    path: Path
+
+
+def build_board(
+    output: str | os.PathLike[str] | None = None,
+    deals: int = DEFAULT_BOARD_DEALS,
+    seed: int = 0,
+    log: Callable[[Any], None] | None = None,
+    model: ModelLike = None,
+) -> BuiltBoard:
+    """Rebuild the board table (about a minute for a million deals) and write it
+    (default: ``board_table.npz`` in the user data dir). The players throw by
+    ``model`` (default: the pegging-aware expert). A killed build resumes from its
+    checkpoint beside the output. Use the new table with ``$CRIB_ANALYZE_BOARD``."""
+    from crib_analyze.board.board_table import build_board as run
+
+    target = Path(output) if output is not None else default_board_output()
+    checkpoint = target.with_name(target.name + ".checkpoint.npz")
+    table = run(deals=deals, seed=seed, model=resolve_model(model), log=log, checkpoint=checkpoint)
+    table.save(target)
+    return BuiltBoard(table.provenance, target)
 
 
 # --- the expert model ------------------------------------------------------------------------

@@ -18,10 +18,13 @@ import click
 
 from crib_analyze.cards import format_cards, parse_cards
 from crib_analyze.defaults import (
+    DEFAULT_BOARD_DEALS,
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
     DEFAULT_POLICY,
+    DEFAULT_POSITION_SAMPLES,
     DEFAULT_SAMPLES,
+    DEFAULT_SCORING,
     DEFAULT_SEED,
     DEFAULT_TABLE_OPPONENT,
     MAX_SAMPLES,
@@ -31,6 +34,7 @@ from crib_analyze.defaults import (
     PEGGING_CHOICES,
     POLICIES,
     ROLES,
+    SCORINGS,
     SORT_KEYS,
     TABLE_FORMATS,
     TABLE_OPPONENTS,
@@ -377,6 +381,27 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     "(.png or .svg; needs the plot extra: pip install 'crib-analyze[plot]').",
 )
 @click.option(
+    "--score",
+    metavar="MINE-THEIRS",
+    help="Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): "
+    "each throw's deal simulated, then the board table.",
+)
+@click.option(
+    "--goal",
+    type=click.Choice(["win", "match"]),
+    help="With --score: rank by the chance of winning, or by expected match points [default: win].",
+)
+@click.option(
+    "--scoring",
+    type=click.Choice(tuple(SCORINGS)),
+    help=f"Match points for wins and skunks [default: {DEFAULT_SCORING}].",
+)
+@click.option(
+    "--position-samples",
+    type=click.IntRange(2, 200_000),
+    help=f"With --score: deals simulated per throw [default: {DEFAULT_POSITION_SAMPLES:,}].",
+)
+@click.option(
     "--hands-file",
     type=click.File("r", encoding="utf-8-sig"),
     help="Analyse one hand per line of FILE ('-' for standard input); "
@@ -401,6 +426,10 @@ def discard(
     distribution: bool,
     from_table: str | None,
     plot_path: str | None,
+    score: str | None,
+    goal: str | None,
+    scoring: str | None,
+    position_samples: int | None,
     hands_file: TextIO | None,
     quiet: bool,
     fmt: str,
@@ -412,10 +441,13 @@ def discard(
     (with min, max, spread), the crib's expectation under the opponent model, the
     net for the role and the loss against the role's best throw (near ties flagged).
     With neither --dealer nor --pone both roles are shown and each role's best marked.
+    With --score the throws are ranked by the game from that score instead (the chance
+    of winning, or expected match points with --goal match), the points rank beside.
 
     \b
     Examples:
       crib-analyze discard 5H 6S 4D JC QH 5C --dealer
+      crib-analyze discard 5H 6S 4D JC QH 5C --dealer --score 110-115
       crib-analyze discard "5h 6s 4d jc qh 5c" --pone --opponent sampled --seed 7
       crib-analyze discard 5H 6S 4D JC QH 5C --pone --distribution
       crib-analyze discard --hands-file hands.txt --format csv -o out.csv
@@ -438,6 +470,13 @@ def discard(
     if model is not None and not uses_model:
         raise click.UsageError("--model applies to the expert opponent (or --policy expert)")
     role = "dealer" if dealer else "pone" if pone else None
+    if score is None and (goal or scoring or position_samples):
+        raise click.UsageError("--goal, --scoring and --position-samples go with --score")
+    if score is not None:
+        if role is None:
+            raise click.UsageError("--score needs --dealer or --pone")
+        if distribution or from_table is not None:
+            raise click.UsageError("--score does not go with --distribution or --from-table")
     if no_pegging:
         if pegging not in (DEFAULT_PEGGING, "none"):
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
@@ -467,6 +506,10 @@ def discard(
                 top=top,
                 distribution=distribution,
                 pegging=pegging,
+                score=score,
+                goal=goal or "win",
+                scoring=scoring or DEFAULT_SCORING,
+                position_samples=position_samples or DEFAULT_POSITION_SAMPLES,
             )
 
     def render(rows: Any, hand_text: str) -> str:
@@ -980,6 +1023,142 @@ def peg(
         click.echo(play_text(frame), nl=False)
     else:
         click.echo((frame_csv if fmt == "csv" else frame_json)(frame), nl=False)
+
+
+# --- the board --------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("mine", type=int, required=False)
+@click.argument("theirs", type=int, required=False)
+@click.option("--dealer", is_flag=True, help="You deal this deal.")
+@click.option("--pone", is_flag=True, help="The opponent deals (you count first).")
+@click.option(
+    "--scoring",
+    type=click.Choice(tuple(SCORINGS)),
+    default=DEFAULT_SCORING,
+    show_default=True,
+    help="Match points: tournament 2 a win / 3 a skunk; tournament-variant 2/3/4 (a "
+    "double skunk 4); free 1/2/4; free-triple, a triple skunk wins the match.",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Draw the chance of winning over the whole board to FILE (.png or .svg; "
+    "needs the plot extra).",
+)
+@click.option(
+    "--format", "-f", "fmt", type=click.Choice(OUTPUT_FORMATS), default="table", show_default=True
+)
+def odds(
+    mine: int | None,
+    theirs: int | None,
+    dealer: bool,
+    pone: bool,
+    scoring: str,
+    plot_path: str | None,
+    fmt: str,
+) -> None:
+    """The chance of winning from a score: MINE THEIRS, e.g. 95 100 --dealer.
+
+    Read from the board table: for every position (each score 0-120 and who deals),
+    the probability of winning, of skunking and of being skunked, and the expected
+    match points, solved exactly over a million simulated deals (both players
+    throwing by the expert model and playing the default policy). With neither
+    --dealer nor --pone, both. Scores count the points already pegged.
+
+    \b
+    Examples:
+      crib-analyze odds 95 100 --dealer
+      crib-analyze odds 110 115 --scoring free --format json
+      crib-analyze odds --plot board.png
+    """
+    from crib_analyze.api import odds as run
+    from crib_analyze.api import plot_board
+    from crib_analyze.render import frame_json, odds_text
+
+    if dealer and pone:
+        raise click.UsageError("choose one of --dealer and --pone, not both")
+    if (mine is None) != (theirs is None) or (mine is None and plot_path is None):
+        raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
+    with domain_errors():
+        if plot_path is not None:
+            from crib_analyze.api import check_plot
+
+            check_plot(plot_path)
+        if mine is not None and theirs is not None:
+            seats = [True] if dealer else [False] if pone else [True, False]
+            rows = [run(mine, theirs, seat, scoring).as_dict() for seat in seats]
+            if fmt == "table":
+                from crib_analyze.board.board_table import load_board
+
+                click.echo(odds_text(rows, load_board().provenance), nl=False)
+            elif fmt == "json":
+                import pandas as pd
+
+                click.echo(frame_json(pd.DataFrame(rows)), nl=False)
+            else:
+                import pandas as pd
+
+                from crib_analyze.render import frame_csv
+
+                click.echo(frame_csv(pd.DataFrame(rows)), nl=False)
+        if plot_path is not None:
+            drawn = plot_board(plot_path)
+            _error(f"wrote the plot to {drawn}", prefix="")
+
+
+@cli.command("build-board")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Where to write the table [default: board_table.npz in the user data dir].",
+)
+@click.option(
+    "--deals",
+    type=click.IntRange(min=4000),
+    default=DEFAULT_BOARD_DEALS,
+    show_default=True,
+    help="Deals to simulate (an even number); the sampling error shrinks as 1/sqrt.",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@model_option
+@jobs_option
+@quiet_option
+def build_board(
+    output: str | None, deals: int, seed: int, model: str | None, jobs: int | None, quiet: bool
+) -> None:
+    """Rebuild the board table: the chance of each game outcome from every position
+    (about a minute on 2 cores).
+
+    Simulates the deals (both players throw by the expert model and play the default
+    policy; each deal's scoring events in the order they score), then solves every
+    position by dynamic programming over them, and each half of them to measure the
+    sampling error. Seeded and reproducible on any number of threads; a killed build
+    resumes. Use the new table with CRIB_ANALYZE_BOARD=FILE.
+    """
+    from crib_analyze.api import build_board as run
+
+    set_threads(jobs)
+    if deals % 2:
+        raise click.UsageError("--deals must be even (the table is also solved per half)")
+
+    def log(entry: Any) -> None:
+        if not quiet:
+            what = "deals" if entry.step == "deals" else "tables solved"
+            _error(f"{entry.done:,}/{entry.total:,} {what}, {entry.seconds:.0f} s", prefix="")
+
+    with domain_errors():
+        built = run(output, deals=deals, seed=seed, log=log, model=model)
+    p = built.provenance
+    click.echo(
+        f"{p['deals']:,} deals in {p['seconds']} s; "
+        f"first dealer wins {p['first_dealer_wins']:.4f}, "
+        f"{p['deals_per_game']:.2f} deals a game, sampling error ~{p['win_error']['rms']:.5f}; "
+        f"wrote {built.path}"
+    )
 
 
 # --- play --------------------------------------------------------------------------------------

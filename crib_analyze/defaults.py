@@ -53,6 +53,22 @@ MAX_SAMPLES = 1_000_000  # ~2 minutes on 2 cores; memory stays fixed (batches)
 DEFAULT_SEED = 0
 NEAR_TIE_POINTS = 0.01  # throws this close to a role's best are flagged as near ties
 
+# --- the board ----------------------------------------------------------------------------
+
+TARGET = 121  # the game is won by the first to reach it
+SKUNK_LINES = (91, 61, 31)  # a loser under these is skunked, double, triple skunked
+GOALS = ("points", "win", "match")  # what a throw is ranked by
+#: match points for a win, a skunk, a double skunk, a triple skunk, by scoring
+SCORINGS = {
+    "tournament": (2, 3, 3, 3),  # American Cribbage Congress: 2 a win, 3 a skunk
+    "tournament-variant": (2, 3, 4, 4),
+    "free": (1, 2, 4, 4),
+    "free-triple": (1, 2, 4, 4),  # and a triple skunk wins the match outright
+}
+DEFAULT_SCORING = "tournament"
+DEFAULT_BOARD_DEALS = 1_000_000
+DEFAULT_POSITION_SAMPLES = 4000
+
 # --- environment --------------------------------------------------------------------------
 
 MODEL_ENV = "CRIB_ANALYZE_MODEL"  # an expert model file to use instead of the packaged one
@@ -63,6 +79,7 @@ CACHE_DIR_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where compiled kernels are cached
 
 PACKAGED_MODEL = "expert_model.npz"  # the pegging-aware expert (throws count the play)
 PACKAGED_CLASSIC_MODEL = "expert_model_classic.npz"  # hand +- crib only
+PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position
 MODEL_KINDS = ("pegging", "classic")
 
 
@@ -114,6 +131,11 @@ def default_shard_path(opponent: str, shard: tuple[int, int]) -> Path:
     """Where shard I of N goes by default (always Parquet)."""
     base = default_table_path(opponent)
     return base.with_name(f"{base.stem}.shard-{shard[0]}-of-{shard[1]}.parquet")
+
+
+def default_board_output() -> Path:
+    """Where ``build-board`` writes a rebuilt board table unless told otherwise."""
+    return data_dir() / PACKAGED_BOARD
 
 
 def default_model_output() -> Path:

@@ -124,3 +124,29 @@ def _rank_grid(frame: pd.DataFrame) -> np.ndarray:
         a, b = index[str(r1)], index[str(r2)]
         grid[a, b] = grid[b, a] = value
     return grid
+
+
+def board_heatmaps(
+    win: np.ndarray, provenance: dict[str, Any], path: str | os.PathLike[str]
+) -> Path:
+    """The chance of winning over the board (my score across, the opponent's up), for
+    the player about to deal and the player about to lead, with the 50% contour and the
+    skunk lines."""
+    plot_format(path)
+    fig = _figure(13, 5.8)
+    axes = fig.subplots(1, 2)
+    for ax, (seat, name) in zip(axes, ((1, "you deal"), (0, "you are the pone")), strict=True):
+        grid = win[:, :, seat].T  # rows: the opponent's score
+        image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1, origin="lower")
+        ax.contour(grid, levels=[0.5], colors="black", linewidths=0.8)
+        for line in (61, 91):
+            ax.axvline(line, color="grey", lw=0.5, ls=":")
+            ax.axhline(line, color="grey", lw=0.5, ls=":")
+        ax.set_xlabel("your score")
+        ax.set_ylabel("opponent's score")
+        ax.set_title(f"P(you win), {name}")
+        fig.colorbar(image, ax=ax, shrink=0.8, label="probability")
+    deals = provenance.get("deals")
+    made = f"{deals:,} simulated deals" if isinstance(deals, int) else "the board table"
+    fig.suptitle(f"the chance of winning from every position ({made}; black: 50%)")
+    return _save(fig, path)

@@ -102,6 +102,10 @@ def _json_value(v: object) -> object:
 def ranking_key(rows: DiscardRows) -> str:
     """In words, what the rows are ranked by."""
     role, sort = rows.attrs.get("role"), rows.attrs.get("sort", "net")
+    if rows.attrs.get("goal") == "win":
+        return "the chance of winning the game from this score"
+    if rows.attrs.get("goal") == "match":
+        return f"expected match points ({rows.attrs.get('scoring')} scoring) from this score"
     who = role or "dealer"
     net = {
         "dealer": "dealer net = hand + crib + heels",
@@ -152,6 +156,14 @@ def discard_text(rows: DiscardRows, hand: str) -> str:
     pegged = bool(a.get("pegging"))
     if pegged:
         out.append(f"the play: {a['pegging']}; peg = your pegging minus the opponent's")
+    goal = a.get("goal")
+    if goal:
+        mine, theirs = a["score"]
+        out.append(
+            f"score: you {mine}, opponent {theirs}; each throw's deal simulated "
+            f"{a['position_samples']:,} times on shared cards (seed {a['position_seed']}), "
+            "then the board table; ± one standard error"
+        )
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")
@@ -164,6 +176,10 @@ def discard_text(rows: DiscardRows, hand: str) -> str:
         heads += ["your crib" if role == "dealer" else "their crib", "net"]
         heads += ["peg own", "peg opp", "total"] if pegged else []
         heads.append("loss")
+        if goal:
+            heads += ["pts #", "P(win)", "P(skunk)", "P(skunked)"]
+            heads += ["match pts"] if goal == "match" else []
+            heads.append("behind")
     body = []
     for r in rows.records():
         cells = [
@@ -204,11 +220,28 @@ def discard_text(rows: DiscardRows, hand: str) -> str:
             else:
                 cells.append(f"{r['net']:.3f}" + star)
             cells.append(_loss_cell(r["loss"], r[f"{role}_best"], r["near_tie"]))
+            if goal:
+                differs = r["points_rank"] == 1 and r["rank"] != 1
+                cells += [
+                    str(r["points_rank"]) + ("!" if differs else " "),
+                    f"{r['p_win']:.3f}±{r['p_win_se']:.3f}",
+                    f"{r['p_skunk']:.3f}",
+                    f"{r['p_skunked']:.3f}",
+                ]
+                if goal == "match":
+                    cells.append(f"{r['match_points']:+.3f}±{r['match_se']:.3f}")
+                cells.append(
+                    "-" if r["rank"] == 1 else f"{r['goal_loss']:.3f}±{r['goal_loss_se']:.3f}"
+                )
         body.append(cells)
     out.append(_aligned(heads, body, left={1, 2}))
-    notes = ["* best for that role"]
+    notes = ["* best by points for that role"] if goal else ["* best for that role"]
     if any("~" in c for row in body for c in row):
         notes.append(f"~ within {near:g} points of the best: a near tie")
+    if goal:
+        notes.append("pts # = rank by points")
+        if any(c.endswith("!") for row in body for c in row):
+            notes.append("! the points ranking's best is not the best from this score")
     out.append("; ".join(notes))
     return "\n".join(out) + "\n"
 
@@ -348,3 +381,50 @@ def crib_table_text(frame: pd.DataFrame) -> str:
             f"{num(r['crib_unsuited']):>9}{100 * r['share']:>10.2f}"
         )
     return "\n".join(lines) + "\n"
+
+
+def odds_text(rows: list[dict[str, Any]], provenance: dict[str, Any]) -> str:
+    """How the game ends from a position, one line per seat asked for."""
+    first = rows[0]
+    scoring = first["scoring"]
+    lines = [
+        f"you {first['my_score']}, opponent {first['opp_score']}; "
+        f"match points: {scoring} scoring ({_scoring_words(scoring)})"
+    ]
+    heads = ["", "P(win)", "P(skunk)", "P(skunked)", "match pts", "your pts", "deals left"]
+    body = [
+        [
+            "you deal" if r["dealer"] else "you are pone",
+            f"{r['p_win']:.4f}",
+            f"{r['p_skunk']:.4f}",
+            f"{r['p_skunked']:.4f}",
+            f"{r['match_points']:+.3f}",
+            f"{r['my_match_points']:.3f}",
+            f"{r['deals_left']:.2f}",
+        ]
+        for r in rows
+    ]
+    lines.append(_aligned(heads, body, left={0}))
+    deals = provenance.get("deals")
+    made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
+    lines.append(
+        f"board table: {made} (expert throws, {provenance.get('policy', '?')} play), "
+        f"Monte Carlo error ~{first['table_error']:.4f} in P(win)"
+    )
+    lines.append(
+        "match pts = expected match points won minus lost; your pts = won only; "
+        "skunk = the loser under 91 (and double under 61, triple under 31)"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _scoring_words(scoring: str) -> str:
+    from crib_analyze.defaults import SCORINGS
+
+    win, skunk, double, _triple = SCORINGS[scoring]
+    words = f"{win} a win, {skunk} a skunk"
+    if double != skunk:
+        words += f", {double} a double skunk"
+    if scoring == "free-triple":
+        words += ", a triple skunk wins the match"
+    return words

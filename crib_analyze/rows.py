@@ -33,6 +33,16 @@ dealer_loss        float64  points behind the dealer's best throw
 pone_loss          float64  points behind the pone's best throw
 dealer_best        bool     a best throw for the dealer (the one tie rule)
 pone_best          bool     a best throw for the pone
+points_rank        int64    the rank by points (with ``score``: the ranking above is by
+                            the goal, and this says where points alone would put it)
+p_win              float64  with ``score``: the chance of winning the game (simulated)
+p_win_se           float64  its standard error
+p_skunk            float64  the chance of winning by a skunk or more
+p_skunked          float64  the chance of losing by a skunk or more
+match_points       float64  expected match points, mine minus theirs, under ``scoring``
+match_se           float64  its standard error
+goal_loss          float64  behind the best throw by the goal (P(win) or match points)
+goal_loss_se       float64  its standard error (paired over the shared deals)
 role               str      dealer, pone or both
 opponent           str      the crib's opponent model: expert, random or sampled
 model              str      the expert model used ("" for none)
@@ -49,6 +59,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.board.throws import PositionThrows
 from crib_analyze.cards import format_cards
 from crib_analyze.defaults import NEAR_TIE_POINTS, ROLES, SORT_KEYS, check_choice
 from crib_analyze.discard import DiscardAnalysis, best_discards, rank_order
@@ -86,6 +97,15 @@ COLUMNS = [
     "pone_loss",
     "dealer_best",
     "pone_best",
+    "points_rank",
+    "p_win",
+    "p_win_se",
+    "p_skunk",
+    "p_skunked",
+    "match_points",
+    "match_se",
+    "goal_loss",
+    "goal_loss_se",
     "role",
     "opponent",
     "model",
@@ -126,11 +146,16 @@ def discard_rows(
     need: int | None = None,
     sort: str | None = None,
     top: int | None = None,
+    position: PositionThrows | None = None,
+    goal: str = "win",
 ) -> DiscardRows:
     """The ranking of one hand's 15 discards, best first by ``sort`` for ``role`` (the
     dealer's with no role): by default the total with the play counted, else the net.
     ``top`` keeps the best N; with no role and the total or net as the key, the best N
-    of each role (rows keep their rank in the dealer's order)."""
+    of each role (rows keep their rank in the dealer's order). With ``position`` (the
+    throws valued from a score, for ``role``), rows are ranked by ``goal``: "win" (the
+    chance of winning) or "match" (expected match points), and ``points_rank`` keeps
+    the points ranking beside it."""
     if role is not None:
         check_choice("role", role, ROLES)
     if sort is None:  # the role's total when the play is counted, else its net
@@ -220,6 +245,26 @@ def discard_rows(
         "pegging": np.full(n, analysis.pegging or "none", dtype=object),
     }
     order = rank_order(_sort_keys(cols, role, sort))
+    if position is not None:
+        if role != position.role:
+            raise UsageError("a position is valued for one role: give the same role")
+        check_choice("goal", goal, ("win", "match"))
+        points_rank = np.empty(n, np.int64)
+        points_rank[order] = np.arange(1, n + 1)
+        by_goal = position.p_win if goal == "win" else position.match_points
+        goal_se = position.p_win_diff_se if goal == "win" else position.match_diff_se
+        cols |= {
+            "points_rank": points_rank,
+            "p_win": position.p_win,
+            "p_win_se": position.p_win_se,
+            "p_skunk": position.outcomes[:, 1:4].sum(axis=1),
+            "p_skunked": position.outcomes[:, 5:8].sum(axis=1),
+            "match_points": position.match_points,
+            "match_se": position.match_se,
+            "goal_loss": by_goal.max() - by_goal,
+            "goal_loss_se": goal_se,
+        }
+        order = rank_order([by_goal, value[role]])
     rank = np.arange(1, n + 1, dtype=np.int64)
     if top is not None:
         keep = np.zeros(n, bool)
@@ -230,7 +275,7 @@ def discard_rows(
         order = order[keep[order]]
     columns = {"rank": rank}
     columns |= {name: cols[name][order] for name in COLUMNS if name in cols}
-    attrs = {
+    attrs: dict[str, Any] = {
         "role": role,
         "opponent": analysis.opponent,
         "model": analysis.model,
@@ -243,6 +288,14 @@ def discard_rows(
         "near_tie_points": NEAR_TIE_POINTS,
         "pegging": analysis.pegging,
     }
+    if position is not None:
+        attrs |= {
+            "score": position.score,
+            "goal": goal,
+            "scoring": position.scoring,
+            "position_samples": position.samples,
+            "position_seed": position.seed,
+        }
     return DiscardRows(columns, attrs)
 
 

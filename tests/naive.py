@@ -297,3 +297,49 @@ def naive_play(
     if cnt != 31:  # the last card of the play
         out[-1] = (player, card, cnt, pts + 1, [*why, "last card"])
     return out
+
+
+# --- the board: a game to a target, deal by deal ------------------------------------
+# From (my score a, theirs b, whether I deal), a deal is one of the given event lists,
+# each equally likely: (player, points) in the order scored, player 0 the pone and 1
+# the dealer. Whoever first reaches the target wins at once; the loser's score then
+# says how: under lines[0] a skunk, under lines[1] a double, under lines[2] a triple.
+# Otherwise the next deal starts from the new scores with the deal passing over.
+
+
+def naive_board(deals: list[list[tuple[int, int]]], target: int, lines: tuple[int, int, int]):
+    """f(a, b, i_deal) -> [P(win), P(win skunk), P(double), P(triple), the same four
+    losses, expected deals to the end], by top-down recursion."""
+    from functools import cache
+
+    def how(loser: int) -> int:
+        return sum(loser < line for line in lines)
+
+    @cache
+    def f(a: int, b: int, i_deal: bool) -> tuple[float, ...]:
+        me = 1 if i_deal else 0
+        total = [0.0] * 9
+        for events in deals:
+            mine, theirs, over = a, b, None
+            for player, points in events:
+                if player == me:
+                    mine += points
+                    if mine >= target:
+                        over = how(theirs)
+                        break
+                else:
+                    theirs += points
+                    if theirs >= target:
+                        over = 4 + how(mine)
+                        break
+            if over is not None:
+                total[over] += 1.0
+                total[8] += 1.0
+            else:
+                after = f(mine, theirs, not i_deal)
+                for k in range(8):
+                    total[k] += after[k]
+                total[8] += 1.0 + after[8]
+        return tuple(t / len(deals) for t in total)
+
+    return f

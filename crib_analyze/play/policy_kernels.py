@@ -417,8 +417,8 @@ def play_deal(
 
     ``policies`` (2,) and ``rank_weights`` (2, 13) are per player (0 = pone): a player's
     weights describe what its *opponent* keeps. ``record`` (8, 5) receives each laid
-    card: [player, card, count after, reasons, points (the go or last card included)]. ``work``, ``fwork`` and ``seen`` come
-    from :func:`new_workspace`.
+    card: [player, card, count after, reasons, points (the go or last card included)].
+    ``work``, ``fwork`` and ``seen`` come from :func:`new_workspace`.
     """
     hands = work[0:8].reshape((2, 4))
     hands[0], hands[1] = pone, dealer

@@ -1,0 +1,161 @@
+"""numba kernels: the chance of each game outcome from every position, by dynamic
+programming over deals.
+
+A position is (my score, the opponent's, whether I deal). A deal is one of ``n``
+sampled event sequences (:mod:`crib_analyze.board.event_kernels`), each equally likely.
+Walking a sequence from the position, the first player to reach the target wins there
+and then, the loser's score at that moment deciding a skunk; if nobody does, play moves
+to (my score + my points, theirs + theirs) with the deal passing to the other player.
+Values are computed from the highest score sums down (every deal scores at least the
+last card's point), so the next position's value is always ready: the result is exact
+for the sampled deals.
+
+Outcomes, from my side: 0 win, 1 win with a skunk (the loser under ``lines[0]``), 2 a
+double skunk (under ``lines[1]``), 3 a triple (under ``lines[2]``); 4-7 the same losses.
+Deals are given merged (:func:`merge_turns`) and as distinct sequences with weights,
+which makes the walks several times fewer.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.jit import njit
+
+N_OUTCOMES = 8
+N_CHANNELS = 9  # the outcomes, then the expected deals to the end
+
+
+@njit(inline="always")
+def band(loser: int, lines: np.ndarray) -> int:
+    """0 for no skunk, 1 skunk, 2 double, 3 triple, by the loser's score."""
+    if loser >= lines[0]:
+        return 0
+    if loser >= lines[1]:
+        return 1
+    if loser >= lines[2]:
+        return 2
+    return 3
+
+
+@njit(inline="always")
+def walk(
+    players: np.ndarray, points: np.ndarray, me: int, a: int, b: int, target: int, lines: np.ndarray
+) -> int:
+    """The outcome (0-7) of one deal's events from my ``a`` and the opponent's ``b``, me
+    in seat ``me``; -1 if nobody reaches the target."""
+    for e in range(players.shape[0]):
+        p = players[e]
+        if p < 0:
+            break
+        if p == me:
+            a += points[e]
+            if a >= target:
+                return band(b, lines)
+        else:
+            b += points[e]
+            if b >= target:
+                return 4 + band(a, lines)
+    return -1
+
+
+@njit
+def merge_turns(players: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The same deals with each run of events by one player merged into one event: who
+    reaches the target first, and the loser's score then, do not change."""
+    n, m = players.shape
+    out_players = np.full((n, m), -1, np.int8)
+    out_points = np.zeros((n, m), np.int8)
+    for i in range(n):
+        e = -1
+        for k in range(m):
+            p = players[i, k]
+            if p < 0:
+                break
+            if e >= 0 and out_players[i, e] == p:
+                out_points[i, e] += points[i, k]
+            else:
+                e += 1
+                out_players[i, e], out_points[i, e] = p, points[i, k]
+    return out_players, out_points
+
+
+@njit
+def deal_totals(players: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """(n, 2) each deal's points for the pone (0) and the dealer (1)."""
+    n = players.shape[0]
+    out = np.zeros((n, 2), np.int64)
+    for i in range(n):
+        for e in range(players.shape[1]):
+            if players[i, e] >= 0:
+                out[i, players[i, e]] += points[i, e]
+    return out
+
+
+@njit(parallel=True)
+def board_values(
+    players: np.ndarray,
+    points: np.ndarray,
+    weights: np.ndarray,
+    target: int,
+    lines: np.ndarray,
+) -> np.ndarray:
+    """(target, target, 2, 9): from (my score, theirs, I deal 0/1), the probability of
+    each outcome of the game (0-7) and the expected number of deals still to play (8),
+    when deal i happens with probability ``weights[i] / weights.sum()``. Every deal must
+    score at least a point (the last card always does)."""
+    n = players.shape[0]
+    totals = deal_totals(players, points)
+    top = int(totals.max()) + 1
+    mass = weights.sum()
+    V = np.zeros((target, target, 2, N_CHANNELS))
+    # per seat of mine: the deals in descending order of my total (copied in that order
+    # so the walks read memory in sequence), the deals where only the opponent can
+    # finish likewise by theirs, and the (my total, theirs) histogram of all deals
+    sorted_players = np.empty((2, 2, n, players.shape[1]), np.int8)
+    sorted_points = np.empty((2, 2, n, players.shape[1]), np.int8)
+    sorted_weights = np.empty((2, 2, n))
+    sorted_mine = np.empty((2, 2, n), np.int64)
+    sorted_theirs = np.empty((2, 2, n), np.int64)
+    hist = np.zeros((2, top, top))
+    for me in range(2):
+        mine, theirs = totals[:, me], totals[:, 1 - me]
+        for by in range(2):
+            order = np.argsort(-mine if by == 0 else -theirs, kind="mergesort")
+            for k in range(n):
+                i = order[k]
+                sorted_players[me, by, k] = players[i]
+                sorted_points[me, by, k] = points[i]
+                sorted_weights[me, by, k] = weights[i]
+                sorted_mine[me, by, k] = mine[i]
+                sorted_theirs[me, by, k] = theirs[i]
+        for i in range(n):
+            hist[me, mine[i], theirs[i]] += weights[i]
+    for total in range(2 * target - 2, -1, -1):
+        lo = max(0, total - (target - 1))
+        hi = min(target - 1, total)
+        for a in prange(lo, hi + 1):
+            b = total - a
+            for me in range(2):
+                acc = np.zeros(N_CHANNELS)
+                need_me, need_them = target - a, target - b
+                for k in range(n):  # deals where I can reach the target
+                    if sorted_mine[me, 0, k] < need_me:
+                        break
+                    pl, pt = sorted_players[me, 0, k], sorted_points[me, 0, k]
+                    acc[walk(pl, pt, me, a, b, target, lines)] += sorted_weights[me, 0, k]
+                for k in range(n):  # deals where only they can
+                    if sorted_theirs[me, 1, k] < need_them:
+                        break
+                    if sorted_mine[me, 1, k] < need_me:
+                        pl, pt = sorted_players[me, 1, k], sorted_points[me, 1, k]
+                        acc[walk(pl, pt, me, a, b, target, lines)] += sorted_weights[me, 1, k]
+                for m in range(min(top, need_me)):  # nobody finishes: the next position
+                    for o in range(min(top, need_them)):
+                        h = hist[me, m, o]
+                        if h > 0.0:
+                            acc += h * V[a + m, b + o, 1 - me]
+                acc[8] += mass  # this deal, whoever finishes
+                V[a, b, me] = acc / mass
+    return V

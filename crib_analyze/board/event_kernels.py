@@ -1,0 +1,96 @@
+"""numba kernels: a deal as the scoring events in the order they are scored.
+
+Players are 0 = pone, 1 = dealer. A deal scores, in order: heels (2 to the dealer for
+a jack starter, at the cut), each pegging point of the play as it is laid (the go and
+last card included), the pone's show, the dealer's show, the dealer's crib. The game
+ends the moment a player reaches the target, so the order matters: a dealer on 119 can
+peg out before the pone counts its hand. Events with no points are left out; unused
+slots have player -1. Each event also carries its source: 0 heels, 1 pegging, 2 a hand,
+3 the crib.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.jit import njit
+from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for
+from crib_analyze.score_kernels import JACK_RANK, table_score_show
+
+MAX_EVENTS = 12  # heels, up to 8 cards pegging, two hands, the crib
+HEELS = 2
+SOURCES = ("heels", "pegging", "hand", "crib")
+
+
+@njit
+def events_of(
+    d: np.ndarray,
+    table: np.ndarray,
+    policies: np.ndarray,
+    rank_weights: np.ndarray,
+    samples: int,
+    rng: np.ndarray,
+    players: np.ndarray,
+    points: np.ndarray,
+    sources: np.ndarray,
+    record: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+    seen: np.ndarray,
+) -> None:
+    """Fill ``players``, ``points``, ``sources`` (12,) with the events of one deal ``d``
+    (13,), its play drawing from ``rng``; the rest is scratch (see ``play_deal``)."""
+    players[:] = -1
+    points[:] = 0
+    sources[:] = -1
+    starter = d[8]
+    e = 0
+    if starter >> 2 == JACK_RANK:
+        players[e], points[e], sources[e] = 1, HEELS, 0
+        e += 1
+    play_deal(
+        d[0:4], d[4:8], starter, policies, rank_weights, samples, rng, record, work, fwork, seen
+    )
+    for j in range(8):
+        if record[j, 4] > 0:
+            players[e], points[e], sources[e] = record[j, 0], record[j, 4], 1
+            e += 1
+    pone = table_score_show(table, d[0], d[1], d[2], d[3], starter, False)
+    dealer = table_score_show(table, d[4], d[5], d[6], d[7], starter, False)
+    crib = table_score_show(table, d[9], d[10], d[11], d[12], starter, True)
+    if pone > 0:
+        players[e], points[e], sources[e] = 0, pone, 2
+        e += 1
+    if dealer > 0:
+        players[e], points[e], sources[e] = 1, dealer, 2
+        e += 1
+    if crib > 0:
+        players[e], points[e], sources[e] = 1, crib, 3
+
+
+@njit(parallel=True)
+def deal_events(
+    deals: np.ndarray,
+    table: np.ndarray,
+    policies: np.ndarray,
+    rank_weights: np.ndarray,
+    samples: int,
+    seed: int,
+    first: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(players, points, sources), each (n, 12) int8: the scoring events of each deal
+    (n, 13): pone's four kept cards, dealer's four, starter, pone's two thrown, dealer's
+    two. Deal i plays from stream ``first + i``."""
+    n = deals.shape[0]
+    players = np.full((n, MAX_EVENTS), -1, np.int8)
+    points = np.zeros((n, MAX_EVENTS), np.int8)
+    sources = np.full((n, MAX_EVENTS), -1, np.int8)
+    for i in prange(n):
+        record = np.zeros((8, 5), np.int64)
+        work, fwork, seen = new_workspace()
+        events_of(
+            deals[i], table, policies, rank_weights, samples, rng_for(seed, first + i),
+            players[i], points[i], sources[i], record, work, fwork, seen,
+        )  # fmt: skip
+    return players, points, sources

@@ -1,0 +1,382 @@
+"""The board: deals as ordered scoring events, the dynamic programme over positions, the
+shipped table, throws valued from a score, and the odds / build-board / discard --score
+commands.
+
+The DP is checked against a top-down recursion written from the rules
+(``tests/naive.py: naive_board``) on toy games, raw and after the merging and
+de-duplication the build does; the events of real deals against the naive scorer and
+the naive play; the table for its symmetry, monotonicity and boundaries.
+
+Mutations tried (each fails a test here): the skunk band taken from the winner's score;
+the deal not passing to the other player after a deal; a walk that lets the dealer's
+show count before the pone's; consecutive events of one player not merged (the
+counts of distinct deals then differ, the DP does not); the hand events swapped in
+``events_of``; ``finish`` reading the table with the same dealer; the heels event
+dropped; the position kernel sharing no opponent cards across throws (the paired
+standard error is then no smaller).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_analyze import UsageError, analyze, odds, win_probability
+from crib_analyze.board import dp_kernels as dpk
+from crib_analyze.board import event_kernels as evk
+from crib_analyze.board import throw_kernels as thk
+from crib_analyze.board.board_table import (
+    OUTCOMES,
+    BoardTable,
+    build_board,
+    distinct_deals,
+    load_board,
+    packaged_board_table,
+    parse_score,
+)
+from crib_analyze.cards import parse_cards
+from crib_analyze.cli import cli
+from crib_analyze.discard import analyze_hand
+from crib_analyze.discard_kernels import DISCARDS, KEEPS
+from crib_analyze.errors import ModelError
+from crib_analyze.expert_model import load_model
+from crib_analyze.play.matches import deal, kept_rank_weights, rank_multiset_keys
+from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for
+from crib_analyze.score_kernels import rank_table
+from tests.naive import naive_board, naive_play, naive_score
+
+TOY_TARGET, TOY_LINES = 21, (16, 11, 6)
+RUNNER = CliRunner()
+
+
+def as_arrays(deals: list[list[tuple[int, int]]]) -> tuple[np.ndarray, np.ndarray]:
+    players = np.full((len(deals), 12), -1, np.int8)
+    points = np.zeros((len(deals), 12), np.int8)
+    for i, events in enumerate(deals):
+        for j, (p, q) in enumerate(e for e in events if e[1] > 0):
+            players[i, j], points[i, j] = p, q
+    return players, points
+
+
+def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:
+    players, points = as_arrays(deals)
+    if merged:
+        players, points, weights = distinct_deals(players, points)
+    else:
+        weights = np.ones(len(deals))
+    lines = np.array(TOY_LINES, np.int64)
+    return np.asarray(dpk.board_values(players, points, weights, TOY_TARGET, lines))
+
+
+toy_deal = st.lists(
+    st.tuples(st.integers(0, 1), st.integers(0, 6)), min_size=0, max_size=6
+).flatmap(lambda events: st.integers(0, 1).map(lambda last: [*events, (last, 1)]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(toy_deal, min_size=1, max_size=8), st.booleans())
+def test_the_dp_is_the_recursion_on_toy_games(deals: list, merged: bool) -> None:
+    """Every position, every outcome and the deals left, to rounding."""
+    values = solve(deals, merged)
+    naive = naive_board(deals, TOY_TARGET, TOY_LINES)
+    expected = np.array(
+        [[[naive(a, b, bool(me)) for me in (0, 1)] for b in range(21)] for a in range(21)]
+    )
+    np.testing.assert_allclose(values, expected, atol=1e-12)
+
+
+def test_a_repeated_deal_weighs_as_its_count() -> None:
+    deals = [[(0, 3), (1, 5), (1, 1)], [(1, 2), (0, 4)], [(0, 3), (1, 5), (1, 1)]]
+    np.testing.assert_allclose(solve(deals, merged=True), solve(deals, merged=False), atol=1e-12)
+    players, points = as_arrays(deals)
+    _, _, weights = distinct_deals(players, points)
+    assert sorted(weights.tolist()) == [1.0, 2.0]
+
+
+# --- the events of real deals --------------------------------------------------------------
+
+
+def replay(order: list[int]):  # type: ignore[no-untyped-def]
+    """A ``choose`` for naive_play that lays the given cards in turn."""
+    cards = iter(order)
+    return lambda turn, legal, history: next(cards)
+
+
+def test_events_are_the_deal_in_scoring_order() -> None:
+    model = load_model()
+    deals = deal(300, seed=5, model=model)
+    weights = kept_rank_weights(model)
+    policies = np.array([1, 1], np.int64)
+    players, points, sources = evk.deal_events(deals, rank_table(), policies, weights, 16, 3, 0)
+    jack_starters = 0
+    for i, d in enumerate(deals):
+        starter = int(d[8])
+        expected: list[tuple[int, int, int]] = []
+        if starter >> 2 == 10:
+            expected.append((1, 2, 0))
+            jack_starters += 1
+        record = np.zeros((8, 5), np.int64)
+        work, fwork, seen = new_workspace()
+        play_deal(
+            d[0:4], d[4:8], starter, policies, weights, 16, rng_for(3, i), record, work, fwork,
+            seen,
+        )  # fmt: skip
+        order = [int(c) for c in record[:, 1]]  # the cards the policy laid, replayed
+        play = naive_play([int(c) for c in d[0:4]], [int(c) for c in d[4:8]], replay(order))
+        expected += [(p, pts, 1) for p, _, _, pts, _ in play if pts > 0]
+        shows = [
+            (0, naive_score([int(c) for c in d[0:4]], starter), 2),
+            (1, naive_score([int(c) for c in d[4:8]], starter), 2),
+            (1, naive_score([int(c) for c in d[9:13]], starter, crib=True), 3),
+        ]
+        expected += [s for s in shows if s[1] > 0]
+        n = int((players[i] >= 0).sum())
+        got = list(
+            zip(
+                players[i, :n].tolist(),
+                points[i, :n].tolist(),
+                sources[i, :n].tolist(),
+                strict=True,
+            )
+        )
+        assert got == expected, i
+        assert (players[i, n:] == -1).all() and (points[i, n:] == 0).all()
+    assert jack_starters > 0  # heels were exercised
+
+
+# --- the shipped table ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def board() -> BoardTable:
+    return packaged_board_table()
+
+
+def test_the_table_adds_up_and_mirrors(board: BoardTable) -> None:
+    """Outcomes sum to one; my win from (a, b) dealing is the opponent's loss from (b, a)
+    as the pone (the DP computes the two seats separately)."""
+    out = board.outcomes()
+    np.testing.assert_allclose(out.sum(axis=-1), 1.0, atol=1e-5)
+    mirror = np.concatenate([out[..., 4:], out[..., :4]], axis=-1).transpose(1, 0, 2, 3)
+    np.testing.assert_allclose(out[:, :, 1], mirror[:, :, 0], atol=1e-5)
+
+
+def test_more_points_never_hurt(board: BoardTable) -> None:
+    win = board.win()
+    assert (np.diff(win, axis=0) >= -1e-6).all()  # my score up
+    assert (np.diff(win, axis=1) <= 1e-6).all()  # theirs up
+
+
+def test_boundaries(board: BoardTable) -> None:
+    win = board.win()
+    assert win[120, 0, 0] == pytest.approx(1.0) and win[120, 0, 1] == pytest.approx(1.0)
+    # 120 all: whoever scores first wins; the dealer, who answers the lead, more often
+    first = first_scorers(100_000)
+    pone_first = float((first == 0).mean())
+    assert win[120, 120, 0] == pytest.approx(pone_first, abs=4 * np.sqrt(0.25 / len(first)))
+    assert win[120, 120, 0] < 0.5
+    assert board.at(120, 0, True)[3] == pytest.approx(1.0)  # the loser under 31: a triple
+    # skunks only where the loser can still be under 91 when the game ends
+    assert board.outcomes()[:, 91:, :, 1:4].max() < 1e-6
+    assert 0.545 < win[0, 0, 1] < 0.575  # the first dealer: 55.5% published
+    assert 0.48 < win[35, 37, 1] < 0.54  # dealer on 35, pone on 37: ~51% published
+    assert 8.0 < board.deals_left()[0, 0, 1] < 10.0
+
+
+def first_scorers(n: int) -> np.ndarray:
+    """Who scores first in each of ``n`` fresh deals (other seeds than the table's)."""
+    model = load_model()
+    deals = deal(n, seed=77, model=model)
+    players, _, _ = evk.deal_events(
+        deals, rank_table(), np.array([1, 1], np.int64), kept_rank_weights(model), 16, 77, 0
+    )
+    return np.asarray(players[:, 0])
+
+
+def test_api_and_provenance(board: BoardTable) -> None:
+    assert win_probability(0, 0, dealer=True) == pytest.approx(board.win()[0, 0, 1])
+    o = odds(100, 60, dealer=False, scoring="tournament")
+    v = board.at(100, 60, False)
+    assert o.p_win == pytest.approx(v[:4].sum())
+    assert o.match_points == pytest.approx(v[:8] @ [2, 3, 3, 3, -2, -3, -3, -3])
+    free = odds(100, 60, dealer=False, scoring="free")
+    assert free.match_points == pytest.approx(v[:8] @ [1, 2, 4, 4, -1, -2, -4, -4])
+    for p in ("deals", "seed", "expert_model", "per_deal_points", "win_error", "policy"):
+        assert p in board.provenance
+    with pytest.raises(UsageError, match="0-120"):
+        win_probability(121, 0, dealer=True)
+    with pytest.raises(UsageError, match="scoring"):
+        odds(1, 2, True, scoring="casual")
+    assert parse_score("110-115") == (110, 115) and parse_score((3, 4)) == (3, 4)
+    for bad in ("110", "a-b", "110-121", "-1-5"):
+        with pytest.raises(UsageError):
+            parse_score(bad)
+
+
+# --- building --------------------------------------------------------------------------------
+
+
+def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    whole = build_board(deals=4000, seed=9)
+    again = build_board(deals=4000, seed=9)
+    np.testing.assert_array_equal(whole.values, again.values)
+    checkpoint = tmp_path / "b.checkpoint.npz"
+
+    def stop(entry) -> None:  # type: ignore[no-untyped-def]
+        if entry.step == "deals":
+            raise KeyboardInterrupt  # killed after the first half's deals
+
+    with pytest.raises(KeyboardInterrupt):
+        build_board(deals=4000, seed=9, log=stop, checkpoint=checkpoint)
+    assert checkpoint.exists()
+    steps = []
+    resumed = build_board(deals=4000, seed=9, log=steps.append, checkpoint=checkpoint)
+    np.testing.assert_array_equal(resumed.values, whole.values)
+    assert [s.done for s in steps if s.step == "deals"] == [4000]  # only the second half ran
+    assert not checkpoint.exists()
+    other = build_board(deals=4000, seed=10)
+    assert not np.array_equal(other.values, whole.values)
+    path = tmp_path / "board.npz"
+    whole.save(path)
+    np.testing.assert_allclose(BoardTable.load(path).values, whole.values, atol=1e-6)
+    monkeypatch.setenv("CRIB_ANALYZE_BOARD", str(path))
+    assert load_board().provenance["deals"] == 4000
+    path.write_bytes(b"not a table")
+    with pytest.raises(ModelError, match="cannot read the board table"):
+        load_board()
+
+
+# --- throws from a score ---------------------------------------------------------------------
+
+HAND = "5H 6S 4D JC QH 5C"
+
+
+def counting_board(seat: int, size: int = 200) -> np.ndarray:
+    """A fake table that returns the scores themselves: channel 0 my score, 4 theirs,
+    read at the next deal's seat (the other one; the wrong one adds 1,000)."""
+    values = np.zeros((size, size, 2, 9))
+    values[..., 0] = np.arange(size)[:, None, None]
+    values[..., 4] = np.arange(size)[None, :, None]
+    values[:, :, seat, 0] += 1000
+    return values
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> None:
+    """With the target out of reach and a table that reads back the scores, each
+    throw's mean points are its exact hand + crib (+ heels) and its pegging."""
+    model = load_model()
+    hand6 = np.array(parse_cards(HAND), np.int64)
+    n = 4000
+    raw = thk.position_outcomes(
+        hand6, seat, 0, 0, n, 1, rank_multiset_keys(), model.policy("pone").pi,
+        model.policy("dealer").pi, np.array([1, 1], np.int64), kept_rank_weights(model),
+        16, rank_table(), counting_board(seat), 200, np.array([91, 61, 31], np.int64),
+    )  # fmt: skip
+    out = np.asarray(raw)
+    mine, theirs = out[..., 0], out[..., 4]
+    role = "dealer" if seat == 1 else "pone"
+    a = analyze_hand(hand6, pegging="exact", model=model)
+    hand = a.hand_scores.mean(axis=1)
+    own = hand + (a.dealer_crib + a.heels if seat == 1 else 0.0) + a.peg_own[1 - seat]
+    se = mine.std(axis=0) / np.sqrt(n)
+    z = (mine.mean(axis=0) - own) / np.sqrt(se**2 + a.peg_se[1 - seat] ** 2)
+    assert np.abs(z).max() < 4.5, (role, z)
+    # the opponent: its pegging and the crib when it deals, and its show, the same
+    # for every throw (its cards and the starter are shared)
+    theirs_varying = a.peg_opp[1 - seat] + (a.pone_crib if seat == 0 else 0.0)
+    rest = theirs.mean(axis=0) - theirs_varying
+    assert np.ptp(rest) < 0.4, rest
+    assert 4.0 < rest.mean() < 10.0  # ~ the opponent's show
+
+
+def test_throws_from_a_score() -> None:
+    frame = analyze(HAND, role="dealer", score=(110, 115), goal="win", position_samples=1000)
+    assert {"p_win", "p_win_se", "points_rank", "match_points", "goal_loss"} <= set(frame.columns)
+    assert (np.diff(frame["p_win"].to_numpy()) <= 1e-12).all()  # ranked by the chance to win
+    assert sorted(frame["points_rank"]) == list(range(1, 16))
+    assert (frame["p_win_se"] > 0).all() and (frame["p_win_se"] < 0.02).all()
+    assert frame.attrs["score"] == (110, 115)
+    # a position nobody can lose from: the dealer on 120, the pone on 0
+    sure = analyze(HAND, role="dealer", score="120-0", position_samples=200)
+    assert (sure["p_win"] == 1.0).all() and (sure["p_skunk"] == 1.0).all()
+    again = analyze(HAND, role="dealer", score=(110, 115), position_samples=1000)
+    assert again["p_win"].tolist() == frame["p_win"].tolist()  # seeded
+    match = analyze(HAND, role="pone", score=(100, 80), goal="match", position_samples=1000)
+    assert (np.diff(match["match_points"].to_numpy()) <= 1e-12).all()
+    with pytest.raises(UsageError, match="one role"):
+        analyze(HAND, score=(110, 115))
+    with pytest.raises(UsageError, match="goal"):
+        analyze(HAND, role="pone", score=(110, 115), goal="points!")
+
+
+def test_throws_share_their_deals() -> None:
+    """Throwing 5H 6S or 6S 5C keeps hands that differ only in a suit no flush or nobs
+    can use: on shared deals every sample scores the same, so the values are equal."""
+    frame = analyze(HAND, role="pone", score=(100, 100), position_samples=1000).set_index("discard")
+    for a, b in (("5H 6S", "6S 5C"), ("5H 4D", "4D 5C")):
+        assert frame.loc[a, "p_win"] == frame.loc[b, "p_win"]
+        assert frame.loc[a, "match_points"] == frame.loc[b, "match_points"]
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def test_odds_command() -> None:
+    result = RUNNER.invoke(cli, ["odds", "95", "100", "--dealer"])
+    assert result.exit_code == 0, result.output
+    assert "you deal" in result.stdout and "you are pone" not in result.stdout
+    rows = json.loads(RUNNER.invoke(cli, ["odds", "95", "100", "-f", "json"]).stdout)
+    assert [r["dealer"] for r in rows] == [True, False]
+    assert rows[0]["p_win"] == pytest.approx(win_probability(95, 100, True))
+    csv = RUNNER.invoke(cli, ["odds", "0", "0", "--pone", "-f", "csv"]).stdout.splitlines()
+    assert csv[0].startswith("my_score,opp_score,dealer") and len(csv) == 2
+    for args, message in [
+        (["odds", "121", "3"], "0-120"),
+        (["odds", "95"], "give both scores"),
+        (["odds"], "give both scores"),
+        (["odds", "1", "2", "--dealer", "--pone"], "not both"),
+        (["odds", "1", "2", "--scoring", "casual"], "casual"),
+        (["odds", "--plot", "board.gif"], ".png or .svg"),
+    ]:
+        bad = RUNNER.invoke(cli, args)
+        assert bad.exit_code == 2, (args, bad.output)
+        assert message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_discard_score_command() -> None:
+    args = ["discard", *HAND.split(), "--dealer", "--score", "110-115", "--position-samples"]
+    result = RUNNER.invoke(cli, [*args, "500"])
+    assert result.exit_code == 0, result.output
+    assert "P(win)" in result.stdout and "pts #" in result.stdout
+    rows = json.loads(RUNNER.invoke(cli, [*args, "500", "-f", "json"]).stdout)
+    assert rows[0]["p_win"] == max(r["p_win"] for r in rows)
+    for extra, message in [
+        (["--score", "110-115"], "--dealer or --pone"),
+        (["--dealer", "--goal", "win"], "go with --score"),
+        (["--dealer", "--score", "110:115"], "MINE-THEIRS"),
+        (["--pone", "--score", "110-115", "--distribution"], "--distribution"),
+    ]:
+        bad = RUNNER.invoke(cli, ["discard", *HAND.split(), *extra])
+        assert bad.exit_code == 2, (extra, bad.output)
+        assert message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_build_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "b.npz"
+    result = RUNNER.invoke(cli, ["build-board", "--deals", "4000", "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert "first dealer wins" in result.stdout and out.exists()
+    assert BoardTable.load(out).provenance["deals"] == 4000
+    odd = RUNNER.invoke(cli, ["build-board", "--deals", "4001", "-o", str(out)])
+    assert odd.exit_code == 2 and "even" in odd.stderr
+
+
+def test_outcome_names() -> None:
+    assert OUTCOMES[0] == "win" and OUTCOMES[4] == "loss" and len(OUTCOMES) == 8
+    assert KEEPS.shape == (15, 4) and DISCARDS.shape == (15, 2)
