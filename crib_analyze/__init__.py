@@ -7,8 +7,8 @@ The public API (``dir(crib_analyze)`` lists it): cards (:func:`parse_cards`,
 :func:`load_table`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
 :func:`pegging_table`), the board (:func:`win_probability`, :func:`odds`,
-:func:`board_frame`, :func:`build_board`), file places (:func:`paths`) and the
-errors they raise. The heavy parts (numba, pandas) load on first use, so
+:func:`board_frame`, :func:`build_board`, :func:`simulate`), file places
+(:func:`paths`) and the errors they raise. The heavy parts (numba, pandas) load on first use, so
 ``import crib_analyze`` is quick.
 
 >>> import crib_analyze as ca
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         plot_crib_tables,
         plot_discards,
         score_play,
+        simulate,
         win_probability,
     )
     from crib_analyze.counting import count_show
@@ -86,6 +87,7 @@ _LAZY = {
     "odds": "crib_analyze.api",
     "plot_board": "crib_analyze.api",
     "win_probability": "crib_analyze.api",
+    "simulate": "crib_analyze.api",
     "ExpertModel": "crib_analyze.expert_model",
     "Breakdown": "crib_analyze.score",
     "score_breakdown": "crib_analyze.score",
@@ -131,6 +133,7 @@ __all__ = [
     "score_breakdown",
     "score_hand",
     "score_play",
+    "simulate",
     "win_probability",
 ]
 

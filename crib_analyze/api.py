@@ -61,6 +61,7 @@ from crib_analyze.rows import DiscardRows, discard_rows, distribution_rows
 if TYPE_CHECKING:  # the heavy libraries (pandas, pyarrow) load only when a function needs them
     import pandas as pd
 
+    from crib_analyze.board.games import GameStats
     from crib_analyze.board.throws import PositionThrows
     from crib_analyze.expert_builder import RoundLog
     from crib_analyze.table_file import TableCheck, TableResult
@@ -93,6 +94,7 @@ __all__ = [
     "plot_crib_tables",
     "plot_discards",
     "score_play",
+    "simulate",
     "win_probability",
 ]
 
@@ -738,6 +740,48 @@ def plot_board(path: str | os.PathLike[str]) -> Path:
     check_plot(path)
     board = load_board()
     return board_heatmaps(board.win(), board.provenance, path)
+
+
+def simulate(
+    games: int = 10_000,
+    players: tuple[str, str] | list[str] = ("expert", "expert"),
+    seed: int = 0,
+    position_from: int = 61,
+    position_samples: int = 300,
+    candidates: int = 4,
+    goal: str = "win",
+    scoring: str = DEFAULT_SCORING,
+    batch: int = 2000,
+    scheduler: str | None = None,
+    log: Callable[[Any], None] | None = None,
+) -> GameStats:
+    """Play ``games`` full games (an even number) between two discard policies and
+    summarise them: the first dealer's and player 0's win rates with standard errors,
+    deals per game, points per deal by role and source, skunks, margins.
+
+    ``players`` are "expert" (the best response to the expert model, the play counted:
+    what ``discard`` recommends), "points" (hand and crib only), "position" (as the
+    expert until either score reaches ``position_from``, then the ``candidates`` best
+    throws valued from the score by ``position_samples`` simulated deals and the board
+    table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
+    mixed policy). Both play the default policy. Games 2k and 2k+1 deal the same cards
+    with the first dealer swapped (duplicate pairs). The same ``seed`` gives the same
+    games for any ``batch`` and threads, or on a Dask ``scheduler`` (an address).
+
+    >>> s = simulate(200, seed=1)
+    >>> s.games, s.player0_wins  # the same policy on both sides of duplicate pairs
+    (200, 0.5)
+    """
+    from crib_analyze.board.games import GameSettings
+    from crib_analyze.board.games import simulate as run
+
+    if isinstance(players, str) or len(players) != 2:
+        raise UsageError(f"players must be two discard policies, got {players!r}")
+    settings = GameSettings(
+        players=(str(players[0]), str(players[1])), seed=seed, position_from=position_from,
+        position_samples=position_samples, candidates=candidates, goal=goal, scoring=scoring,
+    )  # fmt: skip
+    return run(games, settings, batch=batch, log=log, scheduler=scheduler)
 
 
 @dataclass(frozen=True)

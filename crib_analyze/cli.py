@@ -1161,6 +1161,108 @@ def build_board(
     )
 
 
+@cli.command()
+@click.option(
+    "--games", "-n", type=click.IntRange(min=2), default=10_000, show_default=True,
+    help="Games to play (an even number: duplicate pairs).",
+)  # fmt: skip
+@click.option(
+    "--players",
+    default="expert,expert",
+    show_default=True,
+    metavar="A,B",
+    help="The two players' discard policies: expert (the play counted, as discard "
+    "recommends), points (hand and crib only), position (from the score, see "
+    "--position-from), mixed (the expert model's rank-level policy).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option(
+    "--position-from", type=click.IntRange(0, 121), default=61, show_default=True,
+    help="A position player weighs the score once either side has this many points.",
+)  # fmt: skip
+@click.option(
+    "--position-samples", type=click.IntRange(1, 100_000), default=300, show_default=True,
+    help="Deals simulated per candidate throw by a position player.",
+)  # fmt: skip
+@click.option("--goal", type=click.Choice(["win", "match"]), default="win", show_default=True)
+@click.option(
+    "--scoring", type=click.Choice(tuple(SCORINGS)), default=DEFAULT_SCORING, show_default=True
+)
+@click.option(
+    "--batch", type=click.IntRange(min=2), default=2000, show_default=True,
+    help="Games per batch (an even number; results do not depend on it).",
+)  # fmt: skip
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Run the batches on a Dask cluster (e.g. tcp://host:8786); the same results "
+    "as a local run. Needs pip install 'crib-analyze[distributed]'.",
+)
+@jobs_option
+@quiet_option
+@click.option(
+    "--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table",
+    show_default=True,
+)  # fmt: skip
+def simulate(
+    games: int,
+    players: str,
+    seed: int,
+    position_from: int,
+    position_samples: int,
+    goal: str,
+    scoring: str,
+    batch: int,
+    scheduler: str | None,
+    jobs: int | None,
+    quiet: bool,
+    fmt: str,
+) -> None:
+    """Play full games to 121 between two discard policies and report what they show.
+
+    Deals are played out whole (throws, the play, the shows, the crib, in scoring
+    order) until a player reaches 121. Reports the first dealer's win rate and player
+    0's (each with its standard error), deals per game, points per deal by role and
+    source, skunk rates and the margins. Games 2k and 2k+1 deal the same cards with the
+    first dealer swapped, which cancels much of the luck between policies.
+
+    \b
+    Examples:
+      crib-analyze simulate --games 100000
+      crib-analyze simulate --players position,expert --games 20000
+    """
+    import json
+
+    from crib_analyze.api import simulate as run
+    from crib_analyze.render import games_text
+
+    set_threads(jobs)
+    pair = [p.strip() for p in players.split(",")]
+    if len(pair) != 2:
+        raise click.UsageError(
+            f"--players takes two policies, e.g. expert,position; got {players!r}"
+        )
+    if games % 2 or batch % 2:
+        raise click.UsageError("--games and --batch must be even (games come in duplicate pairs)")
+
+    with progress("games", quiet) as bar:
+
+        def log(entry: Any) -> None:
+            bar(entry.done, entry.total)
+
+        with domain_errors():
+            stats = run(
+                games, (pair[0], pair[1]), seed=seed, position_from=position_from,
+                position_samples=position_samples, goal=goal, scoring=scoring, batch=batch,
+                scheduler=scheduler, log=log,
+            )  # fmt: skip
+    data = stats.as_dict()
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=1))
+    else:
+        click.echo(games_text(data), nl=False)
+
+
 # --- play --------------------------------------------------------------------------------------
 
 

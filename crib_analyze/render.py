@@ -428,3 +428,49 @@ def _scoring_words(scoring: str) -> str:
     if scoring == "free-triple":
         words += ", a triple skunk wins the match"
     return words
+
+
+def games_text(stats: dict[str, Any]) -> str:
+    """What a run of full games showed, for people."""
+    s = stats["settings"]
+    a, b = s["players"]
+    lines = [
+        f"{stats['games']:,} games, {a} (player 0) vs {b} (player 1), seed {s['seed']}, "
+        f"{stats['seconds']} s; both play lookahead; games in duplicate pairs",
+        _rate_line("first dealer wins", stats, "first_dealer_wins", 4),
+        _rate_line("player 0 wins", stats, "player0_wins", 4),
+        _rate_line("deals per game", stats, "deals_per_game", 3),
+        "points per deal:",
+    ]
+    per = stats["points_per_deal"]
+    names = list(per["dealer"])
+    body = [[role, *(f"{per[role][n]:.3f}" for n in names)] for role in ("dealer", "pone")]
+    lines.append(_aligned(["", *names], body, left={0}))
+    sk = stats["skunks"]
+    lines.append(
+        f"skunks: {100 * sk['skunk']:.2f}% of games (double {100 * sk['double']:.3f}%, "
+        f"triple {100 * sk['triple']:.4f}%)"
+    )
+    by = stats["decided_by"]
+    lines.append(f"decided by 1 point: {100 * by[1]:.2f}%, by 2 points: {100 * by[2]:.2f}%")
+    margins = stats["margins"]
+    total = sum(margins.values())
+    cum, quartiles = 0, list[int]()
+    for margin in sorted(margins):
+        cum += margins[margin]
+        while len(quartiles) < 3 and cum >= total * (len(quartiles) + 1) / 4:
+            quartiles.append(margin)
+    lines.append(
+        f"margin (121 - the loser's score): quartiles {quartiles[0]}, {quartiles[1]}, "
+        f"{quartiles[2]}; largest {max(margins)}"
+    )
+    if "position" in s["players"]:
+        lines.append(
+            f"position: from {s['position_from']} on either side, {s['candidates']} candidate "
+            f"throws, {s['position_samples']} deals each, goal {s['goal']} ({s['scoring']})"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _rate_line(label: str, stats: dict[str, Any], key: str, digits: int) -> str:
+    return f"{label:<20} {stats[key]:.{digits}f} ± {stats[key + '_se']:.{digits}f}"

@@ -38,14 +38,16 @@ from crib_analyze.board.board_table import (
     load_board,
     packaged_board_table,
     parse_score,
+    throw_arrays,
 )
+from crib_analyze.board.deal_kernels import EXPERT
 from crib_analyze.cards import parse_cards
 from crib_analyze.cli import cli
 from crib_analyze.discard import analyze_hand
 from crib_analyze.discard_kernels import DISCARDS, KEEPS
 from crib_analyze.errors import ModelError
 from crib_analyze.expert_model import load_model
-from crib_analyze.play.matches import deal, kept_rank_weights, rank_multiset_keys
+from crib_analyze.play.matches import deal, kept_rank_weights
 from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for
 from crib_analyze.score_kernels import rank_table
 from tests.naive import naive_board, naive_play, naive_score
@@ -274,9 +276,9 @@ def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> N
     hand6 = np.array(parse_cards(HAND), np.int64)
     n = 4000
     raw = thk.position_outcomes(
-        hand6, seat, 0, 0, n, 1, rank_multiset_keys(), model.policy("pone").pi,
-        model.policy("dealer").pi, np.array([1, 1], np.int64), kept_rank_weights(model),
-        16, rank_table(), counting_board(seat), 200, np.array([91, 61, 31], np.int64),
+        hand6, seat, 0, 0, n, 1, EXPERT, *throw_arrays(model).args(), np.array([1, 1], np.int64),
+        kept_rank_weights(model), 16, rank_table(), counting_board(seat), 200,
+        np.array([91, 61, 31], np.int64),
     )  # fmt: skip
     out = np.asarray(raw)
     mine, theirs = out[..., 0], out[..., 4]

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from crib_analyze.atomic import atomic_open
+from crib_analyze.board import deal_kernels as dlk
 from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
 from crib_analyze.defaults import (
@@ -36,12 +37,15 @@ from crib_analyze.defaults import (
     SKUNK_LINES,
     TARGET,
     __version__,
+    cache_dir,
     check_choice,
     packaged,
 )
 from crib_analyze.errors import ModelError, StorageError, UsageError, describe_os_error
 from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.play.matches import deal, kept_rank_weights, policy_code
+from crib_analyze.hand_classes import multisets
+from crib_analyze.play.matches import kept_rank_weights, policy_code, rank_multiset_keys
+from crib_analyze.play.pegging_table import keep_rows, packaged_pegging_table
 from crib_analyze.score_kernels import rank_table
 
 BOARD_FORMAT = 1
@@ -187,6 +191,69 @@ def load_board(path: str | os.PathLike[str] | None = None) -> BoardTable:
 # --- building ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ThrowArrays:
+    """What the throwing kernels need of an expert model (see ``deal_kernels``)."""
+
+    keys: np.ndarray
+    pone_pi: np.ndarray
+    dealer_pi: np.ndarray
+    cribs: np.ndarray  # (2, 18395, 15) the crib of each throw of each rank multiset
+    peg_net: np.ndarray  # (2, 1820) the pegging net of each keep, by seat
+    peg_rows: np.ndarray
+
+    def args(self) -> tuple[Any, ...]:
+        """keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows, in the kernels' order."""
+        return (self.keys, self.pone_pi, self.dealer_pi, self.cribs, self.peg_net,
+                self.peg_rows)  # fmt: skip
+
+
+_THROW_ARRAYS: dict[str, ThrowArrays] = {}
+
+
+def throw_arrays(model: ExpertModel) -> ThrowArrays:
+    """The arrays of ``model`` and the packaged pegging table for the kernels (once per
+    model and process; the crib table is kept in the kernel cache folder)."""
+    key = model.fingerprint()
+    if key not in _THROW_ARRAYS:
+        pegging = packaged_pegging_table()
+        _THROW_ARRAYS[key] = ThrowArrays(
+            keys=rank_multiset_keys(),
+            pone_pi=model.policy("pone").pi,
+            dealer_pi=model.policy("dealer").pi,
+            cribs=expert_cribs(model),
+            peg_net=np.ascontiguousarray(pegging.peg_own - pegging.peg_opp),
+            peg_rows=keep_rows(),
+        )
+    return _THROW_ARRAYS[key]
+
+
+def expert_cribs(model: ExpertModel) -> np.ndarray:
+    """(2, 18395, 15) :func:`~crib_analyze.board.deal_kernels.multiset_cribs` of the
+    model: read from the kernel cache folder, or computed (a few seconds) and kept
+    there when it can be written."""
+    path = cache_dir() / f"expert_cribs_{model.fingerprint()}.npy"
+    with contextlib.suppress(OSError, ValueError):
+        cribs = np.load(path, allow_pickle=False)
+        if cribs.shape == (2, len(multisets()), 15) and np.isfinite(cribs).all():
+            return cribs
+    pone, dealer = model.throws("pone"), model.throws("dealer")
+    models = (pone.P, pone.F, pone.K, dealer.P, dealer.F, dealer.K)
+    cribs = np.asarray(dlk.multiset_cribs(rank_table(), multisets(), models))
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_open(path, "wb") as fh:
+            np.save(fh, cribs)
+    return cribs
+
+
+def expert_deals(n: int, seed: int, model: ExpertModel, first: int = 0) -> np.ndarray:
+    """(n, 13) deals with both players throwing as the expert with their real cards."""
+    return np.asarray(
+        dlk.card_deals(n, seed, first, dlk.EXPERT, rank_table(), *throw_arrays(model).args())
+    )
+
+
 def distinct_deals(
     players: np.ndarray, points: np.ndarray, counts: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -270,7 +337,7 @@ def build_board(
     for lo, hi in itertools.pairwise(bounds):
         if hi <= done:
             continue
-        cards = deal(hi - lo, seed, m, first=lo)
+        cards = expert_deals(hi - lo, seed, m, first=lo)
         players, points, sources = evk.deal_events(
             cards, rank_table(), policies, weights, samples, seed, PLAY_STREAMS + lo
         )
@@ -355,7 +422,8 @@ def _provenance(
         "tournament_points_error_rms": round(
             float(np.sqrt((((net[0] - net[1]) / 2) ** 2).mean())), 5
         ),
-        "scheme": "deals: six cards each, both throw by the expert model of their seat, the "
+        "scheme": "deals: six cards each, both throw as the expert with their real cards (the "
+        "best response to the expert model: hand, crib and the pegging net of the keep), the "
         "starter cut, both play the policy; scoring events in the order scored (heels, "
         "the play, the pone's hand, the dealer's hand, the crib); every position solved "
         "over the deals by dynamic programming from the end of the board down",

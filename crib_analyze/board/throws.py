@@ -1,7 +1,7 @@
 """The throw that wins: a hand's 15 throws valued by how the game ends from a position.
 
 For each throw the deal is simulated jointly (the opponent's six cards drawn from the
-unseen and thrown by the expert model, the starter shared, the play by the default
+unseen and thrown as the expert would with those cards, the starter shared, the play by the default
 policy, both shows and the crib, in the order they score), on common random numbers
 across the throws; the board table values the position after the deal when nobody
 has reached 121 during it. Each throw gets the probability of each game outcome, the
@@ -22,7 +22,9 @@ from crib_analyze.board.board_table import (
     check_score,
     load_board,
     scoring_points,
+    throw_arrays,
 )
+from crib_analyze.board.deal_kernels import EXPERT
 from crib_analyze.defaults import (
     DEFAULT_POSITION_SAMPLES,
     DEFAULT_SCORING,
@@ -33,7 +35,7 @@ from crib_analyze.defaults import (
 )
 from crib_analyze.errors import UsageError
 from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.play.matches import kept_rank_weights, policy_code, rank_multiset_keys
+from crib_analyze.play.matches import kept_rank_weights, policy_code
 from crib_analyze.score_kernels import rank_table
 
 MAX_POSITION_SAMPLES = 200_000
@@ -88,8 +90,8 @@ def position_throws(
     code = policy_code(BOARD_POLICY)
     outcomes = thk.position_outcomes(
         np.asarray(hand6, np.int64), 1 if role == "dealer" else 0, mine, theirs, samples,
-        seed, rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi,
-        np.array([code, code], np.int64), kept_rank_weights(m), 16, rank_table(),
+        seed, EXPERT, *throw_arrays(m).args(), np.array([code, code], np.int64),
+        kept_rank_weights(m), 16, rank_table(),
         np.ascontiguousarray(table.values, np.float64), TARGET,
         np.array(SKUNK_LINES, np.int64),
     )  # fmt: skip

@@ -109,7 +109,7 @@ class PeggingTable:
 
 
 @cache
-def _row_lookup() -> np.ndarray:
+def keep_rows() -> np.ndarray:
     """Row of each kept multiset, indexed by its sorted ranks read in base 13."""
     ms = kept_multisets()
     lookup = np.full(13**4, -1, np.int64)
@@ -124,7 +124,7 @@ def hands_pegging(table: PeggingTable, hands6: np.ndarray) -> dict[str, np.ndarr
 
     kept = np.sort(np.asarray(hands6, np.int64)[:, KEEPS] >> 2, axis=2)  # (n, 15, 4)
     key = ((kept[..., 0] * 13 + kept[..., 1]) * 13 + kept[..., 2]) * 13 + kept[..., 3]
-    rows = _row_lookup()[key]
+    rows = keep_rows()[key]
     net = table.peg_own - table.peg_opp  # (2 seats [pone, dealer], 1820)
     return {"dealer": net[1][rows], "pone": net[0][rows]}
 

@@ -1,0 +1,156 @@
+"""numba kernels: whole games, deal after deal, to 121.
+
+Players are 0 and 1; in game g player ``g % 2`` deals first, and games 2k and 2k+1 are
+dealt the same cards deal by deal (a duplicate pair: each player sits in each seat of
+the same deals until the games drift apart). Every deal is played out as its scoring
+events (:mod:`crib_analyze.board.event_kernels`); the game ends the moment a player
+reaches the target.
+
+How a player throws (``kinds``, codes of :mod:`crib_analyze.board.deal_kernels`):
+expert, points, mixed as there; position: from a score where either player has
+``position_from`` or more, the ``candidates`` best throws for the expert valued by
+simulating ``position_samples`` deals (the opponent throwing as the expert) and
+reading the board table, ranked by ``goal_weights`` over the outcomes; elsewhere as
+the expert.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.board.deal_kernels import (
+    EXPERT,
+    POSITION,
+    fill_seat,
+    points_values,
+    throw_of,
+)
+from crib_analyze.board.dp_kernels import band
+from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
+from crib_analyze.board.throw_kernels import sample_outcomes
+from crib_analyze.discard_kernels import N_DISCARDS
+from crib_analyze.jit import njit
+from crib_analyze.play.deal_kernels import shuffle_into
+from crib_analyze.play.policy_kernels import new_workspace, rng_for
+
+MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
+DECK_STREAMS = 1 << 36  # deal k of duplicate pair p: stream DECK_STREAMS + p * 256 + k
+PLAY_STREAMS = 1 << 44  # its play (shared by the pair)
+CHOICE_STREAMS = 1 << 52  # game g's own choices (mixed policies, position samples)
+SAMPLE_STREAMS = 1 << 58  # the plays of game g's position samples: g * 4096 + j
+RESULTS = 6  # winner, first dealer, player 0's score, player 1's, deals, skunk band
+
+
+@njit(parallel=True)
+def play_games(
+    n: int,
+    seed: int,
+    first: int,
+    kinds: np.ndarray,
+    keys: np.ndarray,
+    pone_pi: np.ndarray,
+    dealer_pi: np.ndarray,
+    cribs: np.ndarray,
+    peg_net: np.ndarray,
+    peg_rows: np.ndarray,
+    policies: np.ndarray,
+    rank_weights: np.ndarray,
+    samples: int,
+    table: np.ndarray,
+    values: np.ndarray,
+    target: int,
+    lines: np.ndarray,
+    position_from: int,
+    position_samples: int,
+    candidates: int,
+    goal_weights: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Games ``first`` .. ``first + n - 1``: (results (n, 6): winner, first dealer, the
+    two final scores, deals, the skunk band of the loss (0-3); points (n, 2, 2, 4): per
+    player, role (0 pone, 1 dealer) and source, summed over the game's deals, each deal
+    counted whole; dealt (n, 2): deals each player dealt)."""
+    results = np.zeros((n, RESULTS), np.int64)
+    points = np.zeros((n, 2, 2, 4), np.int64)
+    dealt = np.zeros((n, 2), np.int64)
+    for i in prange(n):
+        game = first + i
+        pair = game // 2
+        choice_rng = rng_for(seed, CHOICE_STREAMS + game)
+        score = np.zeros(2, np.int64)
+        dealer = game % 2
+        results[i, 1] = dealer
+        deck = np.empty(52, np.int64)
+        deal = np.empty(13, np.int64)
+        players = np.empty(MAX_EVENTS, np.int8)
+        pts = np.empty(MAX_EVENTS, np.int8)
+        sources = np.empty(MAX_EVENTS, np.int8)
+        record = np.zeros((8, 5), np.int64)
+        work, fwork, seen = new_workspace()
+        unseen = np.empty(46, np.int64)
+        out = np.zeros((N_DISCARDS, 8))
+        over = False
+        k = 0
+        while not over and k < MAX_DEALS:
+            shuffle_into(deck, rng_for(seed, DECK_STREAMS + pair * MAX_DEALS + k))
+            for seat in range(2):  # 0 pone, 1 dealer
+                player = dealer if seat == 1 else 1 - dealer
+                six = np.sort(deck[6 * seat : 6 * seat + 6])
+                kind = kinds[player]
+                a, b = score[player], score[1 - player]
+                if kind != POSITION or max(a, b) < position_from:
+                    t = throw_of(
+                        EXPERT if kind == POSITION else kind, six, seat, table, keys, pone_pi,
+                        dealer_pi, cribs, peg_net, peg_rows, choice_rng,
+                    )  # fmt: skip
+                else:
+                    value = points_values(table, six, seat, keys, cribs, peg_net, peg_rows, True)
+                    throws = np.argsort(-value, kind="mergesort")[:candidates]
+                    out[:, :] = 0.0
+                    held = np.zeros(52, np.bool_)
+                    for card in six:
+                        held[card] = True
+                    m = 0
+                    for card in range(52):
+                        if not held[card]:
+                            unseen[m] = card
+                            m += 1
+                    for j in range(position_samples):
+                        sample_outcomes(
+                            six, unseen, seat, a, b, throws, choice_rng, seed,
+                            SAMPLE_STREAMS + game * 4096 + j % 4096, EXPERT, keys,
+                            pone_pi, dealer_pi, cribs, peg_net, peg_rows, policies,
+                            rank_weights, samples, table, values, target, lines, out,
+                        )  # fmt: skip
+                    best, best_value = 0, -np.inf
+                    for c in range(throws.shape[0]):
+                        v = 0.0
+                        for o in range(8):
+                            v += out[c, o] * goal_weights[o]
+                        if v > best_value + 1e-12:
+                            best, best_value = c, v
+                    t = throws[best]
+                fill_seat(deal, seat, six, t)
+            deal[8] = deck[12]
+            play_rng = rng_for(seed, PLAY_STREAMS + pair * MAX_DEALS + k)
+            events_of(
+                deal, table, policies, rank_weights, samples, play_rng, players, pts, sources,
+                record, work, fwork, seen,
+            )  # fmt: skip
+            dealt[i, dealer] += 1
+            for e in range(MAX_EVENTS):
+                if players[e] < 0:
+                    break
+                seat = players[e]
+                player = dealer if seat == 1 else 1 - dealer
+                points[i, player, seat, sources[e]] += pts[e]
+                if not over:
+                    score[player] += pts[e]
+                    if score[player] >= target:
+                        over = True
+                        results[i, 0] = player
+                        results[i, 5] = band(score[1 - player], lines)
+            k += 1
+            dealer = 1 - dealer
+        results[i, 2], results[i, 3], results[i, 4] = score[0], score[1], k
+    return results, points, dealt

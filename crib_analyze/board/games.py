@@ -1,0 +1,242 @@
+"""Full games between discard policies, end to end, and what they show.
+
+Games are played in batches (:mod:`crib_analyze.board.game_kernels`); game g draws
+only from its own random streams (its cards shared with its duplicate partner), so a
+seed gives the same games whatever the batch size, the threads, or the machines: with
+a Dask scheduler the batches run on its workers and come back in order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.board import game_kernels as gk
+from crib_analyze.board.board_table import (
+    BOARD_POLICY,
+    BoardTable,
+    load_board,
+    outcome_weights,
+    throw_arrays,
+)
+from crib_analyze.board.event_kernels import SOURCES
+from crib_analyze.defaults import DEFAULT_SCORING, SKUNK_LINES, TARGET, check_choice
+from crib_analyze.errors import UsageError
+from crib_analyze.expert_model import ExpertModel, load_model
+from crib_analyze.play.matches import kept_rank_weights, policy_code
+from crib_analyze.score_kernels import rank_table
+
+DISCARD_KINDS = ("expert", "points", "position", "mixed")  # codes of deal_kernels
+DEFAULT_GAMES = 10_000
+BATCH = 2000
+POSITION_FROM = 61  # below this, on both sides, a position-aware player throws by points
+POSITION_SAMPLES = 300
+CANDIDATES = 4
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What a run plays: the two players' discard policies and the position settings."""
+
+    players: tuple[str, str] = ("expert", "expert")
+    seed: int = 0
+    position_from: int = POSITION_FROM
+    position_samples: int = POSITION_SAMPLES
+    candidates: int = CANDIDATES
+    goal: str = "win"
+    scoring: str = DEFAULT_SCORING
+
+    def check(self) -> None:
+        for p in self.players:
+            check_choice("discard policy", p, DISCARD_KINDS)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise UsageError(f"seed must be a whole number >= 0, got {self.seed!r}")
+        if not 0 <= self.position_from <= TARGET:
+            raise UsageError(f"position_from must be 0-{TARGET}, got {self.position_from}")
+        if not 1 <= self.position_samples <= 100_000:
+            raise UsageError(f"position samples must be 1-100,000, got {self.position_samples}")
+        if not 2 <= self.candidates <= 15:
+            raise UsageError(f"candidates must be 2-15, got {self.candidates}")
+        outcome_weights(self.goal, self.scoring)  # checks both
+
+
+@dataclass(frozen=True)
+class GameBatch:
+    """The raw results of games ``first`` .. ``first + n - 1`` (see ``play_games``)."""
+
+    first: int
+    results: np.ndarray  # (n, 6)
+    points: np.ndarray  # (n, 2, 2, 4)
+    dealt: np.ndarray  # (n, 2)
+
+
+def play_batch(
+    first: int,
+    n: int,
+    settings: GameSettings,
+    model: ExpertModel | None = None,
+    board: BoardTable | None = None,
+) -> GameBatch:
+    """Play games ``first`` .. ``first + n - 1`` (a top-level function: Dask ships it)."""
+    settings.check()
+    m = model or load_model()
+    table = board or load_board()
+    code = policy_code(BOARD_POLICY)
+    kinds = np.array([DISCARD_KINDS.index(p) for p in settings.players], np.int64)
+    results, points, dealt = gk.play_games(
+        n, settings.seed, first, kinds, *throw_arrays(m).args(),
+        np.array([code, code], np.int64), kept_rank_weights(m), 16, rank_table(),
+        np.ascontiguousarray(table.values, np.float64),
+        TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,
+        settings.position_samples, settings.candidates,
+        outcome_weights(settings.goal, settings.scoring),
+    )  # fmt: skip
+    return GameBatch(first, np.asarray(results), np.asarray(points), np.asarray(dealt))
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """Progress: games done of total, seconds so far."""
+
+    done: int
+    total: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What ``games`` games showed. Rates carry standard errors (``*_se``)."""
+
+    games: int
+    settings: GameSettings
+    first_dealer_wins: float
+    first_dealer_wins_se: float
+    player0_wins: float  # player 0's win rate, each duplicate pair averaged
+    player0_wins_se: float
+    deals_per_game: float
+    deals_per_game_se: float
+    points_per_deal: dict[str, dict[str, float]]  # role -> source (+ total) -> mean
+    skunks: dict[str, float]  # share of games won by a skunk or more, double, triple
+    margins: dict[int, int]  # the winner's margin (121 - loser's score) -> games
+    seconds: float
+    batches: list[GameBatch] = field(default_factory=list, repr=False)
+
+    @property
+    def decided_by(self) -> dict[int, float]:
+        """The share of games won by exactly 1 and 2 points."""
+        return {k: self.margins.get(k, 0) / self.games for k in (1, 2)}
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if k not in ("batches", "settings")}
+        out["settings"] = dict(self.settings.__dict__)
+        out["decided_by"] = self.decided_by
+        return out
+
+
+def simulate(
+    games: int = DEFAULT_GAMES,
+    settings: GameSettings | None = None,
+    batch: int = BATCH,
+    model: ExpertModel | None = None,
+    log: Callable[[GameLog], None] | None = None,
+    scheduler: str | None = None,
+) -> GameStats:
+    """Play ``games`` full games (an even number: duplicate pairs) and summarise them.
+    With ``scheduler`` (a Dask scheduler address) the batches run on its workers."""
+    s = settings or GameSettings()
+    s.check()
+    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
+        raise UsageError(f"games must be an even number, at least 2, got {games!r}")
+    if batch < 2 or batch % 2:
+        raise UsageError(f"batch must be an even number, at least 2, got {batch}")
+    start = time.time()
+    firsts = list(range(0, games, batch))
+    sizes = [min(batch, games - f) for f in firsts]
+    batches: list[GameBatch] = []
+    if scheduler is None:
+        m = model or load_model()
+        for f, n in zip(firsts, sizes, strict=True):
+            batches.append(play_batch(f, n, s, m))
+            if log:
+                log(GameLog(f + n, games, time.time() - start))
+    else:
+        batches = _on_dask(scheduler, firsts, sizes, s, log, start, games)
+    return summarise(batches, s, time.time() - start)
+
+
+def _on_dask(
+    scheduler: str,
+    firsts: list[int],
+    sizes: list[int],
+    s: GameSettings,
+    log: Callable[[GameLog], None] | None,
+    start: float,
+    games: int,
+) -> list[GameBatch]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise UsageError(
+            "a scheduler needs dask.distributed: pip install 'crib-analyze[distributed]'"
+        ) from None
+    try:
+        client = Client(scheduler, timeout="10s")
+    except OSError as e:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    with client:
+        futures = client.map(play_batch, firsts, sizes, [s] * len(firsts), pure=False)
+        done = 0
+        for future in as_completed(futures):
+            done += future.result().results.shape[0]
+            if log:
+                log(GameLog(done, games, time.time() - start))
+        return [f.result() for f in futures]
+
+
+def summarise(batches: list[GameBatch], settings: GameSettings, seconds: float) -> GameStats:
+    """The statistics of played batches (in game order)."""
+    results = np.concatenate([b.results for b in batches])
+    points = np.concatenate([b.points for b in batches])
+    dealt = np.concatenate([b.dealt for b in batches])
+    n = len(results)
+    first_won = (results[:, 0] == results[:, 1]).astype(np.float64)
+    p0 = (results[:, 0] == 0).astype(np.float64).reshape(-1, 2).mean(axis=1)  # per pair
+    deals = results[:, 4].astype(np.float64)
+    # points per deal by role: sum over players, divided by the deals played in that role
+    by_role = points.sum(axis=1)  # (n, role, source)
+    role_deals = dealt.sum()  # each deal has one dealer and one pone
+    per_deal = {}
+    for r, role in enumerate(("pone", "dealer")):
+        sums = by_role[:, r].sum(axis=0) / role_deals
+        per_deal[role] = {name: round(float(v), 4) for name, v in zip(SOURCES, sums, strict=True)}
+        per_deal[role]["total"] = round(float(sums.sum()), 4)
+    bands = results[:, 5]
+    loser = np.where(results[:, 0] == 0, results[:, 3], results[:, 2])
+    margins = np.bincount(TARGET - loser, minlength=TARGET + 1)
+    return GameStats(
+        games=n,
+        settings=settings,
+        first_dealer_wins=float(first_won.mean()),
+        first_dealer_wins_se=_se(first_won.reshape(-1, 2).mean(axis=1)),
+        player0_wins=float(p0.mean()),
+        player0_wins_se=_se(p0),
+        deals_per_game=float(deals.mean()),
+        deals_per_game_se=_se(deals),
+        points_per_deal=per_deal,
+        skunks={
+            "skunk": float((bands >= 1).mean()),
+            "double": float((bands >= 2).mean()),
+            "triple": float((bands >= 3).mean()),
+        },
+        margins={int(k): int(v) for k, v in enumerate(margins) if v},
+        seconds=round(seconds, 1),
+        batches=batches,
+    )
+
+
+def _se(x: np.ndarray) -> float:
+    return float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("nan")

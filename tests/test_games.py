@@ -1,0 +1,178 @@
+"""Full games (crib-analyze simulate) and how a player with real cards throws.
+
+The expert throw is checked against the discard engine (its best total with the
+pegging table), the crib table per rank multiset against the crib computed with the
+real cards, games for reproducibility (seeds, batches, threads, a Dask cluster), the
+duplicate pairs, and their statistics against the board table built from other deals.
+
+Mutations tried (each fails a test here): the crib added for the pone instead of
+subtracted; the pegging net left out of the expert's value; the duplicate partner dealt
+other cards; the first dealer not alternating; the game going on after 121; the skunk
+band read from the winner's score.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from crib_analyze import UsageError, simulate
+from crib_analyze.board import deal_kernels as dlk
+from crib_analyze.board.board_table import packaged_board_table, throw_arrays
+from crib_analyze.cli import cli
+from crib_analyze.discard import analyze_hand
+from crib_analyze.expert_model import load_model
+from crib_analyze.rows import discard_rows
+from crib_analyze.score_kernels import rank_table
+from crib_analyze.throw_model_kernels import crib_model_means
+
+RUNNER = CliRunner()
+
+
+def random_sixes(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.sort(np.array([rng.choice(52, 6, replace=False) for _ in range(n)]), axis=1)
+
+
+def test_the_crib_table_is_the_crib_of_the_real_cards() -> None:
+    """Per rank multiset with canonical suits; the real suits (a crib flush, the suit of
+    a thrown jack) move a throw's crib by at most about a tenth of a point."""
+    model = load_model()
+    arrays = throw_arrays(model)
+    pone, dealer = model.throws("pone"), model.throws("dealer")
+    gaps = []
+    for six in random_sixes(60, 1):
+        row = arrays.cribs[:, int(np.searchsorted(arrays.keys, _key(six)))]
+        own = crib_model_means(rank_table(), six, pone.P, pone.F, pone.K)
+        theirs = crib_model_means(rank_table(), six, dealer.P, dealer.F, dealer.K)
+        gaps += [np.abs(row[1] - own).max(), np.abs(row[0] - theirs).max()]
+    assert max(gaps) < 0.15 and float(np.median(gaps)) < 0.08
+
+
+def _key(six: np.ndarray) -> int:
+    key = 0
+    for card in six:
+        key = key * 13 + int(card) // 4
+    return key
+
+
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_the_expert_throws_what_discard_recommends(role: str) -> None:
+    """The kernel's expert throw against the discard engine's best total (the exact
+    expert crib, the pegging table): mostly the same throw, else a close one (the
+    kernel's crib is the compact throw model's, per rank multiset)."""
+    model = load_model()
+    arrays = throw_arrays(model)
+    seat = 1 if role == "dealer" else 0
+    same, worst, total = 0, 0.0, 0.0
+    hands = random_sixes(80, 2 + seat)
+    for six in hands:
+        t = dlk.throw_of(
+            dlk.EXPERT, six, seat, rank_table(), *arrays.args(), np.zeros(1, np.uint64)
+        )
+        rows = discard_rows(analyze_hand(six, model=model), role=role)
+        chosen = next(i for i, d in enumerate(rows["discard"]) if d == _text(six, t))
+        same += chosen == 0
+        worst = max(worst, float(rows["loss"][chosen]))
+        total += float(rows["loss"][chosen])
+    assert same >= 0.85 * len(hands) and worst < 0.3, (same, worst)
+    assert total / len(hands) < 0.02
+    # without the play (points), a different throw is sometimes chosen
+    points = [throw(dlk.POINTS, six, seat, arrays) for six in hands]
+    expert = [throw(dlk.EXPERT, six, seat, arrays) for six in hands]
+    assert points != expert
+
+
+def throw(kind: int, six: np.ndarray, seat: int, arrays) -> int:  # type: ignore[no-untyped-def]
+    rng = np.zeros(1, np.uint64)
+    return int(dlk.throw_of(kind, six, seat, rank_table(), *arrays.args(), rng))
+
+
+def _text(six: np.ndarray, t: int) -> str:
+    from crib_analyze.cards import format_cards
+    from crib_analyze.discard_kernels import DISCARDS
+
+    return format_cards(six[DISCARDS[t]])
+
+
+def test_games_are_reproducible_in_any_batches() -> None:
+    a = simulate(40, players=("expert", "points"), seed=3, batch=40)
+    b = simulate(40, players=("expert", "points"), seed=3, batch=10)
+    np.testing.assert_array_equal(_results(a), _results(b))
+    c = simulate(40, players=("expert", "points"), seed=4, batch=40)
+    assert not np.array_equal(_results(a), _results(c))
+
+
+def _results(stats) -> np.ndarray:  # type: ignore[no-untyped-def]
+    return np.concatenate([b.results for b in stats.batches])
+
+
+def test_duplicate_pairs_and_game_ends() -> None:
+    s = simulate(400, seed=5)
+    r = _results(s)
+    assert (r[:, 1] == np.arange(400) % 2).all()  # the first dealer alternates
+    # the same policies on the same cards: each pair's games mirror each other
+    assert (r[0::2, 0] != r[1::2, 0]).all() and s.player0_wins == 0.5
+    winner_score = np.where(r[:, 0] == 0, r[:, 2], r[:, 3])
+    loser_score = np.where(r[:, 0] == 0, r[:, 3], r[:, 2])
+    assert (winner_score >= 121).all() and (loser_score <= 120).all()
+    assert (winner_score <= 121 + 29).all()  # the game stops at the event that reaches 121
+    bands = (loser_score < 91).astype(int) + (loser_score < 61) + (loser_score < 31)
+    assert (bands == r[:, 5]).all()
+    assert sum(s.margins.values()) == 400 and min(s.margins) >= 1
+
+
+def test_games_agree_with_the_board_table() -> None:
+    """Games and the table come from different deals and code paths (a walk per game
+    against the DP): the first dealer's rate, deals per game, per-deal points."""
+    s = simulate(6000, seed=11)
+    p = packaged_board_table().provenance
+    assert abs(s.first_dealer_wins - p["first_dealer_wins"]) < 4 * s.first_dealer_wins_se
+    assert abs(s.deals_per_game - p["deals_per_game"]) < 4 * s.deals_per_game_se
+    for role in ("dealer", "pone"):
+        assert s.points_per_deal[role]["total"] == pytest.approx(
+            p["per_deal_points"][role]["total"][0], abs=0.15
+        )
+
+
+def test_position_players_run_and_differ() -> None:
+    s = simulate(40, players=("position", "expert"), seed=2, position_from=0,
+                 position_samples=20)  # fmt: skip
+    e = simulate(40, players=("expert", "expert"), seed=2)
+    assert not np.array_equal(_results(s), _results(e))  # the score changed some throws
+    with pytest.raises(UsageError, match="discard policy"):
+        simulate(10, players=("expert", "psychic"))
+    with pytest.raises(UsageError, match="even"):
+        simulate(11)
+
+
+def test_dask_gives_the_same_games() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        remote = simulate(40, players=("expert", "points"), seed=3, batch=10,
+                          scheduler=cluster.scheduler_address)  # fmt: skip
+    local = simulate(40, players=("expert", "points"), seed=3, batch=40)
+    np.testing.assert_array_equal(_results(remote), _results(local))
+    with pytest.raises(UsageError, match="cannot reach"):
+        simulate(4, scheduler="tcp://127.0.0.1:9")
+
+
+def test_simulate_command() -> None:
+    result = RUNNER.invoke(cli, ["simulate", "--games", "200", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "first dealer wins" in result.stdout and "points per deal" in result.stdout
+    data = json.loads(RUNNER.invoke(cli, ["simulate", "-n", "200", "-f", "json"]).stdout)
+    assert data["games"] == 200 and data["settings"]["players"] == ["expert", "expert"]
+    for args, message in [
+        (["simulate", "-n", "201"], "even"),
+        (["simulate", "--players", "expert"], "two policies"),
+        (["simulate", "--players", "expert,psychic"], "psychic"),
+    ]:
+        bad = RUNNER.invoke(cli, args)
+        assert bad.exit_code == 2, (args, bad.output)
+        assert message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
