@@ -606,7 +606,7 @@ def build_pegging(
     beside the output."""
     from crib_analyze.play.pegging_table import build_pegging as run
 
-    target = Path(output) if output is not None else data_dir() / "pegging_table.npz"
+    target = output_file(output, data_dir() / "pegging_table.npz")
     checkpoint = target.with_name(target.name + ".checkpoint.npz")
     table = run(
         target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed, policy=policy,
@@ -617,6 +617,19 @@ def build_pegging(
 
 
 # --- the board ------------------------------------------------------------------------------
+
+
+def output_file(output: str | os.PathLike[str] | None, default: Path) -> Path:
+    """Where a built file goes: ``output``, else ``default``; a usage error for an
+    empty name or a folder (before any work is done)."""
+    if output is None:
+        return default
+    if not str(output).strip():
+        raise UsageError("the output file name is empty")
+    target = Path(output)
+    if target.is_dir():
+        raise UsageError(f"{target} is a folder; give a file name")
+    return target
 
 
 @dataclass(frozen=True)
@@ -805,7 +818,7 @@ def build_board(
     checkpoint beside the output. Use the new table with ``$CRIB_ANALYZE_BOARD``."""
     from crib_analyze.board.board_table import build_board as run
 
-    target = Path(output) if output is not None else default_board_output()
+    target = output_file(output, default_board_output())
     checkpoint = target.with_name(target.name + ".checkpoint.npz")
     table = run(deals=deals, seed=seed, model=resolve_model(model), log=log, checkpoint=checkpoint)
     table.save(target)
@@ -846,7 +859,7 @@ def build_model(
     table = None
     if pegging:
         table = PeggingTable.load(pegging_table) if pegging_table else packaged_pegging_table()
-    target = Path(output) if output is not None else default_model_output()
+    target = output_file(output, default_model_output())
     model = run(tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table)
     model.save(target)
     return BuiltModel(model, target)

@@ -35,6 +35,7 @@ from crib_analyze.board.board_table import (
     BoardTable,
     build_board,
     distinct_deals,
+    expert_deals,
     load_board,
     packaged_board_table,
     parse_score,
@@ -198,6 +199,40 @@ def first_scorers(n: int) -> np.ndarray:
         deals, rank_table(), np.array([1, 1], np.int64), kept_rank_weights(model), 16, 77, 0
     )
     return np.asarray(players[:, 0])
+
+
+def test_the_table_is_what_random_games_from_a_position_give(board: BoardTable) -> None:
+    """Games walked deal by deal in plain Python from fresh deals (not the table's)."""
+    model = load_model()
+    deals = expert_deals(20_000, 5, model)
+    players, points, _ = evk.deal_events(
+        deals, rank_table(), np.array([1, 1], np.int64), kept_rank_weights(model), 16, 5, 1 << 40
+    )
+    events = [
+        [(int(p), int(q)) for p, q in zip(a, b, strict=True) if p >= 0]
+        for a, b in zip(players, points, strict=True)
+    ]
+    rng = np.random.default_rng(0)
+    n = 8000
+    for start in [(100, 80, 0), (90, 90, 1), (112, 104, 1)]:
+        wins = 0
+        for _ in range(n):
+            a, b, me = start
+            winner = None
+            while winner is None:
+                for p, q in events[rng.integers(len(events))]:
+                    if p == me:
+                        a += q
+                    else:
+                        b += q
+                    if a >= 121 or b >= 121:
+                        winner = a >= 121
+                        break
+                me = 1 - me
+            wins += winner
+        p_table = board.win()[start]
+        se = np.sqrt(p_table * (1 - p_table) / n)
+        assert abs(wins / n - p_table) < 4 * se + 0.003, (start, wins / n, p_table)
 
 
 def test_api_and_provenance(board: BoardTable) -> None:

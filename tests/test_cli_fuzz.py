@@ -8,8 +8,9 @@ fail in every way the file system allows (a folder, a path under a regular file,
 /sys, /proc, /dev/full, a missing file, a damaged table, a truncated model). Every
 run must end with exit code 0, 1 or 2 and no uncaught exception or traceback.
 Work is kept cheap (tables always get a small --limit, sampled runs few samples) and
-build-model's fixed point is replaced by the packaged model (its CLI, option checks
-and file writing are what is fuzzed; the fixed point is tested in test_expert.py).
+build-model's fixed point is replaced by the packaged model, build-board's simulation
+by the packaged table (their CLI, option checks and file writing are what is fuzzed;
+the builds are tested in test_expert.py and test_board.py); simulate plays a few games.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from click.testing import CliRunner
 
 from crib_analyze import expert_builder
 from crib_analyze.api import generate_table
+from crib_analyze.board import board_table
+from crib_analyze.board.board_table import packaged_board_table
 from crib_analyze.cli import cli
 from crib_analyze.expert_model import packaged_model
 
@@ -113,12 +116,14 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
             str(out / "new" / "deeper" / "f.parquet"),
             *bad_outputs,
         ],
+        "plot": [str(out / "board.png")],
     }
 
 
 INTS = ["0", "1", "2", "3", "12", "29", "30", "-1", "100000000", "abc", "1.5", "", "1e3"]
 SAMPLES = ["1", "2", "40", "0", "-3", "100000000", "1000001", "x"]
 LIMITS = ["1", "7", "25", "0", "-1", "abc", ""]
+PLAYERS = ["expert,expert", "position,points", "mixed,expert", "expert", "x,y", ""]
 SHARDS = ["1/2", "2/2", "3/2", "0/1", "x", "1/1", "1/3", "2/1"]
 
 
@@ -149,7 +154,8 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
 
     command = pick(
         ["score", "discard", "discard", "table", "table merge", "table check", "crib-table",
-         "build-model", "paths", "quiz", "peg", "play", "top", "junk"]
+         "build-model", "paths", "quiz", "peg", "play", "odds", "simulate", "build-board",
+         "top", "junk"]
     )  # fmt: skip
     stdin = None
     if command == "score":
@@ -176,10 +182,16 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
                 ("-q", None),
                 ("--format", ["table", "csv", "json", "parquet"]),
                 ("-o", f["outputs"]),
+                ("--score", ["110-115", "120-0", "0-0", "x", "121-3", "5", "-5-5"]),
+                ("--goal", ["win", "match", "x"]),
+                ("--scoring", ["tournament", "free-triple", "x"]),
+                ("--position-samples", ["2", "40", "0", "x"]),
             ],
             0.25,
         )
         stdin = HANDS_TEXT if maybe() else ""
+        if "--score" in args and "--position-samples" not in args:
+            args += ["--position-samples", "40"]  # the default 4,000 is too slow for a fuzz
         if "--opponent" in args and "sampled" in args and "--samples" not in args:
             args += ["--samples", "20"]  # keep the default 2,000 out of a 10,000-run fuzz
     elif command == "table":
@@ -267,6 +279,48 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
         )
         if "--samples" not in args:
             args += ["--samples", "10"]
+    elif command == "odds":
+        args = ["odds", *[pick([*INTS, "120", "121", "95"]) for _ in range(pick([0, 1, 2, 2, 3]))]]
+        args += opts(
+            [
+                ("--dealer", None),
+                ("--pone", None),
+                ("--scoring", ["tournament", "tournament-variant", "free", "free-triple", "x"]),
+                ("--plot", [*f["outputs"], *f["plot"]]),
+                ("-f", ["table", "csv", "json", "x"]),
+            ]
+        )
+    elif command == "simulate":
+        args = ["simulate"]
+        args += opts(
+            [
+                ("--games", ["2", "4", "0", "3", "x", "-2"]),
+                ("--players", PLAYERS),
+                ("--seed", ["0", "3", "-1"]),
+                ("--position-from", ["0", "61", "122", "x"]),
+                ("--position-samples", ["1", "5", "0", "x"]),
+                ("--goal", ["win", "match", "x"]),
+                ("--scoring", ["free", "x"]),
+                ("--batch", ["2", "3", "0"]),
+                ("-q", None),
+                ("-f", ["table", "json", "csv"]),
+            ]
+        )
+        if "--games" not in args:
+            args += ["--games", "2"]
+        if "--position-samples" not in args:
+            args += ["--position-samples", "5"]
+    elif command == "build-board":
+        args = ["build-board"]
+        args += opts(
+            [
+                ("-o", f["outputs"]),
+                ("--deals", ["4000", "4001", "10", "x"]),
+                ("--seed", ["0", "-1"]),
+                ("--model", f["models"]),
+                ("-q", None),
+            ]
+        )
     elif command == "paths":
         args = ["paths"] + (["-f", pick(["table", "json", "x"])] if maybe() else [])
     elif command == "top":
@@ -284,6 +338,8 @@ def test_fuzz_every_command_no_traceback(
 ) -> None:
     shipped = packaged_model()
     monkeypatch.setattr(expert_builder, "build_model", lambda **kw: shipped)
+    board = packaged_board_table()
+    monkeypatch.setattr(board_table, "build_board", lambda **kw: board)
     runner = CliRunner()
     rng = random.Random(20261130)
     threads = numba.get_num_threads()
