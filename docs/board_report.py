@@ -37,6 +37,10 @@ def own_and_theirs(row: dict, role: str) -> tuple[float, float]:
     return own, theirs
 
 
+def signed_mean(x: list[float]) -> str:
+    return f"{np.mean(x):+.2f}" if x else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=60)
@@ -65,10 +69,9 @@ def main() -> None:
                 d_theirs.append(a[1] - b[1])
                 gain.append(by_points["goal_loss"])
             share = changed / args.hands
-            mean = (lambda x: f"{np.mean(x):+.2f}" if x else "-")  # noqa: E731
             print(
                 f"| {lo}-{hi} | dealer {advice}s | {role} | {score[0]}-{score[1]} | "
-                f"{share:.0%} | {mean(d_own)} | {mean(d_theirs)} | "
+                f"{share:.0%} | {signed_mean(d_own)} | {signed_mean(d_theirs)} | "
                 f"{(np.mean(gain) if gain else 0):.3f} |"
             )
 
