@@ -44,6 +44,7 @@ from crib_analyze.defaults import (
 from crib_analyze.errors import ModelError, StorageError, UsageError, describe_os_error
 from crib_analyze.expert_model import ExpertModel, load_model
 from crib_analyze.hand_classes import multisets
+from crib_analyze.npz_store import read_npz, write_npz
 from crib_analyze.play.matches import kept_rank_weights, policy_code, rank_multiset_keys
 from crib_analyze.play.pegging_table import keep_rows, packaged_pegging_table
 from crib_analyze.score_kernels import rank_table
@@ -140,35 +141,20 @@ class BoardTable:
         return np.asarray(self.values[a, b, int(bool(dealer))], np.float64)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        arrays = {
-            "format": np.array(BOARD_FORMAT),
-            "provenance": np.array(json.dumps(self.provenance)),
-            "values": np.asarray(self.values, np.float32),
-        }
-        try:
-            with atomic_open(path, "wb") as fh:
-                np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
-        except OSError as e:
-            raise StorageError(f"cannot write {path}: {describe_os_error(e)}") from None
+        write_npz(path, BOARD_FORMAT, self.provenance, {"values": self.values.astype(np.float32)})
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Any) -> BoardTable:
-        name = getattr(source, "name", str(source))
-        try:
-            with np.load(source, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-            if int(arrays["format"]) != BOARD_FORMAT:
-                raise ValueError(f"format {int(arrays['format'])}, expected {BOARD_FORMAT}")
+        def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> BoardTable:
             values = np.asarray(arrays["values"], np.float64)
             if values.shape != (TARGET, TARGET, 2, dpk.N_CHANNELS):
                 raise ValueError(f"values of shape {values.shape}")
             if not np.isfinite(values).all() or abs(values[..., :8].sum(-1) - 1).max() > 1e-4:
                 raise ValueError("outcome probabilities that do not sum to 1")
-            provenance = dict(json.loads(str(arrays["provenance"])))
-        except Exception as e:  # a damaged file, whatever numpy raises for it
-            raise ModelError(f"cannot read the board table {name}: {e}") from None
-        values.setflags(write=False)
-        return cls(values, provenance=provenance)
+            values.setflags(write=False)
+            return cls(values, provenance=provenance)
+
+        return read_npz(source, "the board table", BOARD_FORMAT, parse)
 
 
 @cache

@@ -40,11 +40,11 @@ def band(loser: int, lines: np.ndarray) -> int:
 
 
 @njit(inline="always")
-def walk(
+def walk_to(
     players: np.ndarray, points: np.ndarray, me: int, a: int, b: int, target: int, lines: np.ndarray
-) -> int:
-    """The outcome (0-7) of one deal's events from my ``a`` and the opponent's ``b``, me
-    in seat ``me``; -1 if nobody reaches the target."""
+) -> tuple[int, int, int]:
+    """Walk one deal's events from my ``a`` and the opponent's ``b``, me in seat ``me``:
+    (the outcome 0-7, or -1 if nobody reaches the target; my score, theirs at the end)."""
     for e in range(players.shape[0]):
         p = players[e]
         if p < 0:
@@ -52,12 +52,20 @@ def walk(
         if p == me:
             a += points[e]
             if a >= target:
-                return band(b, lines)
+                return band(b, lines), a, b
         else:
             b += points[e]
             if b >= target:
-                return 4 + band(a, lines)
-    return -1
+                return 4 + band(a, lines), a, b
+    return -1, a, b
+
+
+@njit(inline="always")
+def walk(
+    players: np.ndarray, points: np.ndarray, me: int, a: int, b: int, target: int, lines: np.ndarray
+) -> int:
+    """The outcome (0-7) of one deal's events from (a, b); -1 if nobody finishes."""
+    return walk_to(players, points, me, a, b, target, lines)[0]
 
 
 @njit

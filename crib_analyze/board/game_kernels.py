@@ -28,7 +28,7 @@ from crib_analyze.board.deal_kernels import (
 )
 from crib_analyze.board.dp_kernels import band
 from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
-from crib_analyze.board.throw_kernels import sample_outcomes
+from crib_analyze.board.throw_kernels import sample_outcomes, unseen_cards
 from crib_analyze.discard_kernels import N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.deal_kernels import shuffle_into
@@ -87,7 +87,6 @@ def play_games(
         sources = np.empty(MAX_EVENTS, np.int8)
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
-        unseen = np.empty(46, np.int64)
         out = np.zeros((N_DISCARDS, 8))
         over = False
         k = 0
@@ -107,14 +106,7 @@ def play_games(
                     value = points_values(table, six, seat, keys, cribs, peg_net, peg_rows, True)
                     throws = np.argsort(-value, kind="mergesort")[:candidates]
                     out[:, :] = 0.0
-                    held = np.zeros(52, np.bool_)
-                    for card in six:
-                        held[card] = True
-                    m = 0
-                    for card in range(52):
-                        if not held[card]:
-                            unseen[m] = card
-                            m += 1
+                    unseen = unseen_cards(six)
                     for j in range(position_samples):
                         sample_outcomes(
                             six, unseen, seat, a, b, throws, choice_rng, seed,

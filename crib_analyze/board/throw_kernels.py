@@ -15,7 +15,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.board.deal_kernels import fill_seat, throw_of
-from crib_analyze.board.dp_kernels import band
+from crib_analyze.board.dp_kernels import walk_to
 from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
 from crib_analyze.discard_kernels import N_DISCARDS
 from crib_analyze.jit import njit
@@ -39,20 +39,10 @@ def finish(
     """Add to ``out`` (8,) the outcome of one deal's events from (a, b), me in seat
     ``me``: one outcome if someone reaches the target, else the table's row for the
     next position (the deal passes to the other player)."""
-    for e in range(players.shape[0]):
-        p = players[e]
-        if p < 0:
-            break
-        if p == me:
-            a += points[e]
-            if a >= target:
-                out[band(b, lines)] += 1.0
-                return
-        else:
-            b += points[e]
-            if b >= target:
-                out[4 + band(a, lines)] += 1.0
-                return
+    outcome, a, b = walk_to(players, points, me, a, b, target, lines)
+    if outcome >= 0:
+        out[outcome] += 1.0
+        return
     for k in range(8):
         out[k] += values[a, b, 1 - me, k]
 

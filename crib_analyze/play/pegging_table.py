@@ -27,8 +27,9 @@ import numpy as np
 from crib_analyze.atomic import atomic_open
 from crib_analyze.cards import RANKS
 from crib_analyze.defaults import __version__, check_choice, packaged
-from crib_analyze.errors import ModelError, StorageError, UsageError, describe_os_error
+from crib_analyze.errors import StorageError, UsageError, describe_os_error
 from crib_analyze.expert_model import ExpertModel, load_model
+from crib_analyze.npz_store import read_npz, write_npz
 from crib_analyze.play import pegging_kernels as pgk
 from crib_analyze.play.matches import kept_rank_weights, policy_code, rank_multiset_keys
 
@@ -76,36 +77,20 @@ class PeggingTable:
         return _multiset_rows()[key]
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        arrays = {
-            "format": np.array(PEGGING_FORMAT),
-            "provenance": np.array(json.dumps(self.provenance)),
-            "peg_own": self.peg_own,
-            "peg_opp": self.peg_opp,
-            "peg_se": self.peg_se,
-        }
-        try:
-            with atomic_open(path, "wb") as fh:
-                np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
-        except OSError as e:
-            raise StorageError(f"cannot write {path}: {describe_os_error(e)}") from None
+        arrays = {"peg_own": self.peg_own, "peg_opp": self.peg_opp, "peg_se": self.peg_se}
+        write_npz(path, PEGGING_FORMAT, self.provenance, arrays)
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Any) -> PeggingTable:
-        name = getattr(source, "name", str(source))
-        try:
-            with np.load(source, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-            if int(arrays["format"]) != PEGGING_FORMAT:
-                raise ValueError(f"format {int(arrays['format'])}, expected {PEGGING_FORMAT}")
+        def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> PeggingTable:
             shape = (2, len(kept_multisets()))
             parts = [np.asarray(arrays[k], np.float64) for k in ("peg_own", "peg_opp", "peg_se")]
             if any(p.shape != shape or not np.isfinite(p).all() for p in parts):
                 raise ValueError("arrays of the wrong shape")
-            provenance = dict(json.loads(str(arrays["provenance"])))
-        except Exception as e:  # a damaged file, whatever numpy raises for it
-            raise ModelError(f"cannot read the pegging table {name}: {e}") from None
-        own, opp, se = parts
-        return cls(own, opp, se, provenance=provenance)
+            own, opp, se = parts
+            return cls(own, opp, se, provenance=provenance)
+
+        return read_npz(source, "the pegging table", PEGGING_FORMAT, parse)
 
 
 @cache
