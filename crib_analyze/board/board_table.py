@@ -125,7 +125,7 @@ class BoardTable:
 
     def win(self) -> np.ndarray:
         """(121, 121, 2) the probability that I win."""
-        return self.outcomes()[..., :4].sum(axis=-1)
+        return np.clip(self.outcomes()[..., :4].sum(axis=-1), 0.0, 1.0)
 
     def match_points(self, scoring: str) -> np.ndarray:
         """(121, 121, 2) expected match points, what I win minus what I lose."""
@@ -151,6 +151,8 @@ class BoardTable:
                 raise ValueError(f"values of shape {values.shape}")
             if not np.isfinite(values).all() or abs(values[..., :8].sum(-1) - 1).max() > 1e-4:
                 raise ValueError("outcome probabilities that do not sum to 1")
+            # stored as float32: renormalise so that each position's outcomes sum to 1
+            values[..., :8] /= values[..., :8].sum(-1, keepdims=True)
             values.setflags(write=False)
             return cls(values, provenance=provenance)
 
