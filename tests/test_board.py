@@ -12,8 +12,8 @@ the deal not passing to the other player after a deal; a walk that lets the deal
 show count before the pone's; consecutive events of one player not merged (the
 counts of distinct deals then differ, the DP does not); the hand events swapped in
 ``events_of``; ``finish`` reading the table with the same dealer; the heels event
-dropped; the position kernel sharing no opponent cards across throws (the paired
-standard error is then no smaller).
+dropped; the position kernel dealing each throw its own opponent cards and starter
+(``test_throws_share_their_deals``).
 """
 
 from __future__ import annotations
