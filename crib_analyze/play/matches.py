@@ -22,7 +22,6 @@ from crib_analyze.play import deal_kernels as dlk
 from crib_analyze.play import policy_kernels as pk
 
 PLAY_POLICIES = pk.POLICY_NAMES
-DEFAULT_PLAY_POLICY = "search"
 DEFAULT_SEARCH_SAMPLES = 16
 
 
