@@ -276,6 +276,8 @@ def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # ty
     np.testing.assert_array_equal(resumed.values, whole.values)
     assert [s.done for s in steps if s.step == "deals"] == [4000]  # only the second half ran
     assert not checkpoint.exists()
+    for key in ("per_deal_points", "per_deal_histogram"):
+        assert resumed.provenance[key] == whole.provenance[key]
     other = build_board(deals=4000, seed=10)
     assert not np.array_equal(other.values, whole.values)
     path = tmp_path / "board.npz"
@@ -286,6 +288,42 @@ def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # ty
     path.write_bytes(b"not a table")
     with pytest.raises(ModelError, match="cannot read the board table"):
         load_board()
+
+
+def test_the_build_reports_the_points_per_deal_by_role_and_source() -> None:
+    """The histograms of points per deal obey the rules: heels is 2 for a jack starter
+    (4 in 52) and only the dealer's, no hand or crib scores 19, 25, 26, 27 or over 29,
+    the pone has no crib; means and quartiles agree with the histograms."""
+    n = 20_000
+    prov = build_board(deals=n, seed=3).provenance
+    hist, dist, means = (prov[k] for k in ("per_deal_histogram", "per_deal_distribution",
+                                           "per_deal_points"))  # fmt: skip
+    for role in ("pone", "dealer"):
+        for source, counts in hist[role].items():
+            counts = np.array(counts)
+            assert counts.sum() == n, (role, source)
+            x = np.arange(len(counts))
+            assert means[role][source][0] == pytest.approx(counts @ x / n, abs=1e-4)
+            assert dist[role][source]["max"] == len(counts) - 1
+            assert dist[role][source]["p_zero"] == pytest.approx(counts[0] / n, abs=1e-4)
+            q = np.repeat(x, counts)
+            assert dist[role][source]["quartiles"] == [
+                int(np.quantile(q, f, method="inverted_cdf")) for f in (0.25, 0.5, 0.75)
+            ]
+        assert sum(means[role][s][0] for s in ("heels", "pegging", "hand", "crib")) == (
+            pytest.approx(means[role]["total"][0], abs=1e-3)
+        )
+        counts = np.array(hist[role]["hand"])
+        assert len(counts) <= 30 and all(
+            counts[k] == 0 for k in (19, 25, 26, 27) if k < len(counts)
+        )
+    assert hist["pone"]["heels"] == [n] and hist["pone"]["crib"] == [n]
+    heels = np.array(hist["dealer"]["heels"])
+    assert len(heels) == 3 and heels[1] == 0
+    p = 4 / 52
+    assert abs(heels[2] / n - p) < 4 * np.sqrt(p * (1 - p) / n)
+    crib = np.array(hist["dealer"]["crib"])
+    assert len(crib) <= 30 and all(crib[k] == 0 for k in (19, 25, 26, 27) if k < len(crib))
 
 
 # --- throws from a score ---------------------------------------------------------------------

@@ -266,6 +266,41 @@ def _distinct(
     return np.ascontiguousarray(kept[:, :half]), np.ascontiguousarray(kept[:, half:]), weights
 
 
+HIST_BINS = 128  # points a player can score in one deal, from any source, are fewer
+
+
+def points_histogram(by_source: np.ndarray) -> np.ndarray:
+    """(2, k, HIST_BINS) the number of deals in which each player (0 pone, 1 dealer)
+    scored 0, 1, ... points from each of the k sources of ``by_source`` (n, 2, k)."""
+    values = by_source.astype(np.int64)
+    if values.min(initial=0) < 0 or values.max(initial=0) >= HIST_BINS:
+        raise ValueError("points per deal out of the histogram's range")
+    out = np.zeros((2, values.shape[2], HIST_BINS), np.int64)
+    for p in range(2):
+        for s in range(values.shape[2]):
+            out[p, s] = np.bincount(values[:, p, s], minlength=HIST_BINS)
+    return out
+
+
+def points_summary(hist: np.ndarray) -> dict[str, Any]:
+    """Mean, its standard error, standard deviation, the share of deals scoring 0, the
+    quartiles and the largest of one histogram of points per deal (counts by points)."""
+    n = int(hist.sum())
+    x = np.arange(len(hist))
+    mean = float(hist @ x) / n
+    sd = float(np.sqrt(max(float(hist @ x**2) / n - mean**2, 0.0) * n / (n - 1)))
+    cum = np.cumsum(hist)
+    quartiles = [int(np.searchsorted(cum, q * n)) for q in (0.25, 0.5, 0.75)]
+    return {
+        "mean": round(mean, 4),
+        "se": round(sd / np.sqrt(n), 4),
+        "sd": round(sd, 3),
+        "p_zero": round(float(hist[0]) / n, 4),
+        "quartiles": quartiles,
+        "max": int(np.flatnonzero(hist)[-1]),
+    }
+
+
 def source_points(players: np.ndarray, points: np.ndarray, sources: np.ndarray) -> np.ndarray:
     """(n, 2, 4) each deal's points by player (0 pone, 1 dealer) and source."""
     out = np.zeros((players.shape[0], 2, len(evk.SOURCES)))
@@ -314,12 +349,11 @@ def build_board(
     weights = kept_rank_weights(m)
     policies = np.array([code, code], np.int64)
     halves: list[list[np.ndarray]] = [[], []]  # per half: distinct rows and counts, per chunk
-    sums = np.zeros((2, 2, 5))  # per half: player, source (+ total): sum of points
-    squares = np.zeros((2, 2, 5))
+    hist = np.zeros((2, 5, HIST_BINS), np.int64)  # player, source (+ total), points: deals
     done = 0
     state = _load_checkpoint(checkpoint, settings)
     if state is not None:
-        done, sums, squares, halves = state
+        done, hist, halves = state
     half = deals // 2
     bounds = sorted({*range(0, deals, CHUNK), half, deals})
     for lo, hi in itertools.pairwise(bounds):
@@ -332,13 +366,12 @@ def build_board(
         h = 0 if hi <= half else 1
         by_source = source_points(players, points, sources)
         by_source = np.concatenate([by_source, by_source.sum(axis=2, keepdims=True)], axis=2)
-        sums[h] += by_source.sum(axis=0)
-        squares[h] += (by_source**2).sum(axis=0)
+        hist += points_histogram(by_source)
         p, q, c = distinct_deals(players, points)
         halves[h].append(np.concatenate([p, q], axis=1))
         halves[h].append(c)
         done = hi
-        _save_checkpoint(checkpoint, settings, done, sums, squares, halves)
+        _save_checkpoint(checkpoint, settings, done, hist, halves)
         if log:
             log(BoardLog("deals", done, deals, time.time() - start))
     lines = np.array(SKUNK_LINES, np.int64)
@@ -358,7 +391,7 @@ def build_board(
     values = dpk.board_values(p, q, c, TARGET, lines)
     if log:
         log(BoardLog("table", 3, 3, time.time() - start))
-    provenance = _provenance(m, settings, sums, squares, solved, values, len(c))
+    provenance = _provenance(m, settings, hist, solved, values, len(c))
     provenance["seconds"] = round(time.time() - start, 1)
     if checkpoint is not None:
         with contextlib.suppress(OSError):
@@ -370,22 +403,27 @@ def build_board(
 def _provenance(
     m: ExpertModel,
     settings: dict[str, Any],
-    sums: np.ndarray,
-    squares: np.ndarray,
+    hist: np.ndarray,
     solved: list[np.ndarray],
     values: np.ndarray,
     distinct: int,
 ) -> dict[str, Any]:
-    n = settings["deals"]
-    total, total_sq = sums.sum(axis=0), squares.sum(axis=0)
-    mean = total / n
-    se = np.sqrt(np.maximum(total_sq / n - mean**2, 0.0) / (n - 1))
+    names = (*evk.SOURCES, "total")
+    roles = ("pone", "dealer")
+    summary = {
+        role: {name: points_summary(hist[p, s]) for s, name in enumerate(names)}
+        for p, role in enumerate(roles)
+    }
     per_deal = {
+        role: {name: [v["mean"], v["se"]] for name, v in by_source.items()}
+        for role, by_source in summary.items()
+    }
+    histograms = {
         role: {
-            name: [round(float(mean[p, s]), 4), round(float(se[p, s]), 4)]
-            for s, name in enumerate((*evk.SOURCES, "total"))
+            name: hist[p, s, : summary[role][name]["max"] + 1].tolist()
+            for s, name in enumerate(names)
         }
-        for p, role in enumerate(("pone", "dealer"))
+        for p, role in enumerate(roles)
     }
     win = [v[..., :4].sum(axis=-1) for v in (*solved, values)]
     half_gap = np.abs(win[0] - win[1]) / 2  # ~ the standard error of the whole
@@ -400,6 +438,15 @@ def _provenance(
         "skunk_lines": list(SKUNK_LINES),
         "distinct_deals": distinct,
         "per_deal_points": per_deal,  # role -> source -> [mean, standard error]
+        # role -> source -> sd, share of deals scoring 0, quartiles, largest
+        "per_deal_distribution": {
+            role: {
+                name: {k: v[k] for k in ("sd", "p_zero", "quartiles", "max")}
+                for name, v in by_source.items()
+            }
+            for role, by_source in summary.items()
+        },
+        "per_deal_histogram": histograms,  # role -> source -> deals scoring 0, 1, 2, ...
         "first_dealer_wins": round(float(win[2][0, 0, 1]), 5),
         "deals_per_game": round(float(values[0, 0, 1, 8]), 4),
         "win_error": {  # half the gap between the tables of the two halves of the deals
@@ -422,14 +469,13 @@ def _save_checkpoint(
     path: str | os.PathLike[str] | None,
     settings: dict[str, Any],
     done: int,
-    sums: np.ndarray,
-    squares: np.ndarray,
+    hist: np.ndarray,
     halves: list[list[np.ndarray]],
 ) -> None:
     if path is None:
         return
     arrays: dict[str, Any] = {"settings": np.array(json.dumps(settings)), "done": np.array(done)}
-    arrays.update(sums=sums, squares=squares)
+    arrays.update(hist=hist)
     for h in range(2):
         for k, arr in enumerate(halves[h]):
             arrays[f"h{h}_{k}"] = arr
@@ -442,7 +488,7 @@ def _save_checkpoint(
 
 def _load_checkpoint(
     path: str | os.PathLike[str] | None, settings: dict[str, Any]
-) -> tuple[int, np.ndarray, np.ndarray, list[list[np.ndarray]]] | None:
+) -> tuple[int, np.ndarray, list[list[np.ndarray]]] | None:
     """The state of an interrupted build with the same settings, if any."""
     if path is None or not os.path.exists(path):
         return None
@@ -456,6 +502,6 @@ def _load_checkpoint(
                 while f"h{h}_{k}" in data.files:
                     halves[h].append(np.array(data[f"h{h}_{k}"]))
                     k += 1
-            return int(data["done"]), np.array(data["sums"]), np.array(data["squares"]), halves
+            return int(data["done"]), np.array(data["hist"]), halves
     except Exception:  # a damaged checkpoint: start over
         return None
