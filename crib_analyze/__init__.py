@@ -7,7 +7,7 @@ The public API (``dir(crib_analyze)`` lists it): cards (:func:`parse_cards`,
 :func:`load_table`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
 :func:`pegging_table`), the board (:func:`win_probability`, :func:`odds`,
-:func:`board_frame`, :func:`build_board`, :func:`simulate`), file places
+:func:`board_frame`, :func:`deal_points`, :func:`build_board`, :func:`simulate`), file places
 (:func:`paths`) and the errors they raise. The heavy parts (numba, pandas) load on first use, so
 ``import crib_analyze`` is quick.
 
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         build_pegging,
         check_table,
         crib_table,
+        deal_points,
         generate_table,
         hand_distribution,
         load_model,
@@ -83,6 +84,7 @@ _LAZY = {
     "pegging_table": "crib_analyze.api",
     "build_pegging": "crib_analyze.api",
     "board_frame": "crib_analyze.api",
+    "deal_points": "crib_analyze.api",
     "build_board": "crib_analyze.api",
     "odds": "crib_analyze.api",
     "plot_board": "crib_analyze.api",
@@ -116,6 +118,7 @@ __all__ = [
     "check_table",
     "count_show",
     "crib_table",
+    "deal_points",
     "format_cards",
     "generate_table",
     "hand_distribution",

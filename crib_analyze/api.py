@@ -54,7 +54,7 @@ from crib_analyze.defaults import (
     table_format_for,
 )
 from crib_analyze.discard import ModelLike, Opponent, Policy, analyze_hand, resolve_model
-from crib_analyze.errors import TableError, UsageError
+from crib_analyze.errors import ModelError, TableError, UsageError
 from crib_analyze.expert_model import ExpertModel, load_model
 from crib_analyze.rows import DiscardRows, discard_rows, distribution_rows
 
@@ -81,6 +81,7 @@ __all__ = [
     "build_pegging",
     "check_table",
     "crib_table",
+    "deal_points",
     "generate_table",
     "hand_distribution",
     "load_model",
@@ -740,6 +741,37 @@ def board_frame(scoring: str = DEFAULT_SCORING) -> pd.DataFrame:
             "deals_left": board.deals_left().ravel(),
         }
     )
+    frame.attrs.update(board.provenance)
+    return frame
+
+
+def deal_points() -> pd.DataFrame:
+    """How many points a deal brings each role, from each source, as a distribution:
+    one row per ``role`` (dealer, pone), ``source`` (heels, pegging, hand, crib, total)
+    and ``points``, with the ``deals`` that scored it and their ``share``, over the
+    simulated deals the board table was built on (``df.attrs``: its provenance).
+
+    >>> df = deal_points()
+    >>> heels = df.query("role == 'dealer' and source == 'heels'").set_index("points")
+    >>> round(float(heels.loc[2, "share"]), 3)  # a jack starter: 4 in 52
+    0.077
+    """
+    import pandas as pd
+
+    from crib_analyze.board.board_table import load_board
+
+    board = load_board()
+    histograms = board.provenance.get("per_deal_histogram")
+    if not histograms:
+        raise ModelError("this board table has no per-deal histograms: rebuild it (build-board)")
+    rows = [
+        (role, source, points, deals)
+        for role in ("dealer", "pone")
+        for source, counts in histograms[role].items()
+        for points, deals in enumerate(counts)
+    ]
+    frame = pd.DataFrame(rows, columns=["role", "source", "points", "deals"])
+    frame["share"] = frame["deals"] / frame.groupby(["role", "source"])["deals"].transform("sum")
     frame.attrs.update(board.provenance)
     return frame
 

@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_analyze import UsageError, analyze, odds, win_probability
+from crib_analyze import UsageError, analyze, deal_points, odds, win_probability
 from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
 from crib_analyze.board import throw_kernels as thk
@@ -324,6 +324,22 @@ def test_the_build_reports_the_points_per_deal_by_role_and_source() -> None:
     assert abs(heels[2] / n - p) < 4 * np.sqrt(p * (1 - p) / n)
     crib = np.array(hist["dealer"]["crib"])
     assert len(crib) <= 30 and all(crib[k] == 0 for k in (19, 25, 26, 27) if k < len(crib))
+
+
+def test_deal_points_frame(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    df = deal_points()
+    assert list(df.columns) == ["role", "source", "points", "deals", "share"]
+    shares = df.groupby(["role", "source"])["share"].sum()
+    np.testing.assert_allclose(shares.to_numpy(), 1.0)
+    means = (df["points"] * df["share"]).groupby([df["role"], df["source"]]).sum()
+    for (role, source), mean in means.items():
+        assert mean == pytest.approx(df.attrs["per_deal_points"][role][source][0], abs=1e-4)
+    assert df.query("role == 'pone' and source == 'crib'")["points"].tolist() == [0]
+    old = BoardTable(packaged_board_table().values, provenance={"deals": 1})
+    old.save(tmp_path / "old.npz")
+    monkeypatch.setenv("CRIB_ANALYZE_BOARD", str(tmp_path / "old.npz"))
+    with pytest.raises(ModelError, match="rebuild"):
+        deal_points()
 
 
 # --- throws from a score ---------------------------------------------------------------------
