@@ -27,6 +27,7 @@ from crib_analyze.defaults import (
     DEFAULT_SCORING,
     DEFAULT_SEED,
     DEFAULT_TABLE_OPPONENT,
+    GOALS,
     MAX_SAMPLES,
     MODEL_ENV,
     OPPONENTS,
@@ -171,6 +172,30 @@ model_option = click.option(
     help=f"An expert model file to use (e.g. from build-model) [default: ${MODEL_ENV} "
     "if set, else the packaged model].",
 )
+
+
+SCORING_HELP = (
+    "Match points: tournament 2 a win / 3 a skunk; tournament-variant 2/3/4 (a double "
+    "skunk 4); free 1/2/4; free-triple, a triple skunk wins the match"
+)
+
+
+def scoring_option(with_default: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--scoring``; without a default where the command must see whether it was given."""
+    choice = click.Choice(tuple(SCORINGS))
+    if with_default:
+        return click.option(
+            "--scoring", type=choice, default=DEFAULT_SCORING, show_default=True,
+            help=f"{SCORING_HELP}.",
+        )  # fmt: skip
+    return click.option(
+        "--scoring", type=choice, help=f"{SCORING_HELP} [default: {DEFAULT_SCORING}]."
+    )
+
+
+def goal_option(**extra: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--goal``: what a throw from a score is ranked by (win or match)."""
+    return click.option("--goal", type=click.Choice([g for g in GOALS if g != "points"]), **extra)
 
 
 def table_format_option(help_default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -386,16 +411,10 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     help="Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): "
     "each throw's deal simulated, then the board table.",
 )
-@click.option(
-    "--goal",
-    type=click.Choice(["win", "match"]),
-    help="With --score: rank by the chance of winning, or by expected match points [default: win].",
+@goal_option(
+    help="With --score: rank by the chance of winning, or by expected match points [default: win]."
 )
-@click.option(
-    "--scoring",
-    type=click.Choice(tuple(SCORINGS)),
-    help=f"Match points for wins and skunks [default: {DEFAULT_SCORING}].",
-)
+@scoring_option(with_default=False)
 @click.option(
     "--position-samples",
     type=click.IntRange(2, 200_000),
@@ -1033,14 +1052,7 @@ def peg(
 @click.argument("theirs", type=int, required=False)
 @click.option("--dealer", is_flag=True, help="You deal this deal.")
 @click.option("--pone", is_flag=True, help="The opponent deals (you count first).")
-@click.option(
-    "--scoring",
-    type=click.Choice(tuple(SCORINGS)),
-    default=DEFAULT_SCORING,
-    show_default=True,
-    help="Match points: tournament 2 a win / 3 a skunk; tournament-variant 2/3/4 (a "
-    "double skunk 4); free 1/2/4; free-triple, a triple skunk wins the match.",
-)
+@scoring_option()
 @click.option(
     "--plot",
     "plot_path",
@@ -1184,10 +1196,11 @@ def build_board(
     "--position-samples", type=click.IntRange(1, 100_000), default=300, show_default=True,
     help="Deals simulated per candidate throw by a position player.",
 )  # fmt: skip
-@click.option("--goal", type=click.Choice(["win", "match"]), default="win", show_default=True)
-@click.option(
-    "--scoring", type=click.Choice(tuple(SCORINGS)), default=DEFAULT_SCORING, show_default=True
-)
+@goal_option(
+    default="win", show_default=True,
+    help="What a position player ranks throws by: the chance of winning or match points.",
+)  # fmt: skip
+@scoring_option()
 @click.option(
     "--batch", type=click.IntRange(min=2), default=2000, show_default=True,
     help="Games per batch (an even number; results do not depend on it).",
