@@ -57,6 +57,21 @@ def cards_left(hand: np.ndarray) -> int:
 
 
 @njit
+def distinct_span(seq: np.ndarray, start: int, n: int) -> tuple[int, int, int]:
+    """(bits, lo, hi) of the ranks ``seq[start:n]``: their set as bits, the lowest and
+    the highest; bits is -1 if a rank repeats (no run can use them)."""
+    lo, hi, bits = 13, -1, 0
+    for i in range(start, n):
+        r = seq[i]
+        if bits >> r & 1:
+            return -1, lo, hi
+        bits |= 1 << r
+        lo = min(lo, r)
+        hi = max(hi, r)
+    return bits, lo, hi
+
+
+@njit
 def lay_points(seq: np.ndarray, n: int, count: int) -> tuple[int, int]:
     """(points, reasons) for the card just laid: ``seq[:n]`` are the ranks since the
     reset, the new card last; ``count`` includes it."""
@@ -82,16 +97,8 @@ def lay_points(seq: np.ndarray, n: int, count: int) -> tuple[int, int]:
         reasons |= R_DOUBLE_PAIR_ROYAL
     run = 0
     for k in range(min(n, 7), 2, -1):
-        lo, hi, bits, ok = 13, -1, 0, True
-        for i in range(n - k, n):
-            r = seq[i]
-            if bits >> r & 1:
-                ok = False
-                break
-            bits |= 1 << r
-            lo = min(lo, r)
-            hi = max(hi, r)
-        if ok and hi - lo == k - 1:
+        bits, lo, hi = distinct_span(seq, n - k, n)
+        if bits >= 0 and hi - lo == k - 1:
             run = k
             break
     if run:
@@ -173,16 +180,8 @@ def reply_points(
     # runs: the new card and the latest k - 1 cards are k distinct consecutive ranks
     best[:13] = 0
     for k in range(3, min(n + 1, 7) + 1):
-        lo, hi, bits, ok = 13, -1, 0, True
-        for i in range(n - (k - 1), n):
-            r = seq[i]
-            if bits >> r & 1:
-                ok = False
-                break
-            bits |= 1 << r
-            lo = min(lo, r)
-            hi = max(hi, r)
-        if not ok or hi - lo > k - 1:
+        bits, lo, hi = distinct_span(seq, n - (k - 1), n)
+        if bits < 0 or hi - lo > k - 1:
             continue
         if hi - lo == k - 2:  # a block: extend it at either end
             if lo > 0:
