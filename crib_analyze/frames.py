@@ -15,21 +15,10 @@ import numpy as np
 import pandas as pd
 
 from crib_analyze.cards import RANKS
-from crib_analyze.defaults import Role, SortKey, default_table_path, packaged_crib_table
-from crib_analyze.discard import DiscardAnalysis, rank_order
+from crib_analyze.defaults import Role, default_table_path, packaged_crib_table
+from crib_analyze.discard import rank_order
 from crib_analyze.errors import TableError, describe_os_error
-from crib_analyze.rows import TEXT_COLUMNS, DiscardRows, discard_rows
-
-
-def discard_frame(
-    analysis: DiscardAnalysis,
-    role: Role | None = None,
-    need: int | None = None,
-    sort: SortKey | None = None,
-    top: int | None = None,
-) -> pd.DataFrame:
-    """One row per discard, best first by ``sort`` for ``role`` (dealer when None)."""
-    return rows_frame(discard_rows(analysis, role=role, need=need, sort=sort, top=top))
+from crib_analyze.rows import TEXT_COLUMNS, DiscardRows
 
 
 def rows_frame(rows: DiscardRows) -> pd.DataFrame:
@@ -41,13 +30,6 @@ def rows_frame(rows: DiscardRows) -> pd.DataFrame:
     frame = pd.DataFrame(data)
     frame.attrs.update(rows.attrs)
     return frame
-
-
-def with_hand_column(frame: pd.DataFrame, hand_text: str) -> pd.DataFrame:
-    """Prefix a ``hand`` column (for many-hand output)."""
-    out = frame.copy()
-    out.insert(0, "hand", pd.Series([hand_text] * len(out), dtype="string", index=out.index))
-    return out
 
 
 # --- the full table ----------------------------------------------------------------------
