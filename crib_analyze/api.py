@@ -675,7 +675,7 @@ def win_probability(my_score: int, opp_score: int, dealer: bool) -> float:
     """
     from crib_analyze.board.board_table import load_board
 
-    return min(1.0, float(load_board().at(my_score, opp_score, dealer)[:4].sum()))
+    return load_board().win_at(my_score, opp_score, dealer)
 
 
 def odds(my_score: int, opp_score: int, dealer: bool, scoring: str = DEFAULT_SCORING) -> Odds:
@@ -696,7 +696,7 @@ def odds(my_score: int, opp_score: int, dealer: bool, scoring: str = DEFAULT_SCO
         opp_score=int(opp_score),
         dealer=bool(dealer),
         scoring=scoring,
-        p_win=min(1.0, float(v[:4].sum())),
+        p_win=board.win_at(my_score, opp_score, dealer),
         p_skunk=float(v[1:4].sum()),
         p_double_skunk=float(v[2:4].sum()),
         p_triple_skunk=float(v[3]),

@@ -140,6 +140,10 @@ class BoardTable:
         a, b = check_score("my score", mine), check_score("the opponent's score", theirs)
         return np.asarray(self.values[a, b, int(bool(dealer))], np.float64)
 
+    def win_at(self, mine: int, theirs: int, dealer: bool) -> float:
+        """The probability that I win from one position (as :meth:`win`)."""
+        return min(1.0, float(self.at(mine, theirs, dealer)[:4].sum()))
+
     def save(self, path: str | os.PathLike[str]) -> None:
         write_npz(path, BOARD_FORMAT, self.provenance, {"values": self.values.astype(np.float32)})
 
