@@ -167,6 +167,9 @@ def test_the_table_adds_up_and_mirrors(board: BoardTable) -> None:
     np.testing.assert_allclose(out.sum(axis=-1), 1.0, atol=1e-5)
     mirror = np.concatenate([out[..., 4:], out[..., :4]], axis=-1).transpose(1, 0, 2, 3)
     np.testing.assert_allclose(out[:, :, 1], mirror[:, :, 0], atol=1e-5)
+    # stored in float32: a certain win must read as exactly 1, never a hair above
+    wins = [board.win_at(a, b, d) for a in range(121) for b in range(121) for d in (0, 1)]
+    assert max(wins) == 1.0 and board.win().max() == 1.0
 
 
 def test_more_points_never_hurt(board: BoardTable) -> None:
