@@ -5,9 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # tests compile every kernel afresh: a cache from other sources is never trusted
 TEST_CACHE := $(shell mktemp -u /tmp/crib-analyze-test-cache.XXXXXX)
-SOURCES := crib_analyze tests benchmarks docs
+SOURCES := crib_analyze tests benchmarks docs tools data
 
-.PHONY: run test test-fast lint format bench table table-expert table-check crib-tables model compare clean install
+.PHONY: run test test-fast lint docs format bench table table-expert table-check crib-tables model compare clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,13 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check $(SOURCES)
 	$(BIN)/ruff format --check $(SOURCES)
-	$(BIN)/mypy crib_analyze
-	$(BIN)/lint-imports
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tools/cli_reference.py --check
+
+# regenerate the command-line reference (docs/cli.md) from --help
+docs: $(STAMP)
+	$(BIN)/python tools/cli_reference.py
 
 format: $(STAMP)
 	$(BIN)/ruff format $(SOURCES)
@@ -57,7 +62,7 @@ table-check: $(STAMP)
 
 # maintainers: rebuild the model and crib tables shipped inside the package
 model: $(STAMP)
-	$(BIN)/crib-analyze build-model -o crib_analyze/data/expert_model.npz
+	$(BIN)/crib-analyze build-model -o data/expert_model.npz
 
 # from the tables of 'make table table-expert' (override: make crib-tables RANDOM_TABLE=... EXPERT_TABLE=...)
 RANDOM_TABLE = $(shell $(BIN)/python -c 'import crib_analyze as ca; print(ca.paths().random_table)')
@@ -65,9 +70,9 @@ EXPERT_TABLE = $(shell $(BIN)/python -c 'import crib_analyze as ca; print(ca.pat
 crib-tables: $(STAMP)
 	for role in dealer pone; do \
 	  $(BIN)/crib-analyze crib-table --table "$(RANDOM_TABLE)" --role $$role -f csv \
-	    -o crib_analyze/data/crib_table_$$role.csv || exit 1; \
+	    -o data/crib_table_$$role.csv || exit 1; \
 	  $(BIN)/crib-analyze crib-table --table "$(EXPERT_TABLE)" --role $$role -f csv \
-	    -o crib_analyze/data/crib_table_$${role}_expert.csv || exit 1; \
+	    -o data/crib_table_$${role}_expert.csv || exit 1; \
 	done
 
 # needs the published tables (shared/reference), which the package never reads

@@ -27,12 +27,12 @@ from pathlib import Path
 import numpy as np
 
 from crib_analyze import analyze, simulate
+from crib_analyze.artifacts.board_table import distinct_deals, expert_deals
+from crib_analyze.artifacts.expert_model import load_model
 from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
-from crib_analyze.board.board_table import distinct_deals, expert_deals
-from crib_analyze.expert_model import load_model
 from crib_analyze.play.matches import kept_rank_weights
-from crib_analyze.score_kernels import rank_table
+from crib_analyze.scoring.show_kernels import rank_table
 
 CLI = str(Path(sys.executable).with_name("crib-analyze"))
 HAND = "5H 6S 4D JC QH 5C"

@@ -26,8 +26,9 @@ from itertools import combinations
 from pathlib import Path
 
 from crib_analyze import analyze, discard, format_cards
-from crib_analyze import discard_kernels as dk
-from crib_analyze import score_kernels as k
+from crib_analyze.crib import hand_kernels as dk
+from crib_analyze.crib import random_crib_kernels as rck
+from crib_analyze.scoring import show_kernels as k
 
 from common import CLI, SEED, bench_env, pass_seconds, random_hands, reproduce_command
 
@@ -53,7 +54,7 @@ def brute_force_crib_mean(hand: list[int], d: int) -> float:
             if s != e0 and s != e1:
                 total += k.score_show(d0, d1, e0, e1, s, True)
                 count += 1
-    assert count == dk.RANDOM_COMPLETIONS
+    assert count == rck.RANDOM_COMPLETIONS
     return total / count
 
 

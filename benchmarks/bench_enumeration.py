@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import combinations, pairwise
 
-from crib_analyze import score_kernels as k
+from crib_analyze.scoring import show_kernels as k
 
 from common import reproduce_command
 

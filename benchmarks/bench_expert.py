@@ -1,7 +1,7 @@
 """Expert opponent: building the model, per-hand analysis, start-up, the expert table.
 
 (1) ``crib-analyze build-model -o TMP/m.npz`` as a subprocess (never over the packaged
-    crib_analyze/data/expert_model.npz; kernel cache as found, by default
+    data/expert_model.npz; kernel cache as found, by default
     ~/.cache/crib-analyze, so a first run after a kernel change also compiles): wall
     time, the rounds of its stderr log, and seconds per round, both wall / rounds and
     the interval between consecutive round lines (the log's own per-round seconds
@@ -29,7 +29,7 @@
     numeric columns as a Parquet part, random against expert.
 
 Sections (2)-(4) use the model the package reads (``$CRIB_ANALYZE_MODEL`` or the
-packaged crib_analyze/data/expert_model.npz, unchanged: checked at the end). Every file
+packaged data/expert_model.npz, unchanged: checked at the end). Every file
 is written to a temp dir, removed at the end; ``$CRIB_ANALYZE_DATA_DIR`` of the processes
 is a temp dir too. Run from the repository root::
 
@@ -60,19 +60,19 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crib_analyze import analyze, discard
-from crib_analyze.chunk_store import parquet_options
-from crib_analyze.class_values import all_hand_means, class_cribs_range
-from crib_analyze.combine_kernels import crib_from_weights
-from crib_analyze.defaults import MODEL_ENV, PACKAGED_MODEL, packaged
-from crib_analyze.discard import DiscardAnalysis
-from crib_analyze.discard_kernels import unseen_counts
-from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.hand_classes import N_CLASSES, hand_classes, multisets
-from crib_analyze.policy_kernels import compile_policy, weights_from_compiled
-from crib_analyze.score_kernels import rank_table
-from crib_analyze.table_numerics import compute_chunk
-from crib_analyze.table_spec import CHUNK_CLASSES, TableSpec
-from crib_analyze.throw_model_kernels import best_response_stats
+from crib_analyze.artifacts.expert_model import ExpertModel, load_model
+from crib_analyze.crib.combine_kernels import crib_from_weights
+from crib_analyze.crib.hand_classes import N_CLASSES, hand_classes, multisets
+from crib_analyze.crib.hand_kernels import unseen_counts
+from crib_analyze.crib.throw_model_kernels import best_response_stats
+from crib_analyze.crib.throw_policy_kernels import compile_policy, weights_from_compiled
+from crib_analyze.discard.engine import DiscardAnalysis
+from crib_analyze.expert.class_values import all_hand_means, class_cribs_range
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import MODEL_ENV, PACKAGED_MODEL, packaged
+from crib_analyze.table.chunks import parquet_options
+from crib_analyze.table.compute import compute_chunk
+from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec
 
 from common import (
     CLI,
@@ -341,10 +341,10 @@ def bench_per_hand(model: ExpertModel, n_hands: int, n_baseline: int, repeats: i
 PHASES = """
 import json, sys, time
 start = time.perf_counter()
-from crib_analyze import discard
-from crib_analyze.expert_model import load_model
-from crib_analyze.hand_classes import multisets
-out = {"import crib_analyze.discard": time.perf_counter() - start}
+from crib_analyze.discard.engine import engine as discard
+from crib_analyze.artifacts.expert_model import load_model
+from crib_analyze.crib.hand_classes import multisets
+out = {"import crib_analyze.discard.engine": time.perf_counter() - start}
 for name, fn in [
     ("multisets() (18,395 rank multisets)", multisets),
     ("load_model() (read the .npz)", load_model),

@@ -45,7 +45,7 @@ import numpy as np
 import pyarrow.parquet as pq
 
 from crib_analyze import analyze, format_cards
-from crib_analyze.hand_classes import N_CLASSES, hand_classes
+from crib_analyze.crib.hand_classes import N_CLASSES, hand_classes
 
 from common import (
     CLI,

@@ -1,15 +1,17 @@
 """crib-analyze: exact, role-aware discard analysis for two-player cribbage.
 
-The public API (``dir(crib_analyze)`` lists it): cards (:func:`parse_cards`,
-:func:`format_cards`, :func:`canonical_hand`), scoring (:func:`score_hand`,
-:func:`score_breakdown`, :func:`count_show`), discards (:func:`analyze`), the full table
-(:func:`generate_table`, :func:`merge_tables`, :func:`check_table`,
-:func:`load_table`, :func:`crib_table`), the expert model (:func:`load_model`,
+The public API (``dir(crib_analyze)`` lists it; each name is documented where
+:mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
+:func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
+:func:`count_show`), discards (:func:`analyze`, :func:`analyze_rows`,
+:func:`hand_distribution`, :func:`plot_discards`, :func:`start_quiz`), the full table
+(:func:`generate_table`, :func:`merge_tables`, :func:`check_table`, :func:`load_table`,
+:func:`lookup`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
-:func:`pegging_table`), the board (:func:`win_probability`, :func:`odds`,
-:func:`board_frame`, :func:`deal_points`, :func:`build_board`, :func:`simulate`), file places
-(:func:`paths`) and the errors they raise. The heavy parts (numba, pandas) load on first use, so
-``import crib_analyze`` is quick.
+:func:`pegging_table`, :func:`build_pegging`), the board (:func:`win_probability`,
+:func:`odds`, :func:`board_frame`, :func:`deal_points`, :func:`build_board`,
+:func:`simulate`), file places (:func:`paths`) and the errors they raise. The heavy parts
+(numba, pandas) load on first use, so ``import crib_analyze`` is quick.
 
 >>> import crib_analyze as ca
 >>> ca.score_hand("5H 5C 5S JD", "5D")
@@ -22,7 +24,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cards import canonical_hand, format_cards, parse_cards
-from crib_analyze.defaults import __version__
 from crib_analyze.errors import (
     CardError,
     CribAnalyzeError,
@@ -31,9 +32,11 @@ from crib_analyze.errors import (
     TableError,
     UsageError,
 )
+from crib_analyze.settings import __version__
 
 if TYPE_CHECKING:
     from crib_analyze.api import (
+        Breakdown,
         advise_play,
         analyze,
         analyze_rows,
@@ -42,6 +45,7 @@ if TYPE_CHECKING:
         build_model,
         build_pegging,
         check_table,
+        count_show,
         crib_table,
         deal_points,
         generate_table,
@@ -56,46 +60,52 @@ if TYPE_CHECKING:
         plot_board,
         plot_crib_tables,
         plot_discards,
+        score_breakdown,
+        score_hand,
         score_play,
         simulate,
+        start_quiz,
         win_probability,
     )
-    from crib_analyze.counting import count_show
-    from crib_analyze.expert_model import ExpertModel
-    from crib_analyze.score import Breakdown, score_breakdown, score_hand
+    from crib_analyze.artifacts.expert_model import ExpertModel
 
+#: names loaded on first use (from the public API, which loads its parts lazily too)
 _LAZY = {
-    "analyze": "crib_analyze.api",
-    "advise_play": "crib_analyze.api",
-    "count_show": "crib_analyze.counting",
-    "build_model": "crib_analyze.api",
-    "check_table": "crib_analyze.api",
-    "crib_table": "crib_analyze.api",
-    "generate_table": "crib_analyze.api",
-    "load_model": "crib_analyze.api",
-    "load_table": "crib_analyze.api",
-    "lookup": "crib_analyze.api",
-    "hand_distribution": "crib_analyze.api",
-    "analyze_rows": "crib_analyze.api",
-    "plot_discards": "crib_analyze.api",
-    "plot_crib_tables": "crib_analyze.api",
-    "merge_tables": "crib_analyze.api",
-    "paths": "crib_analyze.api",
-    "pegging_table": "crib_analyze.api",
-    "build_pegging": "crib_analyze.api",
-    "board_frame": "crib_analyze.api",
-    "deal_points": "crib_analyze.api",
-    "build_board": "crib_analyze.api",
-    "odds": "crib_analyze.api",
-    "plot_board": "crib_analyze.api",
-    "win_probability": "crib_analyze.api",
-    "simulate": "crib_analyze.api",
-    "ExpertModel": "crib_analyze.expert_model",
-    "Breakdown": "crib_analyze.score",
-    "score_breakdown": "crib_analyze.score",
-    "score_play": "crib_analyze.api",
-    "score_hand": "crib_analyze.score",
+    name: "crib_analyze.api"
+    for name in [
+        "Breakdown",
+        "advise_play",
+        "analyze",
+        "analyze_rows",
+        "board_frame",
+        "build_board",
+        "build_model",
+        "build_pegging",
+        "check_table",
+        "count_show",
+        "crib_table",
+        "deal_points",
+        "generate_table",
+        "hand_distribution",
+        "load_model",
+        "load_table",
+        "lookup",
+        "merge_tables",
+        "odds",
+        "paths",
+        "pegging_table",
+        "plot_board",
+        "plot_crib_tables",
+        "plot_discards",
+        "score_breakdown",
+        "score_hand",
+        "score_play",
+        "simulate",
+        "start_quiz",
+        "win_probability",
+    ]
 }
+_LAZY["ExpertModel"] = "crib_analyze.artifacts.expert_model"
 
 __all__ = [
     "Breakdown",
@@ -137,6 +147,7 @@ __all__ = [
     "score_hand",
     "score_play",
     "simulate",
+    "start_quiz",
     "win_probability",
 ]
 

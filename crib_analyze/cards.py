@@ -19,7 +19,7 @@ upper case, with ``T`` for ten: ``TH``, ``5C``, ``AS``.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from crib_analyze.errors import CardError
 
@@ -164,6 +164,25 @@ def parse_cards(cards: CardsLike, count: int | None = None) -> list[int]:
     if count is not None and len(parsed) != count:
         raise CardError(f"expected {count} cards, got {len(parsed)}")
     return parsed
+
+
+def read_hand_lines(
+    lines: Iterable[str], count: int = 6
+) -> Iterator[tuple[int, list[int] | CardError]]:
+    """(line number, parsed hand or the error) for each line of a hands file that is not
+    blank or a ``#`` comment (text after ``#`` is a comment too).
+
+    >>> list(read_hand_lines(["# mine", "5H 6S 4D JC QH 5C  # the example", "", "5H"]))[1]
+    (4, CardError('expected 6 cards, got 1'))
+    """
+    for lineno, raw in enumerate(lines, start=1):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            yield lineno, parse_cards(text, count=count)
+        except CardError as e:
+            yield lineno, e
 
 
 def parse_show(hand4: CardsLike, starter: CardLike) -> tuple[list[int], int]:

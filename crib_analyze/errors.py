@@ -18,7 +18,10 @@ class CribAnalyzeError(Exception):
 
 
 class UsageError(CribAnalyzeError, ValueError):
-    """An argument the library cannot accept (wrong choice, out of range)."""
+    """An argument the library cannot accept (wrong choice, out of range).
+
+    A parameter named in the message is written in backticks, ```need```; the command
+    line shows it as its option (``--need``)."""
 
     exit_code = 2
 

@@ -1,28 +1,37 @@
 """The one place that builds pandas DataFrames: fixed columns, fixed dtypes.
 
-A discard frame has the columns of :mod:`crib_analyze.rows` (documented there), one
-row per discard, best first; text columns are pandas ``string``, flags ``bool``, and
-``df.attrs`` records the role, opponent model, expert model, sampling and sort key.
+A discard frame has the columns of :mod:`crib_analyze.discard.ranking` (documented
+there), one row per discard, best first; text columns are pandas ``string``, flags
+``bool``, and ``df.attrs`` records the role, opponent model, expert model, sampling and
+sort key. The other frames: a scored play, play advice, the pegging table, the board's
+positions, points per deal, a discard table read from a file, and crib tables.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from crib_analyze.cards import RANKS
-from crib_analyze.defaults import Role, default_table_path, packaged_crib_table
-from crib_analyze.discard import rank_order
+from crib_analyze.discard.engine import rank_order
+from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError, describe_os_error
-from crib_analyze.rows import TEXT_COLUMNS, DiscardRows
+from crib_analyze.results import Rows
+from crib_analyze.settings import Role, default_table_path, packaged_crib_table
+
+if TYPE_CHECKING:
+    from crib_analyze.artifacts.board_table import BoardTable
+    from crib_analyze.artifacts.pegging_table import PeggingTable
+    from crib_analyze.play.advice import Advice
+    from crib_analyze.play.sequence import ScoredPlay
 
 
-def rows_frame(rows: DiscardRows) -> pd.DataFrame:
-    """The DataFrame of :class:`~crib_analyze.rows.DiscardRows` (same columns and attrs)."""
+def rows_frame(rows: Rows) -> pd.DataFrame:
+    """The DataFrame of :class:`~crib_analyze.results.Rows` (same columns and attrs)."""
     data = {
         name: pd.array(values.tolist(), dtype="string") if name in TEXT_COLUMNS else values
         for name, values in rows.columns.items()
@@ -47,7 +56,7 @@ def read_table_frame(
     import pyarrow.dataset as ds
     import pyarrow.parquet as pq
 
-    from crib_analyze.table_file import read_table_metadata
+    from crib_analyze.table.file import read_table_metadata
 
     source = Path(path) if path is not None else default_table_path()
     if not source.is_file():
@@ -57,7 +66,7 @@ def read_table_frame(
         meta = read_table_metadata(source)
         expression = pq.filters_to_expression(filters) if filters else None
         table = ds.dataset(source, format=fmt).to_table(columns=columns, filter=expression)
-        frame = table.to_pandas()
+        frame: pd.DataFrame = table.to_pandas()
     except OSError as e:
         raise TableError(f"cannot read {source}: {describe_os_error(e)}") from None
     except TableError:
@@ -78,7 +87,7 @@ def lookup_frame(
     """A hand's 15 rows of a discard table, found through its suit class and written in
     the hand's own suits; best first for ``role`` (the dealer's net with no role)."""
     from crib_analyze.cards import canonical_form, format_card
-    from crib_analyze.hand_classes import class_index
+    from crib_analyze.crib.hand_classes import class_index
 
     canon, perm = canonical_form(hand)
     hand_id = class_index(canon)
@@ -179,4 +188,113 @@ def packaged_crib_table_frame(role: Role, opponent: str) -> pd.DataFrame:
         frame = pd.read_csv(fh, keep_default_na=False, na_values=[""])
     frame = frame[CRIB_TABLE_COLUMNS]
     frame.attrs.update(role=role, opponent=opponent, source="packaged")
+    return frame
+
+
+# --- the play -------------------------------------------------------------------------------
+
+
+def play_frame(play: ScoredPlay) -> pd.DataFrame:
+    """A scored play: one row per card or go (player, card, count, points, reason);
+    ``attrs``: each side's total and whether the play is complete."""
+    from crib_analyze.cards import format_card
+
+    frame = pd.DataFrame(
+        {
+            "player": pd.array([e.player for e in play.events], dtype="string"),
+            "card": pd.array(
+                [format_card(e.card) if e.card >= 0 else "go" for e in play.events],
+                dtype="string",
+            ),
+            "count": np.array([e.count for e in play.events], dtype=np.int64),
+            "points": np.array([e.points for e in play.events], dtype=np.int64),
+            "reason": pd.array(["; ".join(e.reasons) for e in play.events], dtype="string"),
+        }
+    )
+    frame.attrs.update(totals=play.totals, complete=play.complete)
+    return frame
+
+
+def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
+    """Each legal card, best first: its value, standard error, and the policy's card."""
+    from crib_analyze.cards import format_card
+
+    frame = pd.DataFrame(
+        {
+            "card": pd.array([format_card(c) for c in advice.cards], dtype="string"),
+            "value": advice.value,
+            "se": advice.se,
+            "policy_choice": [c == advice.policy_card for c in advice.cards],
+        }
+    )
+    frame.attrs.update(role=role, count=advice.count, samples=advice.samples, policy=advice.policy)
+    return frame
+
+
+def pegging_frame(table: PeggingTable, roles: list[Role]) -> pd.DataFrame:
+    """The pegging value of every keep, for each of ``roles`` in turn."""
+    from crib_analyze.artifacts.pegging_table import keep_text, kept_multisets
+    from crib_analyze.position import Seat
+
+    keeps = [keep_text(m) for m in kept_multisets()]
+    parts = []
+    for r in roles:
+        seat = Seat.of(r)
+        parts.append(
+            pd.DataFrame(
+                {
+                    "keep": pd.array(keeps, dtype="string"),
+                    "role": pd.array([r] * len(keeps), dtype="string"),
+                    "peg_own": table.peg_own[seat],
+                    "peg_opp": table.peg_opp[seat],
+                    "peg_se": table.peg_se[seat],
+                }
+            )
+        )
+    frame = pd.concat(parts, ignore_index=True)
+    frame.attrs.update(table.provenance)
+    return frame
+
+
+# --- the board ------------------------------------------------------------------------------
+
+
+def board_positions_frame(board: BoardTable, scoring: str) -> pd.DataFrame:
+    """Every position of the board, one row each (see :func:`crib_analyze.api.board_frame`)."""
+    from crib_analyze.position import p_skunk, p_skunked
+    from crib_analyze.rules import TARGET
+
+    mine, theirs, deal = np.meshgrid(
+        np.arange(TARGET), np.arange(TARGET), [False, True], indexing="ij"
+    )
+    out = board.outcomes()
+    frame = pd.DataFrame(
+        {
+            "my_score": mine.ravel(),
+            "opp_score": theirs.ravel(),
+            "dealer": deal.ravel(),
+            "p_win": board.win().ravel(),
+            "p_skunk": p_skunk(out).ravel(),
+            "p_skunked": p_skunked(out).ravel(),
+            "match_points": board.match_points(scoring).ravel(),
+            "deals_left": board.deals_left().ravel(),
+        }
+    )
+    frame.attrs.update(board.provenance)
+    return frame
+
+
+def deal_points_frame(provenance: dict[str, Any]) -> pd.DataFrame:
+    """Points per deal by role and source, as a distribution, from a board table's
+    per-deal histograms (see :func:`crib_analyze.api.deal_points`)."""
+    histograms = provenance["per_deal_histogram"]
+    rows = [
+        (role, source, points, deals)
+        for role in ("dealer", "pone")
+        for source, counts in histograms[role].items()
+        for points, deals in enumerate(counts)
+    ]
+    frame = pd.DataFrame(rows, columns=["role", "source", "points", "deals"])
+    frame["share"] = frame["deals"] / frame.groupby(["role", "source"])["deals"].transform("sum")
+    frame.attrs.update(provenance)
     return frame

@@ -21,19 +21,20 @@ import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import numba
 from numba.core import config as _config
 
-from crib_analyze.defaults import cache_dir
+from crib_analyze.settings import cache_dir
 
 F = TypeVar("F", bound=Callable[..., Any])
 config: Any = _config  # numba sets its options as module attributes at import
 
 _PACKAGE = Path(__file__).resolve().parent
-# modules kernels may import besides other kernels (the bottom layer)
-_BELOW_KERNELS = ("cards.py", "defaults.py", "errors.py", "jit.py")
+#: the foundation modules kernels may import besides other kernels (the import contract
+#: of pyproject.toml holds kernels to these, so the digest below covers all they read)
+FOUNDATION = ("cards", "errors", "jit", "position", "rules", "settings")
 _MARK = b"from crib_analyze.jit import"
 
 
@@ -44,7 +45,8 @@ def source_digest() -> str:
     h = hashlib.blake2b(digest_size=8)
     for path in sorted(_PACKAGE.rglob("*.py")):
         text = path.read_bytes()
-        if path.name in _BELOW_KERNELS or _MARK in text:
+        top_level = path.parent == _PACKAGE and path.stem in FOUNDATION
+        if top_level or _MARK in text:
             h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + text + b"\0")
     return h.hexdigest()
 
@@ -84,22 +86,35 @@ def _prune(here: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def njit(func: F | None = None, **options: Any) -> Any:
+@overload
+def njit(func: F) -> F: ...
+
+
+@overload
+def njit(func: None = None, **options: Any) -> Callable[[F], F]: ...
+
+
+def njit(func: F | None = None, **options: Any) -> F | Callable[[F], F]:
     """``numba.njit(cache=True, **options)`` caching in :func:`kernel_cache_dir`.
 
-    Use as ``@njit`` or ``@njit(parallel=True, ...)``.
+    Use as ``@njit`` or ``@njit(parallel=True, ...)``. For type checkers a kernel keeps
+    the signature of its Python function (numba's dispatcher calls it with the same
+    arguments and returns what the function returns).
     """
 
     def decorate(f: F) -> F:
+        kernel: F
         if not _cache_usable():  # never fall back to numba's own (stale-prone) places
-            return numba.njit(cache=False, **options)(f)
+            kernel = numba.njit(cache=False, **options)(f)
+            return kernel
         previous = config.CACHE_DIR
         config.CACHE_DIR = kernel_cache_dir()  # read once, when caching is enabled
         try:
-            return numba.njit(cache=True, **options)(f)
+            kernel = numba.njit(cache=True, **options)(f)
         except RuntimeError:  # no writable cache location anywhere: compile every run
-            return numba.njit(cache=False, **options)(f)
+            kernel = numba.njit(cache=False, **options)(f)
         finally:
             config.CACHE_DIR = previous
+        return kernel
 
     return decorate(func) if func is not None else decorate

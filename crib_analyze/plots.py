@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from crib_analyze.atomic import atomic_open
 from crib_analyze.cards import RANKS
 from crib_analyze.errors import StorageError, UsageError, describe_os_error
+from crib_analyze.storage.atomic import atomic_open
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crib_analyze.rows import DiscardRows
+    from crib_analyze.results import Rows
 
 PLOT_FORMATS = {".png": "png", ".svg": "svg"}
 
@@ -58,7 +58,7 @@ def _save(fig: Any, path: str | os.PathLike[str]) -> Path:
 
 
 def discard_plot(
-    by_role: dict[str, DiscardRows], hand: str, model: str, path: str | os.PathLike[str]
+    by_role: dict[str, Rows], hand: str, model: str, path: str | os.PathLike[str]
 ) -> Path:
     """Hand-score distributions of each role's best throws (grouped bars), one panel a
     role. ``by_role`` maps a role to its distribution rows (:func:`distribution_rows`),

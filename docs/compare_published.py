@@ -18,8 +18,8 @@ import sys
 
 import numpy as np
 
-from crib_analyze.class_values import role_tables
-from crib_analyze.expert_model import ExpertModel, ThrowModel, packaged_model
+from crib_analyze.artifacts.expert_model import ExpertModel, ThrowModel, packaged_model
+from crib_analyze.expert.class_values import role_tables
 
 RANKS = "A23456789TJQK"
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 
 import crib_analyze as ca
+from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.play import matches as mt
-from crib_analyze.play.pegging_table import packaged_pegging_table
 
 
 def policy_matches() -> None:

@@ -27,30 +27,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_analyze import UsageError, analyze, deal_points, odds, win_probability
+from crib_analyze.artifacts.board_table import BoardTable, load_board, packaged_board_table
+from crib_analyze.artifacts.expert_model import load_model
 from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
-from crib_analyze.board import throw_kernels as thk
-from crib_analyze.board.board_table import (
-    OUTCOMES,
-    BoardTable,
-    build_board,
-    distinct_deals,
-    expert_deals,
-    load_board,
-    packaged_board_table,
-    parse_score,
-    throw_arrays,
-)
-from crib_analyze.board.deal_kernels import EXPERT
+from crib_analyze.board import position_kernels as thk
+from crib_analyze.board.build import build_board, distinct_deals
+from crib_analyze.board.expert_throws import expert_deals, throw_arrays
+from crib_analyze.board.throw_choice_kernels import EXPERT
 from crib_analyze.cards import parse_cards
 from crib_analyze.cli import cli
-from crib_analyze.discard import analyze_hand
-from crib_analyze.discard_kernels import DISCARDS, KEEPS
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
+from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.errors import ModelError
-from crib_analyze.expert_model import load_model
 from crib_analyze.play.matches import deal, kept_rank_weights
-from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for
-from crib_analyze.score_kernels import rank_table
+from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.position import OUTCOMES, parse_score
+from crib_analyze.rng_kernels import rng_for
+from crib_analyze.scoring.show_kernels import rank_table
 from tests.naive import naive_board, naive_play, naive_score
 
 TOY_TARGET, TOY_LINES = 21, (16, 11, 6)
@@ -377,13 +371,13 @@ def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> N
     role = "dealer" if seat == 1 else "pone"
     a = analyze_hand(hand6, pegging="exact", model=model)
     hand = a.hand_scores.mean(axis=1)
-    own = hand + (a.dealer_crib + a.heels if seat == 1 else 0.0) + a.peg_own[1 - seat]
+    own = hand + (a.dealer_crib + a.heels if seat == 1 else 0.0) + a.peg_own[seat]
     se = mine.std(axis=0) / np.sqrt(n)
-    z = (mine.mean(axis=0) - own) / np.sqrt(se**2 + a.peg_se[1 - seat] ** 2)
+    z = (mine.mean(axis=0) - own) / np.sqrt(se**2 + a.peg_se[seat] ** 2)
     assert np.abs(z).max() < 4.5, (role, z)
     # the opponent: its pegging and the crib when it deals, and its show, the same
     # for every throw (its cards and the starter are shared)
-    theirs_varying = a.peg_opp[1 - seat] + (a.pone_crib if seat == 0 else 0.0)
+    theirs_varying = a.peg_opp[seat] + (a.pone_crib if seat == 0 else 0.0)
     rest = theirs.mean(axis=0) - theirs_varying
     assert np.ptp(rest) < 0.4, rest
     assert 4.0 < rest.mean() < 10.0  # ~ the opponent's show

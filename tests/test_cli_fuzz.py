@@ -27,12 +27,12 @@ import numba
 import pytest
 from click.testing import CliRunner
 
-from crib_analyze import expert_builder
 from crib_analyze.api import generate_table
-from crib_analyze.board import board_table
-from crib_analyze.board.board_table import packaged_board_table
+from crib_analyze.artifacts.board_table import packaged_board_table
+from crib_analyze.artifacts.expert_model import packaged_model
+from crib_analyze.board import build as board_build
 from crib_analyze.cli import cli
-from crib_analyze.expert_model import packaged_model
+from crib_analyze.expert import builder as expert_builder
 
 N_CASES = 10_000
 HAND = ["5H", "6S", "4D", "JC", "QH", "5C"]
@@ -339,7 +339,7 @@ def test_fuzz_every_command_no_traceback(
     shipped = packaged_model()
     monkeypatch.setattr(expert_builder, "build_model", lambda **kw: shipped)
     board = packaged_board_table()
-    monkeypatch.setattr(board_table, "build_board", lambda **kw: board)
+    monkeypatch.setattr(board_build, "build_board", lambda **kw: board)
     runner = CliRunner()
     rng = random.Random(20261130)
     threads = numba.get_num_threads()

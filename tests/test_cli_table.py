@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 
 from crib_analyze import analyze
 from crib_analyze.cli import cli
-from crib_analyze.table_spec import CHUNK_CLASSES
+from crib_analyze.table.spec import CHUNK_CLASSES
 
 RUNNER = CliRunner()
 HAND = ["5H", "6S", "4D", "JC", "QH", "5C"]
@@ -189,7 +189,7 @@ def test_missing_expert_model_is_a_clean_error(
 
 
 def test_truncated_model_file_is_a_clean_error(tmp_path: Path) -> None:
-    from crib_analyze.expert_model import packaged_model
+    from crib_analyze.artifacts.expert_model import packaged_model
 
     good = tmp_path / "m.npz"
     packaged_model().save(good)
@@ -205,8 +205,8 @@ def test_build_model_writes_to_the_data_dir_and_says_how_to_use_it(
     private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The fixed point itself is tested in test_expert; here a stand-in builder."""
-    from crib_analyze import expert_builder
-    from crib_analyze.expert_model import packaged_model
+    from crib_analyze.artifacts.expert_model import packaged_model
+    from crib_analyze.expert import builder as expert_builder
 
     shipped = packaged_model()
     monkeypatch.setattr(expert_builder, "build_model", lambda **kw: shipped)
@@ -231,7 +231,7 @@ def test_paths(private_data_dir: Path) -> None:
 
 def test_discard_from_table(tmp_path: Path, private_data_dir: Path) -> None:
     from crib_analyze.cards import canonical_hand, format_cards
-    from crib_analyze.hand_classes import hand_classes
+    from crib_analyze.crib.hand_classes import hand_classes
 
     assert invoke(["table", "--limit", "50", "-q"]).exit_code == 0  # the random table
     hand = format_cards(hand_classes().cards[7])

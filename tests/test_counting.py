@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from crib_analyze import score_breakdown
 from crib_analyze.cards import format_cards, parse_cards
-from crib_analyze.counting import count_show, number_words
 from crib_analyze.errors import CardError
+from crib_analyze.scoring.show import count_show, number_words
 from tests.naive import naive_breakdown
 
 

@@ -23,13 +23,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_analyze import analyze
-from crib_analyze import discard as discard_engine
-from crib_analyze import discard_kernels as dk
-from crib_analyze import score_kernels as k
 from crib_analyze.cards import CardError, format_cards, parse_cards
-from crib_analyze.discard import analyze_hand, draw_opponents, rank_order
+from crib_analyze.crib import hand_kernels as dk
+from crib_analyze.crib import random_crib_kernels as rck
+from crib_analyze.discard import engine as discard_engine
+from crib_analyze.discard.engine import analyze_hand, draw_opponents, rank_order
 from crib_analyze.errors import UsageError
-from crib_analyze.score_kernels import rank_table
+from crib_analyze.position import Seat
+from crib_analyze.scoring import show_kernels as k
+from crib_analyze.scoring.show_kernels import rank_table
 from tests.naive import discards_of, naive_hand_scores, naive_score, unseen
 
 EXAMPLE = "5H 6S 4D JC QH 5C"
@@ -166,9 +168,11 @@ def test_bad_input() -> None:
         analyze(EXAMPLE, opponent="psychic")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="samples"):
         analyze(EXAMPLE, opponent="sampled", samples=0)
-    with pytest.raises(UsageError, match="samples must be between 1 and 1,000,000"):
+    with pytest.raises(UsageError, match="samples must be a whole number from 1 to 1,000,000"):
         analyze(EXAMPLE, opponent="sampled", samples=100_000_000)
-    with pytest.raises(UsageError, match="seed must be a whole number >= 0, got -1"):
+    with pytest.raises(
+        UsageError, match="seed must be a whole number from 0 to 9,223,372,036,854,775,807"
+    ):
         analyze(EXAMPLE, opponent="sampled", seed=-1)
 
 
@@ -202,18 +206,18 @@ def naive_best_discards(hand6: list[int]) -> tuple[int, int]:
 def test_sampled_kernel_matches_twin() -> None:
     hand6 = parse_cards("5H 5C 6S 4D JC QH")
     opponents = draw_opponents(np.array(hand6, np.int64), 6, seed=11)
-    throws = dk.random_policy_throws(rank_table(), opponents)
-    got = dk.crib_sampled(rank_table(), np.array(hand6, np.int64), opponents, throws)
+    throws = rck.random_policy_throws(rank_table(), opponents)
+    got = rck.crib_sampled(rank_table(), np.array(hand6, np.int64), opponents, throws)
     for i, opp in enumerate(opponents.tolist()):
         best_dealer, best_pone = naive_best_discards(opp)
         left = [c for c in range(52) if c not in hand6 and c not in opp]
         assert len(left) == 40
         assert throws[i].tolist() == [best_pone, best_dealer]
-        for role, choice in ((0, best_pone), (1, best_dealer)):
+        for ours, choice in ((Seat.DEALER, best_pone), (Seat.PONE, best_dealer)):
             opp_thrown, _ = discards_of(opp)[choice]
             for d, (thrown, _) in enumerate(discards_of(hand6)):
                 expected = np.mean([naive_score([*thrown, *opp_thrown], s, True) for s in left])
-                assert got[role, i, d] == pytest.approx(expected, abs=1e-12)
+                assert got[ours, i, d] == pytest.approx(expected, abs=1e-12)
 
 
 def test_sampled_is_reproducible_and_seed_dependent() -> None:
@@ -258,8 +262,8 @@ def test_sampled_batches_are_one_stream(monkeypatch: pytest.MonkeyPatch) -> None
     """Batches of any size give the numbers of one draw of every sample at once."""
     hand6 = np.array(parse_cards(EXAMPLE), np.int64)
     opponents = draw_opponents(hand6, 23, seed=8)
-    throws = dk.random_policy_throws(rank_table(), opponents)
-    per_sample = dk.crib_sampled(rank_table(), hand6, opponents, throws)
+    throws = rck.random_policy_throws(rank_table(), opponents)
+    per_sample = rck.crib_sampled(rank_table(), hand6, opponents, throws)
     for batch in (23, 5, 1):
         monkeypatch.setattr(discard_engine, "SAMPLE_BATCH", batch)
         seen: list[int] = []
@@ -271,7 +275,7 @@ def test_sampled_batches_are_one_stream(monkeypatch: pytest.MonkeyPatch) -> None
             on_progress=lambda d, t, s=seen: s.append(d),
         )
         assert seen[-1] == 23 and len(seen) == -(-23 // batch)
-        for crib, row in (("dealer_crib", dk.OWN_CRIB), ("pone_crib", dk.OPP_CRIB)):
+        for crib, row in (("dealer_crib", Seat.DEALER), ("pone_crib", Seat.PONE)):
             np.testing.assert_allclose(getattr(got, crib), per_sample[row].mean(axis=0), atol=1e-12)
             se = per_sample[row].std(axis=0, ddof=1) / np.sqrt(23)
             np.testing.assert_allclose(getattr(got, f"{crib}_se"), se, atol=1e-12)

@@ -30,19 +30,21 @@ import numpy as np
 import pytest
 
 from crib_analyze import analyze
-from crib_analyze import combine_kernels as ck
-from crib_analyze import discard_kernels as dk
-from crib_analyze import policy_kernels as pk
-from crib_analyze import throw_model_kernels as tmk
+from crib_analyze.artifacts.expert_model import ExpertModel, ThrowModel, load_model, packaged_model
+from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.cards import parse_cards
-from crib_analyze.class_values import all_class_pegging, class_offsets, role_tables
-from crib_analyze.discard import analyze_hand, draw_opponents
+from crib_analyze.crib import combine_kernels as ck
+from crib_analyze.crib import hand_kernels as dk
+from crib_analyze.crib import random_crib_kernels as rck
+from crib_analyze.crib import throw_model_kernels as tmk
+from crib_analyze.crib import throw_policy_kernels as pk
+from crib_analyze.crib.hand_classes import hand_classes
+from crib_analyze.discard.engine import analyze_hand, draw_opponents
 from crib_analyze.errors import ModelError
-from crib_analyze.expert_builder import build_model, fictitious_play
-from crib_analyze.expert_model import ExpertModel, ThrowModel, load_model, packaged_model
-from crib_analyze.hand_classes import hand_classes
-from crib_analyze.play.pegging_table import packaged_pegging_table
-from crib_analyze.score_kernels import rank_table
+from crib_analyze.expert.builder import build_model, fictitious_play
+from crib_analyze.expert.class_values import all_class_pegging, class_offsets, role_tables
+from crib_analyze.position import Seat
+from crib_analyze.scoring.show_kernels import rank_table
 from tests.naive import (
     naive_best_response_stats,
     naive_compact_weights,
@@ -84,7 +86,7 @@ def test_random_throw_model_is_the_random_opponent(hand: str) -> None:
     hand6 = np.array(parse_cards(hand), np.int64)
     m = ThrowModel.random()
     got = tmk.crib_model_means(rank_table(), hand6, m.P, m.F, m.K)
-    np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
+    np.testing.assert_allclose(got, rck.crib_random_means(rank_table(), hand6), atol=1e-12)
 
 
 def random_policy() -> tuple[np.ndarray, np.ndarray]:
@@ -155,7 +157,7 @@ def test_random_policy_is_the_random_opponent(hand: str) -> None:
     hand6 = np.array(parse_cards(hand), np.int64)
     multisets = hand_classes().multisets.astype(np.int64)
     got = pk.crib_policy_means(rank_table(), hand6, multisets, *random_policy())
-    np.testing.assert_allclose(got, dk.crib_random_means(rank_table(), hand6), atol=1e-12)
+    np.testing.assert_allclose(got, rck.crib_random_means(rank_table(), hand6), atol=1e-12)
 
 
 @pytest.mark.parametrize("hand", HANDS[:4])
@@ -269,7 +271,9 @@ def test_combination_is_exact_for_a_test_double_policy(hand: str) -> None:
     assert joint.sum() == pytest.approx(1.0, abs=1e-12)
     exact = ck.crib_from_joint(rank_table(), h, joint)
     opponents = draw_opponents(h, 40_000, seed=11)
-    per_sample = dk.crib_sampled(rank_table(), h, opponents, two_lowest_throws(opponents))[0]
+    per_sample = rck.crib_sampled(rank_table(), h, opponents, two_lowest_throws(opponents))[
+        Seat.DEALER
+    ]
     mean = per_sample.mean(axis=0)
     se = per_sample.std(axis=0, ddof=1) / np.sqrt(len(per_sample))
     assert (np.abs(mean - exact) < 4 * se).all()

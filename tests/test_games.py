@@ -21,14 +21,15 @@ import pytest
 from click.testing import CliRunner
 
 from crib_analyze import UsageError, simulate
-from crib_analyze.board import deal_kernels as dlk
-from crib_analyze.board.board_table import packaged_board_table, throw_arrays
+from crib_analyze.artifacts.board_table import packaged_board_table
+from crib_analyze.artifacts.expert_model import load_model
+from crib_analyze.board import throw_choice_kernels as dlk
+from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.cli import cli
-from crib_analyze.discard import analyze_hand
-from crib_analyze.expert_model import load_model
-from crib_analyze.rows import discard_rows
-from crib_analyze.score_kernels import rank_table
-from crib_analyze.throw_model_kernels import crib_model_means
+from crib_analyze.crib.throw_model_kernels import crib_model_means
+from crib_analyze.discard.engine import analyze_hand
+from crib_analyze.discard.ranking import discard_rows
+from crib_analyze.scoring.show_kernels import rank_table
 
 RUNNER = CliRunner()
 
@@ -94,7 +95,7 @@ def throw(kind: int, six: np.ndarray, seat: int, arrays) -> int:  # type: ignore
 
 def _text(six: np.ndarray, t: int) -> str:
     from crib_analyze.cards import format_cards
-    from crib_analyze.discard_kernels import DISCARDS
+    from crib_analyze.crib.hand_kernels import DISCARDS
 
     return format_cards(six[DISCARDS[t]])
 

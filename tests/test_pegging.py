@@ -22,17 +22,16 @@ import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
-from crib_analyze.cards import parse_cards
-from crib_analyze.cli import cli
-from crib_analyze.discard_kernels import KEEPS
-from crib_analyze.play import matches
-from crib_analyze.play.pegging_table import (
+from crib_analyze.artifacts.pegging_table import (
     PeggingTable,
-    build_pegging,
-    hand_pegging,
     kept_multisets,
     packaged_pegging_table,
 )
+from crib_analyze.cards import parse_cards
+from crib_analyze.cli import cli
+from crib_analyze.crib.hand_kernels import KEEPS
+from crib_analyze.play import matches
+from crib_analyze.play.pegging_values import build_pegging, hand_pegging
 
 R = "A23456789TJQK"
 

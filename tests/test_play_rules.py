@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from crib_analyze.cards import parse_cards
 from crib_analyze.play import rules_kernels as rk
-from crib_analyze.play.policy_kernels import GREEDY, new_workspace, play_deal, rng_for
+from crib_analyze.play.play_policy_kernels import GREEDY, new_workspace, play_deal
+from crib_analyze.rng_kernels import rng_for
 from tests.naive import naive_lay_points, naive_play, rank
 
 REASON_WORDS = [

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from crib_analyze import analyze
 from crib_analyze.cards import format_cards, parse_cards
 from crib_analyze.cli import cli
+from crib_analyze.discard.trainer import Quiz
 from crib_analyze.errors import CardError, UsageError
-from crib_analyze.quiz import Quiz
 
 
 def test_deals_are_seeded_and_roles_follow_the_option() -> None:

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_analyze import score_breakdown, score_hand
-from crib_analyze import score_kernels as k
 from crib_analyze.cards import CardError, parse_cards, relabel_suits
-from crib_analyze.score_kernels import rank_table
+from crib_analyze.scoring import show_kernels as k
+from crib_analyze.scoring.show_kernels import rank_table
 from tests.naive import naive_breakdown, naive_score
 
 HAND_HISTOGRAM = [

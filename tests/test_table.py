@@ -12,11 +12,11 @@ import pytest
 from crib_analyze import analyze, load_table
 from crib_analyze.api import check_table, generate_table, merge_tables
 from crib_analyze.cards import canonical_hand, format_cards, parse_cards, relabel_suits
-from crib_analyze.chunk_store import ChunkStore, parts_dir
+from crib_analyze.crib.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
 from crib_analyze.errors import StorageError, TableError, UsageError
 from crib_analyze.frames import crib_table_frame
-from crib_analyze.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
-from crib_analyze.table_spec import CHUNK_CLASSES, TableSpec, parse_shard
+from crib_analyze.table.chunks import ChunkStore, parts_dir
+from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec, parse_shard
 from tests.naive import naive_hand_scores
 
 SMALL = 2 * CHUNK_CLASSES + 500  # three chunks, the last one short

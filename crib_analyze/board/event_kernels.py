@@ -15,11 +15,13 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.jit import njit
-from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for
-from crib_analyze.score_kernels import JACK_RANK, table_score_show
+from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.position import Seat
+from crib_analyze.rng_kernels import rng_for
+from crib_analyze.rules import HEELS_POINTS, JACK_RANK
+from crib_analyze.scoring.show_kernels import table_score_show
 
 MAX_EVENTS = 12  # heels, up to 8 cards pegging, two hands, the crib
-HEELS = 2
 SOURCES = ("heels", "pegging", "hand", "crib")
 
 
@@ -47,7 +49,7 @@ def events_of(
     starter = d[8]
     e = 0
     if starter >> 2 == JACK_RANK:
-        players[e], points[e], sources[e] = 1, HEELS, 0
+        players[e], points[e], sources[e] = Seat.DEALER, HEELS_POINTS, 0
         e += 1
     play_deal(
         d[0:4], d[4:8], starter, policies, rank_weights, samples, rng, record, work, fwork, seen

@@ -6,7 +6,7 @@ the same deals until the games drift apart). Every deal is played out as its sco
 events (:mod:`crib_analyze.board.event_kernels`); the game ends the moment a player
 reaches the target.
 
-How a player throws (``kinds``, codes of :mod:`crib_analyze.board.deal_kernels`):
+How a player throws (``kinds``, codes of :mod:`crib_analyze.board.throw_choice_kernels`):
 expert, points, mixed as there; position: from a score where either player has
 ``position_from`` or more, the ``candidates`` best throws for the expert valued by
 simulating ``position_samples`` deals (the opponent throwing as the expert) and
@@ -19,20 +19,21 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.board.deal_kernels import (
+from crib_analyze.board.dp_kernels import band
+from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
+from crib_analyze.board.position_kernels import sample_outcomes, unseen_cards
+from crib_analyze.board.throw_choice_kernels import (
     EXPERT,
     POSITION,
     fill_seat,
     points_values,
     throw_of,
 )
-from crib_analyze.board.dp_kernels import band
-from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
-from crib_analyze.board.throw_kernels import sample_outcomes, unseen_cards
-from crib_analyze.discard_kernels import N_DISCARDS
+from crib_analyze.crib.dealing_kernels import shuffle_into
+from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.deal_kernels import shuffle_into
-from crib_analyze.play.policy_kernels import new_workspace, rng_for
+from crib_analyze.play.play_policy_kernels import new_workspace
+from crib_analyze.rng_kernels import rng_for
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
 DECK_STREAMS = 1 << 36  # deal k of duplicate pair p: stream DECK_STREAMS + p * 256 + k

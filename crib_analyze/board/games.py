@@ -15,52 +15,53 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.artifacts.board_table import BoardTable, load_board
+from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import game_kernels as gk
-from crib_analyze.board.board_table import (
-    BOARD_POLICY,
-    BoardTable,
-    load_board,
-    outcome_weights,
-    throw_arrays,
-)
 from crib_analyze.board.event_kernels import SOURCES
-from crib_analyze.defaults import DEFAULT_SCORING, SKUNK_LINES, TARGET, check_choice
+from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.errors import UsageError
-from crib_analyze.expert_model import ExpertModel, load_model
 from crib_analyze.play.matches import kept_rank_weights, policy_code
-from crib_analyze.score_kernels import rank_table
-
-DISCARD_KINDS = ("expert", "points", "position", "mixed")  # codes of deal_kernels
-DEFAULT_GAMES = 10_000
-BATCH = 2000
-POSITION_FROM = 61  # below this, on both sides, a position-aware player throws by points
-POSITION_SAMPLES = 300
-CANDIDATES = 4
+from crib_analyze.position import Seat, outcome_weights
+from crib_analyze.rules import SKUNK_LINES, TARGET
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import (
+    CANDIDATES,
+    DEFAULT_GOAL,
+    DEFAULT_PLAY_POLICY,
+    DEFAULT_PLAYERS,
+    DEFAULT_SCORING,
+    GAME_BATCH,
+    GAME_PLAYERS,
+    GAME_POSITION_SAMPLES,
+    GAMES,
+    POSITION_FROM,
+    SEARCH_SAMPLES,
+    SEED,
+    check_choice,
+)
 
 
 @dataclass(frozen=True)
 class GameSettings:
     """What a run plays: the two players' discard policies and the position settings."""
 
-    players: tuple[str, str] = ("expert", "expert")
-    seed: int = 0
-    position_from: int = POSITION_FROM
-    position_samples: int = POSITION_SAMPLES
-    candidates: int = CANDIDATES
-    goal: str = "win"
+    players: tuple[str, str] = DEFAULT_PLAYERS
+    seed: int = SEED.default
+    position_from: int = POSITION_FROM.default
+    position_samples: int = GAME_POSITION_SAMPLES.default
+    candidates: int = CANDIDATES.default
+    goal: str = DEFAULT_GOAL
     scoring: str = DEFAULT_SCORING
 
     def check(self) -> None:
+        """A one-line UsageError for the first setting out of its range."""
         for p in self.players:
-            check_choice("discard policy", p, DISCARD_KINDS)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise UsageError(f"seed must be a whole number >= 0, got {self.seed!r}")
-        if not 0 <= self.position_from <= TARGET:
-            raise UsageError(f"position_from must be 0-{TARGET}, got {self.position_from}")
-        if not 1 <= self.position_samples <= 100_000:
-            raise UsageError(f"position samples must be 1-100,000, got {self.position_samples}")
-        if not 2 <= self.candidates <= 15:
-            raise UsageError(f"candidates must be 2-15, got {self.candidates}")
+            check_choice("discard policy", p, GAME_PLAYERS)
+        SEED.check(self.seed)
+        POSITION_FROM.check(self.position_from)
+        GAME_POSITION_SAMPLES.check(self.position_samples)
+        CANDIDATES.check(self.candidates)
         outcome_weights(self.goal, self.scoring)  # checks both
 
 
@@ -85,11 +86,12 @@ def play_batch(
     settings.check()
     m = model or load_model()
     table = board or load_board()
-    code = policy_code(BOARD_POLICY)
-    kinds = np.array([DISCARD_KINDS.index(p) for p in settings.players], np.int64)
+    code = policy_code(DEFAULT_PLAY_POLICY)
+    kinds = np.array([GAME_PLAYERS.index(p) for p in settings.players], np.int64)
     results, points, dealt = gk.play_games(
         n, settings.seed, first, kinds, *throw_arrays(m).args(),
-        np.array([code, code], np.int64), kept_rank_weights(m), 16, rank_table(),
+        np.array([code, code], np.int64), kept_rank_weights(m), SEARCH_SAMPLES.default,
+        rank_table(),
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,
         settings.position_samples, settings.candidates,
@@ -138,9 +140,9 @@ class GameStats:
 
 
 def simulate(
-    games: int = DEFAULT_GAMES,
+    games: int = GAMES.default,
     settings: GameSettings | None = None,
-    batch: int = BATCH,
+    batch: int = GAME_BATCH.default,
     model: ExpertModel | None = None,
     log: Callable[[GameLog], None] | None = None,
     scheduler: str | None = None,
@@ -149,10 +151,10 @@ def simulate(
     With ``scheduler`` (a Dask scheduler address) the batches run on its workers."""
     s = settings or GameSettings()
     s.check()
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
-        raise UsageError(f"games must be an even number, at least 2, got {games!r}")
-    if batch < 2 or batch % 2:
-        raise UsageError(f"batch must be an even number, at least 2, got {batch}")
+    if GAMES.check(games) % 2:
+        raise UsageError(f"`games` must be even (games come in duplicate pairs), got {games:,}")
+    if GAME_BATCH.check(batch) % 2:
+        raise UsageError(f"`batch` must be even (games come in duplicate pairs), got {batch:,}")
     start = time.time()
     firsts = list(range(0, games, batch))
     sizes = [min(batch, games - f) for f in firsts]
@@ -184,13 +186,13 @@ def _on_dask(
             "a scheduler needs dask.distributed: pip install 'crib-analyze[distributed]'"
         ) from None
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
     except OSError as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:
         futures = client.map(play_batch, firsts, sizes, [s] * len(firsts), pure=False)
         done = 0
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             done += future.result().results.shape[0]
             if log:
                 log(GameLog(done, games, time.time() - start))
@@ -209,11 +211,13 @@ def summarise(batches: list[GameBatch], settings: GameSettings, seconds: float) 
     # points per deal by role: sum over players, divided by the deals played in that role
     by_role = points.sum(axis=1)  # (n, role, source)
     role_deals = dealt.sum()  # each deal has one dealer and one pone
-    per_deal = {}
-    for r, role in enumerate(("pone", "dealer")):
-        sums = by_role[:, r].sum(axis=0) / role_deals
-        per_deal[role] = {name: round(float(v), 4) for name, v in zip(SOURCES, sums, strict=True)}
-        per_deal[role]["total"] = round(float(sums.sum()), 4)
+    per_deal: dict[str, dict[str, float]] = {}
+    for seat in Seat:
+        sums = by_role[:, seat].sum(axis=0) / role_deals
+        per_deal[seat.role] = {
+            name: round(float(v), 4) for name, v in zip(SOURCES, sums, strict=True)
+        }
+        per_deal[seat.role]["total"] = round(float(sums.sum()), 4)
     bands = results[:, 5]
     loser = np.where(results[:, 0] == 0, results[:, 3], results[:, 2])
     margins = np.bincount(TARGET - loser, minlength=TARGET + 1)

@@ -15,15 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.cards import CardLike, CardsLike, parse_card, parse_cards, value_of
-from crib_analyze.defaults import check_choice
 from crib_analyze.errors import CardError, UsageError
-from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.play import policy_kernels as pk
+from crib_analyze.play import play_policy_kernels as pk
 from crib_analyze.play.matches import kept_rank_weights, policy_code
 from crib_analyze.play.sequence import PLAYERS, PlayError, score_sequence
-
-DEFAULT_ADVICE_SAMPLES = 2000
+from crib_analyze.rng_kernels import rng_for
+from crib_analyze.settings import DEFAULT_PLAY_POLICY, PLAY_SAMPLES, SEARCH_SAMPLES, check_choice
 
 
 @dataclass(frozen=True)
@@ -46,8 +45,8 @@ def advise(
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: str = "lookahead",
-    samples: int = DEFAULT_ADVICE_SAMPLES,
+    policy: str = DEFAULT_PLAY_POLICY,
+    samples: int = PLAY_SAMPLES.default,
     seed: int = 0,
     model: ExpertModel | None = None,
 ) -> Advice:
@@ -113,7 +112,7 @@ def advise(
     work, fwork, _ = pk.new_workspace()
     choice = pk.choose_slot(
         code, stand_in, me, seq.copy(), state.copy(), seen.copy(), weights,
-        gone_above.copy(), 16, pk.rng_for(seed, samples), work[24:64], fwork,
+        gone_above.copy(), SEARCH_SAMPLES.default, rng_for(seed, samples), work[24:64], fwork,
     )  # fmt: skip
     return Advice(
         cards=[mine[slots[i]] for i in order],

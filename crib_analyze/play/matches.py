@@ -14,15 +14,13 @@ from functools import cache
 
 import numpy as np
 
-from crib_analyze.defaults import check_choice
+from crib_analyze.artifacts.expert_model import ExpertModel, load_model
+from crib_analyze.crib import dealing_kernels as dlk
+from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.errors import UsageError
-from crib_analyze.expert_model import ExpertModel, load_model
-from crib_analyze.hand_classes import multisets
-from crib_analyze.play import deal_kernels as dlk
-from crib_analyze.play import policy_kernels as pk
-
-PLAY_POLICIES = pk.POLICY_NAMES
-DEFAULT_SEARCH_SAMPLES = 16
+from crib_analyze.play import play_policy_kernels as pk
+from crib_analyze.position import Seat
+from crib_analyze.settings import PLAY_POLICIES, SEARCH_SAMPLES, check_choice
 
 
 def policy_code(name: str) -> int:
@@ -36,14 +34,14 @@ def rank_multiset_keys() -> np.ndarray:
 
 
 def kept_rank_weights(model: ExpertModel) -> np.ndarray:
-    """(2, 13) per player (0 = pone, 1 = dealer): how likely a card of each rank is to
-    be among its *opponent's* kept cards, relative to a random keep (1 = as likely).
-    From the compact throw models: expected kept cards of rank c, sum_ab P[a,b] K[a,b,c]."""
+    """(2, 13) per seat: how likely a card of each rank is to be among the *opponent's*
+    kept cards, relative to a random keep (1 = as likely). From the compact throw
+    models: expected kept cards of rank c, sum_ab P[a,b] K[a,b,c]."""
     out = np.empty((2, 13))
-    for player, opponent_seat in ((0, "dealer"), (1, "pone")):
-        m = model.throws(opponent_seat)
+    for seat in Seat:
+        m = model.throws(seat.other)
         kept = np.einsum("ab,abc->c", m.P, m.K)  # of 4 kept cards, per rank
-        out[player] = kept * 13 / 16  # a random keep has 16/13 cards of each rank
+        out[seat] = kept * 13 / 16  # a random keep has 16/13 cards of each rank
     return out
 
 
@@ -59,7 +57,7 @@ def play(
     pone_policy: str,
     dealer_policy: str,
     seed: int = 0,
-    samples: int = DEFAULT_SEARCH_SAMPLES,
+    samples: int = SEARCH_SAMPLES.default,
     model: ExpertModel | None = None,
     first: int = 0,
 ) -> np.ndarray:
@@ -95,7 +93,7 @@ def duplicate_match(
     b: str,
     deals: int = 20_000,
     seed: int = 0,
-    samples: int = DEFAULT_SEARCH_SAMPLES,
+    samples: int = SEARCH_SAMPLES.default,
     model: ExpertModel | None = None,
 ) -> MatchResult:
     """Play the same ``deals`` deals with ``a`` as pone and ``b`` as dealer, then swapped."""

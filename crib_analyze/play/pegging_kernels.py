@@ -14,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.discard_kernels import KEEPS, N_DISCARDS
+from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
+from crib_analyze.crib.hand_kernels import KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.deal_kernels import draw_discard, multiset_of, shuffle_into
-from crib_analyze.play.policy_kernels import new_workspace, play_deal, rng_for, rng_next
+from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.rng_kernels import rng_for, rng_next
 
 
 @njit

@@ -1,6 +1,7 @@
 """numba kernels for the rules of the play: legal cards, points of a laid card, go.
 
-Players are 0 = pone (leads) and 1 = dealer. A player's cards are four ids in an
+Players are seats (:class:`crib_analyze.position.Seat`: 0 = pone, who leads,
+1 = dealer). A player's cards are four ids in an
 int64 row, -1 once played. Cards laid since the last reset are kept as ranks
 (``seq``, oldest first) for pairs and runs; the count is their value sum.
 
@@ -18,9 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.jit import njit
-
-PONE, DEALER = 0, 1
-MAX_COUNT = 31
+from crib_analyze.rules import MAX_COUNT
 
 R_FIFTEEN = 1
 R_THIRTY_ONE = 2

@@ -23,8 +23,9 @@ import numpy as np
 from crib_analyze.cards import CardLike, CardsLike, format_card, parse_card, parse_cards, value_of
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.play import rules_kernels as rk
+from crib_analyze.position import Seat
 
-PLAYERS = ("pone", "dealer")
+PLAYERS = tuple(seat.role for seat in Seat)  # by seat: the pone leads
 GO = -1
 
 

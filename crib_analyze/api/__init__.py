@@ -1,0 +1,174 @@
+"""The public Python API: every capability of the command line, as functions.
+
+Results are pandas DataFrames or small records (or, for quick batch work, the numpy
+columns of :class:`~crib_analyze.results.Rows`); problems are typed exceptions from
+:mod:`crib_analyze.errors` (:class:`CardError`, :class:`UsageError`,
+:class:`ModelError`, :class:`TableError`, :class:`StorageError`) with one-line
+messages. Nothing here prints. Every parameter is validated here, once, against the
+bounds of :mod:`crib_analyze.settings`; the command line adds no rule of its own.
+
+By subject: :mod:`~crib_analyze.api.discards` (a hand's throws),
+:mod:`~crib_analyze.api.plays` (the play), :mod:`~crib_analyze.api.tables` (the full
+table), :mod:`~crib_analyze.api.board` (the board and whole games),
+:mod:`~crib_analyze.api.builds` (the model and tables that ship, rebuilt),
+:mod:`~crib_analyze.api.shows` (counting a show) and
+:mod:`~crib_analyze.api.files` (where files go).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from crib_analyze.api.board import (
+        Odds,
+        board_frame,
+        deal_points,
+        odds,
+        odds_rows,
+        plot_board,
+        simulate,
+        win_probability,
+    )
+    from crib_analyze.api.builds import (
+        BuiltModel,
+        BuiltTable,
+        build_board,
+        build_model,
+        build_pegging,
+        load_model,
+    )
+    from crib_analyze.api.discards import (
+        analyze,
+        analyze_rows,
+        check_discard_options,
+        check_plot,
+        hand_distribution,
+        plot_discards,
+        start_quiz,
+    )
+    from crib_analyze.api.files import (
+        Paths,
+        output_file,
+        paths,
+    )
+    from crib_analyze.api.plays import (
+        advise_play,
+        pegging_table,
+        score_play,
+    )
+    from crib_analyze.api.shows import (
+        Breakdown,
+        Show,
+        count_show,
+        score_breakdown,
+        score_hand,
+    )
+    from crib_analyze.api.tables import (
+        check_table,
+        crib_table,
+        generate_table,
+        load_table,
+        lookup,
+        merge_tables,
+        plot_crib_tables,
+    )
+
+#: each public name and the module that defines it (loaded on first use, so that
+#: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
+EXPORTS = {
+    "BuiltModel": "crib_analyze.api.builds",
+    "BuiltTable": "crib_analyze.api.builds",
+    "build_board": "crib_analyze.api.builds",
+    "build_model": "crib_analyze.api.builds",
+    "build_pegging": "crib_analyze.api.builds",
+    "load_model": "crib_analyze.api.builds",
+    "analyze": "crib_analyze.api.discards",
+    "analyze_rows": "crib_analyze.api.discards",
+    "start_quiz": "crib_analyze.api.discards",
+    "check_discard_options": "crib_analyze.api.discards",
+    "check_plot": "crib_analyze.api.discards",
+    "hand_distribution": "crib_analyze.api.discards",
+    "plot_discards": "crib_analyze.api.discards",
+    "Paths": "crib_analyze.api.files",
+    "output_file": "crib_analyze.api.files",
+    "paths": "crib_analyze.api.files",
+    "Odds": "crib_analyze.api.board",
+    "board_frame": "crib_analyze.api.board",
+    "deal_points": "crib_analyze.api.board",
+    "odds": "crib_analyze.api.board",
+    "odds_rows": "crib_analyze.api.board",
+    "plot_board": "crib_analyze.api.board",
+    "simulate": "crib_analyze.api.board",
+    "win_probability": "crib_analyze.api.board",
+    "advise_play": "crib_analyze.api.plays",
+    "pegging_table": "crib_analyze.api.plays",
+    "score_play": "crib_analyze.api.plays",
+    "Breakdown": "crib_analyze.api.shows",
+    "Show": "crib_analyze.api.shows",
+    "count_show": "crib_analyze.api.shows",
+    "score_breakdown": "crib_analyze.api.shows",
+    "score_hand": "crib_analyze.api.shows",
+    "check_table": "crib_analyze.api.tables",
+    "crib_table": "crib_analyze.api.tables",
+    "generate_table": "crib_analyze.api.tables",
+    "load_table": "crib_analyze.api.tables",
+    "lookup": "crib_analyze.api.tables",
+    "merge_tables": "crib_analyze.api.tables",
+    "plot_crib_tables": "crib_analyze.api.tables",
+}
+
+__all__ = [
+    "Breakdown",
+    "BuiltModel",
+    "BuiltTable",
+    "Odds",
+    "Paths",
+    "Show",
+    "advise_play",
+    "analyze",
+    "analyze_rows",
+    "board_frame",
+    "build_board",
+    "build_model",
+    "build_pegging",
+    "check_discard_options",
+    "check_plot",
+    "check_table",
+    "count_show",
+    "crib_table",
+    "deal_points",
+    "generate_table",
+    "hand_distribution",
+    "load_model",
+    "load_table",
+    "lookup",
+    "merge_tables",
+    "odds",
+    "odds_rows",
+    "output_file",
+    "paths",
+    "pegging_table",
+    "plot_board",
+    "plot_crib_tables",
+    "plot_discards",
+    "score_breakdown",
+    "score_hand",
+    "score_play",
+    "simulate",
+    "start_quiz",
+    "win_probability",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in EXPORTS:
+        value = getattr(import_module(EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'crib_analyze.api' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

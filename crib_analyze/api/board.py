@@ -1,0 +1,222 @@
+"""The public API of the board: the chance of winning from a score, how games end,
+points per deal, whole simulated games."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from crib_analyze.errors import ModelError, UsageError
+from crib_analyze.position import (
+    check_score,
+    p_double_skunk,
+    p_double_skunked,
+    p_skunk,
+    p_skunked,
+    p_triple_skunk,
+    p_triple_skunked,
+    scoring_points,
+)
+from crib_analyze.results import Rows
+from crib_analyze.settings import (
+    CANDIDATES,
+    DEFAULT_GOAL,
+    DEFAULT_PLAYERS,
+    DEFAULT_SCORING,
+    GAME_BATCH,
+    GAME_POSITION_SAMPLES,
+    GAMES,
+    POSITION_FROM,
+    SEED,
+    Goal,
+    Scoring,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crib_analyze.board.games import GameLog, GameStats
+
+
+@dataclass(frozen=True)
+class Odds:
+    """How the game ends from a position, for the player on ``my_score``.
+
+    ``p_skunk`` is the chance of winning by a skunk or more (the opponent under 91),
+    ``p_double_skunk`` by a double (under 61), ``p_triple_skunk`` a triple (under 31);
+    ``p_skunked`` and the rest are the same for losing. ``match_points`` is the
+    expected match points under ``scoring``, what I win minus what I lose;
+    ``my_match_points`` only what I win. ``table_error`` is the Monte Carlo error of
+    the board table (root mean square over positions, from the provenance).
+    """
+
+    my_score: int
+    opp_score: int
+    dealer: bool
+    scoring: str
+    p_win: float
+    p_skunk: float
+    p_double_skunk: float
+    p_triple_skunk: float
+    p_skunked: float
+    p_double_skunked: float
+    p_triple_skunked: float
+    match_points: float
+    my_match_points: float
+    deals_left: float
+    table_error: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def win_probability(my_score: int, opp_score: int, dealer: bool) -> float:
+    """The chance that the player on ``my_score`` wins, ``dealer`` if it deals now.
+
+    >>> round(win_probability(0, 0, dealer=True), 2)  # the first dealer
+    0.56
+    >>> win_probability(120, 0, dealer=False)  # the pone counts first: it pegs out
+    1.0
+    """
+    from crib_analyze.artifacts.board_table import load_board
+
+    return load_board().win_at(my_score, opp_score, dealer)
+
+
+def odds(my_score: int, opp_score: int, dealer: bool, scoring: Scoring = DEFAULT_SCORING) -> Odds:
+    """Each way the game can end from a position, and the expected match points.
+
+    >>> o = odds(95, 100, dealer=True)
+    >>> 0.5 < o.p_win < 0.55 and o.p_skunk == 0 and o.scoring == "tournament"
+    True
+    """
+    from crib_analyze.artifacts.board_table import load_board
+
+    points = scoring_points(scoring)
+    mine, theirs = check_score("my score", my_score), check_score("the opponent's score", opp_score)
+    board = load_board()
+    v = board.outcomes()[mine, theirs, int(bool(dealer))]
+    return Odds(
+        my_score=mine,
+        opp_score=theirs,
+        dealer=bool(dealer),
+        scoring=scoring,
+        p_win=board.win_at(mine, theirs, dealer),
+        p_skunk=float(p_skunk(v)),
+        p_double_skunk=float(p_double_skunk(v)),
+        p_triple_skunk=float(p_triple_skunk(v)),
+        p_skunked=float(p_skunked(v)),
+        p_double_skunked=float(p_double_skunked(v)),
+        p_triple_skunked=float(p_triple_skunked(v)),
+        match_points=float(v @ points),
+        my_match_points=float(v @ np.maximum(points, 0.0)),
+        deals_left=float(board.deals_left()[mine, theirs, int(bool(dealer))]),
+        table_error=float(board.provenance.get("win_error", {}).get("rms", float("nan"))),
+    )
+
+
+def odds_rows(
+    my_score: int, opp_score: int, dealer: bool | None = None, scoring: Scoring = DEFAULT_SCORING
+) -> Rows:
+    """:func:`odds` for one seat, or both (``dealer`` None: you deal, then you are pone),
+    as rows; ``attrs`` carries the board table's provenance."""
+    from crib_analyze.artifacts.board_table import load_board
+
+    seats = [True, False] if dealer is None else [bool(dealer)]
+    records = [odds(my_score, opp_score, seat, scoring).as_dict() for seat in seats]
+    return Rows.of_records(records, load_board().provenance)
+
+
+def board_frame(scoring: Scoring = DEFAULT_SCORING) -> pd.DataFrame:
+    """Every position of the board (121 x 121 x who deals), one row each:
+    ``my_score``, ``opp_score``, ``dealer``, ``p_win``, ``p_skunk``, ``p_skunked``,
+    ``match_points`` (under ``scoring``), ``deals_left``; ``df.attrs`` is the board
+    table's provenance.
+
+    >>> df = board_frame()
+    >>> len(df), round(float(df.query("my_score == 0 and opp_score == 0")["p_win"].sum()), 3)
+    (29282, 1.0)
+    """
+    from crib_analyze.artifacts.board_table import load_board
+    from crib_analyze.frames import board_positions_frame
+
+    scoring_points(scoring)  # checks the name
+    return board_positions_frame(load_board(), scoring)
+
+
+def deal_points() -> pd.DataFrame:
+    """How many points a deal brings each role, from each source, as a distribution:
+    one row per ``role`` (dealer, pone), ``source`` (heels, pegging, hand, crib, total)
+    and ``points``, with the ``deals`` that scored it and their ``share``, over the
+    simulated deals the board table was built on (``df.attrs``: its provenance).
+
+    >>> df = deal_points()
+    >>> heels = df.query("role == 'dealer' and source == 'heels'").set_index("points")
+    >>> round(float(heels.loc[2, "share"]), 3)  # a jack starter: 4 in 52
+    0.077
+    """
+    from crib_analyze.artifacts.board_table import load_board
+    from crib_analyze.frames import deal_points_frame
+
+    board = load_board()
+    if not board.provenance.get("per_deal_histogram"):
+        raise ModelError("this board table has no per-deal histograms: rebuild it (build-board)")
+    return deal_points_frame(board.provenance)
+
+
+def plot_board(path: str | os.PathLike[str]) -> Path:
+    """Draw the win-probability surface over the board, for the dealer and the pone,
+    to ``path`` (.png or .svg; needs matplotlib)."""
+    from crib_analyze.artifacts.board_table import load_board
+    from crib_analyze.plots import board_heatmaps, check_plot
+
+    check_plot(path)
+    board = load_board()
+    return board_heatmaps(board.win(), board.provenance, path)
+
+
+def simulate(
+    games: int = GAMES.default,
+    players: tuple[str, str] | list[str] = DEFAULT_PLAYERS,
+    seed: int = SEED.default,
+    position_from: int = POSITION_FROM.default,
+    position_samples: int = GAME_POSITION_SAMPLES.default,
+    candidates: int = CANDIDATES.default,
+    goal: Goal = DEFAULT_GOAL,
+    scoring: Scoring = DEFAULT_SCORING,
+    batch: int = GAME_BATCH.default,
+    scheduler: str | None = None,
+    log: Callable[[GameLog], None] | None = None,
+) -> GameStats:
+    """Play ``games`` full games (an even number) between two discard policies and
+    summarise them: the first dealer's and player 0's win rates with standard errors,
+    deals per game, points per deal by role and source, skunks, margins.
+
+    ``players`` are "expert" (the best response to the expert model, the play counted:
+    what ``discard`` recommends), "points" (hand and crib only), "position" (as the
+    expert until either score reaches ``position_from``, then the ``candidates`` best
+    throws valued from the score by ``position_samples`` simulated deals and the board
+    table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
+    mixed policy). Both play the default policy. Games 2k and 2k+1 deal the same cards
+    with the first dealer swapped (duplicate pairs). The same ``seed`` gives the same
+    games for any ``batch`` and threads, or on a Dask ``scheduler`` (an address).
+
+    >>> s = simulate(200, seed=1)
+    >>> s.games, s.player0_wins  # the same policy on both sides of duplicate pairs
+    (200, 0.5)
+    """
+    from crib_analyze.board.games import GameSettings
+    from crib_analyze.board.games import simulate as run
+
+    if isinstance(players, str) or len(players) != 2:
+        raise UsageError(f"players must be two discard policies, got {players!r}")
+    settings = GameSettings(
+        players=(str(players[0]), str(players[1])), seed=seed, position_from=position_from,
+        position_samples=position_samples, candidates=candidates, goal=goal, scoring=scoring,
+    )  # fmt: skip
+    return run(games, settings, batch=batch, log=log, scheduler=scheduler)

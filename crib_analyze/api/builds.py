@@ -1,0 +1,152 @@
+"""The public API of what ships with the package and how to rebuild it: the expert
+model, the pegging table, the board table."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from crib_analyze.api.files import output_file
+from crib_analyze.artifacts.expert_model import ExpertModel
+from crib_analyze.artifacts.expert_model import load_model as load_expert_model
+from crib_analyze.discard.engine import ModelLike, resolve_model
+from crib_analyze.errors import UsageError
+from crib_analyze.settings import (
+    BOARD_DEALS,
+    DEFAULT_PLAY_POLICY,
+    MODEL_KINDS,
+    MODEL_MAX_ROUNDS,
+    MODEL_TOLERANCE,
+    PEGGING_MAX_DEALS,
+    PEGGING_PILOT,
+    PEGGING_TARGET_SE,
+    SEED,
+    ModelKind,
+    PlayPolicy,
+    check_choice,
+    default_board_output,
+    default_model_output,
+    default_pegging_output,
+)
+
+if TYPE_CHECKING:
+    from crib_analyze.expert.builder import RoundLog
+
+
+def load_model(
+    path: str | os.PathLike[str] | None = None, kind: ModelKind = "pegging"
+) -> ExpertModel:
+    """The expert model in use: ``path`` if given, else ``$CRIB_ANALYZE_MODEL`` if set,
+    else the packaged model of ``kind`` ("pegging": throws count the play, the
+    default; "classic": hand and crib only).
+
+    >>> load_model().describe().startswith("packaged expert model (pegging-aware)")
+    True
+    """
+    check_choice("expert model kind", kind, MODEL_KINDS)
+    return load_expert_model(path, kind=kind)
+
+
+@dataclass(frozen=True)
+class BuiltModel:
+    """A model made by :func:`build_model` and where it was written."""
+
+    model: ExpertModel
+    path: Path
+
+
+def build_model(
+    output: str | os.PathLike[str] | None = None,
+    tolerance: float = MODEL_TOLERANCE.default,
+    max_rounds: int = MODEL_MAX_ROUNDS.default,
+    log: Callable[[RoundLog], None] | None = None,
+    pegging: bool = True,
+    pegging_table: str | os.PathLike[str] | None = None,
+) -> BuiltModel:
+    """Rebuild the expert model by fictitious play (a few minutes) and write it
+    (default: ``expert_model.npz`` in the user data dir). With ``pegging`` (default)
+    throws count the play too, valued by ``pegging_table`` (a file from
+    :func:`build_pegging`; default: the packaged table); without, the classic expert.
+    The packaged models stay the default; use the new one with ``model=PATH`` or
+    ``$CRIB_ANALYZE_MODEL``.
+    """
+    from crib_analyze.artifacts.pegging_table import PeggingTable, packaged_pegging_table
+    from crib_analyze.expert.builder import build_model as run
+
+    tolerance = MODEL_TOLERANCE.check(tolerance)
+    max_rounds = MODEL_MAX_ROUNDS.check(max_rounds)
+    if pegging_table is not None and not pegging:
+        raise UsageError("`pegging_table` applies to the pegging-aware model only (`pegging`)")
+    target = output_file(output, default_model_output())
+    table = None
+    if pegging:
+        table = PeggingTable.load(pegging_table) if pegging_table else packaged_pegging_table()
+    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table)
+    model.save(target)
+    return BuiltModel(model, target)
+
+
+@dataclass(frozen=True)
+class BuiltTable:
+    """A table made by :func:`build_pegging` or :func:`build_board`, and where it was
+    written."""
+
+    provenance: dict[str, Any]
+    path: Path
+
+
+def build_pegging(
+    output: str | os.PathLike[str] | None = None,
+    target_se: float = PEGGING_TARGET_SE.default,
+    pilot: int = PEGGING_PILOT.default,
+    max_deals: int = PEGGING_MAX_DEALS.default,
+    seed: int = SEED.default,
+    policy: PlayPolicy = DEFAULT_PLAY_POLICY,
+    log: Callable[[Any], None] | None = None,
+    model: ModelLike = None,
+) -> BuiltTable:
+    """Rebuild the pegging table (several minutes) and write it (default:
+    ``pegging_table.npz`` in the user data dir). The opponents keep by ``model`` (the
+    default expert model unless given). A killed build resumes from its checkpoint
+    beside the output."""
+    from crib_analyze.play.pegging_values import build_pegging as run
+
+    target_se = PEGGING_TARGET_SE.check(target_se)
+    pilot, max_deals = PEGGING_PILOT.check(pilot), PEGGING_MAX_DEALS.check(max_deals)
+    if max_deals < pilot:
+        raise UsageError("`max_deals` must be at least `pilot`")
+    seed = SEED.check(seed)
+    target = output_file(output, default_pegging_output())
+    checkpoint = target.with_name(target.name + ".checkpoint.npz")
+    table = run(
+        target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed, policy=policy,
+        model=resolve_model(model), log=log, checkpoint=checkpoint,
+    )  # fmt: skip
+    table.save(target)
+    return BuiltTable(table.provenance, target)
+
+
+def build_board(
+    output: str | os.PathLike[str] | None = None,
+    deals: int = BOARD_DEALS.default,
+    seed: int = SEED.default,
+    log: Callable[[Any], None] | None = None,
+    model: ModelLike = None,
+) -> BuiltTable:
+    """Rebuild the board table (about a minute for a million deals) and write it
+    (default: ``board_table.npz`` in the user data dir). The players throw by
+    ``model`` (default: the pegging-aware expert). A killed build resumes from its
+    checkpoint beside the output. Use the new table with ``$CRIB_ANALYZE_BOARD``."""
+    from crib_analyze.board.build import build_board as run
+
+    if BOARD_DEALS.check(deals) % 2:
+        raise UsageError(f"`deals` must be even (the table is also solved per half), got {deals:,}")
+    seed = SEED.check(seed)
+    target = output_file(output, default_board_output())
+    checkpoint = target.with_name(target.name + ".checkpoint.npz")
+    table = run(deals=deals, seed=seed, model=resolve_model(model), log=log, checkpoint=checkpoint)
+    table.save(target)
+    return BuiltTable(table.provenance, target)

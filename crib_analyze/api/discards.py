@@ -1,0 +1,291 @@
+"""The public API of discards: rank a hand's 15 throws, their distributions, a plot.
+
+Every rule about which arguments go together is checked here, once, so the command
+line and a Python caller meet the same one-line :class:`UsageError`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from crib_analyze.cards import CardsLike, format_cards
+from crib_analyze.discard.engine import ModelLike, analyze_hand, parse_hand6, resolve_model
+from crib_analyze.discard.ranking import discard_rows, distribution_rows
+from crib_analyze.errors import UsageError
+from crib_analyze.position import PositionThrows, parse_score
+from crib_analyze.results import Rows
+from crib_analyze.settings import (
+    DEFAULT_GOAL,
+    DEFAULT_OPPONENT,
+    DEFAULT_PEGGING,
+    DEFAULT_SCORING,
+    GOALS,
+    POSITION_SAMPLES,
+    ROLES,
+    SAMPLES,
+    SCORINGS,
+    SEED,
+    Goal,
+    Opponent,
+    Role,
+    Scoring,
+    SortKey,
+    ThrowPolicy,
+    check_choice,
+)
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
+
+    from crib_analyze.discard.trainer import Quiz
+
+
+def analyze(
+    hand: CardsLike,
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    samples: int = SAMPLES.default,
+    seed: int | None = SEED.default,
+    need: int | None = None,
+    sort: SortKey | None = None,
+    policy: ThrowPolicy | None = None,
+    model: ModelLike = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    top: int | None = None,
+    pegging: str | bool = DEFAULT_PEGGING,
+    score: str | tuple[int, int] | None = None,
+    goal: Goal | None = None,
+    scoring: Scoring | None = None,
+    position_samples: int | None = None,
+) -> pd.DataFrame:
+    """Rank the 15 discards of a six-card hand; one row per discard, best first.
+
+    ``role`` is "dealer", "pone" or None (both roles' nets, ordered by the dealer's).
+    ``opponent`` is "expert" (the role-specific expert policy, exact combination),
+    "random" (exact) or "sampled" (``samples`` opponent hands drawn with ``seed``,
+    throwing by ``policy``, "random" (the default) or "expert"; cribs carry standard
+    errors; ``on_progress(done, total)`` is called as batches finish). ``model`` is
+    the expert model (an ExpertModel or a file; default: ``$CRIB_ANALYZE_MODEL`` or the
+    packaged one), for the expert opponent or the expert policy only;
+    ``df.attrs["model"]`` names the one used. ``need`` adds ``p_need``, the exact
+    probability that the hand alone scores at least that many points. ``top`` keeps
+    the best N (with no role, the best N of each role). ``pegging`` counts the play:
+    "table" (default: the shipped pegging values), "exact" (simulated with these
+    cards) or "none" (hand and crib only, the classic ranking). By default rows are
+    ranked by the role's ``total`` (net + pegging net), or by ``net`` without the
+    play. Columns are documented in :mod:`crib_analyze.discard.ranking`; ``loss`` is
+    the points behind the role's best throw.
+
+    ``score`` (mine, theirs), e.g. ``(110, 115)`` or "110-115", values each throw from
+    that position on the board (``role`` required): ``position_samples`` deals
+    (default 4,000) on common random numbers (seeded by ``seed``), then the board
+    table. It adds ``p_win``, ``p_win_se``, ``p_skunk``, ``p_skunked``,
+    ``match_points`` (under ``scoring``, default tournament) and ``points_rank``, and
+    ranks by ``goal``: "win" (default) or "match".
+
+    >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
+    >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
+    ('JC QH', 4.711287)
+    >>> analyze("5H 6S 4D JC QH 5C", role="pone").loc[0, "discard"]  # expert opponent
+    'JC QH'
+    """
+    from crib_analyze.frames import rows_frame
+
+    rows = analyze_rows(
+        hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
+        pegging=pegging, score=score, goal=goal, scoring=scoring,
+        position_samples=position_samples,
+    )  # fmt: skip
+    return rows_frame(rows)
+
+
+def analyze_rows(
+    hand: CardsLike,
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    samples: int = SAMPLES.default,
+    seed: int | None = SEED.default,
+    need: int | None = None,
+    sort: SortKey | None = None,
+    policy: ThrowPolicy | None = None,
+    model: ModelLike = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    top: int | None = None,
+    distribution: bool = False,
+    pegging: str | bool = DEFAULT_PEGGING,
+    score: str | tuple[int, int] | None = None,
+    goal: Goal | None = None,
+    scoring: Scoring | None = None,
+    position_samples: int | None = None,
+) -> Rows:
+    """:func:`analyze` without pandas: the same columns as numpy arrays
+    (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
+    With ``distribution``, the rows of :func:`hand_distribution` instead."""
+    check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
+    position = None
+    if score is not None:
+        if distribution:
+            raise UsageError("`score` ranks the throws; it does not go with `distribution`")
+        position = _position(
+            hand, role, score, goal or DEFAULT_GOAL, scoring or DEFAULT_SCORING,
+            POSITION_SAMPLES.default if position_samples is None else position_samples,
+            SEED.default if seed is None else seed, model, pegging,
+        )  # fmt: skip
+    analysis = analyze_hand(
+        hand,
+        opponent=opponent,
+        samples=samples,
+        seed=seed,
+        policy=policy or "random",
+        model=model,
+        on_progress=on_progress,
+        pegging=pegging,
+    )
+    ranked = discard_rows(
+        analysis, role=role, need=need, sort=sort, top=top, position=position,
+        goal=goal or DEFAULT_GOAL,
+    )  # fmt: skip
+    return distribution_rows(analysis, ranked) if distribution else ranked
+
+
+def check_discard_options(
+    role: str | None,
+    opponent: str,
+    policy: str | None,
+    model: ModelLike,
+    score: object = None,
+    goal: str | None = None,
+    scoring: str | None = None,
+    position_samples: int | None = None,
+) -> None:
+    """The rules of which discard options go together, as one-line UsageErrors."""
+    if role is not None:
+        check_choice("role", role, ROLES)
+    check_choice("opponent model", opponent, ("expert", "random", "sampled"))
+    if policy is not None and opponent != "sampled":
+        raise UsageError("`policy` applies to `opponent` sampled only")
+    uses_model = opponent == "expert" or (opponent == "sampled" and policy == "expert")
+    if model is not None and not uses_model:
+        raise UsageError("`model` applies to `opponent` expert (or `policy` expert)")
+    if score is None and (goal or scoring or position_samples):
+        raise UsageError("`goal`, `scoring` and `position_samples` go with `score`")
+    if score is not None and role is None:
+        raise UsageError("`score` needs `role` (a score is valued for the dealer or the pone)")
+    if goal is not None:
+        check_choice("goal", goal, GOALS)
+    if scoring is not None:
+        check_choice("scoring", scoring, tuple(SCORINGS))
+    if position_samples is not None:
+        POSITION_SAMPLES.check(position_samples)
+
+
+def _position(
+    hand: CardsLike,
+    role: Role | None,
+    score: str | tuple[int, int],
+    goal: str,
+    scoring: str,
+    samples: int,
+    seed: int,
+    model: ModelLike,
+    pegging: str | bool,
+) -> PositionThrows:
+    from crib_analyze.board.throws import position_throws
+
+    assert role is not None  # checked by check_discard_options
+    pair = parse_score(score)
+    return position_throws(
+        parse_hand6(hand), role, pair, scoring=scoring, samples=samples,
+        seed=seed, model=resolve_model(model, pegging),
+    )  # fmt: skip
+
+
+def hand_distribution(
+    hand: CardsLike,
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    model: ModelLike = None,
+) -> pd.DataFrame:
+    """The exact distribution of each kept hand's score over the 46 unseen starters:
+    one row per (throw, points 0..29) with ``starters`` (of 46), ``probability`` and
+    ``p_at_least`` = P(hand >= points); throws in :func:`analyze`'s order for ``role``.
+
+    >>> d = hand_distribution("5H 6S 4D JC QH 5C", role="dealer")
+    >>> keep = d.query("discard == 'JC QH'")  # 4 5 5 6: 12 points with any starter
+    >>> int(keep.query("points < 12")["starters"].sum()), int(keep["starters"].sum())
+    (0, 46)
+    """
+    from crib_analyze.frames import rows_frame
+
+    return rows_frame(
+        analyze_rows(hand, role=role, opponent=opponent, model=model, distribution=True)
+    )
+
+
+def check_plot(path: str | os.PathLike[str]) -> None:
+    """Raise a UsageError now if ``path`` cannot take a plot (name, matplotlib)."""
+    from crib_analyze.plots import check_plot as check
+
+    check(path)
+
+
+def plot_discards(
+    hand: CardsLike,
+    path: str | os.PathLike[str],
+    role: Role | None = None,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    samples: int = SAMPLES.default,
+    seed: int | None = SEED.default,
+    policy: ThrowPolicy | None = None,
+    model: ModelLike = None,
+    top: int = 3,
+    pegging: str | bool = DEFAULT_PEGGING,
+) -> Path:
+    """Draw the hand-score distributions of the best ``top`` throws of each role (or of
+    ``role``) to ``path`` (.png or .svg); needs the ``plot`` extra (matplotlib)."""
+    from crib_analyze.plots import check_plot, discard_plot
+
+    check_plot(path)
+    check_discard_options(role, opponent, policy, model)
+    analysis = analyze_hand(
+        hand,
+        opponent=opponent,
+        samples=samples,
+        seed=seed,
+        policy=policy or "random",
+        model=model,
+        pegging=pegging,
+    )
+    by_role: dict[str, Rows] = {
+        r: distribution_rows(analysis, discard_rows(analysis, role=r, top=top))
+        for r in ([role] if role else list(ROLES))
+    }
+    described = {
+        "expert": f"expert, {analysis.model}",
+        "random": "random (exact)",
+        "sampled": f"sampled, {analysis.samples:,} hands, {analysis.policy} policy",
+    }[analysis.opponent]
+    return discard_plot(by_role, format_cards(analysis.hand), described, path)
+
+
+def start_quiz(
+    seed: int | None = None,
+    role: str = "random",
+    opponent: str = DEFAULT_OPPONENT,
+    model: ModelLike = None,
+) -> Quiz:
+    """A discard trainer (:class:`~crib_analyze.discard.trainer.Quiz`): deal hands of a
+    role ("dealer", "pone" or "random": a fresh one each hand) from ``seed``, grade
+    throws against the ``opponent`` model ("expert" or "random") and keep the tally.
+
+    >>> quiz = start_quiz(seed=1, role="pone", opponent="random")
+    >>> deal = quiz.deal()
+    >>> quiz.grade(deal, list(deal.hand[:2])).loss >= 0
+    True
+    """
+    from crib_analyze.discard.trainer import Quiz
+
+    return Quiz(seed=seed, role=role, opponent=opponent, model=model)

@@ -1,0 +1,64 @@
+"""Where crib-analyze reads and writes its files, and where a built file goes."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from crib_analyze.errors import UsageError
+from crib_analyze.settings import (
+    MODEL_ENV,
+    PACKAGED_MODEL,
+    cache_dir,
+    data_dir,
+    default_model_output,
+    default_table_path,
+    packaged,
+)
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where crib-analyze reads and writes its files."""
+
+    data_dir: Path  # generated files, unless an output path is given
+    random_table: Path
+    expert_table: Path
+    rebuilt_model: Path  # where build-model writes by default (used only when pointed at)
+    model_in_use: str  # the expert model discard uses: $CRIB_ANALYZE_MODEL or "packaged"
+    packaged_model: str
+    kernel_cache: Path
+
+    def as_dict(self) -> dict[str, str]:
+        return {k: str(v) for k, v in self.__dict__.items()}
+
+
+def paths() -> Paths:
+    """The default locations, after environment overrides.
+
+    >>> paths().random_table.name
+    'discard_table.parquet'
+    """
+    return Paths(
+        data_dir=data_dir(),
+        random_table=default_table_path("random"),
+        expert_table=default_table_path("expert"),
+        rebuilt_model=default_model_output(),
+        model_in_use=os.environ.get(MODEL_ENV) or "packaged",
+        packaged_model=str(packaged(PACKAGED_MODEL)),
+        kernel_cache=cache_dir(),
+    )
+
+
+def output_file(output: str | os.PathLike[str] | None, default: Path) -> Path:
+    """Where a built file goes: ``output``, else ``default``; a usage error for an
+    empty name or a folder (before any work is done)."""
+    if output is None:
+        return default
+    if not str(output).strip():
+        raise UsageError("the output file name is empty")
+    target = Path(output)
+    if target.is_dir():
+        raise UsageError(f"{target} is a folder; give a file name")
+    return target

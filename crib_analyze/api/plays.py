@@ -1,0 +1,89 @@
+"""The public API of the play: score a written play, advise the card to lay, the
+pegging value of every keep."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crib_analyze.cards import CardLike, CardsLike
+from crib_analyze.discard.engine import ModelLike, resolve_model
+from crib_analyze.settings import (
+    DEFAULT_PLAY_POLICY,
+    PLAY_SAMPLES,
+    ROLES,
+    SEED,
+    PlayPolicy,
+    Role,
+    check_choice,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def score_play(
+    sequence: CardsLike,
+    pone: CardsLike | None = None,
+    dealer: CardsLike | None = None,
+) -> pd.DataFrame:
+    """Score a play given as cards and 'go' (the pone leads; a go may be left out where
+    it is forced): one row per card or go with ``player``, ``card``, ``count``,
+    ``points`` and ``reason``. With both hands, every card and go is checked.
+
+    >>> score_play("10H 5S 7C 6D go 2H 6C 4S 4D").groupby("player").points.sum().to_dict()
+    {'dealer': 6, 'pone': 3}
+    """
+    from crib_analyze.frames import play_frame
+    from crib_analyze.play.sequence import score_sequence
+
+    return play_frame(score_sequence(sequence, pone, dealer))
+
+
+def advise_play(
+    role: Role,
+    hand: CardsLike,
+    starter: CardLike | None = None,
+    discards: CardsLike | None = None,
+    played: CardsLike = (),
+    policy: PlayPolicy = DEFAULT_PLAY_POLICY,
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = SEED.default,
+    model: ModelLike = None,
+) -> pd.DataFrame:
+    """Which card to lay now: for each card ``role`` can lay, holding ``hand`` after the
+    play ``played`` (cards and 'go', the pone first), the expected pegging differential
+    (own - opponent's) for the rest of the play under ``policy``, with its standard
+    error (``samples`` draws of the opponent's cards, shared by all candidates); best
+    first, and ``policy_choice`` marks the card the policy lays.
+
+    >>> df = advise_play("pone", "KC 2S", played="10H 5S 7C 6D", samples=200)
+    >>> df["card"].tolist()  # at 28, only the 2 fits under 31
+    ['2S']
+    """
+    from crib_analyze.frames import advice_frame
+    from crib_analyze.play.advice import advise
+
+    check_choice("role", role, ROLES)
+    samples = PLAY_SAMPLES.check(samples)
+    seed = SEED.check(seed)
+    m = resolve_model(model)
+    advice = advise(role, hand, starter, discards, played, policy, samples, seed, m)
+    return advice_frame(advice, role)
+
+
+def pegging_table(role: Role | None = None) -> pd.DataFrame:
+    """The pegging value of every keep (1,820 four-rank multisets) for ``role`` (both
+    when None): ``keep`` (four ranks as text), ``role``, ``peg_own`` (what the keeper
+    pegs), ``peg_opp`` (what its opponent pegs), ``peg_se`` (standard error of their
+    difference); ``df.attrs`` carries the table's provenance.
+
+    >>> t = pegging_table("pone")
+    >>> len(t), list(t.columns)
+    (1820, ['keep', 'role', 'peg_own', 'peg_opp', 'peg_se'])
+    """
+    from crib_analyze.artifacts.pegging_table import packaged_pegging_table
+    from crib_analyze.frames import pegging_frame
+
+    if role is not None:
+        check_choice("role", role, ROLES)
+    return pegging_frame(packaged_pegging_table(), [role] if role else list(ROLES))

@@ -1,0 +1,228 @@
+"""The public API of the full discard table: generate, merge, check, load, look up, and
+the crib tables computed from it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.discard.engine import ModelLike, resolve_model
+from crib_analyze.errors import TableError, UsageError
+from crib_analyze.settings import (
+    DEFAULT_OPPONENT,
+    DEFAULT_TABLE_OPPONENT,
+    ROLES,
+    TABLE_LIMIT,
+    TABLE_OPPONENTS,
+    Role,
+    check_choice,
+    default_shard_path,
+    default_table_path,
+    table_format_for,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crib_analyze.table.file import TableCheck, TableResult
+
+
+def generate_table(
+    output: str | os.PathLike[str] | None = None,
+    opponent: str = DEFAULT_TABLE_OPPONENT,
+    fmt: str | None = None,
+    limit: int | None = None,
+    shard: str | tuple[int, int] | None = None,
+    restart: bool = False,
+    model: ModelLike = None,
+    on_chunk: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> TableResult:
+    """Write the discard table: every suit-distinct six-card hand x 15 discards.
+
+    ``output`` defaults to :func:`crib_analyze.settings.default_table_path` (the user
+    data dir); ``fmt`` to the file name's (.csv is CSV, else Parquet). ``limit`` takes
+    the first N hand classes; ``shard`` ("I/N") the I-th of N disjoint slices, merged
+    later by :func:`merge_tables`. ``model`` is the expert model of an expert table.
+    ``on_chunk(done, total)`` reports progress. Work is saved in chunks beside the
+    output, so a killed run resumes; ``restart`` throws them away. The file appears
+    whole or not at all.
+    """
+    from crib_analyze.artifacts.pegging_table import packaged_pegging_table
+    from crib_analyze.table.file import generate_table as run
+    from crib_analyze.table.spec import TableSpec, parse_shard, shard_chunks
+
+    check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
+    if model is not None and opponent != "expert":
+        raise UsageError("`model` applies to `opponent` expert")
+    if limit is not None:
+        limit = TABLE_LIMIT.check(limit)
+    shard_ij = parse_shard(shard) if isinstance(shard, str) else shard
+    if shard_ij is not None and fmt not in (None, "parquet"):
+        raise UsageError("shards are written as Parquet (merge them, then choose the format)")
+    used = resolve_model(model) if opponent == "expert" else None
+    spec = TableSpec(
+        opponent,
+        limit,
+        used.fingerprint() if used is not None else None,
+        packaged_pegging_table().fingerprint(),
+    )
+    if output is None:
+        target = (
+            default_shard_path(opponent, shard_ij)
+            if shard_ij
+            else default_table_path(opponent, fmt or "parquet")
+        )
+    else:
+        target = Path(output)
+    fmt = table_format_for(target, fmt)
+    total = len(shard_chunks(spec, shard_ij))
+    done = [0]
+
+    def chunk_done(_k: int) -> None:
+        done[0] += 1
+        if on_chunk:
+            on_chunk(done[0], total)
+
+    return run(
+        target,
+        spec,
+        fmt=fmt,
+        shard=shard_ij,
+        model=used,
+        restart=restart,
+        on_chunk=chunk_done,
+        on_warning=on_warning,
+    )
+
+
+def merge_tables(
+    shards: Sequence[str | os.PathLike[str]],
+    output: str | os.PathLike[str] | None = None,
+    fmt: str | None = None,
+) -> TableResult:
+    """Join the shard files of one run into one table (default: the user data dir)."""
+    from crib_analyze.table.file import merge_tables as run
+    from crib_analyze.table.file import read_file_metadata
+
+    inputs = [Path(s) for s in shards]
+    if not inputs:
+        raise UsageError("no shard files given")
+    if output is None:
+        opponent = str(read_file_metadata(inputs[0]).get("opponent", DEFAULT_TABLE_OPPONENT))
+        target = default_table_path(opponent, fmt or "parquet")
+    else:
+        target = Path(output)
+    return run(inputs, target, fmt=table_format_for(target, fmt))
+
+
+def check_table(path: str | os.PathLike[str] | None = None) -> TableCheck:
+    """Verify a table file, data included (default: the random table in the data dir)."""
+    from crib_analyze.table.file import verify_table
+
+    source = Path(path) if path is not None else default_table_path()
+    if not source.is_file():
+        raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
+    return verify_table(source)
+
+
+def load_table(
+    path: str | os.PathLike[str] | None = None,
+    columns: list[str] | None = None,
+    filters: Any = None,
+) -> pd.DataFrame:
+    """Read a discard table written by ``crib-analyze table`` (only ``columns``, if given).
+
+    The default is the random-opponent table in the user data dir. ``filters`` is
+    passed to :func:`pandas.read_parquet` (pyarrow row filters, e.g.
+    ``[("dealer_best", "==", True)]``). Text columns load as categoricals.
+    """
+    from crib_analyze.frames import read_table_frame
+
+    return read_table_frame(path, columns=columns, filters=filters)
+
+
+def lookup(
+    hand: CardsLike,
+    table: str | os.PathLike[str] | None = None,
+    opponent: str | None = None,
+    role: Role | None = None,
+) -> pd.DataFrame:
+    """A hand's 15 rows from a discard table written by ``crib-analyze table``, found by
+    canonicalising its suits (:func:`crib_analyze.canonical_hand`) and written back in
+    the hand's own suits, best first for ``role``.
+
+    ``table`` defaults to the table of ``opponent`` (default random) in the data dir;
+    ``df.attrs`` carries the file's metadata and ``hand_id``.
+    """
+    from crib_analyze.frames import lookup_frame
+
+    if role is not None:
+        check_choice("role", role, ROLES)
+    if opponent is not None and opponent not in TABLE_OPPONENTS:
+        raise UsageError("tables are made with the random or the expert opponent")
+    cards = parse_cards(hand, count=6)
+    path = Path(table) if table is not None else default_table_path(opponent or "random")
+    return lookup_frame(cards, path, role=role)
+
+
+def crib_table(
+    role: Role = "dealer",
+    opponent: str | None = None,
+    table: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """Crib value of each of the 91 thrown rank pairs, averaged over the discards
+    ``role`` chooses (the kind of table Schell and Hessel published).
+
+    Without ``table``: the table shipped with the package for ``opponent`` (default
+    expert), at once. With ``table`` (a file from ``crib-analyze table``): computed
+    from it, under the opponent model named in its metadata (``opponent``, if given,
+    must agree).
+
+    >>> round(float(crib_table("pone").set_index("pair").loc["5-5", "crib_mean"]), 2)
+    9.45
+    """
+    from crib_analyze.frames import (
+        crib_table_frame,
+        packaged_crib_table_frame,
+        read_table_frame,
+    )
+    from crib_analyze.table.file import read_file_metadata
+
+    check_choice("role", role, ROLES)
+    if opponent is not None:
+        check_choice("opponent model", opponent, TABLE_OPPONENTS)
+    if table is None:
+        return packaged_crib_table_frame(role, opponent or DEFAULT_OPPONENT)
+    source = Path(table)
+    if not source.is_file():
+        raise TableError(f"no discard table at {source}")
+    file_opponent = str(read_file_metadata(source).get("opponent", "random"))
+    if opponent is not None and opponent != file_opponent:
+        raise UsageError(f"{source} was made with the {file_opponent} opponent, not {opponent}")
+    crib_column = f"{role}_crib_mean" if file_opponent == "expert" else "crib_mean"
+    columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
+    frame = crib_table_frame(read_table_frame(source, columns=columns), role, crib_column)
+    frame.attrs.update(opponent=file_opponent, source=str(source))
+    return frame
+
+
+def plot_crib_tables(
+    path: str | os.PathLike[str],
+    opponent: str | None = None,
+    table: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Heatmaps of the crib value of the 91 thrown rank pairs for the dealer, the pone
+    and their difference (the tables of :func:`crib_table`) to ``path`` (.png/.svg)."""
+    from crib_analyze.plots import check_plot, crib_heatmaps
+
+    check_plot(path)
+    tables: dict[str, pd.DataFrame] = {
+        r: crib_table(r, opponent=opponent, table=table) for r in ROLES
+    }
+    first = tables["dealer"].attrs
+    source = "shipped table" if first.get("source") == "packaged" else str(first.get("source"))
+    return crib_heatmaps(tables, str(first.get("opponent")), source, path)

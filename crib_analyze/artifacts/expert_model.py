@@ -1,0 +1,291 @@
+"""The expert opponent's model: what a player of each seat throws, and loading it.
+
+Point of view. Every throw model and policy here is named by the **seat of the player
+who throws**: ``pone_throws`` / ``pone_policy`` describe what a *pone* throws (into the
+dealer's crib), ``dealer_throws`` / ``dealer_policy`` what a *dealer* throws (into its
+own crib). When *you* deal you face the pone's throws; when you are pone, the dealer's:
+:meth:`ExpertModel.opponent_policy` takes *your* role and answers with the other seat.
+
+Two forms per seat:
+
+* a compact :class:`ThrowModel` (rank pair, suited share, kept ranks) that the fixed
+  point of :mod:`crib_analyze.expert.builder` iterates on;
+* the final :class:`ThrowPolicy`, each rank multiset's best response to the converged
+  models, which ``--opponent expert`` plays against.
+
+The packaged model ships inside the package (``data/expert_model.npz`` in the source tree);
+a rebuilt one is used only when pointed at (``model=PATH`` or ``$CRIB_ANALYZE_MODEL``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from crib_analyze.crib import throw_policy_kernels as pk
+from crib_analyze.crib.hand_classes import N_MULTISETS, multisets
+from crib_analyze.errors import ModelError, StorageError, describe_os_error
+from crib_analyze.position import Seat
+from crib_analyze.settings import (
+    MODEL_ENV,
+    MODEL_KINDS,
+    PACKAGED_CLASSIC_MODEL,
+    PACKAGED_MODEL,
+    check_choice,
+    packaged,
+)
+from crib_analyze.storage.atomic import atomic_open
+
+MODEL_FORMAT = 1
+PACKAGED_SOURCE = "packaged"
+
+
+@dataclass(frozen=True)
+class ThrowModel:
+    """What a player of one seat throws: P[a, b], F[a, b], K[a, b, c]."""
+
+    P: np.ndarray  # (13, 13) probability of the rank pair a <= b
+    F: np.ndarray  # (13, 13) suited share, a < b
+    K: np.ndarray  # (13, 13, 13) expected kept cards of rank c with that throw
+
+    @classmethod
+    def random(cls) -> ThrowModel:
+        """The random opponent as a throw model (reproduces it exactly)."""
+        P = np.zeros((13, 13))
+        F = np.zeros((13, 13))
+        K = np.zeros((13, 13, 13))
+        for a in range(13):
+            for b in range(a, 13):
+                P[a, b] = (6 if a == b else 16) / 1326
+                F[a, b] = 0.25 if a < b else 0.0
+                for c in range(13):
+                    K[a, b, c] = 4 * (4 - (c == a) - (c == b)) / 50
+        return cls(P, F, K)
+
+    @classmethod
+    def from_stats(cls, mass: np.ndarray, suited: np.ndarray, kept: np.ndarray) -> ThrowModel:
+        """Normalise weighted throw counts; unthrown pairs keep the random K and F."""
+        base = cls.random()
+        total = mass.sum()
+        with np.errstate(invalid="ignore", divide="ignore"):
+            F = np.where(mass > 0, suited / mass, base.F)
+            K = np.where(mass[:, :, None] > 0, kept / mass[:, :, None], base.K)
+        return cls(mass / total, F, K)
+
+    @classmethod
+    def from_arrays(cls, P: Any, F: Any, K: Any) -> ThrowModel:
+        """Checked construction (shapes, finite, probabilities summing to 1)."""
+        P, F, K = (np.asarray(x, dtype=np.float64) for x in (P, F, K))
+        if P.shape != (13, 13) or F.shape != (13, 13) or K.shape != (13, 13, 13):
+            raise ModelError("throw model arrays have the wrong shape")
+        if not all(np.isfinite(x).all() for x in (P, F, K)):
+            raise ModelError("throw model arrays are not finite")
+        if not np.isclose(P.sum(), 1.0) or (P < 0).any():
+            raise ModelError("throw model probabilities do not sum to 1")
+        return cls(P, F, K)
+
+
+@dataclass(frozen=True)
+class ThrowPolicy:
+    """A seat's throwing policy per rank multiset: ``pi[m, d]`` = P(a hand of multiset m
+    throws its discard d), ``suited[m, d]`` = the suited part of it."""
+
+    pi: np.ndarray  # (18,395, 15)
+    suited: np.ndarray  # (18,395, 15)
+
+
+@dataclass(frozen=True)
+class ExpertModel:
+    """The expert opponent: per seat, the compact throw model the fixed point iterates
+    on and the final policy (best response to it) tabulated per rank multiset."""
+
+    pone_throws: ThrowModel
+    dealer_throws: ThrowModel
+    pone_policy: ThrowPolicy | None = None
+    dealer_policy: ThrowPolicy | None = None
+    provenance: dict[str, Any] = field(default_factory=dict)
+    #: where it was read from: "packaged" or a file path ("" when built in memory)
+    source: str = field(default="", compare=False)
+    _compiled: tuple[np.ndarray, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
+
+    def throws(self, seat: Seat | str) -> ThrowModel:
+        """The compact throw model of the player in ``seat`` (a Seat or its name)."""
+        return self.pone_throws if Seat.of(seat) is Seat.PONE else self.dealer_throws
+
+    def policy(self, seat: Seat | str) -> ThrowPolicy:
+        """The tabulated policy of the player in ``seat``."""
+        policy = self.pone_policy if Seat.of(seat) is Seat.PONE else self.dealer_policy
+        if policy is None:
+            raise ModelError("this expert model has no tabulated policy; rebuild it")
+        return policy
+
+    def opponent_policy(self, role: Seat | str) -> ThrowPolicy:
+        """The policy your opponent throws by when *you* sit in ``role`` (you deal: the pone's)."""
+        return self.policy(Seat.of(role).other)
+
+    def fingerprint(self) -> str:
+        """A short digest of the model's numbers (tables made with it carry it); cached."""
+        if self._fingerprint is None:
+            object.__setattr__(self, "_fingerprint", self._digest())
+        return self._fingerprint  # type: ignore[return-value]
+
+    def _digest(self) -> str:
+        import hashlib
+
+        h = hashlib.blake2b(digest_size=8)
+        for m in (self.pone_throws, self.dealer_throws):
+            for arr in (m.P, m.F, m.K):
+                h.update(np.ascontiguousarray(arr).tobytes())
+        for pol in (self.pone_policy, self.dealer_policy):
+            if pol is not None:
+                h.update(np.ascontiguousarray(pol.pi).tobytes())
+                h.update(np.ascontiguousarray(pol.suited).tobytes())
+        return h.hexdigest()
+
+    def describe(self) -> str:
+        """One line naming the model for output: where it came from, when, its digest."""
+        if self.source.startswith(PACKAGED_SOURCE):
+            kind = self.source[len(PACKAGED_SOURCE) :].strip()
+            label = {"pegging": "pegging-aware"}.get(kind, kind)
+            where = f"packaged expert model ({label})" if kind else "packaged expert model"
+        else:
+            where = f"expert model {self.source}" if self.source else "expert model (in memory)"
+        built = str(self.provenance.get("created_at", "?"))[:10]
+        return f"{where} (built {built}, fingerprint {self.fingerprint()})"
+
+    def compiled_policies(self) -> tuple[np.ndarray, ...]:
+        """The policies your opponent throws by, by *your* seat (``[Seat.PONE]`` the
+        dealer's, ``[Seat.DEALER]`` the pone's), in the sparse form of
+        :func:`crib_analyze.crib.throw_policy_kernels.compile_policy`; built once per model."""
+        if self._compiled is None:
+            pols = [self.opponent_policy(seat) for seat in Seat]
+            compiled = pk.compile_policy(
+                multisets(),
+                np.stack([p.pi for p in pols]),
+                np.stack([p.suited for p in pols]),
+            )
+            object.__setattr__(self, "_compiled", compiled)  # a cache on a frozen record
+        return self._compiled  # type: ignore[return-value]
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """One compressed .npz, written atomically: both seats' compact models and
+        policies, and the provenance (JSON)."""
+        arrays: dict[str, np.ndarray] = {
+            "format": np.array(MODEL_FORMAT),
+            "provenance": np.array(json.dumps(self.provenance)),
+            "fingerprint": np.array(self.fingerprint()),  # so a reader need not hash
+        }
+        for seat in Seat:
+            m, name = self.throws(seat), seat.role
+            arrays |= {f"{name}_P": m.P, f"{name}_F": m.F, f"{name}_K": m.K}
+            pol = self.pone_policy if seat is Seat.PONE else self.dealer_policy
+            if pol is not None:
+                arrays |= {f"{name}_pi": pol.pi, f"{name}_suited": pol.suited}
+        try:
+            with atomic_open(path, "wb") as fh:
+                np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
+        except OSError as e:
+            raise StorageError(
+                f"cannot write the model to {path}: {describe_os_error(e)}"
+            ) from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> ExpertModel:
+        """Read a model file; any damage is a one-line :class:`ModelError`."""
+        try:
+            with open(path, "rb") as fh:
+                return cls._read(fh, str(path))
+        except OSError as e:
+            raise ModelError(f"cannot read expert model {path}: {describe_os_error(e)}") from None
+
+    @classmethod
+    def _read(cls, fh: IO[bytes], source: str) -> ExpertModel:
+        name = "the packaged expert model" if source == PACKAGED_SOURCE else source
+        try:
+            with np.load(fh, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+        except Exception as e:  # zip, zlib, format errors of a damaged file
+            raise ModelError(f"cannot read {name}: damaged or not a model file ({e})") from None
+        try:
+            if int(arrays.get("format", -1)) != MODEL_FORMAT:
+                raise ModelError(f"{name} is not an expert model of format {MODEL_FORMAT}")
+            seats = [seat.role for seat in Seat]
+            throws = {
+                seat: ThrowModel.from_arrays(*(arrays[f"{seat}_{k}"] for k in ("P", "F", "K")))
+                for seat in seats
+            }
+            policies = {
+                seat: ThrowPolicy(
+                    np.asarray(arrays[f"{seat}_pi"], np.float64),
+                    np.asarray(arrays[f"{seat}_suited"], np.float64),
+                )
+                if f"{seat}_pi" in arrays
+                else None
+                for seat in seats
+            }
+            provenance = dict(json.loads(str(arrays["provenance"])))
+        except ModelError as e:
+            raise ModelError(f"{name}: {e}") from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise ModelError(f"{name}: bad expert model ({e})") from None
+        for pol in policies.values():
+            if pol is not None and (
+                pol.pi.shape != (N_MULTISETS, 15)
+                or pol.suited.shape != (N_MULTISETS, 15)
+                or not np.isfinite(pol.pi).all()
+            ):
+                raise ModelError(f"{name}: policy arrays have the wrong shape")
+        model = cls(
+            throws["pone"],
+            throws["dealer"],
+            policies["pone"],
+            policies["dealer"],
+            provenance,
+            source=source,
+        )
+        if "fingerprint" in arrays:  # written by save(): the digest of these very arrays
+            object.__setattr__(model, "_fingerprint", str(arrays["fingerprint"]))
+        return model
+
+
+@cache
+def packaged_model(kind: str = "pegging") -> ExpertModel:
+    """An expert model shipped with the package (read once per process): ``pegging``
+    (throws chosen on hand +- crib + pegging, the default) or ``classic`` (hand +- crib
+    only, as the published crib tables assume)."""
+    check_choice("expert model kind", kind, MODEL_KINDS)
+    name = PACKAGED_MODEL if kind == "pegging" else PACKAGED_CLASSIC_MODEL
+    with packaged(name).open("rb") as fh:
+        model = ExpertModel._read(fh, PACKAGED_SOURCE)
+    object.__setattr__(model, "source", f"{PACKAGED_SOURCE} {kind}")
+    return model
+
+
+@cache
+def _model_file(path: str, stamp: tuple[int, int]) -> ExpertModel:
+    return ExpertModel.load(path)
+
+
+def load_model(path: str | os.PathLike[str] | None = None, kind: str = "pegging") -> ExpertModel:
+    """The expert model to use: ``path`` if given, else ``$CRIB_ANALYZE_MODEL`` if set,
+    else the packaged model of ``kind`` (pegging or classic). Files are read once per
+    process (again if they change)."""
+    chosen = path if path is not None else os.environ.get(MODEL_ENV) or None
+    if chosen is None:
+        return packaged_model(kind)
+    p = Path(chosen).expanduser()
+    try:
+        st = p.stat()
+    except OSError as e:
+        via = f" (from ${MODEL_ENV})" if path is None else ""
+        raise ModelError(f"no expert model at {p}{via}: {describe_os_error(e)}") from None
+    return _model_file(str(p), (st.st_mtime_ns, st.st_size))

@@ -1,0 +1,111 @@
+"""The pegging table: what a kept hand pegs, and what its opponent pegs, by seat.
+
+The table has a cell per kept rank multiset (1,820) and seat of the keeper: the mean
+points the keeper and the opponent peg over simulated deals, both playing the table's
+policy, with the standard error of their difference. It ships with the package and its
+provenance; :mod:`crib_analyze.play.pegging_values` builds it (``crib-analyze
+build-pegging``) and values one hand's throws with their real cards.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.cards import RANKS
+from crib_analyze.crib.hand_kernels import KEEPS
+from crib_analyze.position import Seat
+from crib_analyze.settings import PACKAGED_PEGGING, packaged
+from crib_analyze.storage.npz import read_npz, write_npz
+
+PEGGING_FORMAT = 1
+
+
+@cache
+def kept_multisets() -> np.ndarray:
+    """(1820, 4) every four-rank multiset a hand can keep, sorted, in lexicographic order."""
+    arr = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64)
+    arr.setflags(write=False)
+    return arr
+
+
+def keep_text(ranks: np.ndarray) -> str:
+    """Four ranks as text, e.g. '5 5 6 6'."""
+    return " ".join(RANKS[int(r)] for r in ranks)
+
+
+@dataclass(frozen=True)
+class PeggingTable:
+    """Per (keeper's seat, kept multiset): mean points pegged by the keeper and by its
+    opponent, and the standard error of the difference; the seat axis is :class:`Seat`."""
+
+    peg_own: np.ndarray  # (2, 1820)
+    peg_opp: np.ndarray  # (2, 1820)
+    peg_se: np.ndarray  # (2, 1820)
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    def fingerprint(self) -> str:
+        """A short digest of the values (tables made with them carry it)."""
+        import hashlib
+
+        h = hashlib.blake2b(digest_size=8)
+        for arr in (self.peg_own, self.peg_opp, self.peg_se):
+            h.update(np.ascontiguousarray(arr).tobytes())
+        return h.hexdigest()
+
+    def index(self, ranks: np.ndarray | list[int]) -> int:
+        """Row of a kept multiset (four ranks in any order)."""
+        key = tuple(sorted(int(r) for r in ranks))
+        return _multiset_rows()[key]
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        arrays = {"peg_own": self.peg_own, "peg_opp": self.peg_opp, "peg_se": self.peg_se}
+        write_npz(path, PEGGING_FORMAT, self.provenance, arrays)
+
+    @classmethod
+    def load(cls, source: str | os.PathLike[str] | Any) -> PeggingTable:
+        def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> PeggingTable:
+            shape = (2, len(kept_multisets()))
+            parts = [np.asarray(arrays[k], np.float64) for k in ("peg_own", "peg_opp", "peg_se")]
+            if any(p.shape != shape or not np.isfinite(p).all() for p in parts):
+                raise ValueError("arrays of the wrong shape")
+            own, opp, se = parts
+            return cls(own, opp, se, provenance=provenance)
+
+        return read_npz(source, "the pegging table", PEGGING_FORMAT, parse)
+
+
+@cache
+def keep_rows() -> np.ndarray:
+    """Row of each kept multiset, indexed by its sorted ranks read in base 13."""
+    ms = kept_multisets()
+    lookup = np.full(13**4, -1, np.int64)
+    lookup[((ms[:, 0] * 13 + ms[:, 1]) * 13 + ms[:, 2]) * 13 + ms[:, 3]] = np.arange(len(ms))
+    return lookup
+
+
+def hands_pegging(table: PeggingTable, hands6: np.ndarray) -> dict[str, np.ndarray]:
+    """Per role ("dealer", "pone"): (n, 15) pegging net (own - opponent's) of the keeps
+    of each six-card hand in ``hands6`` (n, 6), discards in ``DISCARDS`` order."""
+    kept = np.sort(np.asarray(hands6, np.int64)[:, KEEPS] >> 2, axis=2)  # (n, 15, 4)
+    key = ((kept[..., 0] * 13 + kept[..., 1]) * 13 + kept[..., 2]) * 13 + kept[..., 3]
+    rows = keep_rows()[key]
+    net = table.peg_own - table.peg_opp  # (seat, 1820)
+    return {seat.role: net[seat][rows] for seat in Seat}
+
+
+@cache
+def _multiset_rows() -> dict[tuple[int, ...], int]:
+    return {tuple(int(r) for r in m): i for i, m in enumerate(kept_multisets())}
+
+
+@cache
+def packaged_pegging_table() -> PeggingTable:
+    """The pegging table shipped with the package."""
+    with packaged(PACKAGED_PEGGING).open("rb") as fh:
+        return PeggingTable.load(fh)

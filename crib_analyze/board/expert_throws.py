@@ -1,0 +1,86 @@
+"""The expert's throws with real cards, as the board kernels need them.
+
+A player that throws "as the expert" with its real six cards best-responds to the
+expert model: hand + its crib (against the other seat's tabulated policy) + the pegging
+net of the keep. The crib part per rank multiset and throw is computed once per model
+(a few seconds) and cached on disk under the model's fingerprint.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib_analyze.artifacts.expert_model import ExpertModel
+from crib_analyze.artifacts.pegging_table import keep_rows, packaged_pegging_table
+from crib_analyze.board import throw_choice_kernels as dlk
+from crib_analyze.crib.hand_classes import multisets
+from crib_analyze.play.matches import rank_multiset_keys
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import cache_dir
+from crib_analyze.storage.atomic import atomic_open
+
+
+@dataclass(frozen=True)
+class ThrowArrays:
+    """What the throwing kernels need of an expert model (see ``deal_kernels``)."""
+
+    keys: np.ndarray
+    pone_pi: np.ndarray
+    dealer_pi: np.ndarray
+    cribs: np.ndarray  # (2, 18395, 15) the crib of each throw of each rank multiset
+    peg_net: np.ndarray  # (2, 1820) the pegging net of each keep, by seat
+    peg_rows: np.ndarray
+
+    def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows, in the kernels' order."""
+        return (self.keys, self.pone_pi, self.dealer_pi, self.cribs, self.peg_net,
+                self.peg_rows)  # fmt: skip
+
+
+_THROW_ARRAYS: dict[str, ThrowArrays] = {}
+
+
+def throw_arrays(model: ExpertModel) -> ThrowArrays:
+    """The arrays of ``model`` and the packaged pegging table for the kernels (once per
+    model and process; the crib table is kept in the kernel cache folder)."""
+    key = model.fingerprint()
+    if key not in _THROW_ARRAYS:
+        pegging = packaged_pegging_table()
+        _THROW_ARRAYS[key] = ThrowArrays(
+            keys=rank_multiset_keys(),
+            pone_pi=model.policy("pone").pi,
+            dealer_pi=model.policy("dealer").pi,
+            cribs=expert_cribs(model),
+            peg_net=np.ascontiguousarray(pegging.peg_own - pegging.peg_opp),
+            peg_rows=keep_rows(),
+        )
+    return _THROW_ARRAYS[key]
+
+
+def expert_cribs(model: ExpertModel) -> np.ndarray:
+    """(2, 18395, 15) :func:`~crib_analyze.board.throw_choice_kernels.multiset_cribs` of the
+    model: read from the kernel cache folder, or computed (a few seconds) and kept
+    there when it can be written."""
+    path = cache_dir() / f"expert_cribs_{model.fingerprint()}.npy"
+    with contextlib.suppress(OSError, ValueError):
+        cribs = np.load(path, allow_pickle=False)
+        if cribs.shape == (2, len(multisets()), 15) and np.isfinite(cribs).all():
+            return np.asarray(cribs)
+    pone, dealer = model.throws("pone"), model.throws("dealer")
+    models = (pone.P, pone.F, pone.K, dealer.P, dealer.F, dealer.K)
+    cribs = np.asarray(dlk.multiset_cribs(rank_table(), multisets(), models))
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_open(path, "wb") as fh:
+            np.save(fh, cribs)
+    return cribs
+
+
+def expert_deals(n: int, seed: int, model: ExpertModel, first: int = 0) -> np.ndarray:
+    """(n, 13) deals with both players throwing as the expert with their real cards."""
+    return np.asarray(
+        dlk.card_deals(n, seed, first, dlk.EXPERT, rank_table(), *throw_arrays(model).args())
+    )

@@ -1,0 +1,118 @@
+"""The command line: the ``crib-analyze`` group, its commands, and the one-line errors.
+
+Every command parses its arguments, calls the public API (:mod:`crib_analyze.api`) and
+renders what it returns (:mod:`crib_analyze.cli.render`); no rule of the game or of the
+analysis lives here. Every domain error (:mod:`crib_analyze.errors`) becomes one
+``Error: ...`` line on standard error and an exit code: 2 for bad input, 1 for a
+failure (a file that cannot be written, a damaged table), 130 for Ctrl-C. Heavy
+modules (numba, pandas) are imported inside the commands, so ``--help`` and
+``--version`` answer at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from crib_analyze.cli.board_commands import build_board, odds, simulate
+from crib_analyze.cli.hand_commands import discard, quiz, score
+from crib_analyze.cli.model_commands import build_model, paths
+from crib_analyze.cli.options import echo_error
+from crib_analyze.cli.play_commands import build_pegging, peg, play
+from crib_analyze.cli.table_commands import crib_table, table
+from crib_analyze.errors import CribAnalyzeError, describe_os_error
+from crib_analyze.settings import __version__
+
+
+class OneLineErrors(click.Group):
+    """A group whose errors print as one line (``Error: ...``) with a clear exit code."""
+
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        code = 0
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except click.exceptions.NoArgsIsHelpError as e:
+            e.show()  # a bare command: its help, as click shows it
+            code = 2
+        except click.UsageError as e:
+            cmd = e.ctx.command_path if e.ctx else "crib-analyze"
+            echo_error(f"{e.format_message()} (see '{cmd} --help')")
+            code = 2
+        except click.ClickException as e:
+            echo_error(e.format_message())
+            code = e.exit_code
+        except CribAnalyzeError as e:  # a domain error that reached here unconverted
+            echo_error(str(e))
+            code = e.exit_code
+        except (click.Abort, KeyboardInterrupt):
+            echo_error("interrupted", prefix="")
+            code = 130
+        except BrokenPipeError:
+            _silence_stdout()
+            code = 1
+        except OSError as e:  # standard output or error could not be written
+            _silence_stdout()
+            echo_error(f"cannot write the output: {describe_os_error(e)}")
+            code = 1
+        code = _flush_stdout(code)
+        sys.exit(code)
+
+
+def _flush_stdout(code: int) -> int:
+    """Flush standard output now, so a full disk or closed pipe is one line, not a
+    traceback at interpreter exit."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return code or 1
+    except OSError as e:
+        _silence_stdout()
+        echo_error(f"cannot write the output: {describe_os_error(e)}")
+        return code or 1
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so Python's exit-time flush cannot fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="crib-analyze")
+def cli() -> None:
+    """Exact, role-aware discard analysis for two-player cribbage.
+
+    Cards are written rank then suit: A 2-9 T (or 10) J Q K and C D H S (or ♣ ♦ ♥ ♠),
+    in any case, e.g. 5H 10d J♣. A hand may be separate arguments or one quoted string.
+
+    Generated files (tables, rebuilt models) go to the user data directory unless
+    -o/--output says otherwise; 'crib-analyze paths' shows where.
+    """
+
+
+for command in (score, discard, quiz, peg, play, build_pegging, table, crib_table, odds,
+                simulate, build_board, build_model, paths):  # fmt: skip
+    cli.add_command(command)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="crib-analyze")

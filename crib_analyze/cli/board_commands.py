@@ -1,0 +1,239 @@
+"""Commands about the board and whole games: ``odds`` (the chance of winning from a
+score), ``simulate`` (full games), ``build-board`` (rebuild the board table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from crib_analyze.cli.options import (
+    count_option,
+    domain_errors,
+    format_option,
+    jobs_option,
+    model_option,
+    note,
+    progress,
+    quiet_option,
+    role_of,
+    scoring_option,
+    seed_option,
+    set_threads,
+)
+from crib_analyze.settings import (
+    BOARD_DEALS,
+    CANDIDATES,
+    DEFAULT_GOAL,
+    DEFAULT_SCORING,
+    GAME_BATCH,
+    GAME_POSITION_SAMPLES,
+    GAMES,
+    GOALS,
+    POSITION_FROM,
+)
+
+
+@click.command()
+@click.argument("mine", type=int, required=False)
+@click.argument("theirs", type=int, required=False)
+@click.option("--dealer", is_flag=True, help="You deal this deal.")
+@click.option("--pone", is_flag=True, help="The opponent deals (you count first).")
+@scoring_option(default=DEFAULT_SCORING)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Draw the chance of winning over the whole board to FILE (.png or .svg; "
+    "needs the plot extra).",
+)
+@format_option()
+def odds(
+    mine: int | None,
+    theirs: int | None,
+    dealer: bool,
+    pone: bool,
+    scoring: str,
+    plot_path: str | None,
+    fmt: str,
+) -> None:
+    """The chance of winning from a score: MINE THEIRS, e.g. 95 100 --dealer.
+
+    Read from the board table: for every position (each score 0-120 and who deals),
+    the probability of winning, of skunking and of being skunked, and the expected
+    match points, solved exactly over a million simulated deals (both players
+    throwing by the expert model and playing the default policy). With neither
+    --dealer nor --pone, both. Scores count the points already pegged.
+
+    \b
+    Examples:
+      crib-analyze odds 95 100 --dealer
+      crib-analyze odds 110 115 --scoring free --format json
+      crib-analyze odds --plot board.png
+    """
+    from crib_analyze.api import check_plot, odds_rows, plot_board
+    from crib_analyze.cli.render import odds_text, rows_csv, rows_json
+
+    role = role_of(dealer, pone)
+    if (mine is None) != (theirs is None) or (mine is None and plot_path is None):
+        raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
+    with domain_errors():
+        if plot_path is not None:
+            check_plot(plot_path)
+        if mine is not None and theirs is not None:
+            seat = None if role is None else role == "dealer"
+            rows = odds_rows(mine, theirs, seat, scoring)  # type: ignore[arg-type]
+            render = {"table": odds_text, "json": rows_json, "csv": rows_csv}[fmt]
+            click.echo(render(rows), nl=False)
+        if plot_path is not None:
+            drawn = plot_board(plot_path)
+            note(f"wrote the plot to {drawn}")
+
+
+@click.command("build-board")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Where to write the table [default: board_table.npz in the user data dir].",
+)
+@count_option(
+    "--deals", setting=BOARD_DEALS,
+    help="Deals to simulate (an even number); the sampling error shrinks as 1/sqrt.",
+)  # fmt: skip
+@seed_option()
+@model_option
+@jobs_option
+@quiet_option
+def build_board(
+    output: str | None, deals: int, seed: int, model: str | None, jobs: int | None, quiet: bool
+) -> None:
+    """Rebuild the board table: the chance of each game outcome from every position
+    (about a minute on 2 cores).
+
+    Simulates the deals (both players throw by the expert model and play the default
+    policy; each deal's scoring events in the order they score), then solves every
+    position by dynamic programming over them, and each half of them to measure the
+    sampling error. Seeded and reproducible on any number of threads; a killed build
+    resumes. Use the new table with CRIB_ANALYZE_BOARD=FILE.
+    """
+    from crib_analyze.api import build_board as run
+
+    set_threads(jobs)
+
+    def log(entry: Any) -> None:
+        if not quiet:
+            what = "deals" if entry.step == "deals" else "tables solved"
+            note(f"{entry.done:,}/{entry.total:,} {what}, {entry.seconds:.0f} s")
+
+    with domain_errors():
+        built = run(output, deals=deals, seed=seed, log=log, model=model)
+    p = built.provenance
+    click.echo(
+        f"{p['deals']:,} deals in {p['seconds']} s; "
+        f"first dealer wins {p['first_dealer_wins']:.4f}, "
+        f"{p['deals_per_game']:.2f} deals a game, sampling error ~{p['win_error']['rms']:.5f}; "
+        f"wrote {built.path}"
+    )
+
+
+@click.command()
+@count_option(
+    "--games", "-n", setting=GAMES, help="Games to play (an even number: duplicate pairs)."
+)
+@click.option(
+    "--players",
+    default="expert,expert",
+    show_default=True,
+    metavar="A,B",
+    help="The two players' discard policies: expert (the play counted, as discard "
+    "recommends), points (hand and crib only), position (from the score, see "
+    "--position-from), mixed (the expert model's rank-level policy).",
+)
+@seed_option()
+@count_option(
+    "--position-from", setting=POSITION_FROM,
+    help="A position player weighs the score once either side has this many points.",
+)  # fmt: skip
+@count_option(
+    "--position-samples", setting=GAME_POSITION_SAMPLES,
+    help="Deals simulated per candidate throw by a position player.",
+)  # fmt: skip
+@count_option(
+    "--candidates", setting=CANDIDATES,
+    help="Throws a position player values from the score (the best by points).",
+)  # fmt: skip
+@click.option(
+    "--goal", type=click.Choice(GOALS), default=DEFAULT_GOAL, show_default=True,
+    help="What a position player ranks throws by: the chance of winning or match points.",
+)  # fmt: skip
+@scoring_option(default=DEFAULT_SCORING)
+@count_option(
+    "--batch", setting=GAME_BATCH,
+    help="Games per batch (an even number; results do not depend on it).",
+)  # fmt: skip
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Run the batches on a Dask cluster (e.g. tcp://host:8786); the same results "
+    "as a local run. Needs pip install 'crib-analyze[distributed]'.",
+)
+@jobs_option
+@quiet_option
+@format_option(("table", "json"))
+def simulate(
+    games: int,
+    players: str,
+    seed: int,
+    position_from: int,
+    position_samples: int,
+    candidates: int,
+    goal: str,
+    scoring: str,
+    batch: int,
+    scheduler: str | None,
+    jobs: int | None,
+    quiet: bool,
+    fmt: str,
+) -> None:
+    """Play full games to 121 between two discard policies and report what they show.
+
+    Deals are played out whole (throws, the play, the shows, the crib, in scoring
+    order) until a player reaches 121. Reports the first dealer's win rate and player
+    0's (each with its standard error), deals per game, points per deal by role and
+    source, skunk rates and the margins. Games 2k and 2k+1 deal the same cards with the
+    first dealer swapped, which cancels much of the luck between policies.
+
+    \b
+    Examples:
+      crib-analyze simulate --games 100000
+      crib-analyze simulate --players position,expert --games 20000
+    """
+    import json
+
+    from crib_analyze.api import simulate as run
+    from crib_analyze.cli.render import games_text
+
+    set_threads(jobs)
+    pair = [p.strip() for p in players.split(",")]
+    if len(pair) != 2:
+        raise click.UsageError(
+            f"--players takes two policies, e.g. expert,position; got {players!r}"
+        )
+    with progress("games", quiet) as bar:
+
+        def log(entry: Any) -> None:
+            bar(entry.done, entry.total)
+
+        with domain_errors():
+            stats = run(
+                games, (pair[0], pair[1]), seed=seed, position_from=position_from,
+                position_samples=position_samples, candidates=candidates,
+                goal=goal, scoring=scoring, batch=batch,  # type: ignore[arg-type]
+                scheduler=scheduler, log=log,
+            )  # fmt: skip
+    data = stats.as_dict()
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=1))
+    else:
+        click.echo(games_text(data), nl=False)

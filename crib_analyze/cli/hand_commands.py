@@ -1,0 +1,476 @@
+"""Commands about one hand: ``score`` (count a show), ``discard`` (rank the throws),
+``quiz`` (a discard trainer)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+import click
+
+from crib_analyze.cards import format_cards, read_hand_lines
+from crib_analyze.cli.options import (
+    Progress,
+    cards_or_fail,
+    count_option,
+    domain_errors,
+    emit,
+    model_option,
+    note,
+    output_options,
+    progress,
+    quiet_option,
+    role_of,
+    scoring_option,
+    seed_option,
+)
+from crib_analyze.errors import CardError
+from crib_analyze.results import Rows, concat_rows
+from crib_analyze.settings import (
+    DEFAULT_OPPONENT,
+    GOALS,
+    NEED,
+    OPPONENTS,
+    PEGGING_CHOICES,
+    POSITION_SAMPLES,
+    QUIZ_OPPONENTS,
+    QUIZ_ROLES,
+    QUIZ_ROUNDS,
+    SAMPLES,
+    SEED,
+    SORT_KEYS,
+    THROW_POLICIES,
+    TOP,
+)
+
+# --- score ------------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--starter", "-s", help="The cut card, e.g. 5D [default: the fifth card].")
+@click.option("--crib", is_flag=True, help="Crib rules (flush needs all five cards).")
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Readable count or one JSON object.",
+)
+def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> None:
+    """Count a show as a player does: every fifteen, pair, run, flush and nobs, in order.
+
+    Give four cards and --starter, or five cards with the starter last.
+
+    \b
+    Examples:
+      crib-analyze score 5H 5C 5S JD --starter 5D
+      crib-analyze score 4H 4C 5S 5D 6C
+    """
+    from crib_analyze.api import count_show
+    from crib_analyze.cli.render import show_json, show_text
+
+    if starter is not None and not starter.strip():
+        raise click.UsageError("--starter: no card given")
+    try:
+        show = count_show(list(cards), starter, crib=crib)
+    except CardError as e:
+        message = str(e)
+        if starter is not None and message.startswith("starter"):
+            message = f"--{message}"
+        raise click.UsageError(message) from None
+    click.echo((show_json if fmt == "json" else show_text)(show), nl=False)
+
+
+# --- discard ----------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("cards", nargs=-1)
+@click.option("--dealer", is_flag=True, help="Rank for the dealer (hand + crib + heels).")
+@click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib).")
+@click.option(
+    "--opponent",
+    type=click.Choice(OPPONENTS),
+    default=DEFAULT_OPPONENT,
+    show_default=True,
+    help="How the opponent's two crib cards are chosen: expert (the role-specific "
+    "expert policy, exact combination), random pair (exact), or sampled opponent "
+    "hands thrown by --policy.",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(THROW_POLICIES),
+    help="With --opponent sampled: the opponent throws its best discard under the "
+    "random or the expert crib model [default: random].",
+)
+@count_option(
+    "--samples",
+    setting=SAMPLES,
+    help=f"Opponent hands drawn by --opponent sampled (at most {SAMPLES.hi:,}).",
+)
+@seed_option("Random seed for --opponent sampled (and the deals of --score).")
+@model_option
+@count_option(
+    "--need",
+    setting=NEED,
+    default=False,
+    help="Add P(hand alone scores >= N), exact over the 46 starters.",
+)
+@click.option(
+    "--sort",
+    type=click.Choice(SORT_KEYS),
+    help="Ranking key [default: total, or net with --no-pegging] (crib: highest for the "
+    "dealer, lowest for the pone).",
+)
+@click.option(
+    "--pegging",
+    type=click.Choice(PEGGING_CHOICES),
+    default="table",
+    show_default=True,
+    help="Count the play: table (the shipped pegging value of each keep), exact (the play "
+    "simulated with these cards, ~0.3 s) or none.",
+)
+@click.option(
+    "--no-pegging",
+    is_flag=True,
+    help="The classic ranking by hand and crib only (same as --pegging none).",
+)
+@count_option(
+    "--top",
+    setting=TOP,
+    default=False,
+    help="Show only the best N discards (with no role, the best N of each role).",
+)
+@click.option(
+    "--distribution",
+    is_flag=True,
+    help="Show the exact distribution of each kept hand's score over the 46 starters "
+    "and P(hand >= N), instead of the ranking.",
+)
+@click.option(
+    "--from-table",
+    "from_table",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[FILE]",
+    help="Read the hand's rows from a discard table (from 'crib-analyze table') instead "
+    "of computing them [FILE default: the --opponent's table in the data dir].",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Also draw the hand-score distributions of each role's best throws to FILE "
+    "(.png or .svg; needs the plot extra: pip install 'crib-analyze[plot]').",
+)
+@click.option(
+    "--score",
+    metavar="MINE-THEIRS",
+    help="Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): "
+    "each throw's deal simulated, then the board table.",
+)
+@click.option(
+    "--goal",
+    type=click.Choice(GOALS),
+    help="With --score: rank by the chance of winning, or by expected match points [default: win].",
+)
+@scoring_option(default=None)
+@count_option(
+    "--position-samples",
+    setting=POSITION_SAMPLES,
+    default=False,
+    help=f"With --score: deals simulated per throw [default: {POSITION_SAMPLES.default:,}].",
+)
+@click.option(
+    "--hands-file",
+    type=click.File("r", encoding="utf-8-sig"),
+    help="Analyse one hand per line of FILE ('-' for standard input); "
+    "adds a hand column. Blank lines and # comments are skipped.",
+)
+@quiet_option
+@output_options
+def discard(
+    cards: tuple[str, ...],
+    dealer: bool,
+    pone: bool,
+    opponent: str,
+    policy: str | None,
+    samples: int,
+    seed: int,
+    model: str | None,
+    need: int | None,
+    sort: str | None,
+    pegging: str,
+    no_pegging: bool,
+    top: int | None,
+    distribution: bool,
+    from_table: str | None,
+    plot_path: str | None,
+    score: str | None,
+    goal: str | None,
+    scoring: str | None,
+    position_samples: int | None,
+    hands_file: TextIO | None,
+    quiet: bool,
+    fmt: str,
+    output: str | None,
+) -> None:
+    """Rank the 15 ways to throw two of six cards, for the dealer or the pone.
+
+    For each throw: the kept hand's exact expectation over the 46 unseen starters
+    (with min, max, spread), the crib's expectation under the opponent model, the
+    net for the role and the loss against the role's best throw (near ties flagged).
+    With neither --dealer nor --pone both roles are shown and each role's best marked.
+    With --score the throws are ranked by the game from that score instead (the chance
+    of winning, or expected match points with --goal match), the points rank beside.
+
+    \b
+    Examples:
+      crib-analyze discard 5H 6S 4D JC QH 5C --dealer
+      crib-analyze discard 5H 6S 4D JC QH 5C --dealer --score 110-115
+      crib-analyze discard "5h 6s 4d jc qh 5c" --pone --opponent sampled --seed 7
+      crib-analyze discard 5H 6S 4D JC QH 5C --pone --distribution
+      crib-analyze discard --hands-file hands.txt --format csv -o out.csv
+    """
+    from crib_analyze.api import analyze_rows, check_discard_options, check_plot, plot_discards
+    from crib_analyze.cli.render import discard_text, distribution_text, rows_csv, rows_json
+
+    role = role_of(dealer, pone)
+    if hands_file is not None and cards:
+        raise click.UsageError("give cards or --hands-file, not both")
+    if plot_path is not None and hands_file is not None:
+        raise click.UsageError("--plot draws one hand; it does not go with --hands-file")
+    if score is not None and (distribution or from_table is not None):
+        raise click.UsageError("--score does not go with --distribution or --from-table")
+    if no_pegging:
+        if pegging not in ("table", "none"):
+            raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
+        pegging = "none"
+    if from_table is not None:
+        _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
+        return
+    with domain_errors():
+        check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
+        if plot_path is not None:
+            check_plot(plot_path)
+
+    def run(hand: list[int], bar: Progress | None = None) -> Rows:
+        with domain_errors():
+            return analyze_rows(
+                hand,
+                role=role,  # type: ignore[arg-type]
+                opponent=opponent,  # type: ignore[arg-type]
+                policy=policy,  # type: ignore[arg-type]
+                samples=samples,
+                seed=seed,
+                need=need,
+                sort=sort,  # type: ignore[arg-type]
+                model=model,
+                on_progress=bar,
+                top=top,
+                distribution=distribution,
+                pegging=pegging,
+                score=score,
+                goal=goal,  # type: ignore[arg-type]
+                scoring=scoring,  # type: ignore[arg-type]
+                position_samples=position_samples,
+            )
+
+    def render(rows: Rows, hand_text: str) -> str:
+        if fmt == "table":
+            return (distribution_text if distribution else discard_text)(rows, hand_text)
+        return (rows_csv if fmt == "csv" else rows_json)(rows)
+
+    if hands_file is None:
+        hand = cards_or_fail(cards, 6)
+        long_run = opponent == "sampled" and samples > 20_000
+        with progress("opponent hands", quiet or not long_run) as bar:
+            rows = run(hand, bar)
+        emit(render(rows, format_cards(hand)), output)
+        if plot_path is not None:
+            with domain_errors():
+                drawn = plot_discards(
+                    hand,
+                    plot_path,
+                    role=role,  # type: ignore[arg-type]
+                    opponent=opponent,  # type: ignore[arg-type]
+                    samples=samples,
+                    seed=seed,
+                    policy=policy,  # type: ignore[arg-type]
+                    model=model,
+                    pegging=pegging,
+                )
+            note(f"wrote the plot to {drawn}")
+        return
+
+    source = _stream_name(hands_file)
+    try:
+        lines = list(read_hand_lines(hands_file))
+    except UnicodeDecodeError as e:
+        raise click.BadParameter(
+            f"{source} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
+        ) from None
+    if not lines:
+        raise click.BadParameter(
+            f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
+        )
+    parts, tables, failures = [], [], 0
+    for lineno, parsed in lines:
+        if isinstance(parsed, CardError):
+            failures += 1
+            note(f"Error: {source} line {lineno}: {parsed}")
+            continue
+        hand_text = format_cards(parsed)
+        rows = run(parsed)
+        if fmt == "table":
+            tables.append(render(rows, hand_text))
+        else:
+            parts.append(rows.with_first("hand", hand_text))
+    if fmt == "table":
+        text = "\n".join(tables)
+    elif parts:
+        text = render(concat_rows(parts), "")
+    else:
+        text = "" if fmt == "csv" else "[]\n"
+    emit(text, output)
+    if failures:
+        note(f"{failures} line(s) failed")
+        raise click.exceptions.Exit(1)
+
+
+def _discard_from_table(
+    cards: tuple[str, ...],
+    table: str,
+    opponent: str,
+    role: str | None,
+    hands_file: TextIO | None,
+    fmt: str,
+    output: str | None,
+) -> None:
+    """discard --from-table: the hand's rows read from a generated table."""
+    from crib_analyze.api import lookup
+    from crib_analyze.cli.render import lookup_text, rows_csv, rows_json
+    from crib_analyze.results import rows_of_frame
+
+    if hands_file is not None:
+        raise click.UsageError("--from-table reads one hand; it does not go with --hands-file")
+    hand = cards_or_fail(cards, 6)
+    with domain_errors():
+        rows = rows_of_frame(lookup(hand, table or None, opponent=opponent, role=role))  # type: ignore[arg-type]
+    if fmt == "table":
+        text = lookup_text(rows, format_cards(hand))
+    else:
+        text = (rows_csv if fmt == "csv" else rows_json)(rows)
+    emit(text, output)
+
+
+def _stream_name(stream: TextIO) -> str:
+    try:
+        return str(stream.name)
+    except AttributeError:  # a wrapped in-memory stream
+        return "<stdin>"
+
+
+# --- quiz -------------------------------------------------------------------------------------
+
+
+@click.command()
+@count_option("--rounds", "-n", setting=QUIZ_ROUNDS, help="Hands to deal.")
+@count_option(
+    "--seed", setting=SEED, default=False,
+    help="Deal the same hands again [default: new ones].",
+)  # fmt: skip
+@click.option(
+    "--role",
+    type=click.Choice(QUIZ_ROLES),
+    default="random",
+    show_default=True,
+    help="Your role in every hand, or a fresh random one each hand.",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(QUIZ_OPPONENTS),
+    default=DEFAULT_OPPONENT,
+    show_default=True,
+    help="The opponent model the answers assume.",
+)
+@model_option
+def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | None) -> None:
+    """A discard trainer: throw two cards, see what they cost against the best throw.
+
+    Each hand shows six cards and your role; type the two cards you throw (any order
+    and case), '?' to see the answer, 'q' to stop. After each throw: the analysis, the
+    points your throw lost against the best, and a running tally. Answers may come from
+    standard input (one per line), so the quiz can be scripted.
+
+    \b
+    Example:
+      crib-analyze quiz --rounds 5 --role pone --seed 7
+    """
+    import random
+
+    from crib_analyze.api import start_quiz
+    from crib_analyze.cli.render import discard_text
+
+    seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    with domain_errors():
+        game = start_quiz(seed=seed, role=role, opponent=opponent, model=model)
+    stdin = sys.stdin
+    click.echo(f"Discard quiz: {rounds} hands, seed {seed} (--seed {seed} deals them again)")
+    stopped = False
+    for _ in range(rounds):
+        deal = game.deal()
+        hand_text = format_cards(deal.hand)
+        crib = "your crib" if deal.role == "dealer" else "the dealer's crib"
+        click.echo(f"\nHand {deal.number} of {rounds}: you are the {deal.role} ({crib})")
+        click.echo(f"  {hand_text}")
+        while True:
+            click.echo("Throw two cards (? for the answer, q to quit): ", nl=False)
+            line = stdin.readline()
+            if not line:  # end of input
+                click.echo()
+                stopped = True
+                break
+            answer = line.strip()
+            if not stdin.isatty():  # scripted answers: show them, for a readable transcript
+                click.echo(answer)
+            if answer.lower() in ("q", "quit", "exit"):
+                stopped = True
+                break
+            if answer == "?":
+                game.reveal(deal)
+                click.echo(discard_text(deal.rows.take(list(range(min(5, 15)))), hand_text))
+                break
+            try:
+                throw = game.parse_throw(deal, answer)
+            except CardError as e:
+                example = format_cards(deal.hand[:2])
+                click.echo(f"  {e}: give two of your six cards, like {example}")
+                continue
+            grade = game.grade(deal, throw)
+            shown = sorted({*range(min(5, len(deal.rows))), grade.rank - 1})
+            click.echo(discard_text(deal.rows.take(shown), hand_text))
+            if grade.best:
+                verdict = "the best throw"
+            elif grade.near_tie:
+                verdict = f"a near tie with the best ({grade.loss:.3f} points behind)"
+            else:
+                verdict = f"{grade.loss:.3f} points behind the best (rank {grade.rank} of 15)"
+            t = game.tally
+            click.echo(
+                f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} best "
+                f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
+            )
+            break
+        if stopped:
+            break
+    t = game.tally
+    click.echo(
+        f"\nSummary: {t.hands} hand(s) graded, {t.best} best ({100 * t.best_share:.0f}%), "
+        f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
+        + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+    )

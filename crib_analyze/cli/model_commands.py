@@ -1,0 +1,120 @@
+"""Commands about the expert model and files: ``build-model`` (rebuild the expert
+opponent) and ``paths`` (where files go)."""
+
+from __future__ import annotations
+
+import click
+
+from crib_analyze.cli.options import (
+    count_option,
+    domain_errors,
+    jobs_option,
+    note,
+    quiet_option,
+    set_threads,
+)
+from crib_analyze.settings import MODEL_ENV, MODEL_MAX_ROUNDS, MODEL_TOLERANCE
+
+
+@click.command("build-model")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Where to write the model [default: expert_model.npz in the user data dir].",
+)
+@click.option(
+    "--tolerance",
+    type=click.FloatRange(MODEL_TOLERANCE.lo, MODEL_TOLERANCE.hi, min_open=True),
+    default=MODEL_TOLERANCE.default,
+    show_default=True,
+    help="Stop when no role crib value moves by this much in a round.",
+)
+@count_option("--max-rounds", setting=MODEL_MAX_ROUNDS, help="Round cap.")
+@click.option(
+    "--pegging/--no-pegging",
+    default=True,
+    show_default=True,
+    help="Throws count the play too (the pegging-aware expert), or hand and crib only "
+    "(the classic expert).",
+)
+@click.option(
+    "--pegging-table",
+    type=click.Path(dir_okay=False),
+    help="The pegging values to use (from build-pegging) [default: the packaged table].",
+)
+@jobs_option
+@quiet_option
+def build_model(
+    output: str | None,
+    tolerance: float,
+    max_rounds: int,
+    pegging: bool,
+    pegging_table: str | None,
+    jobs: int | None,
+    quiet: bool,
+) -> None:
+    """Rebuild the expert opponent: role-specific throw models by damped fixed point.
+
+    Starts from the random opponent; each round every suit-distinct hand (weighted by
+    the raw hands it stands for) picks its best discard as dealer and as pone against
+    the current models (on hand +- crib + pegging, or hand +- crib with --no-pegging),
+    and the throw statistics of those choices are averaged into the models with weight
+    1/k (fictitious play). Logs each round's largest change.
+    The packaged model stays the default: use the rebuilt one with --model FILE or
+    CRIB_ANALYZE_MODEL=FILE.
+    """
+    from typing import Any
+
+    from crib_analyze.api import build_model as run
+
+    set_threads(jobs)
+
+    def log(r: Any) -> None:
+        if not quiet:
+            note(
+                f"round {r.round:3d}  role-table change {r.table_change:.5f}  "
+                f"class change {r.class_change:.5f}  {r.seconds:.1f} s"
+            )
+
+    with domain_errors():
+        built = run(
+            output,
+            tolerance=tolerance,
+            max_rounds=max_rounds,
+            log=log,
+            pegging=pegging,
+            pegging_table=pegging_table,
+        )
+    p = built.model.provenance
+    state = "converged" if p["converged"] else "NOT converged"
+    click.echo(f"{state} after {p['rounds']} rounds in {p['seconds']} s; wrote {built.path}")
+    click.echo(f"use it with --model {built.path} (or {MODEL_ENV}={built.path})")
+    if not p["converged"]:
+        raise click.exceptions.Exit(1)
+
+
+@click.command()
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Readable list or one JSON object.",
+)
+def paths(fmt: str) -> None:
+    """Show where crib-analyze reads and writes its files."""
+    import json
+
+    from crib_analyze.api import paths as locate
+
+    with domain_errors():
+        found = locate().as_dict()
+    if fmt == "json":
+        click.echo(json.dumps(found))
+        return
+    width = max(len(k) for k in found)
+    for key, value in found.items():
+        click.echo(f"{key.replace('_', ' '):<{width}}  {value}")

@@ -1,0 +1,231 @@
+"""What every command shares: options built from the settings, the turning of library
+errors into one-line usage errors, progress bars, and writing the output.
+
+Options take their defaults, ranges and choices from :mod:`crib_analyze.settings`, so
+``--help`` states the same bounds the library enforces.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import click
+
+from crib_analyze.errors import CardError, CribAnalyzeError, describe_os_error
+from crib_analyze.settings import (
+    JOBS,
+    MODEL_ENV,
+    OUTPUT_FORMATS,
+    SCORINGS,
+    SEED,
+    TABLE_FORMATS,
+    Bound,
+    Count,
+)
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def echo_error(message: str, prefix: str = "Error: ") -> None:
+    """One line on standard error (never fails, even with standard error closed)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        click.echo(f"{prefix}{message}".rstrip(), err=True)
+
+
+def note(message: str) -> None:
+    """A line of information on standard error (progress, where a file went)."""
+    echo_error(message, prefix="")
+
+
+@contextlib.contextmanager
+def domain_errors() -> Iterator[None]:
+    """Turn library errors into click's: bad input is a usage error (exit 2), the rest 1.
+    Parameters the message names (```name```) are shown as the command's options."""
+    try:
+        yield
+    except CribAnalyzeError as e:
+        if e.exit_code == 2:
+            raise click.UsageError(as_options(str(e))) from None
+        raise click.ClickException(as_options(str(e))) from None
+
+
+#: API parameters that are not one option of the same name
+SPELLED = {"role": "--dealer or --pone"}
+
+
+def as_options(message: str) -> str:
+    """A library message with each ```parameter``` written as the current command's option
+    (``--need``), or as the plain name if the command has no such option."""
+    ctx = click.get_current_context(silent=True)
+    options: dict[str, str] = dict(SPELLED)
+    if ctx is not None:
+        for param in ctx.command.params:
+            if isinstance(param, click.Option) and param.name:
+                longs = [o for o in param.opts if o.startswith("--")]
+                options[param.name] = (longs or param.opts)[0]
+    return re.sub(r"`([a-z_]+)`", lambda m: options.get(m.group(1), m.group(1)), message)
+
+
+def count_option(
+    *names: str, setting: Bound, default: int | bool | None = True, **extra: Any
+) -> Decorator:
+    """An integer option with the range of ``setting``; its default (a :class:`Count`'s)
+    unless ``default=False`` (the option is then None when not given) or an int given."""
+    if default is True:
+        value = setting.default if isinstance(setting, Count) else None
+    else:
+        value = None if default is False else default
+    return click.option(
+        *names,
+        type=click.IntRange(setting.lo, setting.hi),
+        default=value,
+        show_default=value is not None,
+        **extra,
+    )
+
+
+def seed_option(help: str = "Random seed.") -> Decorator:
+    return count_option("--seed", setting=SEED, help=help)
+
+
+def output_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--format and --output, shared by every command that prints results."""
+    f = click.option(
+        "--output",
+        "-o",
+        type=click.Path(dir_okay=False),
+        help="Write to FILE (whole or not at all) instead of standard output.",
+    )(f)
+    return click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(OUTPUT_FORMATS),
+        default="table",
+        show_default=True,
+        help="table for people; csv and json (full precision) for programs.",
+    )(f)
+
+
+def format_option(choices: tuple[str, ...] = OUTPUT_FORMATS, help: str | None = None) -> Decorator:
+    return click.option(
+        "--format", "-f", "fmt", type=click.Choice(choices), default="table", show_default=True,
+        help=help or "Readable, or for programs.",
+    )  # fmt: skip
+
+
+jobs_option = count_option(
+    "--jobs", "-j", setting=JOBS, default=False, help="Threads to use [default: all cores]."
+)
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress or log lines.")
+model_option = click.option(
+    "--model",
+    type=click.Path(dir_okay=False),
+    help=f"An expert model file to use (e.g. from build-model) [default: ${MODEL_ENV} "
+    "if set, else the packaged model].",
+)
+
+SCORING_HELP = (
+    "Match points: tournament 2 a win / 3 a skunk; tournament-variant 2/3/4 (a double "
+    "skunk 4); free 1/2/4; free-triple, a triple skunk wins the match"
+)
+
+
+def scoring_option(default: str | None) -> Decorator:
+    """``--scoring``; without a default where the command must see whether it was given."""
+    choice = click.Choice(tuple(SCORINGS))
+    if default is not None:
+        return click.option(
+            "--scoring", type=choice, default=default, show_default=True, help=f"{SCORING_HELP}."
+        )
+    return click.option("--scoring", type=choice, help=f"{SCORING_HELP} [default: tournament].")
+
+
+def table_format_option(help_default: str) -> Decorator:
+    return click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(TABLE_FORMATS),
+        help=f"Parquet (for pandas) or CSV [default: {help_default}].",
+    )
+
+
+def set_threads(jobs: int | None) -> None:
+    """Cap numba's threads (--jobs)."""
+    if jobs is not None:
+        import numba
+
+        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+
+
+def emit(text: str, output: str | None) -> None:
+    """Print, or write the whole text to a file atomically."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from crib_analyze.storage.atomic import atomic_write_text
+
+    try:
+        atomic_write_text(output, text)
+    except OSError as e:
+        raise click.ClickException(f"cannot write {output}: {describe_os_error(e)}") from None
+
+
+def cards_or_fail(tokens: Any, count: int) -> list[int]:
+    """Parse cards for a command; a bad token is a usage error naming it."""
+    from crib_analyze.cards import parse_cards
+
+    try:
+        return parse_cards(list(tokens), count=count)
+    except CardError as e:
+        raise click.UsageError(str(e)) from None
+
+
+def role_of(dealer: bool, pone: bool, required: bool = False) -> str | None:
+    """The role chosen by --dealer / --pone (None for neither, unless required)."""
+    if dealer and pone:
+        raise click.UsageError("choose one of --dealer and --pone, not both")
+    if required and not (dealer or pone):
+        raise click.UsageError("choose one of --dealer and --pone")
+    return "dealer" if dealer else "pone" if pone else None
+
+
+class Progress:
+    """click's progress bar on a terminal (rate, ETA), made on the first report;
+    nothing when quiet or when standard error is not a terminal."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label = label
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.bar: Any = None
+        self.done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(
+                length=total, label=self.label, file=sys.stderr, show_pos=True, show_eta=True
+            )
+            self.bar.__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+@contextlib.contextmanager
+def progress(label: str, quiet: bool) -> Iterator[Progress]:
+    bar = Progress(label, quiet)
+    try:
+        yield bar
+    finally:
+        bar.close()

@@ -1,0 +1,196 @@
+"""Commands about the play: ``peg`` (score a written play), ``play`` (which card to lay),
+``build-pegging`` (rebuild the pegging table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from crib_analyze.cli.options import (
+    count_option,
+    domain_errors,
+    format_option,
+    jobs_option,
+    model_option,
+    note,
+    quiet_option,
+    role_of,
+    seed_option,
+    set_threads,
+)
+from crib_analyze.settings import (
+    DEFAULT_PLAY_POLICY,
+    PEGGING_MAX_DEALS,
+    PEGGING_PILOT,
+    PEGGING_TARGET_SE,
+    PLAY_POLICIES,
+    PLAY_SAMPLES,
+)
+
+
+def _render(rows: Any, fmt: str, text: Any) -> str:
+    from crib_analyze.cli.render import rows_csv, rows_json
+
+    if fmt == "table":
+        return str(text(rows))
+    return (rows_csv if fmt == "csv" else rows_json)(rows)
+
+
+@click.command()
+@click.argument("sequence", nargs=-1, required=True)
+@click.option("--pone", "pone_hand", help="The pone's four cards, to check every card and go.")
+@click.option("--dealer", "dealer_hand", help="The dealer's four cards (with --pone).")
+@format_option(help="Readable, or CSV/JSON (one row per card or go).")
+def peg(
+    sequence: tuple[str, ...], pone_hand: str | None, dealer_hand: str | None, fmt: str
+) -> None:
+    """Score a play (pegging), card by card: who laid it, the count, points and why.
+
+    The pone leads. Write 'go' where a player says go; it may be left out where it is
+    forced (a card that does not fit under 31 means nobody could lay). With --pone and
+    --dealer every card is checked against its owner's hand and every go against the
+    cards still held.
+
+    \b
+    Example:
+      crib-analyze peg 10H 5S 7C 6D go 2H 6C 4S 4D
+      crib-analyze peg 10H 5S 7C 6D 2H 6C 4S 4D --pone "10H 7C 6C 4D" --dealer "5S 6D 2H 4S"
+    """
+    from crib_analyze.api import score_play
+    from crib_analyze.cli.render import play_text
+    from crib_analyze.results import rows_of_frame
+
+    with domain_errors():
+        rows = rows_of_frame(score_play(list(sequence), pone_hand, dealer_hand))
+    click.echo(_render(rows, fmt, play_text), nl=False)
+
+
+@click.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer", is_flag=True, help="You deal.")
+@click.option("--pone", is_flag=True, help="You are the pone (you lead).")
+@click.option("--starter", "-s", help="The starter (cut card).")
+@click.option("--discards", help="The two cards you threw (not in the opponent's hand).")
+@click.option(
+    "--played", default="", help="The play so far, the pone's card first, e.g. '10H 5S 7C'."
+)
+@click.option(
+    "--policy",
+    type=click.Choice(PLAY_POLICIES),
+    default=DEFAULT_PLAY_POLICY,
+    show_default=True,
+    help="How both players play the rest of the deal in the simulation.",
+)
+@count_option("--samples", setting=PLAY_SAMPLES, help="Draws of the opponent's cards.")
+@seed_option()
+@model_option
+@format_option()
+def play(
+    cards: tuple[str, ...],
+    dealer: bool,
+    pone: bool,
+    starter: str | None,
+    discards: str | None,
+    played: str,
+    policy: str,
+    samples: int,
+    seed: int,
+    model: str | None,
+    fmt: str,
+) -> None:
+    """Which card to play now: rank your legal cards by the pegging they are worth.
+
+    Give the cards you still hold, your role, and the play so far. Each legal card is
+    laid in many simulated continuations (the opponent's cards drawn from those you
+    cannot see, consistent with its goes; both playing --policy); the table shows the
+    expected pegging differential (yours minus the opponent's) for the rest of the play
+    with its standard error, and marks the card the policy itself lays.
+
+    \b
+    Example:
+      crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S"
+    """
+    from crib_analyze.api import advise_play
+    from crib_analyze.cli.render import advice_text
+    from crib_analyze.results import rows_of_frame
+
+    role = role_of(dealer, pone, required=True)
+    with domain_errors():
+        frame = advise_play(
+            role,  # type: ignore[arg-type]
+            list(cards), starter, discards, played, policy, samples, seed, model,  # type: ignore[arg-type]
+        )  # fmt: skip
+    click.echo(_render(rows_of_frame(frame), fmt, advice_text), nl=False)
+
+
+@click.command("build-pegging")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Where to write the table [default: pegging_table.npz in the user data dir].",
+)
+@click.option(
+    "--target-se",
+    type=click.FloatRange(PEGGING_TARGET_SE.lo, PEGGING_TARGET_SE.hi, min_open=True),
+    default=PEGGING_TARGET_SE.default,
+    show_default=True,
+    help="Play each cell until the standard error of its pegging differential is this.",
+)
+@count_option(
+    "--pilot", setting=PEGGING_PILOT,
+    help="Deals per cell in the first stage (they estimate each cell's variance).",
+)  # fmt: skip
+@count_option("--max-deals", setting=PEGGING_MAX_DEALS, help="Deals per cell at most.")
+@seed_option()
+@click.option(
+    "--policy",
+    type=click.Choice(PLAY_POLICIES),
+    default=DEFAULT_PLAY_POLICY,
+    show_default=True,
+    help="The play policy of both players.",
+)
+@model_option
+@jobs_option
+@quiet_option
+def build_pegging(
+    output: str | None,
+    target_se: float,
+    pilot: int,
+    max_deals: int,
+    seed: int,
+    policy: str,
+    model: str | None,
+    jobs: int | None,
+    quiet: bool,
+) -> None:
+    """Rebuild the pegging table: what each keep pegs, by role (about 5-10 minutes).
+
+    For each of the 1,820 kept rank multisets and each role, deals are simulated: the
+    opponent's six cards from the unseen ones, thrown by the expert discard policy, the
+    starter from the rest, both players playing the policy to the end. Seeded and
+    reproducible on any number of threads; a killed build resumes from its checkpoint.
+    The packaged table stays the default.
+    """
+    from crib_analyze.api import build_pegging as run
+
+    set_threads(jobs)
+
+    def log(entry: Any) -> None:
+        if not quiet:
+            note(
+                f"stage {entry.stage}: {entry.done}/{entry.total} cells, "
+                f"{entry.deals:,} deals, {entry.seconds:.0f} s"
+            )
+
+    with domain_errors():
+        built = run(
+            output, target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed,
+            policy=policy, log=log, model=model,  # type: ignore[arg-type]
+        )  # fmt: skip
+    p = built.provenance
+    click.echo(
+        f"{p['deals']:,} deals in {p['seconds']} s, largest standard error "
+        f"{p['max_se']:.4f}; wrote {built.path}"
+    )

@@ -1,0 +1,464 @@
+"""Text renderings of results: readable tables for people, CSV and JSON for programs.
+
+Only formatting lives here; every number comes from the rows it is given. Every result
+reaches the renderers as :class:`~crib_analyze.results.Rows` (DataFrames of the API are
+turned into rows first), so there is one CSV writer (:func:`rows_csv`) and one JSON
+writer (:func:`rows_json`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from typing import TYPE_CHECKING, Any
+
+from crib_analyze.cards import format_card, format_cards
+
+if TYPE_CHECKING:
+    from crib_analyze.results import Rows
+    from crib_analyze.scoring.show import Show
+
+
+def show_text(show: Show) -> str:
+    """The score command's readable output: each combination as a player announces it,
+    then the points by category and the total."""
+    rules = "crib" if show.crib else "hand"
+    lines = [f"{format_cards(show.hand)} + starter {format_card(show.starter)} ({rules} rules)"]
+    if show.combinations:
+        width = max(len(c.announce) for c in show.combinations)
+        for c in show.combinations:
+            lines.append(f"  {c.announce:<{width}}  {format_cards(c.cards)}")
+    else:
+        lines.append("  nineteen (no points)")
+    lines.append("  ---")
+    for name, points in show.breakdown().items():
+        lines.append(f"  {name:<9}{points:>3}")
+    if show.heels:
+        lines.append(f"heels: {show.heels} to the dealer (at the cut, not part of this hand)")
+    return "\n".join(lines) + "\n"
+
+
+def show_json(show: Show) -> str:
+    """The score command's JSON: the combinations (kind, cards, points, running total),
+    the points by category, the total, and the dealer's heels for a jack starter."""
+    record = (
+        {
+            "hand": format_cards(show.hand),
+            "starter": format_card(show.starter),
+            "crib": show.crib,
+            "combinations": [c.as_dict() for c in show.combinations],
+        }
+        | show.breakdown()
+        | {"heels": show.heels}
+    )
+    return json.dumps(record) + "\n"
+
+
+def rows_csv(rows: Rows) -> str:
+    """CSV of discard rows, as pandas writes it: full precision, empty for NaN."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(rows.columns)
+    for record in rows.records():
+        writer.writerow(_csv_value(v) for v in record.values())
+    return buf.getvalue()
+
+
+def rows_json(rows: Rows) -> str:
+    """A JSON array of row objects; NaN becomes null; floats keep full precision."""
+    records = [{k: _json_value(v) for k, v in r.items()} for r in rows.records()]
+    return json.dumps(records, indent=1) + "\n"
+
+
+def _csv_value(v: object) -> object:
+    if isinstance(v, float):
+        return "" if math.isnan(v) else repr(v)
+    return v
+
+
+def _json_value(v: object) -> object:
+    if isinstance(v, float) and math.isnan(v):
+        return None
+    if hasattr(v, "item"):  # numpy scalar
+        return _json_value(v.item())
+    return v
+
+
+def ranking_key(rows: Rows) -> str:
+    """In words, what the rows are ranked by."""
+    role, sort = rows.attrs.get("role"), rows.attrs.get("sort", "net")
+    if rows.attrs.get("goal") == "win":
+        return "the chance of winning the game from this score"
+    if rows.attrs.get("goal") == "match":
+        return f"expected match points ({rows.attrs.get('scoring')} scoring) from this score"
+    who = role or "dealer"
+    net = {
+        "dealer": "dealer net = hand + crib + heels",
+        "pone": "pone net = hand - crib",
+    }[who]
+    value = f"{who} total = net + peg" if rows.attrs.get("pegging") else net
+    if sort == "total":
+        return f"{value}, {net}"
+    if sort == "net":
+        return net
+    if sort == "hand":
+        return f"hand mean (ties by {value})"
+    if sort == "crib":
+        order = "lowest first" if role == "pone" else "highest first"
+        return f"crib, {order} (ties by {value})"
+    return f"P(hand >= {rows.attrs.get('need')}), then {value}"
+
+
+def opponent_line(attrs: dict[str, Any]) -> str:
+    """The opponent model in words, with the expert model used."""
+    opponent = attrs.get("opponent")
+    if opponent == "sampled":
+        text = (
+            f"opponent: sampled, {attrs['samples']:,} hands throwing by the "
+            f"{attrs.get('policy')} policy (seed {attrs['seed']}; crib ± 1 s.e.)"
+        )
+    elif opponent == "expert":
+        text = "opponent: expert (exact combination)"
+    else:
+        text = "opponent: random (exact)"
+    if attrs.get("model"):
+        text += f"; {attrs['model']}"
+    return text
+
+
+def discard_text(rows: Rows, hand: str) -> str:
+    """A readable ranking: best first, numbers to 3 decimals, each role's best marked."""
+    a = rows.attrs
+    role, need = a.get("role"), a.get("need")
+    sampled = a.get("opponent") == "sampled"
+    near = a.get("near_tie_points", 0.0)
+    who = f"as {role}" if role else "both roles"
+    out = [f"{hand}, {who}, ranked by {ranking_key(rows)}", opponent_line(a)]
+    if role != "pone":
+        out.append(
+            f"heels: {a.get('heels', 0.0):.3f} (a jack starter gives the dealer 2), in dealer net"
+        )
+    pegged = bool(a.get("pegging"))
+    if pegged:
+        out.append(f"the play: {a['pegging']}; peg = your pegging minus the opponent's")
+    goal = a.get("goal")
+    if goal:
+        mine, theirs = a["score"]
+        out.append(
+            f"score: you {mine}, opponent {theirs}; each throw's deal simulated "
+            f"{a['position_samples']:,} times on shared cards (seed {a['position_seed']}), "
+            "then the board table; ± one standard error"
+        )
+    heads = ["#", "discard", "keep", "hand", "(min-max)"]
+    if need is not None:
+        heads.append(f"P(>={need})")
+    if role is None:
+        for side, crib in (("dealer", "your crib"), ("pone", "their crib")):
+            heads += [crib, f"{side} net"]
+            heads += ["peg", f"{side} total"] if pegged else []
+            heads.append("loss")
+    else:
+        heads += ["your crib" if role == "dealer" else "their crib", "net"]
+        heads += ["peg own", "peg opp", "total"] if pegged else []
+        heads.append("loss")
+        if goal:
+            heads += ["pts #", "P(win)", "P(skunk)", "P(skunked)"]
+            heads += ["match pts"] if goal == "match" else []
+            heads.append("behind")
+    body = []
+    for r in rows.records():
+        cells = [
+            str(r["rank"]),
+            str(r["discard"]),
+            str(r["keep"]),
+            f"{r['hand_mean']:.3f}",
+            f"({r['hand_min']}-{r['hand_max']})",
+        ]
+        if need is not None:
+            cells.append(f"{r['p_need']:.3f}")
+        if role is None:
+            for side in ("dealer", "pone"):
+                star = "*" if r[f"{side}_best"] else " "
+                cells.append(_crib_cell(r[f"{side}_crib_mean"], r[f"{side}_crib_se"], sampled))
+                if pegged:
+                    peg = r[f"{side}_peg_own"] - r[f"{side}_peg_opp"]
+                    cells += [
+                        f"{r[f'{side}_net']:.3f}",
+                        f"{peg:+.2f}",
+                        f"{r[f'{side}_total']:.3f}" + star,
+                    ]
+                else:
+                    cells.append(f"{r[f'{side}_net']:.3f}" + star)
+                cells.append(
+                    _loss_cell(r[f"{side}_loss"], r[f"{side}_best"], r[f"{side}_loss"] <= near)
+                )
+        else:
+            star = "*" if r[f"{role}_best"] else " "
+            cells.append(_crib_cell(r["crib_mean"], r["crib_se"], sampled))
+            if pegged:
+                cells += [
+                    f"{r['net']:.3f}",
+                    f"{r['peg_own']:.2f}",
+                    f"{r['peg_opp']:.2f}",
+                    f"{r['total']:.3f}" + star,
+                ]
+            else:
+                cells.append(f"{r['net']:.3f}" + star)
+            cells.append(_loss_cell(r["loss"], r[f"{role}_best"], r["near_tie"]))
+            if goal:
+                differs = r["points_rank"] == 1 and r["rank"] != 1
+                cells += [
+                    str(r["points_rank"]) + ("!" if differs else " "),
+                    f"{r['p_win']:.3f}±{r['p_win_se']:.3f}",
+                    f"{r['p_skunk']:.3f}",
+                    f"{r['p_skunked']:.3f}",
+                ]
+                if goal == "match":
+                    cells.append(f"{r['match_points']:+.3f}±{r['match_se']:.3f}")
+                cells.append(
+                    "-" if r["rank"] == 1 else f"{r['goal_loss']:.3f}±{r['goal_loss_se']:.3f}"
+                )
+        body.append(cells)
+    out.append(_aligned(heads, body, left={1, 2}))
+    notes = ["* best by points for that role"] if goal else ["* best for that role"]
+    if any("~" in c for row in body for c in row):
+        notes.append(f"~ within {near:g} points of the best: a near tie")
+    if goal:
+        notes.append("pts # = rank by points")
+        if any(c.endswith("!") for row in body for c in row):
+            notes.append("! the points ranking's best is not the best from this score")
+    out.append("; ".join(notes))
+    return "\n".join(out) + "\n"
+
+
+def _loss_cell(loss: float, best: bool, close: bool) -> str:
+    mark = "~" if close and not best else " "
+    return ("-" if best else f"{loss:.3f}") + mark
+
+
+def _aligned(heads: list[str], body: list[list[str]], left: set[int]) -> str:
+    widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(heads), *(line(row) for row in body)])
+
+
+def _crib_cell(mean: float, se: float, sampled: bool) -> str:
+    return f"{mean:.3f}±{se:.3f}" if sampled else f"{mean:.3f}"
+
+
+def distribution_text(rows: Rows, hand: str) -> str:
+    """Per throw, how many of the 46 starters give each hand score, and P(hand >= N)."""
+    discards = list(dict.fromkeys(rows["discard"]))
+    points = rows["points"]
+    seen = sorted({int(p) for p, n in zip(points, rows["starters"], strict=True) if n})
+    by = {d: {} for d in discards}  # type: dict[str, dict[int, tuple[int, float]]]
+    for r in rows.records():
+        by[r["discard"]][r["points"]] = (r["starters"], r["p_at_least"])
+    keeps = dict(zip(rows["discard"], rows["keep"], strict=True))
+    out = [
+        f"{hand}: the kept hand's score over the 46 unseen starters, per throw "
+        f"(ranked by {ranking_key(rows)})",
+        "starters giving each score:",
+    ]
+    heads = ["discard", "keep", *(str(p) for p in seen)]
+    body = [[d, keeps[d], *(str(by[d][p][0] or "") for p in seen)] for d in discards]
+    out.append(_aligned(heads, body, left={0, 1}))
+    out.append("P(hand >= N):")
+    heads = ["discard", "keep", *(f">={p}" for p in seen)]
+    body = [[d, keeps[d], *(f"{by[d][p][1]:.2f}" for p in seen)] for d in discards]
+    out.append(_aligned(heads, body, left={0, 1}))
+    return "\n".join(out) + "\n"
+
+
+def lookup_text(rows: Rows, hand: str) -> str:
+    """A hand's rows read from a discard table: readable, best first."""
+    a = rows.attrs
+    who = f"as {a['role']}" if a.get("role") else "both roles"
+    lines = [
+        f"{hand}, {who}, from {a.get('path')} (hand {a.get('hand_id'):,}, "
+        f"{a.get('opponent', '?')} opponent, made by crib-analyze {a.get('version', '?')})"
+    ]
+    expert = "dealer_crib_mean" in rows.columns
+    heads = ["#", "discard", "keep", "hand"]
+    heads += ["your crib", "their crib"] if expert else ["crib"]
+    heads += ["dealer net", "pone net"]
+    body = []
+    for r in rows.records():
+        cells = [str(r["rank"]), str(r["discard"]), str(r["keep"]), f"{r['hand_mean']:.3f}"]
+        cribs = ["dealer_crib_mean", "pone_crib_mean"] if expert else ["crib_mean"]
+        cells += [f"{r[c]:.3f}" for c in cribs]
+        cells += [
+            f"{r['dealer_net']:.3f}" + ("*" if r["dealer_best"] else " "),
+            f"{r['pone_net']:.3f}" + ("*" if r["pone_best"] else " "),
+        ]
+        body.append(cells)
+    lines.append(_aligned(heads, body, left={1, 2}))
+    lines.append("* best for that role")
+    return "\n".join(lines) + "\n"
+
+
+def play_text(rows: Rows) -> str:
+    """A scored play: one line per card or go, then each side's total."""
+    heads = ["#", "player", "card", "count", "points", "why"]
+    body, n = [], 0
+    for r in rows.records():
+        go = r["card"] == "go"
+        n += not go
+        body.append(
+            [
+                "-" if go else str(n),
+                str(r["player"]),
+                str(r["card"]),
+                "" if go else str(r["count"]),
+                "" if go else str(r["points"]),
+                "" if go else str(r["reason"]),
+            ]
+        )
+    totals = rows.attrs.get("totals", {})
+    lines = [_aligned(heads, body, left={1, 2, 5})]
+    end = "" if rows.attrs.get("complete") else " (so far: the play is not finished)"
+    lines.append(f"pone {totals.get('pone', 0)}, dealer {totals.get('dealer', 0)}{end}")
+    return "\n".join(lines) + "\n"
+
+
+def advice_text(rows: Rows) -> str:
+    """Which card to play: each legal card's expected pegging differential, best first."""
+    a = rows.attrs
+    lines = [
+        f"as {a.get('role')} at count {a.get('count')}: the rest of the play, "
+        f"{a.get('samples'):,} simulated continuations ({a.get('policy')} play)"
+    ]
+    heads = ["card", "pegging +/-", "s.e.", ""]
+    body = [
+        [
+            str(r["card"]),
+            f"{r['value']:+.3f}",
+            f"{r['se']:.3f}",
+            "policy plays" if r["policy_choice"] else "",
+        ]
+        for r in rows.records()
+    ]
+    lines.append(_aligned(heads, body, left={0, 3}))
+    return "\n".join(lines) + "\n"
+
+
+def crib_table_text(rows: Rows) -> str:
+    """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
+    role = rows.attrs.get("role", "?")
+    model = rows.attrs.get("opponent", "random")
+    source = rows.attrs.get("source", "packaged")
+    origin = "the table shipped with crib-analyze" if source == "packaged" else source
+    lines = [f"crib value of the discards a {role} chooses ({model} opponent model; {origin})"]
+    lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
+
+    def num(x: float) -> str:
+        return "-" if math.isnan(x) else f"{x:.2f}"
+
+    for r in rows.records():
+        lines.append(
+            f"{r['pair']:<5}{num(r['crib_mean']):>7}{num(r['crib_suited']):>8}"
+            f"{num(r['crib_unsuited']):>9}{100 * r['share']:>10.2f}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def odds_text(odds: Rows) -> str:
+    """How the game ends from a position, one line per seat asked for."""
+    rows, provenance = list(odds.records()), odds.attrs
+    first = rows[0]
+    scoring = first["scoring"]
+    lines = [
+        f"you {first['my_score']}, opponent {first['opp_score']}; "
+        f"match points: {scoring} scoring ({_scoring_words(scoring)})"
+    ]
+    heads = ["", "P(win)", "P(skunk)", "P(skunked)", "match pts", "your pts", "deals left"]
+    body = [
+        [
+            "you deal" if r["dealer"] else "you are pone",
+            f"{r['p_win']:.4f}",
+            f"{r['p_skunk']:.4f}",
+            f"{r['p_skunked']:.4f}",
+            f"{r['match_points']:+.3f}",
+            f"{r['my_match_points']:.3f}",
+            f"{r['deals_left']:.2f}",
+        ]
+        for r in rows
+    ]
+    lines.append(_aligned(heads, body, left={0}))
+    deals = provenance.get("deals")
+    made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
+    lines.append(
+        f"board table: {made} (expert throws, {provenance.get('policy', '?')} play), "
+        f"Monte Carlo error ~{first['table_error']:.4f} in P(win)"
+    )
+    lines.append(
+        "match pts = expected match points won minus lost; your pts = won only; "
+        "skunk = the loser under 91 (and double under 61, triple under 31)"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _scoring_words(scoring: str) -> str:
+    from crib_analyze.settings import SCORINGS
+
+    win, skunk, double, _triple = SCORINGS[scoring]  # type: ignore[index]
+    words = f"{win} a win, {skunk} a skunk"
+    if double != skunk:
+        words += f", {double} a double skunk"
+    if scoring == "free-triple":
+        words += ", a triple skunk wins the match"
+    return words
+
+
+def games_text(stats: dict[str, Any]) -> str:
+    """What a run of full games showed, for people."""
+    s = stats["settings"]
+    a, b = s["players"]
+    lines = [
+        f"{stats['games']:,} games, {a} (player 0) vs {b} (player 1), seed {s['seed']}, "
+        f"{stats['seconds']} s; both play lookahead; games in duplicate pairs",
+        _rate_line("first dealer wins", stats, "first_dealer_wins", 4),
+        _rate_line("player 0 wins", stats, "player0_wins", 4),
+        _rate_line("deals per game", stats, "deals_per_game", 3),
+        "points per deal:",
+    ]
+    per = stats["points_per_deal"]
+    names = list(per["dealer"])
+    body = [[role, *(f"{per[role][n]:.3f}" for n in names)] for role in ("dealer", "pone")]
+    lines.append(_aligned(["", *names], body, left={0}))
+    sk = stats["skunks"]
+    lines.append(
+        f"skunks: {100 * sk['skunk']:.2f}% of games (double {100 * sk['double']:.3f}%, "
+        f"triple {100 * sk['triple']:.4f}%)"
+    )
+    by = stats["decided_by"]
+    lines.append(f"decided by 1 point: {100 * by[1]:.2f}%, by 2 points: {100 * by[2]:.2f}%")
+    margins = stats["margins"]
+    total = sum(margins.values())
+    cum, quartiles = 0, list[int]()
+    for margin in sorted(margins):
+        cum += margins[margin]
+        while len(quartiles) < 3 and cum >= total * (len(quartiles) + 1) / 4:
+            quartiles.append(margin)
+    lines.append(
+        f"margin (121 - the loser's score): quartiles {quartiles[0]}, {quartiles[1]}, "
+        f"{quartiles[2]}; largest {max(margins)}"
+    )
+    if "position" in s["players"]:
+        lines.append(
+            f"position: from {s['position_from']} on either side, {s['candidates']} candidate "
+            f"throws, {s['position_samples']} deals each, goal {s['goal']} ({s['scoring']})"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _rate_line(label: str, stats: dict[str, Any], key: str, digits: int) -> str:
+    return f"{label:<20} {stats[key]:.{digits}f} ± {stats[key + '_se']:.{digits}f}"

@@ -1,0 +1,214 @@
+"""Commands about the full discard table: ``table`` (generate; ``merge`` and ``check``)
+and ``crib-table`` (the crib value of each thrown rank pair)."""
+
+from __future__ import annotations
+
+import click
+
+from crib_analyze.cli.options import (
+    count_option,
+    domain_errors,
+    emit,
+    jobs_option,
+    model_option,
+    note,
+    output_options,
+    progress,
+    quiet_option,
+    set_threads,
+    table_format_option,
+)
+from crib_analyze.settings import (
+    DEFAULT_TABLE_OPPONENT,
+    ROLES,
+    TABLE_LIMIT,
+    TABLE_OPPONENTS,
+)
+
+
+@click.group(invoke_without_command=True)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Table file [default: discard_table.parquet (discard_table_expert.parquet for "
+    "the expert opponent) in the user data dir].",
+)
+@table_format_option("from the file name: .csv is CSV, else Parquet")
+@click.option(
+    "--opponent",
+    type=click.Choice(TABLE_OPPONENTS),
+    default=DEFAULT_TABLE_OPPONENT,
+    show_default=True,
+    help="Opponent model for the crib: random (exact) or expert.",
+)
+@model_option
+@count_option("--limit", setting=TABLE_LIMIT, default=False, help="Only the first N hand classes.")
+@click.option("--shard", metavar="I/N", help="Compute the I-th of N disjoint slices.")
+@jobs_option
+@click.option("--restart", is_flag=True, help="Discard finished chunks of an earlier run.")
+@quiet_option
+@click.pass_context
+def table(
+    ctx: click.Context,
+    output: str | None,
+    fmt: str | None,
+    opponent: str,
+    model: str | None,
+    limit: int | None,
+    shard: str | None,
+    jobs: int | None,
+    restart: bool,
+    quiet: bool,
+) -> None:
+    """Generate the discard table: every suit-distinct six-card hand x 15 discards.
+
+    962,988 hand classes (each with its weight, the raw hands it stands for), 14,444,820
+    rows: hand and crib expectations (random opponent, exact; or --opponent expert,
+    with a crib per role), heels, dealer and pone nets, and each role's best discards.
+    Work is saved in chunks beside the output, so an interrupted run resumes where it
+    stopped (the first Ctrl-C lets the running chunk finish); the file appears only
+    when complete.
+
+    \b
+    Examples:
+      crib-analyze table                       # the random table, in the data dir
+      crib-analyze table --opponent expert     # the expert table
+      crib-analyze table --limit 20000 -o sample.parquet
+      crib-analyze table --shard 1/2           # on one machine; 2/2 on another
+      crib-analyze table merge discard_table.shard-*-of-2.parquet
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from crib_analyze.api import generate_table
+
+    set_threads(jobs)
+    try:
+        with domain_errors(), progress("chunks", quiet) as bar:
+            result = generate_table(
+                output,
+                opponent=opponent,
+                fmt=fmt,
+                limit=limit,
+                shard=shard,
+                restart=restart,
+                model=model,
+                on_chunk=bar,
+                on_warning=lambda msg: note(f"Warning: {msg}"),
+            )
+    except KeyboardInterrupt:
+        note(
+            "Interrupted: finished chunks are kept beside the output; rerun to resume "
+            "(the first Ctrl-C lets the current chunk finish, a second one stops at once)."
+        )
+        raise click.exceptions.Exit(130) from None
+    if not quiet:
+        note(
+            f"wrote {result.rows:,} rows to {result.output} "
+            f"({result.chunks_computed} chunks computed, {result.chunks_reused} resumed)"
+        )
+
+
+@table.command("merge")
+@click.argument("shards", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="The merged table file [default: the run's table in the user data dir].",
+)
+@table_format_option("from the file name: .csv is CSV, else Parquet")
+def table_merge(shards: tuple[str, ...], output: str | None, fmt: str | None) -> None:
+    """Join the shard files of one run (from table --shard I/N) into one table.
+
+    The shards must come from the same version and settings, be disjoint and together
+    cover every chunk; otherwise nothing is written.
+    """
+    from crib_analyze.api import merge_tables
+
+    with domain_errors():
+        result = merge_tables(shards, output, fmt=fmt)
+    note(f"wrote {result.rows:,} rows to {result.output}")
+
+
+@table.command("check")
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+def table_check(path: str | None) -> None:
+    """Verify a table file, data included: every row group against its checksum, then
+    rows, hands, weights (20,358,520 raw hands in a full table), one row per (hand,
+    discard) and a best discard for each role in every hand. PATH defaults to the
+    random table in the user data dir. A --limit file is reported as a sample."""
+    from crib_analyze.api import check_table
+
+    with domain_errors():
+        found = check_table(path)
+    what = f"sample of the first {found.classes:,} hands" if found.sample else "full table"
+    sums = "data checksums match" if found.checksums else "no data checksums (older file)"
+    click.echo(
+        f"ok: {found.path}: {what}, {found.opponent} opponent; {found.rows:,} rows, "
+        f"{found.classes:,} hands, weights sum to {found.weight_sum:,}; {sums}"
+    )
+
+
+@click.command("crib-table")
+@click.option(
+    "--role",
+    type=click.Choice(ROLES),
+    default="dealer",
+    show_default=True,
+    help="Whose best discards to average.",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(TABLE_OPPONENTS),
+    help="The opponent model [default: expert; with --table, the one the file was made with].",
+)
+@click.option(
+    "--table",
+    "table_path",
+    type=click.Path(dir_okay=False),
+    help="Compute from this discard table (from 'crib-analyze table') instead of "
+    "printing the table shipped with the package.",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Also draw 13x13 heatmaps of both roles' crib values and their difference to "
+    "FILE (.png or .svg; needs the plot extra).",
+)
+@output_options
+def crib_table(
+    role: str,
+    opponent: str | None,
+    table_path: str | None,
+    plot_path: str | None,
+    fmt: str,
+    output: str | None,
+) -> None:
+    """Crib value of each thrown rank pair, averaged over the discards a role chooses.
+
+    For each of the 91 rank pairs (and suited / unsuited): the weighted mean crib
+    of the best discards of that role over every hand (under the random or the
+    expert opponent), and how often the role throws it: the kind of table Schell and
+    Hessel published. Prints the shipped table at once, or computes it from a table
+    file with --table.
+    """
+    from crib_analyze.api import check_plot, plot_crib_tables
+    from crib_analyze.api import crib_table as run
+    from crib_analyze.cli.render import crib_table_text, rows_csv, rows_json
+    from crib_analyze.results import rows_of_frame
+
+    with domain_errors():
+        if plot_path is not None:
+            check_plot(plot_path)
+        rows = rows_of_frame(run(role, opponent=opponent, table=table_path))  # type: ignore[arg-type]
+    if fmt == "table":
+        text = crib_table_text(rows)
+    else:
+        text = (rows_csv if fmt == "csv" else rows_json)(rows)
+    emit(text, output)
+    if plot_path is not None:
+        with domain_errors():
+            drawn = plot_crib_tables(plot_path, opponent=opponent, table=table_path)
+        note(f"wrote the plot to {drawn}")

@@ -1,0 +1,275 @@
+"""Discard engine: all 15 throws of a six-card hand, hand over starters, crib per model.
+
+This layer validates input, calls the kernels in :mod:`crib_analyze.crib.hand_kernels`
+(and the combination kernels for the expert opponent) and returns plain arrays in a
+:class:`DiscardAnalysis`; :mod:`crib_analyze.frames` turns that into a DataFrame.
+
+Point of view: ``dealer_*`` and ``pone_*`` name the role of the player holding the
+six cards. ``dealer_crib`` is the crib when that player deals (its own crib, thrown
+into by the opponent as pone); ``pone_crib`` the crib when the opponent deals.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cmp_to_key
+
+import numpy as np
+
+from crib_analyze.artifacts.expert_model import ExpertModel, load_model
+from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table
+from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.crib import hand_kernels as hk
+from crib_analyze.crib import random_crib_kernels as rck
+from crib_analyze.crib import throw_model_kernels as tmk
+from crib_analyze.crib import throw_policy_kernels as tpk
+from crib_analyze.play.pegging_values import hand_pegging
+from crib_analyze.position import Seat
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import (
+    DEFAULT_OPPONENT,
+    DEFAULT_PEGGING,
+    DEFAULT_PLAY_POLICY,
+    DEFAULT_THROW_POLICY,
+    OPPONENTS,
+    PEGGING_CHOICES,
+    SAMPLES,
+    SEED,
+    THROW_POLICIES,
+    Opponent,
+    ThrowPolicy,
+    check_choice,
+)
+
+ModelLike = ExpertModel | str | os.PathLike[str] | None
+SAMPLE_BATCH = 5000  # opponent hands per batch: memory stays fixed for any --samples
+
+
+@dataclass(frozen=True)
+class DiscardAnalysis:
+    """Raw results for one hand; arrays are indexed by discard in ``DISCARDS`` order."""
+
+    hand: tuple[int, ...]
+    discards: np.ndarray  # (15, 2) card ids
+    keeps: np.ndarray  # (15, 4) card ids
+    hand_scores: np.ndarray  # (15, 46) points per unseen starter
+    dealer_crib: np.ndarray  # (15,) the crib when the holder deals (its own)
+    dealer_crib_se: np.ndarray  # (15,) standard error (0 for exact models)
+    pone_crib: np.ndarray  # (15,) the crib when the opponent deals
+    pone_crib_se: np.ndarray  # (15,)
+    heels: float  # the dealer's expected points for a jack starter
+    opponent: str
+    samples: int
+    seed: int | None
+    policy: str | None = None  # how a sampled opponent throws
+    model: str | None = None  # the expert model used, described (None if none)
+    # the play, by the holder's seat and throw: the holder's and the opponent's
+    # expected pegging, and the standard error of their difference (None: not counted)
+    peg_own: np.ndarray | None = None  # (2, 15)
+    peg_opp: np.ndarray | None = None  # (2, 15)
+    peg_se: np.ndarray | None = None  # (2, 15)
+    pegging: str | None = None  # where the pegging values come from, described
+
+
+def parse_hand6(hand: CardsLike) -> np.ndarray:
+    """Six distinct cards as an int64 array (raises CardError with a one-line message)."""
+    return np.array(parse_cards(hand, count=6), dtype=np.int64)
+
+
+def pegging_choice(pegging: str | bool) -> str:
+    """ "table", "exact" or "none" (True means the table, False none)."""
+    if isinstance(pegging, bool):
+        return DEFAULT_PEGGING if pegging else "none"
+    check_choice("pegging", pegging, PEGGING_CHOICES)
+    return pegging
+
+
+def resolve_model(model: ModelLike, pegging: str | bool = DEFAULT_PEGGING) -> ExpertModel:
+    """An ExpertModel as given, or loaded from a path; None: the packaged model that
+    matches ``pegging`` (the classic expert when the play is not counted)."""
+    if isinstance(model, ExpertModel):
+        return model
+    kind = "classic" if pegging_choice(pegging) == "none" else "pegging"
+    return load_model(model, kind=kind)
+
+
+def analyze_hand(
+    hand: CardsLike,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    samples: int = SAMPLES.default,
+    seed: int | None = SEED.default,
+    policy: ThrowPolicy = DEFAULT_THROW_POLICY,
+    model: ModelLike = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    pegging: str | bool = DEFAULT_PEGGING,
+) -> DiscardAnalysis:
+    """Analyse every discard of a six-card hand under an opponent model.
+
+    ``expert`` combines the expert policy (per rank multiset, from ``model``: the
+    default one unless an ExpertModel or a file is given) exactly with the unseen
+    cards and starters; ``sampled`` draws ``samples`` opponent hands (with ``seed``)
+    whose throw follows ``policy`` (its best response under the random or the expert
+    crib model), in fixed-size batches; ``on_progress(done, total)`` after each.
+    ``pegging`` adds the play: "table" (the shipped pegging value of each kept rank
+    multiset and role; also True), "exact" (the play simulated with these very cards,
+    15 throws on common random numbers, a fraction of a second) or "none" (False).
+    """
+    check_choice("opponent model", opponent, OPPONENTS)
+    check_choice("policy", policy, THROW_POLICIES)
+    pegging = pegging_choice(pegging)
+    if opponent == "sampled":
+        samples = SAMPLES.check(samples)
+        seed = None if seed is None else SEED.check(seed)
+    hand6 = parse_hand6(hand)
+    table = rank_table()
+    scores = hk.hand_scores(table, hand6)
+    used: ExpertModel | None = None
+    if opponent == "random":
+        crib = rck.crib_random_means(table, hand6)
+        cribs, ses = np.vstack([crib, crib]), np.zeros((2, hk.N_DISCARDS))
+    elif opponent == "expert":
+        used = resolve_model(model, pegging)
+        cribs = tpk.crib_compiled_means(table, hand6, *used.compiled_policies())
+        ses = np.zeros_like(cribs)
+    else:
+        used = resolve_model(model, pegging) if policy == "expert" else None
+        cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
+    peg = play_values(hand6, pegging, used) if pegging != "none" else None
+    return DiscardAnalysis(
+        hand=tuple(int(c) for c in hand6),
+        discards=hand6[hk.DISCARDS],
+        keeps=hand6[hk.KEEPS],
+        hand_scores=scores,
+        dealer_crib=cribs[Seat.DEALER],
+        dealer_crib_se=ses[Seat.DEALER],
+        pone_crib=cribs[Seat.PONE],
+        pone_crib_se=ses[Seat.PONE],
+        heels=float(hk.heels_expectation(hand6)),
+        opponent=opponent,
+        samples=samples if opponent == "sampled" else 0,
+        seed=seed if opponent == "sampled" else None,
+        policy=policy if opponent == "sampled" else None,
+        model=used.describe() if used is not None else None,
+        peg_own=peg[0] if peg else None,
+        peg_opp=peg[1] if peg else None,
+        peg_se=peg[2] if peg else None,
+        pegging=peg[3] if peg else None,
+    )
+
+
+def play_values(
+    hand6: np.ndarray, pegging: str, model: ExpertModel | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+    """(peg_own, peg_opp, peg_se, description): (2, 15) each, by the holder's seat."""
+    if pegging == "exact":
+        m = model or load_model()
+        parts = [hand_pegging(hand6, seat, model=m) for seat in Seat]
+        own = np.stack([p.peg_own for p in parts])
+        opp = np.stack([p.peg_opp for p in parts])
+        se = np.stack([p.peg_se for p in parts])
+        deals = parts[0].deals
+        return (
+            own,
+            opp,
+            se,
+            f"the play simulated with these cards ({deals:,} deals, {DEFAULT_PLAY_POLICY})",
+        )
+    table = packaged_pegging_table()
+    rows = [table.index(hand6[hk.KEEPS[d]] >> 2) for d in range(hk.N_DISCARDS)]
+    own, opp, se = table.peg_own[:, rows], table.peg_opp[:, rows], table.peg_se[:, rows]
+    return (
+        own,
+        opp,
+        se,
+        f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)",
+    )
+
+
+def sampled_cribs(
+    hand6: np.ndarray,
+    samples: int,
+    seed: int | None,
+    policy: str,
+    model: ExpertModel | None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(2, 15) crib means and standard errors, by our seat, over ``samples`` opponent
+    hands drawn in batches from one seeded stream (the same numbers for any batch
+    size)."""
+    table = rank_table()
+    unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
+    rng = np.random.default_rng(seed)
+    total = np.zeros((2, hk.N_DISCARDS))
+    total_sq = np.zeros((2, hk.N_DISCARDS))
+    done = 0
+    while done < samples:
+        n = min(SAMPLE_BATCH, samples - done)
+        opponents = _draw(rng, unseen, n)
+        per_sample = rck.crib_sampled(
+            table, hand6, opponents, policy_throws(opponents, policy, model)
+        )
+        total += per_sample.sum(axis=1)
+        total_sq += (per_sample**2).sum(axis=1)
+        done += n
+        if on_progress is not None:
+            on_progress(done, samples)
+    mean = total / samples
+    if samples == 1:
+        return mean, np.full_like(mean, np.nan)
+    var = np.maximum(total_sq - samples * mean**2, 0.0) / (samples - 1)
+    return mean, np.sqrt(var / samples)
+
+
+def draw_opponents(hand6: np.ndarray, samples: int, seed: int | None) -> np.ndarray:
+    """(samples, 6) opponent hands drawn uniformly from the 46 unseen cards (the stream
+    :func:`sampled_cribs` uses)."""
+    unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
+    return _draw(np.random.default_rng(seed), unseen, samples)
+
+
+def _draw(rng: np.random.Generator, unseen: np.ndarray, n: int) -> np.ndarray:
+    """``n`` random 6-card subsets of ``unseen``: the next draws of ``rng``'s stream."""
+    return unseen[np.argsort(rng.random((n, unseen.size)), axis=1)[:, :6]]
+
+
+def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None) -> np.ndarray:
+    """(n, 2) discard index each opponent hand throws, by the seat it throws from."""
+    table = rank_table()
+    if policy == "random":
+        return np.asarray(rck.random_policy_throws(table, opponents))
+    m = model or load_model()
+    p, d = m.pone_throws, m.dealer_throws
+    peg = np.zeros((len(opponents), 2, hk.N_DISCARDS))
+    if m.provenance.get("pegging"):  # the pegging-aware expert counts the play as well
+        values = hands_pegging(packaged_pegging_table(), opponents)  # positions as given
+        for seat in Seat:
+            peg[:, seat] = values[seat.role]
+    return np.asarray(tmk.expert_policy_throws(table, opponents, p.P, p.F, p.K, d.P, d.F, d.K, peg))
+
+
+def best_discards(dealer_net: np.ndarray, pone_net: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(15,) flags of the best throws for each role, by the one tie rule."""
+    flags = hk.best_flags(np.stack([dealer_net, pone_net]), hk.TIE_TOLERANCE)
+    return flags[0], flags[1]
+
+
+def rank_order(keys: Sequence[np.ndarray]) -> np.ndarray:
+    """Row order, best first, by ``keys`` (largest first): values within
+    ``TIE_TOLERANCE`` count as equal and fall to the next key, then to discard order.
+
+    The one tie rule of :mod:`crib_analyze.crib.hand_kernels`: with one key, the first
+    row is :func:`~crib_analyze.crib.hand_kernels.first_best`.
+    """
+    columns = [np.asarray(k, dtype=np.float64) for k in keys]
+    tol = hk.TIE_TOLERANCE
+
+    def compare(i: int, j: int) -> int:
+        for k in columns:
+            if abs(k[i] - k[j]) > tol:
+                return -1 if k[i] > k[j] else 1
+        return i - j
+
+    n = len(columns[0])
+    return np.array(sorted(range(n), key=cmp_to_key(compare)), dtype=np.int64)

@@ -1,0 +1,311 @@
+"""A hand's discard ranking as plain numpy columns, shared by DataFrames and renderers.
+
+The command line renders these columns directly (no pandas on its path, so it starts
+quickly); :mod:`crib_analyze.frames` wraps the same columns in a DataFrame.
+
+Columns, one row per discard, best first by the ranking key:
+
+=================  =======  ===========================================================
+column             dtype    meaning
+=================  =======  ===========================================================
+rank               int64    1 = best by the sort key
+discard            str      the two cards thrown, canonical text
+keep               str      the four cards kept
+hand_mean          float64  exact mean hand points over the 46 unseen starters
+hand_min/max       int64    worst / best hand over those starters
+hand_sd            float64  standard deviation over those starters
+p_need             float64  P(hand >= need) (only when ``need`` is given)
+crib_mean          float64  the crib for the chosen role (NaN with no role when the two
+                            roles' cribs differ)
+crib_se            float64  its standard error (0 for exact models)
+net                float64  the chosen role's net (only with a role)
+loss               float64  points behind the chosen role's best throw (only with a role)
+near_tie           bool     within NEAR_TIE_POINTS of the role's best, with another throw
+                            also that close: a coin flip (only with a role)
+dealer_crib_mean   float64  as dealer: your own crib (the opponent throws as pone)
+dealer_crib_se     float64
+pone_crib_mean     float64  as pone: the dealer's crib (the opponent throws as dealer)
+pone_crib_se       float64
+dealer_heels       float64  as dealer: expected heels, 2 x unseen jacks / 46
+dealer_net         float64  hand_mean + dealer_crib_mean + dealer_heels
+pone_net           float64  hand_mean - pone_crib_mean
+dealer_loss        float64  points behind the dealer's best throw
+pone_loss          float64  points behind the pone's best throw
+dealer_best        bool     a best throw for the dealer (the one tie rule)
+pone_best          bool     a best throw for the pone
+points_rank        int64    the rank by points (with ``score``: the ranking above is by
+                            the goal, and this says where points alone would put it)
+p_win              float64  with ``score``: the chance of winning the game (simulated)
+p_win_se           float64  its standard error
+p_skunk            float64  the chance of winning by a skunk or more
+p_skunked          float64  the chance of losing by a skunk or more
+match_points       float64  expected match points, mine minus theirs, under ``scoring``
+match_se           float64  its standard error
+goal_loss          float64  behind the best throw by the goal (P(win) or match points)
+goal_loss_se       float64  its standard error (paired over the shared deals)
+role               str      dealer, pone or both
+opponent           str      the crib's opponent model: expert, random or sampled
+model              str      the expert model used ("" for none)
+=================  =======  ===========================================================
+
+Prefixes name *your* role: ``dealer_*`` is everything as seen when you deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.cards import format_cards
+from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
+from crib_analyze.errors import UsageError
+from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
+from crib_analyze.results import Rows
+from crib_analyze.settings import GOALS, NEAR_TIE_POINTS, NEED, ROLES, SORT_KEYS, TOP, check_choice
+
+ROLE_COLUMNS = [
+    "crib_mean", "crib_se", "net", "peg_own", "peg_opp", "peg_net", "total", "loss", "near_tie"
+]  # fmt: skip
+COLUMNS = [
+    "rank",
+    "discard",
+    "keep",
+    "hand_mean",
+    "hand_min",
+    "hand_max",
+    "hand_sd",
+    "p_need",
+    *ROLE_COLUMNS,
+    "dealer_crib_mean",
+    "dealer_crib_se",
+    "pone_crib_mean",
+    "pone_crib_se",
+    "dealer_heels",
+    "dealer_net",
+    "pone_net",
+    "dealer_peg_own",
+    "dealer_peg_opp",
+    "dealer_peg_se",
+    "dealer_total",
+    "pone_peg_own",
+    "pone_peg_opp",
+    "pone_peg_se",
+    "pone_total",
+    "dealer_loss",
+    "pone_loss",
+    "dealer_best",
+    "pone_best",
+    "points_rank",
+    "p_win",
+    "p_win_se",
+    "p_skunk",
+    "p_skunked",
+    "match_points",
+    "match_se",
+    "goal_loss",
+    "goal_loss_se",
+    "role",
+    "opponent",
+    "model",
+    "pegging",
+]
+TEXT_COLUMNS = ("discard", "keep", "role", "opponent", "model", "pegging")
+
+
+def discard_rows(
+    analysis: DiscardAnalysis,
+    role: str | None = None,
+    need: int | None = None,
+    sort: str | None = None,
+    top: int | None = None,
+    position: PositionThrows | None = None,
+    goal: str = "win",
+) -> Rows:
+    """The ranking of one hand's 15 discards, best first by ``sort`` for ``role`` (the
+    dealer's with no role): by default the total with the play counted, else the net.
+    ``top`` keeps the best N; with no role and the total or net as the key, the best N
+    of each role (rows keep their rank in the dealer's order). With ``position`` (the
+    throws valued from a score, for ``role``), rows are ranked by ``goal``: "win" (the
+    chance of winning) or "match" (expected match points), and ``points_rank`` keeps
+    the points ranking beside it."""
+    if role is not None:
+        check_choice("role", role, ROLES)
+    if sort is None:  # the role's total when the play is counted, else its net
+        sort = "total" if analysis.peg_own is not None else "net"
+    check_choice("sort key", sort, SORT_KEYS)
+    if need is not None:
+        need = NEED.check(need)
+    if sort == "need" and need is None:
+        raise UsageError("`sort` need requires `need` N")
+    if top is not None:
+        top = TOP.check(top)
+    scores = analysis.hand_scores
+    hand_mean = scores.mean(axis=1)
+    dealer_crib, pone_crib = analysis.dealer_crib, analysis.pone_crib
+    dealer_net = hand_mean + dealer_crib + analysis.heels
+    pone_net = hand_mean - pone_crib
+    n = len(hand_mean)
+    cols: dict[str, np.ndarray] = {
+        "discard": np.array([format_cards(d) for d in analysis.discards], dtype=object),
+        "keep": np.array([format_cards(k) for k in analysis.keeps], dtype=object),
+        "hand_mean": hand_mean,
+        "hand_min": scores.min(axis=1).astype(np.int64),
+        "hand_max": scores.max(axis=1).astype(np.int64),
+        "hand_sd": scores.std(axis=1),
+    }
+    if need is not None:
+        cols["p_need"] = (scores >= need).mean(axis=1)
+    pegged = analysis.peg_own is not None and analysis.peg_opp is not None
+    if sort == "total" and not pegged:
+        raise UsageError("sort by 'total' needs the play counted (pegging)")
+    nets = {"dealer": dealer_net, "pone": pone_net}
+    peg: dict[str, dict[str, np.ndarray]] = {}
+    if pegged:
+        for seat in Seat:  # analysis rows are by seat
+            own, opp = analysis.peg_own[seat], analysis.peg_opp[seat]  # type: ignore[index]
+            se = analysis.peg_se[seat]  # type: ignore[index]
+            peg[seat.role] = {"own": own, "opp": opp, "net": own - opp, "se": se}
+    # a role's value: its total with the play counted, else its net
+    value: dict[str, np.ndarray] = {
+        r: nets[r] + peg[r]["net"] if pegged else nets[r] for r in ROLES
+    }
+    losses: dict[str, np.ndarray] = {r: value[r].max() - value[r] for r in ROLES}
+    if role is not None:
+        crib, crib_se = (
+            (dealer_crib, analysis.dealer_crib_se)
+            if role == "dealer"
+            else (pone_crib, analysis.pone_crib_se)
+        )
+        loss = losses[role]
+        close = loss <= NEAR_TIE_POINTS
+        cols |= {"crib_mean": crib, "crib_se": crib_se, "net": nets[role]}
+        if pegged:
+            cols |= {
+                "peg_own": peg[role]["own"],
+                "peg_opp": peg[role]["opp"],
+                "peg_net": peg[role]["net"],
+                "total": value[role],
+            }
+        cols |= {"loss": loss, "near_tie": close & (close.sum() > 1)}
+    elif np.array_equal(dealer_crib, pone_crib):
+        cols |= {"crib_mean": dealer_crib, "crib_se": analysis.dealer_crib_se}
+    else:
+        cols |= {"crib_mean": np.full(n, np.nan), "crib_se": np.full(n, np.nan)}
+    dealer_best, pone_best = best_discards(value["dealer"], value["pone"])
+    cols |= {
+        "dealer_crib_mean": dealer_crib,
+        "dealer_crib_se": analysis.dealer_crib_se,
+        "pone_crib_mean": pone_crib,
+        "pone_crib_se": analysis.pone_crib_se,
+        "dealer_heels": np.full(n, analysis.heels),
+        "dealer_net": dealer_net,
+        "pone_net": pone_net,
+    }
+    if pegged:
+        for r in ROLES:
+            cols |= {
+                f"{r}_peg_own": peg[r]["own"],
+                f"{r}_peg_opp": peg[r]["opp"],
+                f"{r}_peg_se": peg[r]["se"],
+                f"{r}_total": value[r],
+            }
+    cols |= {
+        "dealer_loss": losses["dealer"],
+        "pone_loss": losses["pone"],
+        "dealer_best": dealer_best,
+        "pone_best": pone_best,
+        "role": np.full(n, role or "both", dtype=object),
+        "opponent": np.full(n, analysis.opponent, dtype=object),
+        "model": np.full(n, analysis.model or "", dtype=object),
+        "pegging": np.full(n, analysis.pegging or "none", dtype=object),
+    }
+    order = rank_order(_sort_keys(cols, role, sort))
+    if position is not None:
+        if role != position.role:
+            raise UsageError("a position is valued for one role: give the same role")
+        check_choice("goal", goal, GOALS)
+        points_rank = np.empty(n, np.int64)
+        points_rank[order] = np.arange(1, n + 1)
+        by_goal = position.p_win if goal == "win" else position.match_points
+        goal_se = position.p_win_diff_se if goal == "win" else position.match_diff_se
+        cols |= {
+            "points_rank": points_rank,
+            "p_win": position.p_win,
+            "p_win_se": position.p_win_se,
+            "p_skunk": p_skunk(position.outcomes),
+            "p_skunked": p_skunked(position.outcomes),
+            "match_points": position.match_points,
+            "match_se": position.match_se,
+            "goal_loss": by_goal.max() - by_goal,
+            "goal_loss_se": goal_se,
+        }
+        order = rank_order([by_goal, value[role]])
+    rank = np.arange(1, n + 1, dtype=np.int64)
+    if top is not None:
+        keep = np.zeros(n, bool)
+        keep[order[:top]] = True
+        if role is None and sort in ("net", "total"):  # the best N of the pone too
+            keep[rank_order([value["pone"]])[:top]] = True
+        rank = rank[keep[order]]
+        order = order[keep[order]]
+    columns = {"rank": rank}
+    columns |= {name: cols[name][order] for name in COLUMNS if name in cols}
+    attrs: dict[str, Any] = {
+        "role": role,
+        "opponent": analysis.opponent,
+        "model": analysis.model,
+        "samples": analysis.samples,
+        "seed": analysis.seed,
+        "policy": analysis.policy,
+        "need": need,
+        "sort": sort,
+        "heels": analysis.heels,
+        "near_tie_points": NEAR_TIE_POINTS,
+        "pegging": analysis.pegging,
+    }
+    if position is not None:
+        attrs |= {
+            "score": position.score,
+            "goal": goal,
+            "scoring": position.scoring,
+            "position_samples": position.samples,
+            "position_seed": position.seed,
+        }
+    return Rows(columns, attrs)
+
+
+def _sort_keys(cols: dict[str, np.ndarray], role: str | None, sort: str) -> list[np.ndarray]:
+    who = role or "dealer"
+    net = cols[f"{who}_total"] if f"{who}_total" in cols else cols[f"{who}_net"]
+    if sort in ("net", "total"):
+        return [cols[f"{who}_{sort}"]] if sort == "total" else [cols[f"{who}_net"]]
+    if sort == "hand":
+        return [cols["hand_mean"], net]
+    if sort == "crib":
+        crib = cols["pone_crib_mean"] if role == "pone" else cols["dealer_crib_mean"]
+        return [-crib if role == "pone" else crib, net]
+    return [cols["p_need"], net]  # need: the chance of reaching it, then the role's value
+
+
+def distribution_rows(analysis: DiscardAnalysis, ranked: Rows) -> Rows:
+    """The exact distribution of each kept hand's score over the 46 unseen starters, in
+    long form: one row per (throw, points 0..29), throws in ``ranked``'s order, with
+    the number of starters, the probability and P(hand >= points)."""
+    position = {d: i for i, d in enumerate(format_cards(x) for x in analysis.discards)}
+    order = [position[d] for d in ranked["discard"]]
+    scores = analysis.hand_scores[order]
+    counts = np.stack([np.bincount(s, minlength=30)[:30] for s in scores])
+    at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1]
+    n_throws, n_points = counts.shape
+    total = scores.shape[1]
+    columns = {
+        "rank": np.repeat(ranked["rank"], n_points),
+        "discard": np.repeat(ranked["discard"], n_points),
+        "keep": np.repeat(ranked["keep"], n_points),
+        "points": np.tile(np.arange(n_points, dtype=np.int64), n_throws),
+        "starters": counts.ravel().astype(np.int64),
+        "probability": counts.ravel() / total,
+        "p_at_least": at_least.ravel() / total,
+    }
+    return Rows(columns, dict(ranked.attrs) | {"distribution": True})

@@ -1,0 +1,207 @@
+"""Building the expert opponent: a damped fixed point over every hand (``build-model``).
+
+The expert models are the self-consistent pair of throw models
+(:mod:`crib_analyze.artifacts.expert_model`):
+
+* the **pone's throws** are learned from the pone's best discards (hand - crib) when
+  the dealer's throws follow the dealer's model;
+* the **dealer's throws** from the dealer's best discards (hand + crib) when the
+  pone's throws follow the pone's model.
+
+:func:`build_model` finds them by **fictitious play** (:func:`fictitious_play`): start
+from the random opponent; each round every one of the 962,988 hand classes (weighted
+by the raw hands it stands for) picks its best discards for each role against the
+current models; the throw statistics of those best responses are averaged into the
+running models with weight 1/k in round k. Plain best response (weight 1) can cycle
+between two policies; the decreasing weight damps it. The run stops when no crib value
+of a thrown rank pair (:func:`~crib_analyze.expert.class_values.role_tables`) moves by
+``tolerance`` between rounds; the largest change of any class's crib value is logged
+beside it. The final policy, each class's best response to the converged models, is
+tabulated per rank multiset.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import numpy as np
+
+from crib_analyze.artifacts.expert_model import ExpertModel, ThrowModel, ThrowPolicy
+from crib_analyze.artifacts.pegging_table import PeggingTable
+from crib_analyze.crib import throw_model_kernels as tmk
+from crib_analyze.crib import throw_policy_kernels as pk
+from crib_analyze.crib.hand_classes import N_MULTISETS, hand_classes
+from crib_analyze.crib.hand_kernels import TIE_TOLERANCE
+from crib_analyze.errors import UsageError
+from crib_analyze.expert.class_values import (
+    all_class_cribs,
+    all_class_pegging,
+    all_hand_means,
+    role_tables,
+)
+from crib_analyze.settings import __version__
+
+M = TypeVar("M")
+Stats = tuple[np.ndarray, ...]
+
+SCHEME = (
+    "fictitious play from the random opponent over all 962,988 hand classes "
+    "(weighted by raw hands); best responses averaged with weight 1/k in round k; "
+    "ties share weight; the final best responses tabulated per rank multiset"
+)
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """One fixed-point round: the largest change of any role-table crib value, and of
+    any class's crib value, since the previous round (inf in round 1)."""
+
+    round: int
+    table_change: float
+    class_change: float
+    seconds: float
+
+
+def fictitious_play(
+    step: Callable[[int, dict[str, M]], Mapping[str, Stats] | None],
+    model_of: Callable[[Stats], M],
+    start: Mapping[str, M],
+    max_rounds: int,
+) -> tuple[dict[str, M], int, bool]:
+    """Run fictitious play; return (models, rounds, settled).
+
+    Each round k, ``step(k, models)`` returns each player's best-response statistics
+    against the current models, or None once they have settled. The running
+    statistics are the mean of the best responses of rounds 1..k (weight 1/k for the
+    newest), and ``model_of`` turns them into the next round's model.
+    """
+    models = dict(start)
+    running: dict[str, Stats] = {}
+    for k in range(1, max_rounds + 1):
+        stats = step(k, models)
+        if stats is None:
+            return models, k, True
+        for player, new in stats.items():
+            if player in running:
+                running[player] = tuple(
+                    acc + (x - acc) / k for acc, x in zip(running[player], new, strict=True)
+                )
+            else:
+                running[player] = tuple(new)
+            models[player] = model_of(running[player])
+    return models, max_rounds, False
+
+
+def build_model(
+    tolerance: float = 1e-3,
+    max_rounds: int = 200,
+    log: Callable[[RoundLog], None] | None = None,
+    pegging: PeggingTable | None = None,
+) -> ExpertModel:
+    """Run fictitious play from the random opponent until crib values settle.
+
+    With ``pegging`` (a pegging table) every hand chooses its throw on hand +- crib +
+    its pegging net (the pegging-aware expert); without it, on hand +- crib (the classic
+    expert, the kind of opponent the published crib tables assume).
+    """
+    if not tolerance > 0:
+        raise UsageError(f"tolerance must be positive, got {tolerance}")
+    if max_rounds < 1:
+        raise UsageError(f"max_rounds must be at least 1, got {max_rounds}")
+    start = time.time()
+    classes = hand_classes()
+    cards = classes.cards.astype(np.int64)
+    weight = classes.weight.astype(np.float64)
+    hand = all_hand_means()
+    peg = all_class_pegging(pegging) if pegging is not None else {"dealer": 0.0, "pone": 0.0}
+    history: list[RoundLog] = []
+    last = _Evaluation()
+
+    def cribs(models: Mapping[str, ThrowModel]) -> dict[str, np.ndarray]:
+        """Each role's own-view crib: a dealer faces the pone's throws, a pone the dealer's."""
+        return {
+            "dealer": all_class_cribs(models["pone"]),
+            "pone": all_class_cribs(models["dealer"]),
+        }
+
+    def step(k: int, models: dict[str, ThrowModel]) -> dict[str, Stats] | None:
+        t0 = time.time()
+        crib = cribs(models)
+        tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
+        if last.crib:
+            last.class_change = max(float(np.abs(crib[r] - last.crib[r]).max()) for r in crib)
+            last.change = max(float(np.nanmax(np.abs(tables[s] - last.tables[s]))) for s in tables)
+        last.crib, last.tables = crib, tables
+        entry = RoundLog(k, last.change, last.class_change, time.time() - t0)
+        history.append(entry)
+        if log:
+            log(entry)
+        if last.change < tolerance:
+            return None
+        # the pone's throws are learned from the pone's best discards, and so on
+        return {
+            "dealer": _best_response(cards, weight, hand + crib["dealer"] + peg["dealer"])[1:],
+            "pone": _best_response(cards, weight, hand - crib["pone"] + peg["pone"])[1:],
+        }
+
+    start_models = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
+    models, rounds, settled = fictitious_play(
+        step, lambda s: ThrowModel.from_stats(*s), start_models, max_rounds
+    )
+    crib = last.crib if settled else cribs(models)  # stopped by the cap: value the last models
+    # the final policy: each class's best response to the converged models, per multiset
+    multiset = classes.multiset.astype(np.int64)
+    policies = {}
+    values = {
+        "dealer": hand + crib["dealer"] + peg["dealer"],
+        "pone": hand - crib["pone"] + peg["pone"],
+    }
+    for role, value in values.items():
+        flags = _best_response(cards, weight, value)[0]
+        pi, suited = pk.multiset_policy(cards, weight, multiset, N_MULTISETS, flags)
+        policies[role] = ThrowPolicy(pi, suited)
+    provenance = {
+        "made_by": f"crib-analyze {__version__} build-model",
+        "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "scheme": SCHEME,
+        "pegging": None
+        if pegging is None
+        else {
+            k: pegging.provenance.get(k)
+            for k in ("made_by", "created_at", "policy", "expert_model", "max_se")
+        },
+        "rounds": rounds,
+        "final_table_change": _finite(last.change),
+        "final_class_change": _finite(last.class_change),
+        "tolerance": tolerance,
+        "converged": settled,
+        "seconds": round(time.time() - start, 1),
+        # per round: (round, role-table change, class change); null for round 1
+        "log": [[r.round, _finite(r.table_change), _finite(r.class_change)] for r in history],
+    }
+    return ExpertModel(
+        models["pone"], models["dealer"], policies["pone"], policies["dealer"], provenance
+    )
+
+
+@dataclass
+class _Evaluation:
+    """The latest round's crib values and how far they moved."""
+
+    crib: dict[str, np.ndarray] = field(default_factory=dict)
+    tables: dict[str, np.ndarray] = field(default_factory=dict)
+    change: float = np.inf
+    class_change: float = np.inf
+
+
+def _best_response(cards: np.ndarray, weight: np.ndarray, value: np.ndarray) -> Stats:
+    """(flags, mass, suited mass, kept) of the best discards by ``value`` in every class."""
+    return tuple(tmk.best_response_stats(cards, weight, value, TIE_TOLERANCE))
+
+
+def _finite(x: float) -> float | None:
+    return float(x) if np.isfinite(x) else None

@@ -1,0 +1,192 @@
+"""Pegging values by simulation: the pegging table's build, and one hand's throws played
+with its real cards.
+
+A *cell* of the table is a kept rank multiset and the keeper's seat; its deals are
+played by :mod:`crib_analyze.play.pegging_kernels` with both players on the table's
+policy. The build runs a pilot of deals per cell, then tops each cell up until the
+standard error of its pegging differential meets the target; it is seeded, the same on
+any number of threads, and resumes from a checkpoint after a kill.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib_analyze.artifacts.expert_model import ExpertModel, load_model
+from crib_analyze.artifacts.pegging_table import PeggingTable, kept_multisets
+from crib_analyze.errors import UsageError
+from crib_analyze.play import pegging_kernels as pgk
+from crib_analyze.play.matches import kept_rank_weights, policy_code, rank_multiset_keys
+from crib_analyze.position import Seat
+from crib_analyze.settings import (
+    DEFAULT_PLAY_POLICY,
+    PEGGING_MAX_DEALS,
+    PEGGING_PILOT,
+    PEGGING_TARGET_SE,
+    SEARCH_SAMPLES,
+    __version__,
+)
+from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
+
+
+@dataclass(frozen=True)
+class BuildLog:
+    """Progress of a build: the stage (1 pilot, then top-ups), cells done of those the
+    stage runs, deals so far, seconds so far."""
+
+    stage: int
+    done: int
+    total: int
+    deals: int
+    seconds: float
+
+
+def build_pegging(
+    target_se: float = PEGGING_TARGET_SE.default,
+    pilot: int = PEGGING_PILOT.default,
+    max_deals: int = PEGGING_MAX_DEALS.default,
+    seed: int = 0,
+    policy: str = DEFAULT_PLAY_POLICY,
+    samples: int = SEARCH_SAMPLES.default,
+    model: ExpertModel | None = None,
+    batch: int = 182,
+    log: Callable[[BuildLog], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+) -> PeggingTable:
+    """Simulate the 3,640 cells (1,820 keeps x 2 roles) until the standard error of each
+    cell's pegging differential is at most ``target_se`` (or ``max_deals`` are spent).
+
+    Stage 1 plays ``pilot`` deals per cell; later stages give each cell still short of
+    the target the deals its variance asks for (up to four top-ups). Deal j of cell c
+    always draws the same random stream, so a seed gives the same table on any number
+    of threads. With ``checkpoint`` (a file), the
+    state is saved after every batch and a killed build resumes from it.
+    """
+    if pilot < 2 or max_deals < pilot:
+        raise UsageError(f"need 2 <= pilot <= max_deals, got {pilot} and {max_deals}")
+    if not target_se > 0:
+        raise UsageError(f"target_se must be positive, got {target_se}")
+    code = policy_code(policy)
+    m = model or load_model()
+    ranks = kept_multisets()
+    cells = np.concatenate([ranks, ranks])
+    seats = np.repeat(np.arange(2, dtype=np.int64), len(ranks))
+    n_cells = len(cells)
+    settings = {
+        "target_se": target_se, "pilot": pilot, "max_deals": max_deals, "seed": seed,
+        "policy": policy, "samples": samples, "model": m.fingerprint(), "version": __version__,
+    }  # fmt: skip
+    sums = np.zeros((n_cells, 3))
+    done = np.zeros(n_cells, np.int64)  # deals played per cell
+    state = load_checkpoint(checkpoint, settings)
+    if state is not None and state["sums"].shape == sums.shape:
+        sums, done = state["sums"], state["done"]
+    weights = kept_rank_weights(m)
+    policies = np.array([code, code], np.int64)
+    start = time.time()
+
+    def run(stage: int, wanted: np.ndarray) -> None:
+        todo = np.flatnonzero(done < wanted)
+        for lo in range(0, len(todo), batch):
+            idx = todo[lo : lo + batch]
+            sums[idx] += pgk.cell_sums(
+                cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx],
+                seed, rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi,
+                policies, weights, samples,
+            )  # fmt: skip
+            done[idx] = wanted[idx]
+            save_checkpoint(checkpoint, settings, {"sums": sums, "done": done})
+            if log:
+                log(BuildLog(stage, min(lo + batch, len(todo)), len(todo), int(done.sum()),
+                             time.time() - start))  # fmt: skip
+
+    run(1, np.full(n_cells, pilot, np.int64))
+    for stage in range(2, 6):  # top up until every cell meets the target (or the cap)
+        _, _, se = _summary(sums, done)
+        short = (se > target_se) & (done < max_deals)
+        if not short.any():
+            break
+        sd = se * np.sqrt(done)
+        wanted = np.ceil(1.05 * (sd / target_se) ** 2)  # a little margin for the estimate
+        wanted = np.where(short, np.clip(wanted, done + 1, max_deals), done).astype(np.int64)
+        run(stage, wanted)
+    own, opp, se = _summary(sums, done)
+    provenance = {
+        "made_by": f"crib-analyze {__version__} build-pegging",
+        "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "policy": policy,
+        "search_samples": samples if policy == "search" else None,
+        "seed": seed,
+        "expert_model": m.fingerprint(),
+        "target_se": target_se,
+        "pilot_deals": pilot,
+        "max_deals": max_deals,
+        "deals": int(done.sum()),
+        "deals_per_cell_min": int(done.min()),
+        "deals_per_cell_max": int(done.max()),
+        "max_se": float(se.max()),
+        "scheme": "per cell: the keeper's four cards with random suits, two random cards "
+        "thrown, the opponent's six from the 46 left thrown by its seat's expert policy, "
+        "the starter from the 40 left; both play the policy to the end; a pilot of "
+        "deals per cell, then each cell topped up to the target standard error",
+        "seconds": round(time.time() - start, 1),
+    }
+    table = PeggingTable(
+        own.reshape(2, -1), opp.reshape(2, -1), se.reshape(2, -1), provenance=provenance
+    )
+    remove_checkpoint(checkpoint)
+    return table
+
+
+def _summary(sums: np.ndarray, done: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Means of own and opponent's points, and the standard error of the difference."""
+    n = done.astype(np.float64)
+    own, opp = sums[:, 0] / n, sums[:, 1] / n
+    var = np.maximum(sums[:, 2] / n - (own - opp) ** 2, 0.0) * n / (n - 1)
+    return own, opp, np.sqrt(var / n)
+
+
+@dataclass(frozen=True)
+class HandPegging:
+    """Pegging of each of a hand's 15 throws (DISCARDS order) from its real cards."""
+
+    peg_own: np.ndarray  # (15,)
+    peg_opp: np.ndarray
+    peg_se: np.ndarray  # standard error of own - opp per throw
+    deals: int
+
+
+def hand_pegging(
+    hand6: np.ndarray,
+    role: Seat | str,
+    deals: int = 2000,
+    seed: int = 0,
+    policy: str = DEFAULT_PLAY_POLICY,
+    samples: int = SEARCH_SAMPLES.default,
+    model: ExpertModel | None = None,
+) -> HandPegging:
+    """Simulate the play for all 15 throws of six known cards in ``role``: the same
+    opponent hands and starters for every throw (common random numbers)."""
+    seat = Seat.of(role)
+    if deals < 2:
+        raise UsageError(f"deals must be at least 2, got {deals}")
+    m = model or load_model()
+    code = policy_code(policy)
+    points = pgk.hand_deals(
+        np.asarray(hand6, np.int64), int(seat), deals, seed, rank_multiset_keys(),
+        m.policy("pone").pi, m.policy("dealer").pi, np.array([code, code], np.int64),
+        kept_rank_weights(m), samples,
+    ).astype(np.float64)  # fmt: skip
+    diff = points[:, :, 0] - points[:, :, 1]
+    return HandPegging(
+        peg_own=points[:, :, 0].mean(axis=0),
+        peg_opp=points[:, :, 1].mean(axis=0),
+        peg_se=diff.std(axis=0, ddof=1) / np.sqrt(deals),
+        deals=deals,
+    )

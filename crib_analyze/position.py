@@ -1,0 +1,196 @@
+"""Seats, scores and the ways a game ends: the words every engine shares.
+
+**Seats.** A deal has two seats, and every array with a seat axis is indexed by
+:class:`Seat` in one order: ``Seat.PONE = 0`` (the pone leads the play and counts
+first), ``Seat.DEALER = 1`` (owns the crib). A role is the seat's name, ``"pone"`` or
+``"dealer"``; :func:`seat_of` turns one into the other.
+
+**Scores.** A position on the board is (my score, the opponent's, who deals), each
+score 0-120: :func:`check_score`, :func:`parse_score`.
+
+**Outcomes.** A game ends in one of eight :class:`Outcome` values: a win or a loss,
+plain or by a skunk, a double or a triple skunk (the loser under 91, 61, 31). Arrays
+of outcome probabilities have the outcomes on their last axis in that order, and
+:func:`p_win`, :func:`p_skunk` and friends sum the right entries (no magic slices).
+
+>>> Seat.of("dealer"), Seat.PONE.role
+(<Seat.DEALER: 1>, 'pone')
+>>> parse_score("110-115")
+(110, 115)
+>>> import numpy as np
+>>> v = np.zeros(8); v[Outcome.WIN_SKUNK] = 0.25; v[Outcome.LOSS] = 0.75
+>>> float(p_win(v)), float(p_skunk(v)), float(p_skunked(v))
+(0.25, 0.25, 0.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.errors import UsageError
+from crib_analyze.rules import TARGET
+from crib_analyze.settings import SCORINGS, Role, check_choice
+
+
+class Seat(IntEnum):
+    """The two seats of a deal, in the one order of every seat axis."""
+
+    PONE = 0
+    DEALER = 1
+
+    @property
+    def role(self) -> Role:
+        """The seat's name: ``"pone"`` or ``"dealer"``."""
+        return "pone" if self is Seat.PONE else "dealer"
+
+    @property
+    def other(self) -> Seat:
+        """The opponent's seat."""
+        return Seat(1 - self)
+
+    @classmethod
+    def of(cls, role: str | Seat) -> Seat:
+        """The seat of a role name (a one-line UsageError for anything else)."""
+        if isinstance(role, Seat):
+            return role
+        check_choice("role", role, ("dealer", "pone"))
+        return cls.DEALER if role == "dealer" else cls.PONE
+
+
+def seat_of(role: str | Seat) -> Seat:
+    """``Seat.of(role)``."""
+    return Seat.of(role)
+
+
+# --- scores ------------------------------------------------------------------------------
+
+
+def check_score(what: str, score: object) -> int:
+    """A score on the board (0-120) as an int, or a one-line UsageError."""
+    if isinstance(score, bool) or not isinstance(score, int | np.integer):
+        raise UsageError(f"{what} must be a whole number, got {score!r}")
+    if not 0 <= score < TARGET:
+        raise UsageError(f"{what} must be 0-{TARGET - 1} (the game ends at {TARGET}), got {score}")
+    return int(score)
+
+
+def parse_score(score: str | tuple[int, int] | list[int]) -> tuple[int, int]:
+    """(mine, theirs) from a pair or text like '110-115' (each 0-120, ASCII digits).
+
+    >>> parse_score(" 0 - 7 ")
+    (0, 7)
+    """
+    if isinstance(score, str):
+        parts = score.replace(" ", "").split("-")
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+            raise UsageError(f"a score is MINE-THEIRS, e.g. 110-115, got {score!r}")
+        pair: tuple[Any, Any] = (int(parts[0]), int(parts[1]))
+    else:
+        try:
+            mine, theirs = score
+        except (TypeError, ValueError):
+            raise UsageError(f"a score is (mine, theirs), got {score!r}") from None
+        pair = (mine, theirs)
+    return check_score("my score", pair[0]), check_score("the opponent's score", pair[1])
+
+
+# --- how a game ends --------------------------------------------------------------------------
+
+
+class Outcome(IntEnum):
+    """How a game ends, from one player's side: the index on an outcome axis."""
+
+    WIN = 0
+    WIN_SKUNK = 1  # the loser under 91
+    WIN_DOUBLE = 2  # under 61
+    WIN_TRIPLE = 3  # under 31
+    LOSS = 4
+    LOSS_SKUNK = 5
+    LOSS_DOUBLE = 6
+    LOSS_TRIPLE = 7
+
+
+N_OUTCOMES = len(Outcome)
+#: outcome names in axis order (as stored in files and shown in JSON)
+OUTCOMES = tuple(o.name.lower() for o in Outcome)
+
+
+def _sum(v: np.ndarray, first: Outcome, last: Outcome) -> np.ndarray:
+    return np.asarray(np.asarray(v)[..., first : last + 1].sum(axis=-1))
+
+
+def p_win(v: np.ndarray) -> np.ndarray:
+    """P(win) of outcome probabilities ``v`` (..., 8)."""
+    return _sum(v, Outcome.WIN, Outcome.WIN_TRIPLE)
+
+
+def p_skunk(v: np.ndarray) -> np.ndarray:
+    """P(win by a skunk or more)."""
+    return _sum(v, Outcome.WIN_SKUNK, Outcome.WIN_TRIPLE)
+
+
+def p_double_skunk(v: np.ndarray) -> np.ndarray:
+    """P(win by a double skunk or more)."""
+    return _sum(v, Outcome.WIN_DOUBLE, Outcome.WIN_TRIPLE)
+
+
+def p_triple_skunk(v: np.ndarray) -> np.ndarray:
+    """P(win by a triple skunk)."""
+    return np.asarray(np.asarray(v)[..., Outcome.WIN_TRIPLE])
+
+
+def p_skunked(v: np.ndarray) -> np.ndarray:
+    """P(lose by a skunk or more)."""
+    return _sum(v, Outcome.LOSS_SKUNK, Outcome.LOSS_TRIPLE)
+
+
+def p_double_skunked(v: np.ndarray) -> np.ndarray:
+    """P(lose by a double skunk or more)."""
+    return _sum(v, Outcome.LOSS_DOUBLE, Outcome.LOSS_TRIPLE)
+
+
+def p_triple_skunked(v: np.ndarray) -> np.ndarray:
+    """P(lose by a triple skunk)."""
+    return np.asarray(np.asarray(v)[..., Outcome.LOSS_TRIPLE])
+
+
+def scoring_points(scoring: str) -> np.ndarray:
+    """(8,) match points of each outcome, from my side: what I win, minus what I lose.
+
+    >>> scoring_points("tournament").tolist()
+    [2.0, 3.0, 3.0, 3.0, -2.0, -3.0, -3.0, -3.0]
+    """
+    check_choice("scoring", scoring, tuple(SCORINGS))
+    pts = np.array(SCORINGS[scoring], np.float64)  # type: ignore[index]
+    return np.concatenate([pts, -pts])
+
+
+def outcome_weights(goal: str, scoring: str) -> np.ndarray:
+    """(8,) the value of each outcome when ranking by ``goal`` ('win' or 'match')."""
+    check_choice("goal", goal, ("win", "match"))
+    if goal == "win":
+        return np.array([1.0] * 4 + [0.0] * 4)
+    return scoring_points(scoring)
+
+
+@dataclass(frozen=True)
+class PositionThrows:
+    """A hand's 15 throws (``DISCARDS`` order) valued from one position on the board:
+    how the game ends after each, from simulated deals on common random numbers."""
+
+    role: str
+    score: tuple[int, int]  # (mine, theirs) before this deal
+    outcomes: np.ndarray  # (15, 8) probability of each Outcome
+    p_win: np.ndarray  # (15,)
+    p_win_se: np.ndarray  # (15,) standard error of p_win
+    p_win_diff_se: np.ndarray  # (15,) standard error of p_win minus the best throw's
+    match_points: np.ndarray  # (15,) expected match points, mine minus theirs
+    match_se: np.ndarray  # (15,)
+    match_diff_se: np.ndarray  # (15,)
+    scoring: str
+    samples: int
+    seed: int

@@ -1,0 +1,87 @@
+"""Results as named columns: the one shape every command's output is rendered from.
+
+A :class:`Rows` is a set of equal-length numpy columns, in order, with ``attrs`` saying
+what they were made from. Engines return them without pandas (quick to start); the
+public API wraps them in DataFrames (:mod:`crib_analyze.frames`); the command line
+renders them as a readable table, CSV or JSON (:mod:`crib_analyze.cli.render`).
+
+>>> rows = Rows({"card": np.array(["5H", "JC"], dtype=object), "points": np.array([2, 0])})
+>>> len(rows), list(rows.records())[1]
+(2, {'card': 'JC', 'points': 0})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class Rows:
+    """Named columns of equal length (numpy arrays) and what they were made from."""
+
+    columns: dict[str, np.ndarray]
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()))) if self.columns else 0
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.columns[name]
+
+    def take(self, index: np.ndarray | list[int]) -> Rows:
+        """These rows, in this order (attrs kept)."""
+        idx = np.asarray(index, dtype=np.int64)
+        return Rows({k: v[idx] for k, v in self.columns.items()}, dict(self.attrs))
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Each row as a dict of plain Python values."""
+        names = list(self.columns)
+        lists = [self.columns[n].tolist() for n in names]
+        for values in zip(*lists, strict=True):
+            yield dict(zip(names, values, strict=True))
+
+    def with_first(self, name: str, value: object) -> Rows:
+        """The same rows with a constant column ``name`` first (e.g. the hand)."""
+        column = np.full(len(self), value, dtype=object)
+        return Rows({name: column} | self.columns, dict(self.attrs))
+
+    @classmethod
+    def of_records(cls, records: list[dict[str, Any]], attrs: dict[str, Any] | None = None) -> Rows:
+        """Rows from a list of records with the same keys (text as object columns)."""
+        if not records:
+            return cls({}, dict(attrs or {}))
+        names = list(records[0])
+        columns = {}
+        for n in names:
+            values = [r[n] for r in records]
+            kind = object if any(isinstance(v, str) or v is None for v in values) else None
+            columns[n] = np.array(values, dtype=kind)
+        return cls(columns, dict(attrs or {}))
+
+
+def rows_of_frame(frame: Any) -> Rows:
+    """The columns of a pandas DataFrame as :class:`Rows` (missing text becomes None),
+    with its ``attrs``; pandas itself is not imported here."""
+    columns: dict[str, np.ndarray] = {}
+    for name in frame.columns:
+        series = frame[name]
+        if series.dtype == object or str(series.dtype) in ("string", "category", "str"):
+            values = [None if v is None or v != v or str(v) == "<NA>" else v for v in series]
+            columns[str(name)] = np.array(values, dtype=object)
+        else:
+            columns[str(name)] = series.to_numpy()
+    return Rows(columns, dict(frame.attrs))
+
+
+def concat_rows(parts: list[Rows]) -> Rows:
+    """Rows one after another (same columns; the attrs of the first)."""
+    if not parts:
+        return Rows({})
+    names = list(parts[0].columns)
+    return Rows(
+        {n: np.concatenate([p.columns[n] for p in parts]) for n in names}, dict(parts[0].attrs)
+    )

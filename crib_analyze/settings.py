@@ -1,0 +1,272 @@
+"""Every default, bound and choice of crib-analyze, once; and where files go.
+
+The library validates its parameters with these settings at the API edge, and the
+command line builds its options from them (click ranges and choices, the defaults in
+``--help``), so the two cannot disagree. Choices are ``Literal`` types with their
+values as tuples (``ROLES = get_args(Role)``). Nothing here imports numba, numpy or
+pandas, so ``--help`` answers at once.
+
+Files the package ships (the expert model, the pegging and board tables, the per-role
+crib tables) are package data, read with :mod:`importlib.resources`. Files the user
+generates (discard tables, rebuilt models and tables) go to the user data directory
+of :mod:`platformdirs` (``~/.local/share/crib-analyze`` on Linux), or
+``$CRIB_ANALYZE_DATA_DIR`` when set; an explicit output path always wins.
+
+>>> SAMPLES.check(500)
+500
+>>> NEED.check(30)
+Traceback (most recent call last):
+...
+crib_analyze.errors.UsageError: need must be a whole number from 0 to 29, got 30
+>>> default_table_path("expert").name
+'discard_table_expert.parquet'
+>>> table_format_for("out.csv", None)
+'csv'
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Literal, get_args
+
+from crib_analyze.errors import UsageError
+
+#: the package version, read by pyproject.toml too (one source, no metadata lookup at start)
+__version__ = "0.3.0"
+
+APP_NAME = "crib-analyze"
+
+# --- choices ------------------------------------------------------------------------------
+
+Role = Literal["dealer", "pone"]
+#: the roles in the order results show them (the dealer's first); arrays use position.Seat
+ROLES: tuple[Role, ...] = get_args(Role)
+Opponent = Literal["expert", "random", "sampled"]  # how the opponent's crib cards are modelled
+OPPONENTS: tuple[Opponent, ...] = get_args(Opponent)
+ThrowPolicy = Literal["random", "expert"]  # how a sampled opponent throws
+THROW_POLICIES: tuple[ThrowPolicy, ...] = get_args(ThrowPolicy)
+TableOpponent = Literal["random", "expert"]  # models the full table can be built with
+TABLE_OPPONENTS: tuple[TableOpponent, ...] = get_args(TableOpponent)
+SortKey = Literal["total", "net", "hand", "crib", "need"]
+SORT_KEYS: tuple[SortKey, ...] = get_args(SortKey)
+OutputFormat = Literal["table", "csv", "json"]  # printed results
+OUTPUT_FORMATS: tuple[OutputFormat, ...] = get_args(OutputFormat)
+TableFormat = Literal["parquet", "csv"]  # table files
+TABLE_FORMATS: tuple[TableFormat, ...] = get_args(TableFormat)
+Pegging = Literal["table", "exact", "none"]  # how discards count the play
+PEGGING_CHOICES: tuple[Pegging, ...] = get_args(Pegging)
+PlayPolicy = Literal["greedy", "lookahead", "search"]  # how a player lays its cards
+PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
+GamePlayer = Literal["expert", "points", "position", "mixed"]  # how a simulated player throws
+GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
+Goal = Literal["win", "match"]  # what a throw from a score is ranked by
+GOALS: tuple[Goal, ...] = get_args(Goal)
+Scoring = Literal["tournament", "tournament-variant", "free", "free-triple"]
+ModelKind = Literal["pegging", "classic"]  # the packaged expert models
+MODEL_KINDS: tuple[ModelKind, ...] = get_args(ModelKind)
+QuizRole = Literal["dealer", "pone", "random"]
+QUIZ_ROLES: tuple[QuizRole, ...] = get_args(QuizRole)
+QuizOpponent = Literal["expert", "random"]
+QUIZ_OPPONENTS: tuple[QuizOpponent, ...] = get_args(QuizOpponent)
+
+#: match points for a win, a skunk, a double skunk, a triple skunk, by scoring
+SCORINGS: dict[Scoring, tuple[int, int, int, int]] = {
+    "tournament": (2, 3, 3, 3),  # American Cribbage Congress: 2 a win, 3 a skunk
+    "tournament-variant": (2, 3, 4, 4),
+    "free": (1, 2, 4, 4),
+    "free-triple": (1, 2, 4, 4),  # and a triple skunk wins the match outright
+}
+
+DEFAULT_OPPONENT: Opponent = "expert"
+DEFAULT_TABLE_OPPONENT: TableOpponent = "random"
+DEFAULT_THROW_POLICY: ThrowPolicy = "random"
+DEFAULT_PEGGING: Pegging = "table"
+DEFAULT_PLAY_POLICY: PlayPolicy = "lookahead"  # the play of every engine: tables, games, advice
+DEFAULT_SCORING: Scoring = "tournament"
+DEFAULT_GOAL: Goal = "win"
+DEFAULT_PLAYERS: tuple[GamePlayer, GamePlayer] = ("expert", "expert")
+NEAR_TIE_POINTS = 0.01  # throws this close to a role's best are flagged as near ties
+
+
+# --- numbers: a default and a range each --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A whole-number parameter with no default: its name in messages and inclusive range."""
+
+    name: str
+    lo: int
+    hi: int
+
+    def check(self, value: object) -> int:
+        """``value`` as an int, or a one-line UsageError naming the parameter and range."""
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, numbers.Integral)
+            or not self.lo <= int(value) <= self.hi
+        ):
+            raise UsageError(
+                f"{self.name} must be a whole number from {self.lo:,} to {self.hi:,}, got {value!r}"
+            )
+        return int(value)
+
+
+@dataclass(frozen=True)
+class Count(Bound):
+    """A whole-number parameter with a default."""
+
+    default: int
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A real-number parameter: range (``lo`` excluded when ``lo_open``) and default."""
+
+    name: str
+    lo: float
+    hi: float
+    default: float
+    lo_open: bool = True
+
+    def check(self, value: object) -> float:
+        """``value`` as a float, or a one-line UsageError naming the parameter and range."""
+        ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        x = float(value) if ok else math.nan  # type: ignore[arg-type]
+        above = x > self.lo if self.lo_open else x >= self.lo
+        if not (ok and math.isfinite(x) and above and x <= self.hi):
+            low = f"above {self.lo:g}" if self.lo_open else f"from {self.lo:g}"
+            raise UsageError(f"{self.name} must be a number {low} to {self.hi:g}, got {value!r}")
+        return x
+
+
+MAX_SEED = 2**63 - 1  # kernels take seeds as 64-bit integers
+SEED = Count("seed", 0, MAX_SEED, 0)
+SAMPLES = Count("samples", 1, 1_000_000, 2000)  # sampled opponent hands (~2 min at most)
+NEED = Bound("need", 0, 29)  # a hand scores 0..29
+TOP = Bound("top", 1, 1_000_000)  # a hand has 15 throws; more shows them all
+POSITION_SAMPLES = Count("position samples", 2, 200_000, 4000)  # deals per throw from a score
+PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's cards (advice)
+SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
+GAMES = Count("games", 2, 10_000_000, 10_000)  # an even number: duplicate pairs
+GAME_BATCH = Count("batch", 2, 1_000_000, 2000)  # games per batch (results do not depend on it)
+POSITION_FROM = Count("position from", 0, 121, 61)  # a position player weighs the score from here
+GAME_POSITION_SAMPLES = Count("position samples", 2, 200_000, 300)  # per candidate, in games
+CANDIDATES = Count("candidates", 2, 15, 4)  # throws a position player values from the score
+BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number
+PEGGING_PILOT = Count("pilot", 2, 100_000_000, 2000)  # deals per cell in the first stage
+PEGGING_MAX_DEALS = Count("max deals", 2, 100_000_000, 200_000)  # deals per cell at most
+PEGGING_TARGET_SE = Amount("target standard error", 0.0, 10.0, 0.02)
+MODEL_TOLERANCE = Amount("tolerance", 0.0, 10.0, 1e-3)
+MODEL_MAX_ROUNDS = Count("max rounds", 1, 10_000, 200)
+TABLE_LIMIT = Bound("limit", 1, 962_988)  # hand classes (every class: the whole table)
+QUIZ_ROUNDS = Count("rounds", 1, 100_000, 10)
+JOBS = Bound("jobs", 1, 4096)
+SCORE = Bound("score", 0, 120)  # a score on the board before the game is won
+
+# --- environment --------------------------------------------------------------------------
+
+MODEL_ENV = "CRIB_ANALYZE_MODEL"  # an expert model file to use instead of the packaged one
+BOARD_ENV = "CRIB_ANALYZE_BOARD"  # a board table file to use instead of the packaged one
+DATA_DIR_ENV = "CRIB_ANALYZE_DATA_DIR"  # where generated files go by default
+CACHE_DIR_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where compiled kernels are cached
+
+# --- packaged data ------------------------------------------------------------------------
+
+PACKAGED_MODEL = "expert_model.npz"  # the pegging-aware expert (throws count the play)
+PACKAGED_CLASSIC_MODEL = "expert_model_classic.npz"  # hand +- crib only
+PACKAGED_PEGGING = "pegging_table.npz"  # the pegging value of every keep, by role
+PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position
+
+
+def packaged(name: str) -> Traversable:
+    """A file shipped with the package (``data/NAME`` in the source tree)."""
+    return files("crib_analyze.data").joinpath(name)
+
+
+def packaged_crib_table(role: str, opponent: str) -> Traversable:
+    """The shipped crib table of a role under an opponent model (a small CSV)."""
+    check_choice("role", role, ROLES)
+    check_choice("opponent", opponent, TABLE_OPPONENTS)
+    suffix = "" if opponent == "random" else f"_{opponent}"
+    return packaged(f"crib_table_{role}{suffix}.csv")
+
+
+# --- user files ---------------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """Where generated files go unless an output path is given."""
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Where compiled kernels are cached (``$CRIB_ANALYZE_CACHE_DIR``, else the user cache)."""
+    env = os.environ.get(CACHE_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_NAME, appauthor=False))
+
+
+def default_table_path(opponent: str = DEFAULT_TABLE_OPPONENT, fmt: str = "parquet") -> Path:
+    """``discard_table.parquet`` (random) or ``discard_table_expert.parquet`` in the data dir."""
+    check_choice("opponent", opponent, TABLE_OPPONENTS)
+    check_choice("format", fmt, TABLE_FORMATS)
+    stem = "discard_table" if opponent == "random" else f"discard_table_{opponent}"
+    return data_dir() / f"{stem}.{fmt}"
+
+
+def default_shard_path(opponent: str, shard: tuple[int, int]) -> Path:
+    """Where shard I of N goes by default (always Parquet)."""
+    base = default_table_path(opponent)
+    return base.with_name(f"{base.stem}.shard-{shard[0]}-of-{shard[1]}.parquet")
+
+
+def default_board_output() -> Path:
+    """Where ``build-board`` writes a rebuilt board table unless told otherwise."""
+    return data_dir() / PACKAGED_BOARD
+
+
+def default_model_output() -> Path:
+    """Where ``build-model`` writes a rebuilt model unless told otherwise."""
+    return data_dir() / PACKAGED_MODEL
+
+
+def default_pegging_output() -> Path:
+    """Where ``build-pegging`` writes a rebuilt pegging table unless told otherwise."""
+    return data_dir() / PACKAGED_PEGGING
+
+
+def table_format_for(path: str | os.PathLike[str] | None, fmt: str | None) -> str:
+    """The table format: ``fmt`` if given, else from the file name (.csv or Parquet).
+
+    A ``.csv`` name with ``fmt="parquet"`` (or ``.parquet`` with ``csv``) is refused,
+    so a file's name never lies about its contents.
+    """
+    suffix = Path(path).suffix.lower() if path is not None else ""
+    named = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}.get(suffix)
+    if fmt is None:
+        return named or "parquet"
+    check_choice("format", fmt, TABLE_FORMATS)
+    if named is not None and named != fmt:
+        raise UsageError(f"{Path(path or '').name} is named as {named} but the format is {fmt}")
+    return fmt
+
+
+def check_choice(what: str, value: object, choices: tuple[str, ...]) -> None:
+    """Raise a one-line UsageError unless ``value`` is one of ``choices``."""
+    if value not in choices:
+        raise UsageError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")

@@ -1,0 +1,51 @@
+"""Package-data style files: one compressed ``.npz`` with a format number and a JSON
+provenance, written whole or not at all, read with every kind of damage turned into
+one line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+
+from crib_analyze.errors import ModelError, StorageError, describe_os_error
+from crib_analyze.storage.atomic import atomic_open
+
+T = TypeVar("T")
+
+
+def write_npz(
+    path: str | os.PathLike[str], fmt: int, provenance: dict[str, Any], arrays: dict[str, Any]
+) -> None:
+    """Write ``arrays`` with ``format`` and ``provenance`` atomically (StorageError)."""
+    payload = {"format": np.array(fmt), "provenance": np.array(json.dumps(provenance))}
+    try:
+        with atomic_open(path, "wb") as fh:
+            np.savez_compressed(fh, **payload, **arrays)  # type: ignore[arg-type]
+    except OSError as e:
+        raise StorageError(f"cannot write {path}: {describe_os_error(e)}") from None
+
+
+def read_npz(
+    source: str | os.PathLike[str] | Any,
+    what: str,
+    fmt: int,
+    parse: Callable[[dict[str, np.ndarray], dict[str, Any]], T],
+) -> T:
+    """Read a file written by :func:`write_npz` of format ``fmt`` and ``parse(arrays,
+    provenance)`` it; a missing, damaged or wrong file is one ModelError naming
+    ``what`` (e.g. "the board table")."""
+    name = getattr(source, "name", str(source))
+    try:
+        with np.load(source, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+        if int(arrays["format"]) != fmt:
+            raise ValueError(f"format {int(arrays['format'])}, expected {fmt}")
+        provenance = dict(json.loads(str(arrays["provenance"])))
+        return parse(arrays, provenance)
+    except Exception as e:  # a damaged file, whatever numpy, zipfile or parse raise for it
+        raise ModelError(f"cannot read {what} {name}: {e}") from None

@@ -1,0 +1,178 @@
+"""The chunk store of a table run: finished chunks on disk, verified, resumable.
+
+Each finished chunk is written atomically to a parts folder beside the output
+(``OUTPUT.parts/chunk-00042.parquet``), stamped with the run's fingerprint, its
+index, its row count and a checksum of its data, so an interrupted run resumes
+from the chunks it finished and a chunk from another run, or a damaged one, is
+detected. Ctrl-C is deferred to chunk boundaries (:func:`interrupt_between_chunks`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import shutil
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from crib_analyze.errors import StorageError, TableError, describe_os_error
+from crib_analyze.storage.atomic import atomic_open
+from crib_analyze.table.spec import TableSpec
+
+META_KEY = b"crib_analyze"
+
+
+def parquet_options(opponent: str, schema: pa.Schema) -> dict[str, Any]:
+    """zstd throughout; dictionary encoding except for the expert table's floats.
+
+    Random-model values are rationals with few distinct values, which dictionaries
+    compress well; expert values are nearly unique per row, where a dictionary only
+    costs time (measured: writes ~40% and reads ~75% faster without it, same size).
+    """
+    if opponent == "random":
+        return {"compression": "zstd"}
+    keep = [f.name for f in schema if not pa.types.is_floating(f.type)]
+    return {"compression": "zstd", "use_dictionary": keep}
+
+
+def checksum(table: pa.Table) -> str:
+    """A digest of a table's data (column names, numbers, text), to detect damage.
+
+    Text (also dictionary-encoded text) is hashed as its decoded UTF-8 bytes, so the
+    digest does not depend on how a file happens to encode it.
+    """
+    h = hashlib.blake2b(digest_size=16)
+    for name in table.column_names:
+        h.update(name.encode())
+        column = table.column(name)
+        if pa.types.is_dictionary(column.type):
+            column = column.cast(column.type.value_type)
+        if pa.types.is_string(column.type):
+            arr = column.combine_chunks() if column.num_chunks else pa.array([], pa.string())
+            offsets = np.frombuffer(arr.buffers()[1], np.int32)[
+                arr.offset : arr.offset + len(arr) + 1
+            ]
+            data = arr.buffers()[2]
+            h.update((offsets - offsets[0]).tobytes())
+            if data is not None:
+                h.update(memoryview(data)[offsets[0] : offsets[-1]])
+        else:
+            h.update(np.ascontiguousarray(column.to_numpy()).tobytes())
+    return h.hexdigest()
+
+
+def parts_dir(output: Path) -> Path:
+    """The folder of finished chunks of the run writing ``output``."""
+    return output.with_name(output.name + ".parts")
+
+
+class ChunkStore:
+    """Finished chunks of one run (``spec``) in ``parts``."""
+
+    def __init__(self, parts: Path, spec: TableSpec) -> None:
+        self.parts = parts
+        self.spec = spec
+
+    def path(self, k: int) -> Path:
+        return self.parts / f"chunk-{k:05d}.parquet"
+
+    def write(self, k: int, table: pa.Table) -> None:
+        """Write one chunk atomically with its fingerprint, index, rows and checksum."""
+        meta = self.spec.fingerprint() | {
+            "chunk": k,
+            "rows": table.num_rows,
+            "checksum": checksum(table),
+        }
+        table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
+        try:
+            with atomic_open(self.path(k), "wb") as fh:
+                pq.write_table(table, fh, **parquet_options(self.spec.opponent, table.schema))
+        except OSError as e:
+            raise StorageError(
+                f"cannot write chunk {self.path(k)}: {describe_os_error(e)}"
+            ) from None
+
+    def read(self, k: int) -> pa.Table:
+        """Read and verify chunk ``k``; raise TableError naming what is wrong."""
+        path = self.path(k)
+        try:
+            table = pq.read_table(path)
+            meta = json.loads((table.schema.metadata or {})[META_KEY])
+        except (OSError, KeyError, ValueError, pa.ArrowException) as e:
+            raise TableError(f"damaged chunk {path}: {e}") from None
+        expected = self.spec.fingerprint()
+        foreign = {key: meta.get(key) for key in expected if meta.get(key) != expected[key]}
+        if foreign or meta.get("chunk") != k:
+            raise TableError(f"chunk {path} belongs to another run ({foreign or 'chunk index'})")
+        lo, hi = self.spec.chunk_range(k)
+        table = table.replace_schema_metadata(None)
+        if table.num_rows != 15 * (hi - lo) or meta.get("checksum") != checksum(table):
+            raise TableError(f"damaged chunk {path}: rows or checksum do not match")
+        return table
+
+    def ensure(
+        self,
+        k: int,
+        compute: Callable[[int], pa.Table],
+        on_warning: Callable[[str], None] | None = None,
+    ) -> bool:
+        """Reuse chunk ``k`` if it is there and sound (True), else compute and save it.
+
+        A damaged chunk is recomputed (with a warning); a chunk of another run stops
+        the job, since mixing runs would be silently wrong.
+        """
+        if self.path(k).exists():
+            try:
+                self.read(k)
+                return True
+            except TableError as e:
+                if "another run" in str(e):
+                    raise TableError(
+                        f"{e}; remove {self.parts} (or pass --restart) to start over"
+                    ) from None
+                if on_warning:
+                    on_warning(f"{e}; recomputing it")
+        self.write(k, compute(k))
+        return False
+
+    def create(self) -> None:
+        try:
+            self.parts.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StorageError(f"cannot create {self.parts}: {describe_os_error(e)}") from None
+
+    def remove(self) -> None:
+        shutil.rmtree(self.parts, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def interrupt_between_chunks() -> Iterator[Callable[[], bool]]:
+    """Turn the first Ctrl-C into a request checked between chunks.
+
+    A signal landing inside a numba kernel can crash the process, so the first
+    SIGINT only sets a flag (the current chunk finishes and is saved); a second one
+    interrupts at once. Outside the main thread this changes nothing.
+    """
+    requested = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if requested[0]:
+            raise KeyboardInterrupt
+        requested[0] = True
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield lambda: requested[0]
+    finally:
+        signal.signal(signal.SIGINT, previous)
