@@ -397,7 +397,7 @@ def test_throws_from_a_score() -> None:
     assert again["p_win"].tolist() == frame["p_win"].tolist()  # seeded
     match = analyze(HAND, role="pone", score=(100, 80), goal="match", position_samples=1000)
     assert (np.diff(match["match_points"].to_numpy()) <= 1e-12).all()
-    with pytest.raises(UsageError, match="one role"):
+    with pytest.raises(UsageError, match="`score` needs `role`"):
         analyze(HAND, score=(110, 115))
     with pytest.raises(UsageError, match="goal"):
         analyze(HAND, role="pone", score=(110, 115), goal="points!")

@@ -19,6 +19,10 @@ crib_mean          float64  the crib for the chosen role (NaN with no role when 
                             roles' cribs differ)
 crib_se            float64  its standard error (0 for exact models)
 net                float64  the chosen role's net (only with a role)
+peg_own            float64  with the play counted: what the chosen role pegs
+peg_opp            float64  what its opponent pegs
+peg_net            float64  peg_own - peg_opp
+total              float64  net + peg_net: the ranking key by default
 loss               float64  points behind the chosen role's best throw (only with a role)
 near_tie           bool     within NEAR_TIE_POINTS of the role's best, with another throw
                             also that close: a coin flip (only with a role)
@@ -29,6 +33,14 @@ pone_crib_se       float64
 dealer_heels       float64  as dealer: expected heels, 2 x unseen jacks / 46
 dealer_net         float64  hand_mean + dealer_crib_mean + dealer_heels
 pone_net           float64  hand_mean - pone_crib_mean
+dealer_peg_own     float64  with the play counted, as dealer: what you peg
+dealer_peg_opp     float64  what the pone pegs
+dealer_peg_se      float64  standard error of their difference
+dealer_total       float64  dealer_net + dealer_peg_own - dealer_peg_opp
+pone_peg_own       float64  the same as pone
+pone_peg_opp       float64
+pone_peg_se        float64
+pone_total         float64  pone_net + pone_peg_own - pone_peg_opp
 dealer_loss        float64  points behind the dealer's best throw
 pone_loss          float64  points behind the pone's best throw
 dealer_best        bool     a best throw for the dealer (the one tie rule)
@@ -46,6 +58,7 @@ goal_loss_se       float64  its standard error (paired over the shared deals)
 role               str      dealer, pone or both
 opponent           str      the crib's opponent model: expert, random or sampled
 model              str      the expert model used ("" for none)
+pegging            str      where the pegging values come from ("none" without the play)
 =================  =======  ===========================================================
 
 Prefixes name *your* role: ``dealer_*`` is everything as seen when you deal.

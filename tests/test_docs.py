@@ -1,0 +1,200 @@
+"""The documentation matches the program: examples, commands, options and columns.
+
+* Every ``$ crib-analyze ...`` line in a ``console`` block of README.md and docs/*.md is
+  parsed by the real command line (an unknown command or option fails), and where the
+  block shows its output, the command is run and must print exactly that (a final
+  ``...`` line means the output starts with the lines shown).
+* docs/cli.md is what ``tools/cli_reference.py`` makes from ``--help`` now.
+* Every command is explained in a guide besides the generated reference.
+* The columns of a discard ranking are all documented, in the ranking module and in
+  docs/api.md, and nothing documented is missing from the code.
+
+Mutations checked: a README output line edited, an option renamed in a guide
+(``--samplez``), a command left out of every guide, a column dropped from docs/api.md:
+each fails here.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze
+from crib_analyze.cli import cli
+from crib_analyze.discard.ranking import COLUMNS
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+GUIDES = [p for p in PAGES if p.name not in ("cli.md",)]
+
+
+@dataclass(frozen=True)
+class Example:
+    page: str
+    line: int
+    args: list[str]
+    output: list[str]  # the lines shown after the command (empty: none shown)
+    prefix: bool  # the output shown ends with '...': compare the start only
+
+
+def examples() -> list[Example]:
+    found = []
+    for page in PAGES:
+        lines = page.read_text(encoding="utf-8").splitlines()
+        in_console = False
+        current: Example | None = None
+        for n, line in enumerate(lines, start=1):
+            if line.startswith("```"):
+                if current is not None:
+                    found.append(current)
+                    current = None
+                in_console = line.strip() == "```console" and not in_console
+                continue
+            if not in_console:
+                continue
+            if line.startswith("$ "):
+                if current is not None:
+                    found.append(current)
+                current = None
+                words = shlex.split(line[2:], comments=True)
+                if words and words[0] == "crib-analyze":
+                    current = Example(page.name, n, words[1:], [], False)
+            elif current is not None:
+                if line.strip() == "...":
+                    current = Example(
+                        current.page, current.line, current.args, current.output, True
+                    )
+                else:
+                    current.output.append(line)
+    return found
+
+
+EXAMPLES = examples()
+
+
+def _id(e: Example) -> str:
+    return f"{e.page}:{e.line}"
+
+
+def test_there_are_examples_to_check() -> None:
+    run = [e for e in EXAMPLES if e.output]
+    assert len(EXAMPLES) >= 30 and len(run) >= 8, (len(EXAMPLES), len(run))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[_id(e) for e in EXAMPLES])
+def test_every_documented_command_line_parses(example: Example) -> None:
+    """The command and every option exist and take the values shown."""
+    args = list(example.args)
+    ctx = cli.make_context("crib-analyze", args, resilient_parsing=False)
+    group: click.Group = cli
+    parent = ctx
+    while True:
+        protected = getattr(parent, "_protected_args", None)  # click >= 8.2; public before
+        if protected is None:
+            protected = parent.protected_args
+        rest = list(protected) + list(parent.args)
+        if not rest:
+            return  # a bare group (help)
+        name, command, rest = group.resolve_command(parent, rest)
+        assert command is not None, f"{_id(example)}: no command {name!r}"
+        try:
+            sub = command.make_context(name or "", rest, parent=parent)
+        except click.BadParameter as e:  # a file the example assumes (hands.txt, a table)
+            if "does not exist" in str(e) or "No such file" in str(e):
+                return
+            raise
+        if not isinstance(command, click.Group):
+            return
+        group, parent = command, sub
+
+
+@pytest.mark.parametrize(
+    "example", [e for e in EXAMPLES if e.output], ids=[_id(e) for e in EXAMPLES if e.output]
+)
+def test_documented_output_is_what_the_program_prints(
+    example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, example.args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    got = [line.rstrip() for line in result.stdout.splitlines()]
+    shown = [line.rstrip() for line in example.output]
+    if example.prefix:
+        got = got[: len(shown)]
+    assert got == shown, f"{_id(example)}: the documented output differs"
+
+
+def test_the_cli_reference_is_current() -> None:
+    from tools.cli_reference import REFERENCE, reference
+
+    assert REFERENCE.read_text(encoding="utf-8") == reference(), "run 'make docs'"
+
+
+def test_every_command_is_explained_in_a_guide() -> None:
+    from tools.cli_reference import command_paths
+
+    text = "\n".join(p.read_text(encoding="utf-8") for p in GUIDES)
+    missing = [" ".join(p) for p in command_paths(cli) if f"crib-analyze {' '.join(p)}" not in text]
+    assert not missing, f"commands no guide shows: {missing}"
+
+
+def _documented_columns(text: str) -> list[str]:
+    names = []
+    for line in text.splitlines():
+        m = re.match(r"^([a-z_/]+)\s+(int64|float64|str|bool)(\s|$)", line)
+        if m:
+            name = m.group(1)
+            if "/" in name:  # hand_min/max
+                stem, other = name.split("/")
+                names += [stem, stem.rsplit("_", 1)[0] + "_" + other]
+            else:
+                names.append(name)
+    return names
+
+
+def test_every_ranking_column_is_documented() -> None:
+    from crib_analyze.discard import ranking
+
+    in_module = _documented_columns(ranking.__doc__ or "")
+    assert sorted(in_module) == sorted(COLUMNS)
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    block = api.split("<!-- columns -->")[1].split("<!-- /columns -->")[0]
+    assert re.findall(r"`([a-z_]+)`", block) == list(COLUMNS)
+
+
+def test_no_guide_names_a_module_that_does_not_exist() -> None:
+    """Paths like ``crib_analyze/board/build.py`` and dotted ``crib_analyze.x.y`` names."""
+    package = ROOT / "crib_analyze"
+    bad = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for path in re.findall(r"crib_analyze/[a-z_/]+\.py", text):
+            if not (ROOT / path).is_file():
+                bad.append(f"{page.name}: {path}")
+        for dotted in re.findall(r"crib_analyze(?:\.[a-z_]+)+", text):
+            parts = dotted.split(".")[1:]
+            base = package.joinpath(*parts)
+            ok = base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+            while not ok and len(parts) > 1:  # a name inside a module
+                parts = parts[:-1]
+                base = package.joinpath(*parts)
+                ok = base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+            public = len(dotted.split(".")) == 2 and dotted.split(".")[1] in crib_analyze.__all__
+            if not ok and not public and dotted != "crib_analyze.data":
+                bad.append(f"{page.name}: {dotted}")
+    assert not bad, bad
+
+
+def test_pages_link_to_files_that_exist() -> None:
+    bad = []
+    for page in PAGES:
+        for target in re.findall(r"\]\(([^)#:]+)\)", page.read_text(encoding="utf-8")):
+            if not (page.parent / target).exists():
+                bad.append(f"{page.name}: {target}")
+    assert not bad, bad
