@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 TEST_CACHE := $(shell mktemp -u /tmp/crib-analyze-test-cache.XXXXXX)
 SOURCES := crib_analyze tests benchmarks docs tools data
 
-.PHONY: run test test-fast lint docs format bench table table-expert table-check crib-tables model compare clean install
+.PHONY: run test test-all test-fast lint docs format bench table table-expert table-check crib-tables model compare clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,14 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/crib-analyze discard 5H 6S 4D JC QH 5C --dealer
 
+# every test module; the heavy checks in a smaller form that rotates with the commit
 test: $(STAMP)
-	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest; \
+	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest --durations=25; \
+	status=$$?; rm -rf $(TEST_CACHE); exit $$status
+
+# every check at full size (the 10,000-case fuzz, the whole table, every hand, ...)
+test-all: $(STAMP)
+	CRIB_ANALYZE_TEST_FULL=1 CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest --durations=25; \
 	status=$$?; rm -rf $(TEST_CACHE); exit $$status
 
 test-fast: $(STAMP)

@@ -33,8 +33,9 @@ from crib_analyze.artifacts.expert_model import packaged_model
 from crib_analyze.board import build as board_build
 from crib_analyze.cli import cli
 from crib_analyze.expert import builder as expert_builder
+from tests.conftest import rotation_seed, scaled
 
-N_CASES = 10_000
+N_CASES = scaled(10_000, 1_000)  # make test-all: 10,000
 HAND = ["5H", "6S", "4D", "JC", "QH", "5C"]
 CARD_TOKENS = [
     *HAND,
@@ -341,7 +342,7 @@ def test_fuzz_every_command_no_traceback(
     board = packaged_board_table()
     monkeypatch.setattr(board_build, "build_board", lambda **kw: board)
     runner = CliRunner()
-    rng = random.Random(20261130)
+    rng = random.Random(f"fuzz/{rotation_seed()}")  # new cases with every commit
     threads = numba.get_num_threads()
     codes: dict[int, int] = {}
     try:
@@ -357,7 +358,7 @@ def test_fuzz_every_command_no_traceback(
     finally:
         numba.set_num_threads(threads)
     # the grammar reaches every outcome often
-    assert all(codes.get(code, 0) > 300 for code in (0, 1, 2)), codes
+    assert all(codes.get(code, 0) > N_CASES // 30 for code in (0, 1, 2)), codes
 
 
 # --- the faults of the foundation issue, as real processes -------------------------------------

@@ -32,6 +32,7 @@ from crib_analyze.errors import UsageError
 from crib_analyze.position import Seat
 from crib_analyze.scoring import show_kernels as k
 from crib_analyze.scoring.show_kernels import rank_table
+from tests.conftest import rotating
 from tests.naive import discards_of, naive_hand_scores, naive_score, unseen
 
 EXAMPLE = "5H 6S 4D JC QH 5C"
@@ -67,7 +68,7 @@ def brute_force_random_crib(hand6: list[int], thrown: list[int]) -> float:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("hand", BRUTE_FORCE_HANDS)
+@pytest.mark.parametrize("hand", rotating(BRUTE_FORCE_HANDS, 4, "random-crib-brute-force"))
 def test_random_crib_equals_brute_force(hand: str) -> None:
     hand6 = parse_cards(hand)
     analysis = analyze_hand(hand6, opponent="random")

@@ -45,6 +45,7 @@ from crib_analyze.expert.builder import build_model, fictitious_play
 from crib_analyze.expert.class_values import all_class_pegging, class_offsets, role_tables
 from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
+from tests.conftest import rotating
 from tests.naive import (
     naive_best_response_stats,
     naive_compact_weights,
@@ -280,7 +281,7 @@ def test_combination_is_exact_for_a_test_double_policy(hand: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("hand", HANDS)
+@pytest.mark.parametrize("hand", rotating(HANDS, 2, "expert-vs-sampled"))
 def test_expert_agrees_with_sampled_expert_policy(hand: str) -> None:
     exact = analyze_hand(hand, opponent="expert")
     sampled = analyze_hand(hand, opponent="sampled", policy="expert", samples=40_000, seed=5)
@@ -434,7 +435,7 @@ def test_fictitious_play_averages_best_responses() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["classic", "pegging"])
+@pytest.mark.parametrize("kind", rotating(["classic", "pegging"], 1, "rebuild"))
 def test_rebuild_reproduces_the_shipped_provenance(kind: str) -> None:
     """Two rounds of the fixed point, rebuilt here, log the same changes as the
     shipped model's first two rounds (so it was made by this code and these data)."""

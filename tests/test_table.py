@@ -17,6 +17,7 @@ from crib_analyze.errors import StorageError, TableError, UsageError
 from crib_analyze.frames import crib_table_frame
 from crib_analyze.table.chunks import ChunkStore, parts_dir
 from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec, parse_shard
+from tests.conftest import FULL, rotating
 from tests.naive import naive_hand_scores
 
 SMALL = 2 * CHUNK_CLASSES + 500  # three chunks, the last one short
@@ -204,21 +205,24 @@ def test_spec_and_shard_validation() -> None:
 
 def test_crib_table_matches_a_plain_computation(small_table: Path) -> None:
     df = load_table(small_table)
-    df = df[df["hand_id"] % 16 == 0]  # a spread-out subset keeps the plain loop quick
     for role in ("dealer", "pone"):
         got = crib_table_frame(df, role).set_index("pair")
         assert len(got) == 91
         assert got.index.tolist()[:3] == ["A-A", "A-2", "A-3"]
         # plain version: per hand, share the weight among tied best rows
         sums: dict[str, list[float]] = {}
-        for _, rows in df[df[f"{role}_best"]].groupby("hand_id"):
-            for _, r in rows.iterrows():
-                a, b = sorted((int(r["d1"]) // 4, int(r["d2"]) // 4))
-                pair = f"{'A23456789TJQK'[a]}-{'A23456789TJQK'[b]}"
-                w = r["weight"] / len(rows)
-                acc = sums.setdefault(pair, [0.0, 0.0])
-                acc[0] += w
-                acc[1] += w * r["crib_mean"]
+        best = df[df[f"{role}_best"]]
+        ties: dict[int, int] = {}
+        for hand_id in best["hand_id"].tolist():
+            ties[hand_id] = ties.get(hand_id, 0) + 1
+        columns = ("hand_id", "d1", "d2", "weight", "crib_mean")
+        for hand_id, d1, d2, weight, crib in zip(*(best[c].tolist() for c in columns), strict=True):
+            a, b = sorted((int(d1) // 4, int(d2) // 4))
+            pair = f"{'A23456789TJQK'[a]}-{'A23456789TJQK'[b]}"
+            w = weight / ties[hand_id]
+            acc = sums.setdefault(pair, [0.0, 0.0])
+            acc[0] += w
+            acc[1] += w * crib
         for pair, (w, wc) in sums.items():
             assert got.loc[pair, "crib_mean"] == pytest.approx(wc / w, rel=1e-12)
             assert got.loc[pair, "hands"] == pytest.approx(w)
@@ -227,13 +231,29 @@ def test_crib_table_matches_a_plain_computation(small_table: Path) -> None:
 
 @pytest.mark.slow
 def test_full_table(tmp_path: Path) -> None:
-    """The complete table: row count, weight sum, no duplicate (hand, discard)."""
-    out = tmp_path / "full.parquet"
-    result = generate_table(out)
-    assert result.rows == 14_444_820
-    found = check_table(out)
-    assert (found.rows, found.classes, found.weight_sum) == (14_444_820, 962_988, 20_358_520)
-    assert (found.sample, found.checksums) == (False, True)
+    """The complete table: row count, weight sum, no duplicate (hand, discard). In make
+    test, one rotating shard of a chunk: its rows, hands and weights."""
+    if FULL:
+        out = tmp_path / "full.parquet"
+        result = generate_table(out)
+        assert result.rows == 14_444_820
+        found = check_table(out)
+        assert (found.rows, found.classes, found.weight_sum) == (14_444_820, 962_988, 20_358_520)
+        assert (found.sample, found.checksums) == (False, True)
+        return
+    n_shards = TableSpec().n_chunks  # one chunk each
+    (i,) = rotating(range(1, n_shards + 1), 1, "full-table-shard")
+    out = tmp_path / "shard.parquet"
+    result = generate_table(out, shard=(i, n_shards))
+    lo, hi = TableSpec().chunk_range(i - 1)
+    assert result.rows == 15 * (hi - lo)
+    df = load_table(out, columns=["hand_id", "weight", "dealer_best", "pone_best"])
+    assert sorted(set(df["hand_id"])) == list(range(lo, hi))
+    assert df.groupby("hand_id").size().eq(15).all()
+    first = df.groupby("hand_id")["weight"].first()
+    assert int(first.sum()) == int(hand_classes().weight[lo:hi].astype(np.int64).sum())
+    for role in ("dealer", "pone"):
+        assert df.groupby("hand_id")[f"{role}_best"].any().all()
 
 
 def test_expert_table_rows_equal_analyze(tmp_path: Path) -> None:
