@@ -17,6 +17,7 @@ package. Where no cache folder can be written, kernels compile on each run.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from collections.abc import Callable
 from functools import cache
@@ -25,6 +26,7 @@ from typing import Any, TypeVar, overload
 
 import numba
 from numba.core import config as _config
+from numba.core import event as _event
 
 from crib_analyze.settings import cache_dir
 
@@ -41,13 +43,18 @@ _MARK = b"from crib_analyze.jit import"
 @cache
 def source_digest() -> str:
     """Digest of every kernel module (those compiling through this one) and the
-    bottom-layer modules they may read constants from."""
+    foundation modules they may read constants from."""
+    return digest_of(_PACKAGE)
+
+
+def digest_of(package: Path) -> str:
+    """:func:`source_digest` of the package in folder ``package``."""
     h = hashlib.blake2b(digest_size=8)
-    for path in sorted(_PACKAGE.rglob("*.py")):
+    for path in sorted(package.rglob("*.py")):
         text = path.read_bytes()
-        top_level = path.parent == _PACKAGE and path.stem in FOUNDATION
+        top_level = path.parent == package and path.stem in FOUNDATION
         if top_level or _MARK in text:
-            h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + text + b"\0")
+            h.update(str(path.relative_to(package)).encode() + b"\0" + text + b"\0")
     return h.hexdigest()
 
 
@@ -58,6 +65,31 @@ def kernel_cache_dir() -> str:
 
 
 KEEP_CACHES = 4  # digest folders kept per numba version (the newest by use)
+
+#: the logger of compile notices (the command line shows them on a terminal)
+log = logging.getLogger("crib_analyze.jit")
+
+
+class _FirstCompile(_event.Listener):
+    """Logs once per process, when numba starts compiling a kernel (a cache miss)."""
+
+    said = False
+
+    def on_start(self, event: Any) -> None:
+        if not _FirstCompile.said:
+            _FirstCompile.said = True
+            where = kernel_cache_dir() if _cache_usable() else None
+            log.info(
+                f"compiling kernels, once (cached in {where})"
+                if where
+                else "compiling kernels (no cache folder can be written: every run compiles)"
+            )
+
+    def on_end(self, event: Any) -> None:
+        pass
+
+
+_event.register("numba:compile", _FirstCompile())  # type: ignore[no-untyped-call]
 
 
 @cache

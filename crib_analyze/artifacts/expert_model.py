@@ -115,6 +115,9 @@ class ExpertModel:
     _compiled: tuple[np.ndarray, ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    _stacked: tuple[np.ndarray, np.ndarray] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
     _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def throws(self, seat: Seat | str) -> ThrowModel:
@@ -162,19 +165,36 @@ class ExpertModel:
         built = str(self.provenance.get("created_at", "?"))[:10]
         return f"{where} (built {built}, fingerprint {self.fingerprint()})"
 
+    def opponent_policy_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(pi, suited), each (2, 18395, 15): the policies your opponent throws by, by
+        *your* seat (``[Seat.PONE]`` the dealer's, ``[Seat.DEALER]`` the pone's)."""
+        if self._stacked is None:
+            pols = [self.opponent_policy(seat) for seat in Seat]
+            stacked = (np.stack([p.pi for p in pols]), np.stack([p.suited for p in pols]))
+            object.__setattr__(self, "_stacked", stacked)  # a cache on a frozen record
+        return self._stacked  # type: ignore[return-value]
+
     def compiled_policies(self) -> tuple[np.ndarray, ...]:
-        """The policies your opponent throws by, by *your* seat (``[Seat.PONE]`` the
-        dealer's, ``[Seat.DEALER]`` the pone's), in the sparse form of
+        """:meth:`opponent_policy_arrays` in the sparse form of
         :func:`crib_analyze.crib.throw_policy_kernels.compile_policy`; built once per model."""
         if self._compiled is None:
-            pols = [self.opponent_policy(seat) for seat in Seat]
-            compiled = pk.compile_policy(
-                multisets(),
-                np.stack([p.pi for p in pols]),
-                np.stack([p.suited for p in pols]),
-            )
-            object.__setattr__(self, "_compiled", compiled)  # a cache on a frozen record
+            self.remember_compiled(pk.compile_policy(multisets(), *self.opponent_policy_arrays()))
         return self._compiled  # type: ignore[return-value]
+
+    def known_compiled_policies(self) -> tuple[np.ndarray, ...]:
+        """The compiled policies if built, else :meth:`empty_compiled` (for kernels that
+        compile them themselves)."""
+        return self._compiled if self._compiled is not None else self.empty_compiled()
+
+    @staticmethod
+    def empty_compiled() -> tuple[np.ndarray, ...]:
+        """Compiled policies of no policy: empty arrays of the right types."""
+        ints, floats = np.empty((0, 2), np.int64), np.empty(0, np.float64)
+        return np.empty((0, 6, 2), np.int64), np.empty((0, 0), np.int64), ints, floats, floats
+
+    def remember_compiled(self, compiled: tuple[np.ndarray, ...]) -> None:
+        """Keep compiled policies (from :meth:`compiled_policies` or a kernel)."""
+        object.__setattr__(self, "_compiled", tuple(compiled))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """One compressed .npz, written atomically: both seats' compact models and

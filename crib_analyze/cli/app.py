@@ -12,6 +12,7 @@ modules (numba, pandas) are imported inside the commands, so ``--help`` and
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sys
 from typing import Any
@@ -21,7 +22,7 @@ import click
 from crib_analyze.cli.board_commands import build_board, odds, simulate
 from crib_analyze.cli.hand_commands import discard, quiz, score
 from crib_analyze.cli.model_commands import build_model, paths
-from crib_analyze.cli.options import echo_error
+from crib_analyze.cli.options import echo_error, note
 from crib_analyze.cli.play_commands import build_pegging, peg, play
 from crib_analyze.cli.table_commands import crib_table, table
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
@@ -42,6 +43,7 @@ class OneLineErrors(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         code = 0
+        show_compile_notice()
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
             code = rv if isinstance(rv, int) else 0
@@ -70,6 +72,22 @@ class OneLineErrors(click.Group):
             code = 1
         code = _flush_stdout(code)
         sys.exit(code)
+
+
+class _StderrLine(logging.Handler):
+    """A log record as one line on standard error."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        note(record.getMessage())
+
+
+def show_compile_notice() -> None:
+    """On a terminal, say on standard error when kernels are being compiled (the first
+    run after an install or an upgrade is slower); quiet for scripts and pipes."""
+    logger = logging.getLogger("crib_analyze.jit")
+    if sys.stderr.isatty() and not any(isinstance(h, _StderrLine) for h in logger.handlers):
+        logger.addHandler(_StderrLine())
+        logger.setLevel(logging.INFO)
 
 
 def _flush_stdout(code: int) -> int:

@@ -22,12 +22,11 @@ from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.crib import hand_kernels as hk
+from crib_analyze.crib import one_hand_kernels as ohk
 from crib_analyze.crib import random_crib_kernels as rck
 from crib_analyze.crib import throw_model_kernels as tmk
-from crib_analyze.crib import throw_policy_kernels as tpk
-from crib_analyze.play.pegging_values import hand_pegging
 from crib_analyze.position import Seat
-from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.scoring.show_kernels import known_rank_table, rank_table, remember_rank_table
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
@@ -123,19 +122,29 @@ def analyze_hand(
         samples = SAMPLES.check(samples)
         seed = None if seed is None else SEED.check(seed)
     hand6 = parse_hand6(hand)
-    table = rank_table()
-    scores = hk.hand_scores(table, hand6)
     used: ExpertModel | None = None
-    if opponent == "random":
-        crib = rck.crib_random_means(table, hand6)
-        cribs, ses = np.vstack([crib, crib]), np.zeros((2, hk.N_DISCARDS))
-    elif opponent == "expert":
-        used = resolve_model(model, pegging)
-        cribs = tpk.crib_compiled_means(table, hand6, *used.compiled_policies())
-        ses = np.zeros_like(cribs)
-    else:
+    if opponent == "sampled":
         used = resolve_model(model, pegging) if policy == "expert" else None
+        table = rank_table()
+        scores = hk.hand_scores(table, hand6)
+        heels = hk.heels_expectation(hand6)
         cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
+    else:  # one kernel call for the exact models (quick start-up)
+        if opponent == "expert":
+            used = resolve_model(model, pegging)
+            pi, suited = used.opponent_policy_arrays()
+            compiled = used.known_compiled_policies()
+        else:
+            pi = suited = np.empty((2, 0, hk.N_DISCARDS))
+            compiled = ExpertModel.empty_compiled()
+        table, scores, cribs, heels, *built = ohk.hand_values(
+            known_rank_table(), hand6, ohk.EXPERT if used is not None else ohk.RANDOM,
+            pi, suited, *compiled,
+        )  # fmt: skip
+        remember_rank_table(table)
+        if used is not None:
+            used.remember_compiled(tuple(built))
+        ses = np.zeros_like(cribs)
     peg = play_values(hand6, pegging, used) if pegging != "none" else None
     return DiscardAnalysis(
         hand=tuple(int(c) for c in hand6),
@@ -146,7 +155,7 @@ def analyze_hand(
         dealer_crib_se=ses[Seat.DEALER],
         pone_crib=cribs[Seat.PONE],
         pone_crib_se=ses[Seat.PONE],
-        heels=float(hk.heels_expectation(hand6)),
+        heels=float(heels),
         opponent=opponent,
         samples=samples if opponent == "sampled" else 0,
         seed=seed if opponent == "sampled" else None,
@@ -164,6 +173,8 @@ def play_values(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
     """(peg_own, peg_opp, peg_se, description): (2, 15) each, by the holder's seat."""
     if pegging == "exact":
+        from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
+
         m = model or load_model()
         parts = [hand_pegging(hand6, seat, model=m) for seat in Seat]
         own = np.stack([p.peg_own for p in parts])

@@ -13,8 +13,6 @@ do that first.
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 from crib_analyze.jit import njit
@@ -213,12 +211,27 @@ def build_rank_table() -> np.ndarray:
     return table
 
 
-@cache
+_RANK_TABLE: list[np.ndarray] = []  # the process's rank table, once built
+
+
 def rank_table() -> np.ndarray:
-    """The rank-points table, built once per process (a few milliseconds), read-only."""
-    table: np.ndarray = build_rank_table()
-    table.setflags(write=False)
-    return table
+    """The rank-points table, built once per process (a few milliseconds)."""
+    if not _RANK_TABLE:
+        remember_rank_table(build_rank_table())
+    return _RANK_TABLE[0]
+
+
+def known_rank_table() -> np.ndarray:
+    """The rank table if this process has built it, else an empty array (for kernels
+    that build it themselves, saving a kernel call at start-up)."""
+    return _RANK_TABLE[0] if _RANK_TABLE else np.empty(0, np.int8)
+
+
+def remember_rank_table(table: np.ndarray) -> None:
+    """Keep a rank table built by a kernel as the process's. (It stays writable: kernels
+    that may build it take one array type; nothing writes to it.)"""
+    if not _RANK_TABLE:
+        _RANK_TABLE.append(table)
 
 
 @njit(inline="always")
