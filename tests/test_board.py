@@ -351,6 +351,7 @@ def counting_board(seat: int, size: int = 200) -> np.ndarray:
     values[..., 0] = np.arange(size)[:, None, None]
     values[..., 4] = np.arange(size)[None, :, None]
     values[:, :, seat, 0] += 1000
+    values.setflags(write=False)  # as the board table's are: one compiled signature
     return values
 
 

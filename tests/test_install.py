@@ -6,7 +6,10 @@ run from another temp folder: ``discard`` (expert default), ``crib-table`` and
 ``score``. The new environment gets the third-party libraries from this one (a path
 file), not crib_analyze: the check below proves the wheel's copy is the one imported.
 Run with CRIB_ANALYZE_INSTALL_FROM_INDEX=1 to install the dependencies from the
-package index instead (slower, needs the network).
+package index instead (slower, needs the network). The kernels this session compiled
+are copied into the new cache folder first: the wheel holds the same sources, so the
+installed package must find them under the same digest (and the check below proves it
+used that folder), and the test need not compile them again.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from crib_analyze.jit import kernel_cache_dir
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -47,6 +52,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
         "CRIB_ANALYZE_CACHE_DIR": str(root / "cache"),
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
     }
+    compiled = Path(kernel_cache_dir())
+    if compiled.is_dir():  # this session's kernels, under the digest of these sources
+        copy = root / "cache" / compiled.parent.name / compiled.name
+        shutil.copytree(compiled, copy)
+        os.utime(copy, (1_000_000_000, 1_000_000_000))  # marked old: a run marks it new
     wheels = root / "wheels"
     pip = [sys.executable, "-m", "pip"]
     sh([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", wheels, source], root, env)
@@ -97,4 +107,6 @@ def test_wheel_installs_and_runs_from_another_folder(
     assert list(elsewhere.iterdir()) == []  # nothing written into the current folder
     cache = Path(env["CRIB_ANALYZE_CACHE_DIR"])
     assert any(cache.rglob("*.nbi")), "kernels are cached in the cache dir"
+    used = [p for p in cache.glob("numba-*/*") if p.stat().st_mtime > 1_000_000_000]
+    assert [p.name for p in used] == [Path(kernel_cache_dir()).name], "same sources, same digest"
     assert not list(bin_dir.parent.rglob("crib_analyze/__pycache__/*.nbi"))

@@ -104,14 +104,16 @@ def play_games(
                         dealer_pi, cribs, peg_net, peg_rows, choice_rng,
                     )  # fmt: skip
                 else:
-                    value = points_values(table, six, seat, keys, cribs, peg_net, peg_rows, True)
+                    value = points_values(
+                        table, six, seat, keys, cribs, peg_net, peg_rows, np.bool_(True)
+                    )  # a typed flag: one compiled signature for every caller
                     throws = np.argsort(-value, kind="mergesort")[:candidates]
                     out[:, :] = 0.0
                     unseen = unseen_cards(six)
                     for j in range(position_samples):
                         sample_outcomes(
                             six, unseen, seat, a, b, throws, choice_rng, seed,
-                            SAMPLE_STREAMS + game * 4096 + j % 4096, EXPERT, keys,
+                            SAMPLE_STREAMS + game * 4096 + j % 4096, np.int64(EXPERT), keys,
                             pone_pi, dealer_pi, cribs, peg_net, peg_rows, policies,
                             rank_weights, samples, table, values, target, lines, out,
                         )  # fmt: skip

@@ -69,7 +69,7 @@ def points_values(
     cribs: np.ndarray,
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
-    with_play: bool,
+    with_play: bool | np.bool_,
 ) -> np.ndarray:
     """(15,) what each throw of ``six`` (sorted) is worth in ``seat`` (0 pone, 1
     dealer): the hand's mean over the starters, plus or minus the crib (``cribs`` from
@@ -92,7 +92,7 @@ def points_values(
 
 @njit
 def throw_of(
-    kind: int,
+    kind: int | np.int64,
     six: np.ndarray,
     seat: int,
     table: np.ndarray,

@@ -26,7 +26,7 @@ import datetime as dt
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -96,13 +96,91 @@ def fictitious_play(
     return models, max_rounds, False
 
 
+class FixedPoint:
+    """Fictitious play over every hand class: each round, every class's best discards
+    for each role against the current throw models; the running mean of those best
+    responses makes the next models. :meth:`run` plays the rounds (``history`` logs
+    them), :meth:`tabulate` the final policy."""
+
+    def __init__(self, pegging: PeggingTable | None = None) -> None:
+        classes = hand_classes()
+        self.pegging = pegging
+        self.cards = classes.cards.astype(np.int64)
+        self.weight = classes.weight.astype(np.float64)
+        self.multiset = classes.multiset.astype(np.int64)
+        self.hand = all_hand_means()
+        self.peg: dict[str, Any] = (
+            all_class_pegging(pegging) if pegging is not None else {"dealer": 0.0, "pone": 0.0}
+        )
+        self.history: list[RoundLog] = []
+        self.last = _Evaluation()
+
+    def cribs(self, models: Mapping[str, ThrowModel]) -> dict[str, np.ndarray]:
+        """Each role's own-view crib: a dealer faces the pone's throws, a pone the dealer's."""
+        return {
+            "dealer": all_class_cribs(models["pone"]),
+            "pone": all_class_cribs(models["dealer"]),
+        }
+
+    def values(self, crib: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """What each role's throws are worth: hand +- crib (+ the pegging net)."""
+        return {
+            "dealer": self.hand + crib["dealer"] + self.peg["dealer"],
+            "pone": self.hand - crib["pone"] + self.peg["pone"],
+        }
+
+    def run(
+        self, tolerance: float, max_rounds: int, log: Callable[[RoundLog], None] | None = None
+    ) -> tuple[dict[str, ThrowModel], int, bool]:
+        """(models, rounds, settled): from the random opponent until no role-table crib
+        value moves by ``tolerance`` in a round, or ``max_rounds``."""
+        last = self.last
+
+        def step(k: int, models: dict[str, ThrowModel]) -> dict[str, Stats] | None:
+            t0 = time.time()
+            crib = self.cribs(models)
+            tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
+            if last.crib:
+                last.class_change = max(float(np.abs(crib[r] - last.crib[r]).max()) for r in crib)
+                last.change = max(
+                    float(np.nanmax(np.abs(tables[s] - last.tables[s]))) for s in tables
+                )
+            last.crib, last.tables = crib, tables
+            entry = RoundLog(k, last.change, last.class_change, time.time() - t0)
+            self.history.append(entry)
+            if log:
+                log(entry)
+            if last.change < tolerance:
+                return None
+            # the pone's throws are learned from the pone's best discards, and so on
+            value = self.values(crib)
+            return {r: _best_response(self.cards, self.weight, value[r])[1:] for r in value}
+
+        start = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
+        return fictitious_play(step, lambda s: ThrowModel.from_stats(*s), start, max_rounds)
+
+    def tabulate(self, models: Mapping[str, ThrowModel], settled: bool) -> dict[str, ThrowPolicy]:
+        """The final policy per role: each class's best response to ``models``, per rank
+        multiset (the last round's cribs when it settled, else the models' own)."""
+        crib = self.last.crib if settled else self.cribs(models)
+        policies = {}
+        for role, value in self.values(crib).items():
+            flags = _best_response(self.cards, self.weight, value)[0]
+            pi, suited = pk.multiset_policy(
+                self.cards, self.weight, self.multiset, N_MULTISETS, flags
+            )
+            policies[role] = ThrowPolicy(pi, suited)
+        return policies
+
+
 def build_model(
     tolerance: float = 1e-3,
     max_rounds: int = 200,
     log: Callable[[RoundLog], None] | None = None,
     pegging: PeggingTable | None = None,
 ) -> ExpertModel:
-    """Run fictitious play from the random opponent until crib values settle.
+    """Run fictitious play from the random opponent until crib values settle, then
+    tabulate the final policy.
 
     With ``pegging`` (a pegging table) every hand chooses its throw on hand +- crib +
     its pegging net (the pegging-aware expert); without it, on hand +- crib (the classic
@@ -113,57 +191,10 @@ def build_model(
     if max_rounds < 1:
         raise UsageError(f"max_rounds must be at least 1, got {max_rounds}")
     start = time.time()
-    classes = hand_classes()
-    cards = classes.cards.astype(np.int64)
-    weight = classes.weight.astype(np.float64)
-    hand = all_hand_means()
-    peg = all_class_pegging(pegging) if pegging is not None else {"dealer": 0.0, "pone": 0.0}
-    history: list[RoundLog] = []
-    last = _Evaluation()
-
-    def cribs(models: Mapping[str, ThrowModel]) -> dict[str, np.ndarray]:
-        """Each role's own-view crib: a dealer faces the pone's throws, a pone the dealer's."""
-        return {
-            "dealer": all_class_cribs(models["pone"]),
-            "pone": all_class_cribs(models["dealer"]),
-        }
-
-    def step(k: int, models: dict[str, ThrowModel]) -> dict[str, Stats] | None:
-        t0 = time.time()
-        crib = cribs(models)
-        tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
-        if last.crib:
-            last.class_change = max(float(np.abs(crib[r] - last.crib[r]).max()) for r in crib)
-            last.change = max(float(np.nanmax(np.abs(tables[s] - last.tables[s]))) for s in tables)
-        last.crib, last.tables = crib, tables
-        entry = RoundLog(k, last.change, last.class_change, time.time() - t0)
-        history.append(entry)
-        if log:
-            log(entry)
-        if last.change < tolerance:
-            return None
-        # the pone's throws are learned from the pone's best discards, and so on
-        return {
-            "dealer": _best_response(cards, weight, hand + crib["dealer"] + peg["dealer"])[1:],
-            "pone": _best_response(cards, weight, hand - crib["pone"] + peg["pone"])[1:],
-        }
-
-    start_models = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
-    models, rounds, settled = fictitious_play(
-        step, lambda s: ThrowModel.from_stats(*s), start_models, max_rounds
-    )
-    crib = last.crib if settled else cribs(models)  # stopped by the cap: value the last models
-    # the final policy: each class's best response to the converged models, per multiset
-    multiset = classes.multiset.astype(np.int64)
-    policies = {}
-    values = {
-        "dealer": hand + crib["dealer"] + peg["dealer"],
-        "pone": hand - crib["pone"] + peg["pone"],
-    }
-    for role, value in values.items():
-        flags = _best_response(cards, weight, value)[0]
-        pi, suited = pk.multiset_policy(cards, weight, multiset, N_MULTISETS, flags)
-        policies[role] = ThrowPolicy(pi, suited)
+    fixed_point = FixedPoint(pegging)
+    models, rounds, settled = fixed_point.run(tolerance, max_rounds, log)
+    policies = fixed_point.tabulate(models, settled)
+    last, history = fixed_point.last, fixed_point.history
     provenance = {
         "made_by": f"crib-analyze {__version__} build-model",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),

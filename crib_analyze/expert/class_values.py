@@ -58,7 +58,7 @@ def class_cribs_range(policies: list[ThrowPolicy], lo: int, hi: int) -> np.ndarr
             classes.multisets[m_lo:m_hi],
             offsets.astype(np.int64),
             classes.cards[lo:hi],
-            classes.multisets.astype(np.int64),
+            multisets(),  # the cached int64 copy the model's policies use too
             np.stack([p.pi for p in policies]),
             np.stack([p.suited for p in policies]),
         )

@@ -66,7 +66,8 @@ def play(
         raise UsageError(f"samples must be at least 1, got {samples}")
     weights = kept_rank_weights(model or load_model())
     policies = np.array([policy_code(pone_policy), policy_code(dealer_policy)], np.int64)
-    return np.asarray(pk.play_many(deals[:, :9], policies, weights, samples, seed, first))
+    seats = np.ascontiguousarray(deals[:, :9])  # one compiled signature (C layout)
+    return np.asarray(pk.play_many(seats, policies, weights, samples, seed, first))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from crib_analyze.rng_kernels import rng_for, rng_next
 
 @njit
 def _opponent_keep(
-    deck: np.ndarray, start: int, keys: np.ndarray, pi: np.ndarray, rng: np.ndarray
+    deck: np.ndarray, start: int | np.int64, keys: np.ndarray, pi: np.ndarray, rng: np.ndarray
 ) -> np.ndarray:
     """Four cards the opponent keeps of ``deck[start:start + 6]`` by the policy ``pi``."""
     six = np.sort(deck[start : start + 6])
@@ -109,7 +109,7 @@ def cell_sums(
                     rest[m] = card
                     m += 1
             # rest[0:2] the keeper's throw, rest[2:8] the opponent's six, rest[8] the starter
-            opp = _opponent_keep(rest, 2, keys, pi, rng)
+            opp = _opponent_keep(rest, np.int64(2), keys, pi, rng)
             starter = rest[8]
             own, theirs = play_as(
                 seat, keep, opp, starter, policies, rank_weights, samples, rng, record,
@@ -152,7 +152,7 @@ def hand_deals(
                 rest[m] = card
                 m += 1
         pi = pone_pi if other == 0 else dealer_pi
-        opp = _opponent_keep(rest, 0, keys, pi, rng)
+        opp = _opponent_keep(rest, np.int64(0), keys, pi, rng)
         starter = rest[6]
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()

@@ -237,7 +237,7 @@ def draw_opponent(
 
 @njit
 def simple_slot(
-    policy: int,
+    policy: int | np.int64,
     hands: np.ndarray,
     player: int,
     seq: np.ndarray,
@@ -267,7 +267,7 @@ def rollout(
     seen: np.ndarray,
     rank_weights: np.ndarray,
     gone_above: np.ndarray,
-    policy: int,
+    policy: int | np.int64,
     work: np.ndarray,
     fwork: np.ndarray,
 ) -> float:
@@ -324,7 +324,7 @@ def search_slot(
             if c >= 0 and count + card_value(c) <= MAX_COUNT:
                 totals[s] += rollout(
                     hands, player, s, pick, seq, state, seen, rank_weights, gone_above,
-                    LOOKAHEAD, work, fwork,
+                    np.int64(LOOKAHEAD), work, fwork,
                 )  # fmt: skip
     best, best_slot = -1e18, only
     for s in range(4):
