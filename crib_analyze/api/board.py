@@ -124,7 +124,12 @@ def odds_rows(
     my_score: int, opp_score: int, dealer: bool | None = None, scoring: Scoring = DEFAULT_SCORING
 ) -> Rows:
     """:func:`odds` for one seat, or both (``dealer`` None: you deal, then you are pone),
-    as rows; ``attrs`` carries the board table's provenance."""
+    as rows; ``attrs`` carries the board table's provenance.
+
+    >>> rows = odds_rows(0, 0)  # the first deal: one of us deals and wins more often
+    >>> rows["dealer"].tolist(), round(float(rows["p_win"].sum()), 3)
+    ([True, False], 1.0)
+    """
     from crib_analyze.artifacts.board_table import load_board
 
     seats = [True, False] if dealer is None else [bool(dealer)]

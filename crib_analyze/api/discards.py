@@ -31,9 +31,9 @@ from crib_analyze.settings import (
     Goal,
     Opponent,
     Role,
+    SampledPolicy,
     Scoring,
     SortKey,
-    ThrowPolicy,
     check_choice,
 )
 
@@ -51,7 +51,7 @@ def analyze(
     seed: int | None = SEED.default,
     need: int | None = None,
     sort: SortKey | None = None,
-    policy: ThrowPolicy | None = None,
+    policy: SampledPolicy | None = None,
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
@@ -110,7 +110,7 @@ def analyze_rows(
     seed: int | None = SEED.default,
     need: int | None = None,
     sort: SortKey | None = None,
-    policy: ThrowPolicy | None = None,
+    policy: SampledPolicy | None = None,
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
@@ -123,7 +123,12 @@ def analyze_rows(
 ) -> Rows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
-    With ``distribution``, the rows of :func:`hand_distribution` instead."""
+    With ``distribution``, the rows of :func:`hand_distribution` instead.
+
+    >>> rows = analyze_rows("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
+    >>> len(rows), rows["discard"][0], rows["keep"][0]
+    (15, 'JC QH', '5H 6S 4D 5C')
+    """
     check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
     position = None
     if score is not None:
@@ -239,7 +244,7 @@ def plot_discards(
     opponent: Opponent = DEFAULT_OPPONENT,
     samples: int = SAMPLES.default,
     seed: int | None = SEED.default,
-    policy: ThrowPolicy | None = None,
+    policy: SampledPolicy | None = None,
     model: ModelLike = None,
     top: int = 3,
     pegging: str | bool = DEFAULT_PEGGING,

@@ -50,6 +50,15 @@ def generate_table(
     ``on_chunk(done, total)`` reports progress. Work is saved in chunks beside the
     output, so a killed run resumes; ``restart`` throws them away. The file appears
     whole or not at all.
+
+    >>> import pathlib, tempfile
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "sample.parquet"
+    >>> generate_table(out, limit=20).rows  # the first 20 hand classes x 15 throws
+    300
+    >>> check_table(out).sample, load_table(out, columns=["hand_id"])["hand_id"].nunique()
+    (True, 20)
+    >>> lookup("AH AS AC AD 2D 2C", out)["keep"].tolist()[0]  # four aces, in the hand's suits
+    'AC AD AH AS'
     """
     from crib_analyze.artifacts.pegging_table import packaged_pegging_table
     from crib_analyze.table.file import generate_table as run

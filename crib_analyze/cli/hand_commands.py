@@ -36,10 +36,10 @@ from crib_analyze.settings import (
     QUIZ_OPPONENTS,
     QUIZ_ROLES,
     QUIZ_ROUNDS,
+    SAMPLED_POLICIES,
     SAMPLES,
     SEED,
     SORT_KEYS,
-    THROW_POLICIES,
     TOP,
 )
 
@@ -102,7 +102,7 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
 )
 @click.option(
     "--policy",
-    type=click.Choice(THROW_POLICIES),
+    type=click.Choice(SAMPLED_POLICIES),
     help="With --opponent sampled: the opponent throws its best discard under the "
     "random or the expert crib model [default: random].",
 )

@@ -31,14 +31,14 @@ from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
     DEFAULT_PLAY_POLICY,
-    DEFAULT_THROW_POLICY,
+    DEFAULT_SAMPLED_POLICY,
     OPPONENTS,
     PEGGING_CHOICES,
+    SAMPLED_POLICIES,
     SAMPLES,
     SEED,
-    THROW_POLICIES,
     Opponent,
-    ThrowPolicy,
+    SampledPolicy,
     check_choice,
 )
 
@@ -99,7 +99,7 @@ def analyze_hand(
     opponent: Opponent = DEFAULT_OPPONENT,
     samples: int = SAMPLES.default,
     seed: int | None = SEED.default,
-    policy: ThrowPolicy = DEFAULT_THROW_POLICY,
+    policy: SampledPolicy = DEFAULT_SAMPLED_POLICY,
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     pegging: str | bool = DEFAULT_PEGGING,
@@ -116,7 +116,7 @@ def analyze_hand(
     15 throws on common random numbers, a fraction of a second) or "none" (False).
     """
     check_choice("opponent model", opponent, OPPONENTS)
-    check_choice("policy", policy, THROW_POLICIES)
+    check_choice("policy", policy, SAMPLED_POLICIES)
     pegging = pegging_choice(pegging)
     if opponent == "sampled":
         samples = SAMPLES.check(samples)
