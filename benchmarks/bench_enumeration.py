@@ -1,6 +1,6 @@
 """Full-deal enumeration speed: every 4-card hand x 48 starters, hand and crib rules.
 
-Times ``score_kernels.all_deals_histogram`` (serial numba, compile excluded by a
+Times ``scoring.show_kernels.all_deals_histogram`` (serial numba, compile excluded by a
 warm-up call) and a naive pure-Python scorer on a random sample of deals in the
 same run, and prints deals per second and their ratio.
 

@@ -22,7 +22,7 @@
 (4) ``crib-analyze table --opponent expert -o TMP/e.parquet -q`` against
     ``crib-analyze table -o TMP/r.parquet -q`` (random opponent), both warm (a
     ``--limit 100`` run of each first, fresh ``CRIB_ANALYZE_CACHE_DIR``), interleaved;
-    then where the expert time goes, in this process: ``class_values.class_cribs_range``
+    then where the expert time goes, in this process: ``expert.class_values.class_cribs_range``
     over all 962,988 classes with both policies (one call; in the table's chunks; one
     thread), the best responses, ``TableSpec.fingerprint()`` (called per part written
     and read) and the model's own fingerprint (once per model), and writing one chunk's

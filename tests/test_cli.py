@@ -56,7 +56,8 @@ PEG_COLUMNS = ["peg_own", "peg_opp", "peg_se", "total"]
 
 
 def columns(role: str | None, need: bool = False, pegging: bool = True) -> list[str]:
-    """The documented columns of a discard frame for a role (README, crib_analyze/rows.py)."""
+    """The documented columns of a discard frame for a role (docs/api.md and
+    crib_analyze/discard/ranking.py)."""
     role_columns = ["crib_mean", "crib_se"]
     if role:
         role_columns += ["net", *(["peg_own", "peg_opp", "peg_net", "total"] if pegging else [])]
@@ -266,7 +267,7 @@ def test_module_entry_point(
 
 
 def test_help_and_version_do_not_load_numba_or_pandas() -> None:
-    """cli.py promises that --help and --version answer without importing numba or pandas."""
+    """--help and --version answer without importing numpy, numba or pandas."""
     code = (
         "import sys\n"
         "from crib_analyze.cli import cli\n"
@@ -275,7 +276,7 @@ def test_help_and_version_do_not_load_numba_or_pandas() -> None:
         "        cli.main(args, prog_name='crib-analyze')\n"
         "    except SystemExit:\n"
         "        pass\n"
-        "print('LOADED', sorted(m for m in ('numba', 'pandas') if m in sys.modules))\n"
+        "print('LOADED', sorted(m for m in ('numba', 'numpy', 'pandas') if m in sys.modules))\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=120

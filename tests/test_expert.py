@@ -6,9 +6,9 @@ first failing test is named):
 * swapping the suited and offsuit card-pair weights in
   ``combine_kernels.card_pair_masses`` (``F / 4`` <-> ``(1 - F) / 12``):
   ``test_closed_form_equals_naive_joint``;
-* dropping the 1/k damping in ``expert_builder.fictitious_play`` (running = newest):
+* dropping the 1/k damping in ``expert.builder.fictitious_play`` (running = newest):
   ``test_fictitious_play_settles_matching_pennies``;
-* the starter share ``n_c - k_c`` -> ``n_c`` in ``policy_kernels.weights_from_compiled``:
+* the starter share ``n_c - k_c`` -> ``n_c`` in ``crib.throw_policy_kernels.weights_from_compiled``:
   ``test_closed_form_equals_naive_joint`` (policy);
 * ``ExpertModel.opponent_policy`` returning the player's own seat:
   ``test_shipped_model_has_provenance_and_loads``;

@@ -25,7 +25,8 @@ from crib_analyze.storage.atomic import atomic_open
 
 @dataclass(frozen=True)
 class ThrowArrays:
-    """What the throwing kernels need of an expert model (see ``deal_kernels``)."""
+    """What the throwing kernels need of an expert model (see
+    :mod:`~crib_analyze.board.throw_choice_kernels`)."""
 
     keys: np.ndarray
     pone_pi: np.ndarray

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -25,7 +25,6 @@ from crib_analyze.cli.options import (
     seed_option,
 )
 from crib_analyze.errors import CardError
-from crib_analyze.results import Rows, concat_rows
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     GOALS,
@@ -42,6 +41,9 @@ from crib_analyze.settings import (
     SORT_KEYS,
     TOP,
 )
+
+if TYPE_CHECKING:  # numpy loads only with a command that computes
+    from crib_analyze.results import Rows
 
 # --- score ------------------------------------------------------------------------------------
 
@@ -238,6 +240,7 @@ def discard(
     """
     from crib_analyze.api import analyze_rows, check_discard_options, check_plot, plot_discards
     from crib_analyze.cli.render import discard_text, distribution_text, rows_csv, rows_json
+    from crib_analyze.results import concat_rows
 
     role = role_of(dealer, pone)
     if hands_file is not None and cards:
