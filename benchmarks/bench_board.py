@@ -27,10 +27,11 @@ from pathlib import Path
 import numpy as np
 
 from crib_analyze import analyze, simulate
-from crib_analyze.artifacts.board_table import distinct_deals, expert_deals
 from crib_analyze.artifacts.expert_model import load_model
 from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
+from crib_analyze.board.build import distinct_deals
+from crib_analyze.board.expert_throws import expert_deals
 from crib_analyze.play.matches import kept_rank_weights
 from crib_analyze.scoring.show_kernels import rank_table
 

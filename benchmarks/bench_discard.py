@@ -25,9 +25,10 @@ from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
-from crib_analyze import analyze, discard, format_cards
+from crib_analyze import analyze, format_cards
 from crib_analyze.crib import hand_kernels as dk
 from crib_analyze.crib import random_crib_kernels as rck
+from crib_analyze.discard import engine as discard
 from crib_analyze.scoring import show_kernels as k
 
 from common import CLI, SEED, bench_env, pass_seconds, random_hands, reproduce_command

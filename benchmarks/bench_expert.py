@@ -59,13 +59,14 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from crib_analyze import analyze, discard
+from crib_analyze import analyze
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.crib.combine_kernels import crib_from_weights
 from crib_analyze.crib.hand_classes import N_CLASSES, hand_classes, multisets
 from crib_analyze.crib.hand_kernels import unseen_counts
 from crib_analyze.crib.throw_model_kernels import best_response_stats
 from crib_analyze.crib.throw_policy_kernels import compile_policy, weights_from_compiled
+from crib_analyze.discard import engine as discard
 from crib_analyze.discard.engine import DiscardAnalysis
 from crib_analyze.expert.class_values import all_hand_means, class_cribs_range
 from crib_analyze.scoring.show_kernels import rank_table
@@ -341,7 +342,7 @@ def bench_per_hand(model: ExpertModel, n_hands: int, n_baseline: int, repeats: i
 PHASES = """
 import json, sys, time
 start = time.perf_counter()
-from crib_analyze.discard.engine import engine as discard
+from crib_analyze.discard import engine as discard
 from crib_analyze.artifacts.expert_model import load_model
 from crib_analyze.crib.hand_classes import multisets
 out = {"import crib_analyze.discard.engine": time.perf_counter() - start}

@@ -23,9 +23,9 @@ import time
 
 import numpy as np
 
-from crib_analyze.artifacts.pegging_table import hand_pegging
 from crib_analyze.cards import parse_cards
 from crib_analyze.play import matches as mt
+from crib_analyze.play.pegging_values import hand_pegging
 
 PAIRS = [
     ("lookahead", "greedy", 40_000),
