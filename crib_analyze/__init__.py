@@ -69,44 +69,6 @@ if TYPE_CHECKING:
     )
     from crib_analyze.artifacts.expert_model import ExpertModel
 
-#: names loaded on first use (from the public API, which loads its parts lazily too)
-_LAZY = {
-    name: "crib_analyze.api"
-    for name in [
-        "Breakdown",
-        "advise_play",
-        "analyze",
-        "analyze_rows",
-        "board_frame",
-        "build_board",
-        "build_model",
-        "build_pegging",
-        "check_table",
-        "count_show",
-        "crib_table",
-        "deal_points",
-        "generate_table",
-        "hand_distribution",
-        "load_model",
-        "load_table",
-        "lookup",
-        "merge_tables",
-        "odds",
-        "paths",
-        "pegging_table",
-        "plot_board",
-        "plot_crib_tables",
-        "plot_discards",
-        "score_breakdown",
-        "score_hand",
-        "score_play",
-        "simulate",
-        "start_quiz",
-        "win_probability",
-    ]
-}
-_LAZY["ExpertModel"] = "crib_analyze.artifacts.expert_model"
-
 __all__ = [
     "Breakdown",
     "CardError",
@@ -153,8 +115,13 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(import_module(_LAZY[name]), name)
+    """The public names not imported above load on first use, from the public API (which
+    loads its parts lazily too)."""
+    if name in __all__:
+        home = (
+            "crib_analyze.artifacts.expert_model" if name == "ExpertModel" else "crib_analyze.api"
+        )
+        value = getattr(import_module(home), name)
         globals()[name] = value  # later lookups skip this hook
         return value
     raise AttributeError(f"module 'crib_analyze' has no attribute {name!r}")
