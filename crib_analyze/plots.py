@@ -14,7 +14,7 @@ import numpy as np
 
 from crib_analyze.cards import RANKS
 from crib_analyze.errors import StorageError, UsageError, describe_os_error
-from crib_analyze.storage.atomic import atomic_open
+from crib_analyze.storage.atomic import atomic_open, check_output
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -33,8 +33,10 @@ def plot_format(path: str | os.PathLike[str]) -> str:
 
 
 def check_plot(path: str | os.PathLike[str]) -> None:
-    """Fail early (before any work) on a bad file name or a missing matplotlib."""
+    """Fail early (before any work) on a bad file name, a place that cannot take the
+    file, or a missing matplotlib."""
     plot_format(path)
+    check_output(path)
     _figure(1, 1)
 
 

@@ -16,6 +16,7 @@ from crib_analyze.settings import (
     default_table_path,
     packaged,
 )
+from crib_analyze.storage.atomic import check_output
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,11 @@ def paths() -> Paths:
 
 
 def output_file(output: str | os.PathLike[str] | None, default: Path) -> Path:
-    """Where a built file goes: ``output``, else ``default``; a usage error for an
-    empty name or a folder (before any work is done)."""
-    if output is None:
-        return default
-    if not str(output).strip():
+    """Where a built file goes: ``output``, else ``default``, checked before any work is
+    done (:func:`~crib_analyze.storage.atomic.check_output`: a usage error for an empty
+    name or a folder, a storage error for a folder that cannot take the file)."""
+    if output is not None and not os.fspath(output).strip():
         raise UsageError("the output file name is empty")
-    target = Path(output)
-    if target.is_dir():
-        raise UsageError(f"{target} is a folder; give a file name")
+    target = default if output is None else Path(output)
+    check_output(target)
     return target

@@ -12,6 +12,8 @@ modules (numba, pandas) are imported inside the commands, so ``--help`` and
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import logging
 import os
 import sys
@@ -44,8 +46,13 @@ class OneLineErrors(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         code = 0
         show_compile_notice()
+        guard_closed_streams()
         try:
-            rv = super().main(args, prog_name, complete_var, False, **extra)
+            rv = _broken_pipe_as_error(
+                lambda: super(OneLineErrors, self).main(
+                    args, prog_name, complete_var, False, **extra
+                )
+            )
             code = rv if isinstance(rv, int) else 0
         except click.exceptions.NoArgsIsHelpError as e:
             e.show()  # a bare command: its help, as click shows it
@@ -65,7 +72,11 @@ class OneLineErrors(click.Group):
             code = 130
         except BrokenPipeError:
             _silence_stdout()
+            echo_error("cannot write the output: the reader went away (broken pipe)")
             code = 1
+        except StdinError as e:
+            echo_error(str(e))
+            code = 2
         except OSError as e:  # standard output or error could not be written
             _silence_stdout()
             echo_error(f"cannot write the output: {describe_os_error(e)}")
@@ -88,6 +99,57 @@ def show_compile_notice() -> None:
     if sys.stderr.isatty() and not any(isinstance(h, _StderrLine) for h in logger.handlers):
         logger.addHandler(_StderrLine())
         logger.setLevel(logging.INFO)
+
+
+def _broken_pipe_as_error(run: Any) -> Any:
+    """Run the command; click turns a write to a pipe whose reader went away into a
+    silent exit 0 (even outside standalone mode): make it the BrokenPipeError it is."""
+    try:
+        return run()
+    except SystemExit as e:
+        if isinstance(sys.stdout, click.utils._PacifyFlushWrapper):  # click's sign of it
+            sys.stdout = sys.stdout.wrapped
+            raise BrokenPipeError(errno.EPIPE, "broken pipe") from None
+        raise e
+
+
+class StdinError(OSError):
+    """Standard input that cannot be read: closed, or not text."""
+
+    def __str__(self) -> str:
+        return f"cannot read standard input: {self.strerror}"
+
+
+class _ClosedStream(io.TextIOBase):
+    """Stands in for a standard stream the process was started without (``>&-``):
+    writing or reading it fails with one clear error instead of a traceback."""
+
+    def __init__(self, name: str) -> None:
+        self.stream = name
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def read(self, size: int | None = -1) -> str:
+        raise StdinError(errno.EBADF, "standard input is closed")
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        raise StdinError(errno.EBADF, "standard input is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+
+def guard_closed_streams() -> None:
+    """Replace a closed standard input or output with :class:`_ClosedStream`; a closed
+    standard error stays silent (the exit code still tells)."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("stdout")
+    if sys.stdin is None:
+        sys.stdin = _ClosedStream("stdin")
 
 
 def _flush_stdout(code: int) -> int:

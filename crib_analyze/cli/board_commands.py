@@ -10,10 +10,12 @@ import click
 from crib_analyze.cli.options import (
     count_option,
     domain_errors,
+    emit,
     format_option,
     jobs_option,
     model_option,
     note,
+    output_option,
     progress,
     quiet_option,
     role_of,
@@ -84,7 +86,7 @@ def odds(
             seat = None if role is None else role == "dealer"
             rows = odds_rows(mine, theirs, seat, scoring)  # type: ignore[arg-type]
             render = {"table": odds_text, "json": rows_json, "csv": rows_csv}[fmt]
-            click.echo(render(rows), nl=False)
+            emit(render(rows), None)
         if plot_path is not None:
             drawn = plot_board(plot_path)
             note(f"wrote the plot to {drawn}")
@@ -181,6 +183,7 @@ def build_board(
 @jobs_option
 @quiet_option
 @format_option(("table", "json"))
+@output_option
 def simulate(
     games: int,
     players: str,
@@ -195,6 +198,7 @@ def simulate(
     jobs: int | None,
     quiet: bool,
     fmt: str,
+    output: str | None,
 ) -> None:
     """Play full games to 121 between two discard policies and report what they show.
 
@@ -233,7 +237,4 @@ def simulate(
                 scheduler=scheduler, log=log,
             )  # fmt: skip
     data = stats.as_dict()
-    if fmt == "json":
-        click.echo(json.dumps(data, indent=1))
-    else:
-        click.echo(games_text(data), nl=False)
+    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else games_text(data), output)

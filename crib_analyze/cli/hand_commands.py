@@ -83,7 +83,7 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
         if starter is not None and message.startswith("starter"):
             message = f"--{message}"
         raise click.UsageError(message) from None
-    click.echo((show_json if fmt == "json" else show_text)(show), nl=False)
+    emit((show_json if fmt == "json" else show_text)(show), None)
 
 
 # --- discard ----------------------------------------------------------------------------------
@@ -433,7 +433,10 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
         click.echo(f"  {hand_text}")
         while True:
             click.echo("Throw two cards (? for the answer, q to quit): ", nl=False)
-            line = stdin.readline()
+            try:
+                line = stdin.readline()
+            except UnicodeDecodeError as e:
+                raise click.UsageError(f"standard input is not UTF-8 text ({e.reason})") from None
             if not line:  # end of input
                 click.echo()
                 stopped = True

@@ -92,14 +92,29 @@ def seed_option(help: str = "Random seed.") -> Decorator:
     return count_option("--seed", setting=SEED, help=help)
 
 
+def checked_output(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An ``-o FILE`` checked as soon as it is parsed, before any work: one line, exit 1
+    for a place that cannot take the file (2 for a folder or an empty name)."""
+    if value is not None and not ctx.resilient_parsing:
+        from crib_analyze.storage.atomic import check_output
+
+        with domain_errors():
+            check_output(value)
+    return value
+
+
+output_option = click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    callback=checked_output,
+    help="Write to FILE (whole or not at all) instead of standard output.",
+)
+
+
 def output_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--format and --output, shared by every command that prints results."""
-    f = click.option(
-        "--output",
-        "-o",
-        type=click.Path(dir_okay=False),
-        help="Write to FILE (whole or not at all) instead of standard output.",
-    )(f)
+    f = output_option(f)
     return click.option(
         "--format",
         "-f",
@@ -166,7 +181,7 @@ def set_threads(jobs: int | None) -> None:
 def emit(text: str, output: str | None) -> None:
     """Print, or write the whole text to a file atomically."""
     if output is None:
-        click.echo(text, nl=False)
+        write_stdout(text)
         return
     from crib_analyze.storage.atomic import atomic_write_text
 
@@ -174,6 +189,24 @@ def emit(text: str, output: str | None) -> None:
         atomic_write_text(output, text)
     except OSError as e:
         raise click.ClickException(f"cannot write {output}: {describe_os_error(e)}") from None
+
+
+def write_stdout(text: str) -> None:
+    """Write all of ``text`` to standard output. An unbuffered stream
+    (``PYTHONUNBUFFERED``) can take part of a large write when the reader goes away and
+    drop the rest without a word; writing the bytes until all are taken turns that into
+    the BrokenPipeError it is."""
+    stream = sys.stdout
+    raw = getattr(stream, "buffer", None)
+    if raw is None:  # a stand-in stream: let it say what it is
+        stream.write(text)
+        return
+    stream.flush()
+    data = memoryview(text.encode(getattr(stream, "encoding", None) or "utf-8"))
+    while data:
+        written = raw.write(data)
+        data = data[written if written is not None else 0 :]
+    raw.flush()
 
 
 def cards_or_fail(tokens: Any, count: int) -> list[int]:

@@ -10,6 +10,7 @@ import click
 from crib_analyze.cli.options import (
     count_option,
     domain_errors,
+    emit,
     format_option,
     jobs_option,
     model_option,
@@ -63,7 +64,7 @@ def peg(
 
     with domain_errors():
         rows = rows_of_frame(score_play(list(sequence), pone_hand, dealer_hand))
-    click.echo(_render(rows, fmt, play_text), nl=False)
+    emit(_render(rows, fmt, play_text), None)
 
 
 @click.command()
@@ -121,7 +122,7 @@ def play(
             role,  # type: ignore[arg-type]
             list(cards), starter, discards, played, policy, samples, seed, model,  # type: ignore[arg-type]
         )  # fmt: skip
-    click.echo(_render(rows_of_frame(frame), fmt, advice_text), nl=False)
+    emit(_render(rows_of_frame(frame), fmt, advice_text), None)
 
 
 @click.command("build-pegging")

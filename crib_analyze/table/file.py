@@ -27,7 +27,7 @@ from crib_analyze.cards import format_card
 from crib_analyze.crib.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
 from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
 from crib_analyze.settings import TABLE_FORMATS, check_choice
-from crib_analyze.storage.atomic import atomic_open
+from crib_analyze.storage.atomic import atomic_open, check_output, writes_in_place
 from crib_analyze.table.chunks import (
     META_KEY,
     ChunkStore,
@@ -373,11 +373,13 @@ def verify_table(path: Path) -> TableCheck:
 
 
 def _check_target(output: Path) -> None:
-    """A table goes to a file: not a folder, a device or a pipe."""
+    """A table goes to a regular file (not a folder, a device or a pipe) whose folder
+    takes a new file: checked before any work."""
     if output.is_dir():
         raise UsageError(f"{output} is a folder; give a file name for the table")
-    if output.exists() and not output.is_file():
+    if writes_in_place(output):
         raise UsageError(f"{output} is not a regular file; a table is written to a file")
+    check_output(output)
 
 
 def _reason(e: BaseException) -> str:
