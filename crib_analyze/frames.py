@@ -52,18 +52,30 @@ def read_table_frame(
     """Load a discard table, Parquet or CSV (by its name), with only the columns asked
     for and pyarrow row ``filters``; the default is the random-opponent table in the
     user data directory. ``df.attrs`` holds the file's metadata (version, opponent
-    model, rows, created_at, ...)."""
+    model, rows, created_at, ...) and ``coverage`` (what part of every hand it holds,
+    None for all).
+
+    The data is checked as it is read: a Parquet file's metadata against its digest and
+    every page against its CRC, a CSV file against the digest beside it; damage is a
+    TableError, never a different answer.
+    """
     import pyarrow.dataset as ds
     import pyarrow.parquet as pq
 
-    from crib_analyze.table.file import read_table_metadata
+    from crib_analyze.table.file import coverage, read_table_metadata, verify_csv_digest
 
     source = Path(path) if path is not None else default_table_path()
     if not source.is_file():
         raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
-    fmt = "csv" if source.suffix.lower() == ".csv" else "parquet"
+    csv = source.suffix.lower() == ".csv"
+    fmt: Any = "csv"
+    if not csv:
+        options = ds.ParquetFragmentScanOptions(page_checksum_verification=True)
+        fmt = ds.ParquetFileFormat(default_fragment_scan_options=options)
     try:
         meta = read_table_metadata(source)
+        if csv:
+            verify_csv_digest(source, meta)
         expression = pq.filters_to_expression(filters) if filters else None
         table = ds.dataset(source, format=fmt).to_table(columns=columns, filter=expression)
         frame: pd.DataFrame = table.to_pandas()
@@ -75,8 +87,9 @@ def read_table_frame(
         reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise TableError(f"cannot read {source}: {reason}") from None
     frame.attrs.update(
-        {k: v for k, v in meta.items() if k not in ("checksums", "chunks")}
-        | {"path": str(source), "file_format": fmt}
+        {k: v for k, v in meta.items() if k not in ("checksums", "chunks", "meta_digest")}
+        | {"path": str(source), "file_format": "csv" if csv else "parquet"}
+        | {"coverage": coverage(meta)}
     )
     return frame
 
@@ -94,9 +107,9 @@ def lookup_frame(
     frame = read_table_frame(path, filters=[("hand_id", "==", hand_id)])
     attrs = dict(frame.attrs)
     if len(frame) != 15:
+        part = frame.attrs.get("coverage") or "a table without all of its rows"
         raise TableError(
-            f"{frame.attrs.get('path')} has no rows for this hand (class {hand_id:,}): "
-            "a --limit table holds only its first classes"
+            f"{frame.attrs.get('path')} has no rows for this hand (class {hand_id:,}): it is {part}"
         )
     back = np.empty(4, np.int64)
     back[list(perm)] = np.arange(4)  # canonical suit -> the hand's suit
@@ -160,9 +173,9 @@ def crib_table_frame(
         [(a, b) for a in range(13) for b in range(a, 13)], names=["r1", "r2"]
     )
     total = work.groupby(["r1", "r2"])[["w", "wc"]].sum().reindex(pairs)
-    by_suit = work.groupby(["r1", "r2", "suited"])[["w", "wc"]].sum()
-    suited = by_suit.xs(True, level="suited").reindex(pairs)
-    unsuited = by_suit.xs(False, level="suited").reindex(pairs)
+    suited_rows = work["suited"].to_numpy()
+    suited = work[suited_rows].groupby(["r1", "r2"])[["w", "wc"]].sum().reindex(pairs)
+    unsuited = work[~suited_rows].groupby(["r1", "r2"])[["w", "wc"]].sum().reindex(pairs)
     ranks = np.array(list(RANKS))
     r1_idx = pairs.get_level_values("r1").to_numpy()
     r2_idx = pairs.get_level_values("r2").to_numpy()

@@ -176,6 +176,7 @@ MODEL_ENV = "CRIB_ANALYZE_MODEL"  # an expert model file to use instead of the p
 BOARD_ENV = "CRIB_ANALYZE_BOARD"  # a board table file to use instead of the packaged one
 DATA_DIR_ENV = "CRIB_ANALYZE_DATA_DIR"  # where generated files go by default
 CACHE_DIR_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where compiled kernels are cached
+DEBUG_ENV = "CRIB_ANALYZE_DEBUG"  # set (non-empty): an internal error shows its traceback
 
 # --- packaged data ------------------------------------------------------------------------
 

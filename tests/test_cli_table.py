@@ -68,15 +68,27 @@ def test_table_shards_merge_check_and_crib_table(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"sample of the first {LIMIT:,} hands" in result.stdout
     assert "data checksums match" in result.stdout
+    # a shard is checked as a shard: its own hands, not every hand
+    result = invoke(["table", "check", str(shards[1])])
+    assert result.exit_code == 0, result.output
+    assert "a 2/2 shard" in result.stdout
+    assert f"{15 * (LIMIT - CHUNK_CLASSES):,} rows" in result.stdout
+    # crib-table describes every hand: a sample or a shard is refused without --partial
+    for partial in (whole, shards[0]):
+        one_line_error(invoke(["crib-table", "--table", str(partial)]), 2, "--partial")
+    result = invoke(["crib-table", "--table", str(shards[0]), "--partial"])
+    assert result.exit_code == 0, result.output
+    assert "from a 1/2 shard" in result.stdout
     # crib-table reads the opponent model from the file's metadata
-    result = invoke(["crib-table", "--table", str(whole), "--role", "pone", "-f", "csv"])
+    args = ["crib-table", "--table", str(whole), "--partial", "--role", "pone", "-f", "csv"]
+    result = invoke(args)
     assert result.exit_code == 0, result.output
     rows = result.stdout.strip().splitlines()
     assert rows[0].startswith("pair,rank1,rank2,crib_mean")
     assert len(rows) == 92
     # a contradicting --opponent is refused, naming the file's model
     one_line_error(
-        invoke(["crib-table", "--table", str(whole), "--opponent", "expert"]),
+        invoke(["crib-table", "--table", str(whole), "--partial", "--opponent", "expert"]),
         2,
         "made with the random opponent",
     )

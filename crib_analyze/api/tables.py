@@ -182,6 +182,7 @@ def crib_table(
     role: Role = "dealer",
     opponent: str | None = None,
     table: str | os.PathLike[str] | None = None,
+    partial: bool = False,
 ) -> pd.DataFrame:
     """Crib value of each of the 91 thrown rank pairs, averaged over the discards
     ``role`` chooses (the kind of table Schell and Hessel published).
@@ -189,7 +190,8 @@ def crib_table(
     Without ``table``: the table shipped with the package for ``opponent`` (default
     expert), at once. With ``table`` (a file from ``crib-analyze table``): computed
     from it, under the opponent model named in its metadata (``opponent``, if given,
-    must agree).
+    must agree). A crib table describes every hand: a shard or a --limit sample is
+    refused unless ``partial`` (then ``df.attrs["coverage"]`` says what it covers).
 
     >>> round(float(crib_table("pone").set_index("pair").loc["5-5", "crib_mean"]), 2)
     9.45
@@ -199,7 +201,7 @@ def crib_table(
         packaged_crib_table_frame,
         read_table_frame,
     )
-    from crib_analyze.table.file import read_file_metadata
+    from crib_analyze.table.file import coverage, read_table_metadata
 
     check_choice("role", role, ROLES)
     if opponent is not None:
@@ -209,13 +211,20 @@ def crib_table(
     source = Path(table)
     if not source.is_file():
         raise TableError(f"no discard table at {source}")
-    file_opponent = str(read_file_metadata(source).get("opponent", "random"))
+    meta = read_table_metadata(source)
+    part = coverage(meta)
+    if part and not partial:
+        raise UsageError(
+            f"{source} is {part}; a crib table describes every hand: merge the shards "
+            "(table merge), or pass `partial` to use these hands only"
+        )
+    file_opponent = str(meta.get("opponent", "random"))
     if opponent is not None and opponent != file_opponent:
         raise UsageError(f"{source} was made with the {file_opponent} opponent, not {opponent}")
     crib_column = f"{role}_crib_mean" if file_opponent == "expert" else "crib_mean"
     columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
     frame = crib_table_frame(read_table_frame(source, columns=columns), role, crib_column)
-    frame.attrs.update(opponent=file_opponent, source=str(source))
+    frame.attrs.update(opponent=file_opponent, source=str(source), coverage=part)
     return frame
 
 
@@ -223,6 +232,7 @@ def plot_crib_tables(
     path: str | os.PathLike[str],
     opponent: str | None = None,
     table: str | os.PathLike[str] | None = None,
+    partial: bool = False,
 ) -> Path:
     """Heatmaps of the crib value of the 91 thrown rank pairs for the dealer, the pone
     and their difference (the tables of :func:`crib_table`) to ``path`` (.png/.svg)."""
@@ -230,7 +240,7 @@ def plot_crib_tables(
 
     check_plot(path)
     tables: dict[str, pd.DataFrame] = {
-        r: crib_table(r, opponent=opponent, table=table) for r in ROLES
+        r: crib_table(r, opponent=opponent, table=table, partial=partial) for r in ROLES
     }
     first = tables["dealer"].attrs
     source = "shipped table" if first.get("source") == "packaged" else str(first.get("source"))

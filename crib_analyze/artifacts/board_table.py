@@ -29,6 +29,7 @@ from crib_analyze.settings import BOARD_ENV, PACKAGED_BOARD, packaged
 from crib_analyze.storage.npz import read_npz, write_npz
 
 BOARD_FORMAT = 1
+MAX_DEALS = 256  # a game cannot last longer: every deal scores at least a point
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,11 @@ class BoardTable:
             outcomes = values[..., :N_OUTCOMES]
             if not np.isfinite(values).all() or abs(outcomes.sum(-1) - 1).max() > 1e-4:
                 raise ValueError("outcome probabilities that do not sum to 1")
+            if outcomes.min() < -1e-6 or outcomes.max() > 1 + 1e-6:
+                raise ValueError("outcome probabilities outside [0, 1]")
+            left = values[..., N_OUTCOMES]
+            if left.min() < 1 - 1e-4 or left.max() > MAX_DEALS:
+                raise ValueError(f"expected deals left outside [1, {MAX_DEALS}]")
             # stored as float32: renormalise so that each position's outcomes sum to 1
             outcomes /= outcomes.sum(-1, keepdims=True)
             values.setflags(write=False)

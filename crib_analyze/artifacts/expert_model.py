@@ -88,6 +88,10 @@ class ThrowModel:
             raise ModelError("throw model arrays are not finite")
         if not np.isclose(P.sum(), 1.0) or (P < 0).any():
             raise ModelError("throw model probabilities do not sum to 1")
+        if (F < 0).any() or (F > 1).any():
+            raise ModelError("throw model suited shares are not in [0, 1]")
+        if (K < 0).any() or (K > 4).any():
+            raise ModelError("throw model kept-card counts are not in [0, 4]")
         return cls(P, F, K)
 
 
@@ -258,12 +262,10 @@ class ExpertModel:
         except (KeyError, TypeError, ValueError) as e:
             raise ModelError(f"{name}: bad expert model ({e})") from None
         for pol in policies.values():
-            if pol is not None and (
-                pol.pi.shape != (N_MULTISETS, 15)
-                or pol.suited.shape != (N_MULTISETS, 15)
-                or not np.isfinite(pol.pi).all()
-            ):
-                raise ModelError(f"{name}: policy arrays have the wrong shape")
+            if pol is not None:
+                problem = _policy_problem(pol)
+                if problem:
+                    raise ModelError(f"{name}: {problem}; rebuild it (build-model)")
         model = cls(
             throws["pone"],
             throws["dealer"],
@@ -272,9 +274,28 @@ class ExpertModel:
             provenance,
             source=source,
         )
-        if "fingerprint" in arrays:  # written by save(): the digest of these very arrays
-            object.__setattr__(model, "_fingerprint", str(arrays["fingerprint"]))
+        stored = str(arrays.get("fingerprint", ""))  # written by save(): these arrays' digest
+        if stored and stored != model.fingerprint():
+            raise ModelError(
+                f"{name}: its arrays do not match its fingerprint (the file was changed "
+                "after it was made); rebuild it (build-model)"
+            )
         return model
+
+
+def _policy_problem(pol: ThrowPolicy) -> str | None:
+    """What is impossible in a tabulated policy, if anything."""
+    if pol.pi.shape != (N_MULTISETS, 15) or pol.suited.shape != (N_MULTISETS, 15):
+        return "policy arrays have the wrong shape"
+    if not (np.isfinite(pol.pi).all() and np.isfinite(pol.suited).all()):
+        return "policy arrays are not finite"
+    if (pol.pi < 0).any() or (pol.pi > 1 + 1e-12).any():
+        return "policy probabilities are not in [0, 1]"
+    if np.abs(pol.pi.sum(axis=1) - 1).max() > 1e-9:
+        return "policy probabilities do not sum to 1 for every rank multiset"
+    if (pol.suited < 0).any() or (pol.suited > pol.pi + 1e-12).any():
+        return "policy suited shares are not within the throws' probabilities"
+    return None
 
 
 @cache

@@ -24,6 +24,7 @@ from crib_analyze.settings import PACKAGED_PEGGING, packaged
 from crib_analyze.storage.npz import read_npz, write_npz
 
 PEGGING_FORMAT = 1
+MAX_PEGGED = 64  # points a player can peg in one deal are fewer (generous bound)
 
 
 @cache
@@ -75,6 +76,10 @@ class PeggingTable:
             if any(p.shape != shape or not np.isfinite(p).all() for p in parts):
                 raise ValueError("arrays of the wrong shape")
             own, opp, se = parts
+            if (own < 0).any() or (opp < 0).any() or max(own.max(), opp.max()) > MAX_PEGGED:
+                raise ValueError(f"points pegged outside [0, {MAX_PEGGED}] a deal")
+            if (se < 0).any() or se.max() > MAX_PEGGED:
+                raise ValueError("standard errors outside their range")
             return cls(own, opp, se, provenance=provenance)
 
         return read_npz(source, "the pegging table", PEGGING_FORMAT, parse)

@@ -4,7 +4,8 @@ Every command parses its arguments, calls the public API (:mod:`crib_analyze.api
 renders what it returns (:mod:`crib_analyze.cli.render`); no rule of the game or of the
 analysis lives here. Every domain error (:mod:`crib_analyze.errors`) becomes one
 ``Error: ...`` line on standard error and an exit code: 2 for bad input, 1 for a
-failure (a file that cannot be written, a damaged table), 130 for Ctrl-C. Heavy
+failure (a file that cannot be written, a damaged table), 130 for Ctrl-C; anything
+else is a bug, reported in one line too (the traceback with CRIB_ANALYZE_DEBUG=1). Heavy
 modules (numba, pandas) are imported inside the commands, so ``--help`` and
 ``--version`` answer at once.
 """
@@ -17,6 +18,8 @@ import io
 import logging
 import os
 import sys
+import traceback
+from pathlib import Path
 from typing import Any
 
 import click
@@ -28,7 +31,7 @@ from crib_analyze.cli.options import echo_error, note
 from crib_analyze.cli.play_commands import build_pegging, peg, play
 from crib_analyze.cli.table_commands import crib_table, table
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
-from crib_analyze.settings import __version__
+from crib_analyze.settings import DEBUG_ENV, __version__
 
 
 class OneLineErrors(click.Group):
@@ -80,6 +83,16 @@ class OneLineErrors(click.Group):
         except OSError as e:  # standard output or error could not be written
             _silence_stdout()
             echo_error(f"cannot write the output: {describe_os_error(e)}")
+            code = 1
+        except Exception as e:  # a bug: one line, the traceback on request
+            if os.environ.get(DEBUG_ENV):
+                raise
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            echo_error(
+                f"internal error (a bug in crib-analyze {__version__}, please report it): "
+                f"{type(e).__name__}: {e} at {Path(where.filename).name}:{where.lineno}; "
+                f"{DEBUG_ENV}=1 shows the traceback"
+            )
             code = 1
         code = _flush_stdout(code)
         sys.exit(code)

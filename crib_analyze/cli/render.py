@@ -357,6 +357,8 @@ def crib_table_text(rows: Rows) -> str:
     source = rows.attrs.get("source", "packaged")
     origin = "the table shipped with crib-analyze" if source == "packaged" else source
     lines = [f"crib value of the discards a {role} chooses ({model} opponent model; {origin})"]
+    if rows.attrs.get("coverage"):
+        lines.append(f"from {rows.attrs['coverage']}")
     lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
 
     def num(x: float) -> str:

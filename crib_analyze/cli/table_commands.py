@@ -142,8 +142,13 @@ def table_check(path: str | None) -> None:
 
     with domain_errors():
         found = check_table(path)
-    what = f"sample of the first {found.classes:,} hands" if found.sample else "full table"
-    sums = "data checksums match" if found.checksums else "no data checksums (older file)"
+    what = found.coverage.split(":")[0] if found.coverage else "full table"
+    if found.checksums:
+        sums = "data checksums match"
+    elif found.file_format == "csv":
+        sums = "no data checksum (CSV made before 0.4)"
+    else:
+        sums = "no data checksums (older file)"
     click.echo(
         f"ok: {found.path}: {what}, {found.opponent} opponent; {found.rows:,} rows, "
         f"{found.classes:,} hands, weights sum to {found.weight_sum:,}; {sums}"
@@ -177,12 +182,19 @@ def table_check(path: str | None) -> None:
     help="Also draw 13x13 heatmaps of both roles' crib values and their difference to "
     "FILE (.png or .svg; needs the plot extra).",
 )
+@click.option(
+    "--partial",
+    is_flag=True,
+    help="With --table, accept a shard or a --limit sample (the averages then cover "
+    "those hands only).",
+)
 @output_options
 def crib_table(
     role: str,
     opponent: str | None,
     table_path: str | None,
     plot_path: str | None,
+    partial: bool,
     fmt: str,
     output: str | None,
 ) -> None:
@@ -202,7 +214,8 @@ def crib_table(
     with domain_errors():
         if plot_path is not None:
             check_plot(plot_path)
-        rows = rows_of_frame(run(role, opponent=opponent, table=table_path))  # type: ignore[arg-type]
+        frame = run(role, opponent=opponent, table=table_path, partial=partial)  # type: ignore[arg-type]
+        rows = rows_of_frame(frame)
     if fmt == "table":
         text = crib_table_text(rows)
     else:
@@ -210,5 +223,10 @@ def crib_table(
     emit(text, output)
     if plot_path is not None:
         with domain_errors():
-            drawn = plot_crib_tables(plot_path, opponent=opponent, table=table_path)
+            drawn = plot_crib_tables(
+                plot_path,
+                opponent=opponent,
+                table=table_path,
+                partial=partial,
+            )
         note(f"wrote the plot to {drawn}")

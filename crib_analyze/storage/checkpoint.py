@@ -10,7 +10,6 @@ build starts over.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from typing import Any
@@ -19,16 +18,7 @@ import numpy as np
 
 from crib_analyze.errors import StorageError, describe_os_error
 from crib_analyze.storage.atomic import atomic_open
-
-
-def arrays_digest(arrays: dict[str, np.ndarray]) -> str:
-    """A digest of named arrays: names, dtypes, shapes and bytes."""
-    h = hashlib.blake2b(digest_size=16)
-    for name in sorted(arrays):
-        a = np.ascontiguousarray(arrays[name])
-        h.update(f"{name}\0{a.dtype.str}\0{a.shape}\0".encode())
-        h.update(a.tobytes())
-    return h.hexdigest()
+from crib_analyze.storage.npz import arrays_digest
 
 
 def save_checkpoint(

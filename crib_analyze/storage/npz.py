@@ -1,10 +1,12 @@
-"""Package-data style files: one compressed ``.npz`` with a format number and a JSON
-provenance, written whole or not at all, read with every kind of damage turned into
-one line.
+"""Artifact files: one compressed ``.npz`` with a format number, a JSON provenance and a
+digest of all of it, written whole or not at all; read with every kind of damage turned
+into one line, and with the digest recomputed (a file whose arrays were changed after
+it was written is refused, even when it is a valid file).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -18,11 +20,23 @@ from crib_analyze.storage.atomic import atomic_open
 T = TypeVar("T")
 
 
+def arrays_digest(arrays: dict[str, Any]) -> str:
+    """A digest of named arrays: names, dtypes, shapes and bytes."""
+    h = hashlib.blake2b(digest_size=16)
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}\0{a.dtype.str}\0{a.shape}\0".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
 def write_npz(
     path: str | os.PathLike[str], fmt: int, provenance: dict[str, Any], arrays: dict[str, Any]
 ) -> None:
-    """Write ``arrays`` with ``format`` and ``provenance`` atomically (StorageError)."""
+    """Write ``arrays`` with ``format``, ``provenance`` and the digest of all three,
+    atomically (StorageError)."""
     payload = {"format": np.array(fmt), "provenance": np.array(json.dumps(provenance))}
+    payload["digest"] = np.array(arrays_digest(payload | arrays))
     try:
         with atomic_open(path, "wb") as fh:
             np.savez_compressed(fh, **payload, **arrays)  # type: ignore[arg-type]
@@ -45,6 +59,9 @@ def read_npz(
             arrays = {k: data[k] for k in data.files}
         if int(arrays["format"]) != fmt:
             raise ValueError(f"format {int(arrays['format'])}, expected {fmt}")
+        stored = str(arrays.pop("digest", ""))
+        if stored and stored != arrays_digest(arrays):
+            raise ValueError("its arrays do not match their digest (changed after it was made)")
         provenance = dict(json.loads(str(arrays["provenance"])))
         return parse(arrays, provenance)
     except Exception as e:  # a damaged file, whatever numpy, zipfile or parse raise for it

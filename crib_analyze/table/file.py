@@ -10,6 +10,7 @@ data, which :func:`verify_table` recomputes.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ import pyarrow.parquet as pq
 
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.cards import format_card
-from crib_analyze.crib.hand_classes import N_CLASSES, N_RAW_HANDS, hand_classes
+from crib_analyze.crib.hand_classes import N_CLASSES, hand_classes
 from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
 from crib_analyze.settings import TABLE_FORMATS, check_choice
 from crib_analyze.storage.atomic import atomic_open, check_output, writes_in_place
@@ -37,7 +38,7 @@ from crib_analyze.table.chunks import (
     parts_dir,
 )
 from crib_analyze.table.compute import compute_chunk
-from crib_analyze.table.spec import N_ROWS_FULL, TableSpec, shard_chunks
+from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec, shard_chunks
 
 TEXT_COLUMNS = ["hand", "discard", "keep"]
 
@@ -62,7 +63,9 @@ class TableCheck:
     weight_sum: int
     opponent: str
     sample: bool  # the first ``classes`` classes only (made with --limit), not all
-    checksums: bool  # every row group's data matched its stored checksum
+    checksums: bool  # the data matched its stored checksums (False: the file has none)
+    coverage: str | None = None  # what part of every hand, if not all (a shard, a sample)
+    file_format: str = "parquet"
 
 
 # --- text columns ----------------------------------------------------------------------------
@@ -113,14 +116,18 @@ def write_table_file(
 ) -> int:
     """Stream numeric chunk tables into ``output`` atomically; return the row count.
 
-    Parquet: one row group per chunk, the run metadata and each row group's checksum
-    in the file's key-value metadata. CSV: plain text, no metadata.
+    Parquet: one row group per chunk, a CRC of every page, and in the file's key-value
+    metadata the run metadata, each row group's checksum and a digest of both with the
+    schema. CSV: plain text, and the metadata with a digest of the file's bytes in a
+    ``.meta.json`` beside it (written after the table, so a pair from two runs is told).
     """
     check_choice("table format", fmt, TABLE_FORMATS)
     rows = 0
     sums: list[str] = []
+    file_digest = hashlib.blake2b(digest_size=16)
     try:
-        with atomic_open(output, "wb") as fh:
+        with atomic_open(output, "wb") as raw:
+            fh = _Hashing(raw, file_digest)
             parquet: pq.ParquetWriter | None = None
             csv: pacsv.CSVWriter | None = None
             for table in tables:
@@ -138,6 +145,7 @@ def write_table_file(
                 rows += full.num_rows
             if parquet is not None:
                 record = meta | {"rows": rows, "checksums": sums}
+                record["meta_digest"] = metadata_digest(record, parquet.schema.names)
                 parquet.add_key_value_metadata({META_KEY.decode(): json.dumps(record)})
                 parquet.close()
             elif csv is not None:
@@ -145,8 +153,11 @@ def write_table_file(
             else:
                 raise TableError("nothing to write")
         if fmt == "csv":  # CSV has no room for metadata: a small file beside it
-            with atomic_open(metadata_path(output), "w") as fh:
-                json.dump(meta | {"rows": rows, "file_format": "csv"}, fh)
+            record = meta | {"rows": rows, "file_format": "csv"}
+            record["file_digest"] = file_digest.hexdigest()
+            record["meta_digest"] = metadata_digest(record, None)
+            with atomic_open(metadata_path(output), "w") as mf:
+                json.dump(record, mf)
     except (OSError, pa.ArrowException) as e:
         if isinstance(e, OSError):
             reason = describe_os_error(e)
@@ -154,6 +165,57 @@ def write_table_file(
             reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise StorageError(f"cannot write {output}: {reason}") from None
     return rows
+
+
+class _Hashing:
+    """A binary file that hashes what is written through it."""
+
+    def __init__(self, fh: Any, digest: Any) -> None:
+        self.fh, self.digest, self.closed = fh, digest, False
+
+    def write(self, data: Any) -> int:
+        self.digest.update(data)
+        return int(self.fh.write(data))
+
+    def flush(self) -> None:
+        self.fh.flush()
+
+    def tell(self) -> int:
+        return int(self.fh.tell())
+
+    def close(self) -> None:  # the atomic writer closes the real file
+        self.closed = True
+
+    def writable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+
+def metadata_digest(meta: dict[str, Any], columns: list[str] | None) -> str:
+    """A digest of a table's metadata (without its own digest) and of its column names:
+    a changed byte in either is told from a sound file."""
+    h = hashlib.blake2b(digest_size=16)
+    record = {k: v for k, v in meta.items() if k != "meta_digest"}
+    h.update(json.dumps(record, sort_keys=True).encode())
+    if columns is not None:
+        h.update("\0".join(columns).encode())
+    return h.hexdigest()
+
+
+def coverage(meta: dict[str, Any]) -> str | None:
+    """In words, what part of every hand a table covers, if not all: a shard or the
+    sample of a --limit run; None for a whole table."""
+    shard = meta.get("shard")
+    classes = int(meta.get("classes") or 0)
+    if shard:
+        chunks = meta.get("chunks") or []
+        hands = min(classes, (max(chunks) + 1) * CHUNK_CLASSES) - min(chunks) * CHUNK_CLASSES
+        return f"a {shard[0]}/{shard[1]} shard ({hands:,} of the hands): not every hand"
+    if classes and classes < N_CLASSES:
+        return f"a sample of the first {classes:,} hands: not every hand"
+    return None
 
 
 def _run_metadata(
@@ -227,26 +289,61 @@ def metadata_path(table: Path) -> Path:
 
 
 def read_table_metadata(path: Path) -> dict[str, Any]:
-    """A table file's metadata, Parquet or CSV (from its ``.meta.json``; {} if none)."""
+    """A table file's metadata, Parquet or CSV (from its ``.meta.json``; {} if none),
+    checked against its digest (a TableError if it was changed)."""
     if path.suffix.lower() != ".csv":
         return read_file_metadata(path)
     try:
         meta = json.loads(metadata_path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return meta if isinstance(meta, dict) else {}
+    if not isinstance(meta, dict):
+        return {}
+    if "meta_digest" in meta and meta["meta_digest"] != metadata_digest(meta, None):
+        raise TableError(f"{metadata_path(path)}: damaged metadata; regenerate the table")
+    return meta
+
+
+def verify_csv_digest(path: Path, meta: dict[str, Any]) -> bool:
+    """True when a CSV table matches the digest in its metadata; False when the metadata
+    holds none (an older file); a TableError when it does not match."""
+    stored = meta.get("file_digest")
+    if not stored:
+        return False
+    h = hashlib.blake2b(digest_size=16)
+    try:
+        with open(path, "rb") as fh:
+            while block := fh.read(1 << 20):
+                h.update(block)
+    except OSError as e:
+        raise TableError(f"cannot read {path}: {describe_os_error(e)}") from None
+    if h.hexdigest() != stored:
+        raise TableError(
+            f"{path} does not match the digest in {metadata_path(path).name}: damaged, or "
+            "not the table it was written with; regenerate it"
+        )
+    return True
 
 
 def read_file_metadata(path: Path) -> dict[str, Any]:
-    """The crib-analyze metadata of a table Parquet file."""
+    """The crib-analyze metadata of a table Parquet file, checked against its digest
+    (with the file's schema)."""
     try:
-        kv = pq.read_metadata(path).metadata or {}
+        file_meta = pq.read_metadata(path)
+        kv = file_meta.metadata or {}
         meta = json.loads(kv[META_KEY])
         if not isinstance(meta, dict):
             raise ValueError("metadata is not a record")
-        return meta
     except (OSError, KeyError, ValueError, TypeError, pa.ArrowException) as e:
         raise TableError(f"{path} is not a crib-analyze table file ({_reason(e)})") from None
+    if "meta_digest" in meta:
+        columns = [file_meta.schema.column(i).name for i in range(file_meta.num_columns)]
+        if meta["meta_digest"] != metadata_digest(meta, columns):
+            raise TableError(
+                f"{path}: its metadata or schema does not match their digest (damaged); "
+                "regenerate the table"
+            )
+    return meta
 
 
 def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> TableResult:
@@ -303,20 +400,86 @@ def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> 
 
 
 def verify_table(path: Path) -> TableCheck:
-    """Check a table file, data included: every row group is read and its checksum
-    compared with the one stored when it was written; then rows, hands, weights, one
-    row per (hand, discard) and a best discard for each role in every hand.
+    """Check a table file, data included, against what its metadata says it holds.
 
-    A file made with ``--limit`` is reported as a sample (its first N classes), not
-    failed for having fewer rows than the full table. Raises TableError naming the
-    first failed check.
+    Parquet: every row group is read (every page's CRC checked) and its checksum
+    compared with the one stored when it was written. CSV: the file against the digest
+    in its ``.meta.json`` (a CSV written before 0.3.0 has none, and says so). Then rows,
+    hands, weights, one row per (hand, discard) and a best discard for each role in
+    every hand, for the hands the file covers: all of them, the first N of a --limit
+    sample, or the chunks of a shard. Raises TableError naming the first failed check.
     """
-    meta = read_file_metadata(path)
-    sums = meta.get("checksums")
+    csv = path.suffix.lower() == ".csv"
+    meta = read_table_metadata(path) if csv else read_file_metadata(path)
+    if csv and not meta:
+        raise TableError(f"{path} has no {metadata_path(path).name} beside it: not a table file")
     keep = ["hand_id", "weight", "d1", "d2", "dealer_best", "pone_best"]
+    if csv:
+        checked = verify_csv_digest(path, meta)
+        data = _read_csv_columns(path, keep)
+    else:
+        checked, data = _read_parquet_checked(path, meta, keep)
+    ranges = _class_ranges(meta)
+    expected_classes = sum(hi - lo for lo, hi in ranges)
+    rows = len(data["hand_id"])
+    if rows != 15 * expected_classes or meta.get("rows") != rows:
+        raise TableError(f"{path}: {rows:,} rows, expected {15 * expected_classes:,}")
+    hand_id = data["hand_id"].astype(np.int64)
+    counts = np.bincount(hand_id, minlength=N_CLASSES)
+    wanted = np.zeros(len(counts), bool)
+    for lo, hi in ranges:
+        wanted[lo:hi] = True
+    if not (counts[wanted] == 15).all() or counts[~wanted].any():
+        raise TableError(f"{path}: hands are not its {expected_classes:,} x 15 discards")
+    first = np.r_[True, hand_id[1:] != hand_id[:-1]] if rows else np.zeros(0, bool)
+    weight_sum = int(data["weight"].astype(np.int64)[first].sum())
+    weights = hand_classes().weight.astype(np.int64)
+    expected_weight = int(sum(weights[lo:hi].sum() for lo, hi in ranges))
+    if weight_sum != expected_weight:
+        raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {expected_weight:,}")
+    order = np.argsort(hand_id, kind="stable")
+    pairs = (data["d1"].astype(np.int64) * 52 + data["d2"])[order].reshape(-1, 15)
+    pairs.sort(axis=1)
+    if (pairs[:, 1:] == pairs[:, :-1]).any():
+        raise TableError(f"{path}: duplicate (hand, discard) rows")
+    for role in ("dealer_best", "pone_best"):
+        per_hand = np.bincount(
+            hand_id, weights=data[role].astype(np.float64), minlength=len(counts)
+        )
+        if (per_hand[wanted] < 1).any():
+            raise TableError(f"{path}: a hand without a {role} discard")
+    return TableCheck(
+        path=path,
+        rows=rows,
+        classes=expected_classes,
+        weight_sum=weight_sum,
+        opponent=str(meta.get("opponent", "random")),
+        sample=not meta.get("shard") and int(meta.get("classes") or 0) < N_CLASSES,
+        checksums=checked,
+        coverage=coverage(meta),
+        file_format="csv" if csv else "parquet",
+    )
+
+
+def _class_ranges(meta: dict[str, Any]) -> list[tuple[int, int]]:
+    """The hand classes a table holds: its chunks' ranges of the run's classes."""
+    classes = int(meta.get("classes") or 0)
+    size = int(meta.get("chunk_classes") or CHUNK_CLASSES)
+    chunks = meta.get("chunks")
+    if chunks is None:
+        chunks = list(range(-(-classes // size)))
+    return [(k * size, min((k + 1) * size, classes)) for k in chunks]
+
+
+def _read_parquet_checked(
+    path: Path, meta: dict[str, Any], keep: list[str]
+) -> tuple[bool, dict[str, np.ndarray]]:
+    """(checksums present, the ``keep`` columns) of a Parquet table, every row group
+    read whole and checked against its page CRCs and its stored checksum."""
+    sums = meta.get("checksums")
     parts: dict[str, list[np.ndarray]] = {name: [] for name in keep}
     try:
-        pf = pq.ParquetFile(path)
+        pf = pq.ParquetFile(path, page_checksum_verification=True)
         if sums is not None and len(sums) != pf.num_row_groups:
             raise TableError(f"{path}: {pf.num_row_groups} row groups but {len(sums)} checksums")
         for group in range(pf.num_row_groups):
@@ -329,47 +492,17 @@ def verify_table(path: Path) -> TableCheck:
                 parts[name].append(table.column(name).to_numpy())
     except (OSError, pa.ArrowException, KeyError) as e:
         raise TableError(f"{path}: damaged data ({_reason(e)})") from None
-    data = {
+    return sums is not None, {
         name: np.concatenate(chunks) if chunks else np.empty(0) for name, chunks in parts.items()
     }
-    rows = len(data["hand_id"])
-    classes = int(meta.get("classes") or 0)
-    sample = classes < N_CLASSES
-    expected_rows = 15 * classes if meta.get("shard") is None else rows
-    if rows != expected_rows or meta.get("rows") != rows or (not sample and rows != N_ROWS_FULL):
-        raise TableError(f"{path}: {rows:,} rows, expected {expected_rows:,}")
-    hand_id = data["hand_id"].astype(np.int64)
-    counts = np.bincount(hand_id)
-    present = counts > 0
-    if not np.all(counts[present] == 15) or (
-        meta.get("shard") is None and present.sum() != classes
-    ):
-        raise TableError(f"{path}: hands are not {classes:,} x 15 discards")
-    first = np.r_[True, hand_id[1:] != hand_id[:-1]] if rows else np.zeros(0, bool)
-    weight_sum = int(data["weight"].astype(np.int64)[first].sum())
-    expected_weight = (
-        N_RAW_HANDS if not sample else int(hand_classes().weight[:classes].astype(np.int64).sum())
-    )
-    if meta.get("shard") is None and weight_sum != expected_weight:
-        raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {expected_weight:,}")
-    order = np.argsort(hand_id, kind="stable")
-    pairs = (data["d1"].astype(np.int64) * 52 + data["d2"])[order].reshape(-1, 15)
-    pairs.sort(axis=1)
-    if (pairs[:, 1:] == pairs[:, :-1]).any():
-        raise TableError(f"{path}: duplicate (hand, discard) rows")
-    for role in ("dealer_best", "pone_best"):
-        per_hand = np.bincount(hand_id, weights=data[role].astype(np.float64))
-        if (per_hand[present] < 1).any():
-            raise TableError(f"{path}: a hand without a {role} discard")
-    return TableCheck(
-        path=path,
-        rows=rows,
-        classes=int(present.sum()),
-        weight_sum=weight_sum,
-        opponent=str(meta.get("opponent", "random")),
-        sample=sample,
-        checksums=sums is not None,
-    )
+
+
+def _read_csv_columns(path: Path, keep: list[str]) -> dict[str, np.ndarray]:
+    try:
+        table = pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(include_columns=keep))
+    except (OSError, pa.ArrowException) as e:
+        raise TableError(f"{path}: damaged data ({_reason(e)})") from None
+    return {name: table.column(name).to_numpy() for name in keep}
 
 
 def _check_target(output: Path) -> None:
@@ -377,9 +510,9 @@ def _check_target(output: Path) -> None:
     takes a new file: checked before any work."""
     if output.is_dir():
         raise UsageError(f"{output} is a folder; give a file name for the table")
+    check_output(output)
     if writes_in_place(output):
         raise UsageError(f"{output} is not a regular file; a table is written to a file")
-    check_output(output)
 
 
 def _reason(e: BaseException) -> str:
