@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import numbers
 import os
+import re
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -271,3 +272,45 @@ def check_choice(what: str, value: object, choices: tuple[str, ...]) -> None:
     """Raise a one-line UsageError unless ``value`` is one of ``choices``."""
     if value not in choices:
         raise UsageError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
+
+
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")  # Dask's protocols
+_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?")
+_IPV6 = re.compile(r"\[[0-9A-Fa-f:.%a-z]+\]")
+
+
+def check_scheduler(address: object) -> str:
+    """A Dask scheduler address, checked before Dask sees it: ``[SCHEME://]HOST:PORT``
+    (an IPv6 host in brackets, a port from 1 to 65535 in ASCII digits), or the
+    ``inproc://`` address of a cluster in this process. A one-line UsageError otherwise.
+
+    >>> check_scheduler("tcp://127.0.0.1:8786")
+    'tcp://127.0.0.1:8786'
+    >>> check_scheduler("localhost:notaport")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crib_analyze.errors.UsageError: a scheduler address is [tcp://]HOST:PORT ...
+    """
+    bad = UsageError(
+        f"a scheduler address is [tcp://]HOST:PORT with a port from 1 to 65535, got {address!r}"
+    )
+    if not isinstance(address, str) or not address.isascii():
+        raise bad
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme not in SCHEDULER_SCHEMES:
+        raise UsageError(
+            f"unknown scheduler protocol {scheme!r} in {address!r} "
+            f"(choose from {', '.join(SCHEDULER_SCHEMES)})"
+        )
+    if scheme == "inproc":
+        if not re.fullmatch(r"[^\s/]+(?:/\d+){2}", rest):
+            raise bad
+        return address
+    host, colon, port = rest.rpartition(":")
+    if not colon or not (_HOST.fullmatch(host) or _IPV6.fullmatch(host)):
+        raise bad
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise bad
+    return address

@@ -39,6 +39,7 @@ from crib_analyze.settings import (
     SEARCH_SAMPLES,
     SEED,
     check_choice,
+    check_scheduler,
 )
 
 
@@ -151,6 +152,8 @@ def simulate(
     With ``scheduler`` (a Dask scheduler address) the batches run on its workers."""
     s = settings or GameSettings()
     s.check()
+    if scheduler is not None:
+        check_scheduler(scheduler)
     if GAMES.check(games) % 2:
         raise UsageError(f"`games` must be even (games come in duplicate pairs), got {games:,}")
     if GAME_BATCH.check(batch) % 2:
@@ -187,7 +190,7 @@ def _on_dask(
         ) from None
     try:
         client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except OSError as e:
+    except (OSError, ValueError, TypeError) as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:
         futures = client.map(play_batch, firsts, sizes, [s] * len(firsts), pure=False)

@@ -8,6 +8,9 @@ from typing import Any
 import click
 
 from crib_analyze.cli.options import (
+    WholeNumber,
+    checked_output,
+    checked_scheduler,
     count_option,
     domain_errors,
     emit,
@@ -37,8 +40,8 @@ from crib_analyze.settings import (
 
 
 @click.command()
-@click.argument("mine", type=int, required=False)
-@click.argument("theirs", type=int, required=False)
+@click.argument("mine", type=WholeNumber(), required=False)
+@click.argument("theirs", type=WholeNumber(), required=False)
 @click.option("--dealer", is_flag=True, help="You deal this deal.")
 @click.option("--pone", is_flag=True, help="The opponent deals (you count first).")
 @scoring_option(default=DEFAULT_SCORING)
@@ -97,6 +100,7 @@ def odds(
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
+    callback=checked_output,
     help="Where to write the table [default: board_table.npz in the user data dir].",
 )
 @count_option(
@@ -177,6 +181,7 @@ def build_board(
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
+    callback=checked_scheduler,
     help="Run the batches on a Dask cluster (e.g. tcp://host:8786); the same results "
     "as a local run. Needs pip install 'crib-analyze[distributed]'.",
 )

@@ -6,6 +6,8 @@ from __future__ import annotations
 import click
 
 from crib_analyze.cli.options import (
+    amount_type,
+    checked_output,
     count_option,
     domain_errors,
     jobs_option,
@@ -21,11 +23,12 @@ from crib_analyze.settings import MODEL_ENV, MODEL_MAX_ROUNDS, MODEL_TOLERANCE
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
+    callback=checked_output,
     help="Where to write the model [default: expert_model.npz in the user data dir].",
 )
 @click.option(
     "--tolerance",
-    type=click.FloatRange(MODEL_TOLERANCE.lo, MODEL_TOLERANCE.hi, min_open=True),
+    type=amount_type(MODEL_TOLERANCE),
     default=MODEL_TOLERANCE.default,
     show_default=True,
     help="Stop when no role crib value moves by this much in a round.",

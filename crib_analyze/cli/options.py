@@ -23,8 +23,10 @@ from crib_analyze.settings import (
     SCORINGS,
     SEED,
     TABLE_FORMATS,
+    Amount,
     Bound,
     Count,
+    check_scheduler,
 )
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -70,6 +72,49 @@ def as_options(message: str) -> str:
     return re.sub(r"`([a-z_]+)`", lambda m: options.get(m.group(1), m.group(1)), message)
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_REAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _ascii_number(
+    kind: click.ParamType[Any], pattern: re.Pattern[str], what: str, value: Any,
+    param: click.Parameter | None, ctx: click.Context | None,
+) -> None:  # fmt: skip
+    """Python's int() and float() take any script's digits, '1_000', 'nan' and 'inf':
+    an option takes ASCII digits only (and a finite number)."""
+    if isinstance(value, str) and not pattern.fullmatch(value.strip()):
+        kind.fail(f"{value!r} is not {what} (ASCII digits)", param, ctx)
+
+
+class WholeNumber(click.types.IntParamType):
+    """An integer in ASCII digits (no other script's digits, no '1_000')."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, _WHOLE, "a whole number", value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WholeRange(click.IntRange):
+    """An integer in ASCII digits within a setting's inclusive range."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, _WHOLE, "a whole number", value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class RealRange(click.FloatRange):
+    """A finite real number in ASCII digits within a range (not 'nan', 'inf')."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _ascii_number(self, _REAL, "a finite number", value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def amount_type(setting: Amount) -> RealRange:
+    """The option type of a real-number setting: its range, ``lo`` excluded if open."""
+    return RealRange(setting.lo, setting.hi, min_open=setting.lo_open)
+
+
 def count_option(
     *names: str, setting: Bound, default: int | bool | None = True, **extra: Any
 ) -> Decorator:
@@ -81,7 +126,7 @@ def count_option(
         value = None if default is False else default
     return click.option(
         *names,
-        type=click.IntRange(setting.lo, setting.hi),
+        type=WholeRange(setting.lo, setting.hi),
         default=value,
         show_default=value is not None,
         **extra,
@@ -100,6 +145,16 @@ def checked_output(ctx: click.Context, param: click.Parameter, value: str | None
 
         with domain_errors():
             check_output(value)
+    return value
+
+
+def checked_scheduler(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A ``--scheduler`` address checked as it is parsed, before Dask sees it (exit 2)."""
+    if value is not None and not ctx.resilient_parsing:
+        try:
+            check_scheduler(value)
+        except CribAnalyzeError as e:
+            raise click.BadParameter(str(e), ctx, param) from None
     return value
 
 

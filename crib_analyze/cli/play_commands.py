@@ -8,6 +8,8 @@ from typing import Any
 import click
 
 from crib_analyze.cli.options import (
+    amount_type,
+    checked_output,
     count_option,
     domain_errors,
     emit,
@@ -130,11 +132,12 @@ def play(
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
+    callback=checked_output,
     help="Where to write the table [default: pegging_table.npz in the user data dir].",
 )
 @click.option(
     "--target-se",
-    type=click.FloatRange(PEGGING_TARGET_SE.lo, PEGGING_TARGET_SE.hi, min_open=True),
+    type=amount_type(PEGGING_TARGET_SE),
     default=PEGGING_TARGET_SE.default,
     show_default=True,
     help="Play each cell until the standard error of its pegging differential is this.",

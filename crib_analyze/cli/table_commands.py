@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from crib_analyze.cli.options import (
+    checked_output,
     count_option,
     domain_errors,
     emit,
@@ -31,6 +32,7 @@ from crib_analyze.settings import (
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
+    callback=checked_output,
     help="Table file [default: discard_table.parquet (discard_table_expert.parquet for "
     "the expert opponent) in the user data dir].",
 )
@@ -115,6 +117,7 @@ def table(
     "--output",
     "-o",
     type=click.Path(dir_okay=False),
+    callback=checked_output,
     help="The merged table file [default: the run's table in the user data dir].",
 )
 @table_format_option("from the file name: .csv is CSV, else Parquet")

@@ -111,8 +111,9 @@ def check_output(path: str | os.PathLike[str]) -> Path:
             fh.write(b"\0" * 4096)  # a block: a full disk says so now, not after the work
             fh.flush()
             os.fsync(fh.fileno())
-    except OSError as e:
-        raise StorageError(f"cannot write {path}: {describe_os_error(e)}") from None
+    except OSError as e:  # the probe's own name would only confuse: name the folder
+        reason = e.strerror or describe_os_error(e)
+        raise StorageError(f"cannot write {path}: {reason} (creating a file in {folder})") from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(probe)
