@@ -71,7 +71,8 @@ def build_model(
     throws count the play too, valued by ``pegging_table`` (a file from
     :func:`build_pegging`; default: the packaged table); without, the classic expert.
     The packaged models stay the default; use the new one with ``model=PATH`` or
-    ``$CRIB_ANALYZE_MODEL``.
+    ``$CRIB_ANALYZE_MODEL``. A killed build resumes after its last finished round
+    (from a checkpoint beside the output).
     """
     from crib_analyze.artifacts.pegging_table import PeggingTable, packaged_pegging_table
     from crib_analyze.expert.builder import build_model as run
@@ -84,7 +85,10 @@ def build_model(
     table = None
     if pegging:
         table = PeggingTable.load(pegging_table) if pegging_table else packaged_pegging_table()
-    model = run(tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table)
+    checkpoint = target.with_name(target.name + ".checkpoint.npz")
+    model = run(
+        tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table, checkpoint=checkpoint
+    )
     model.save(target)
     return BuiltModel(model, target)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.board_table import BoardTable
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import dp_kernels as dpk
@@ -154,6 +155,7 @@ def build_board(
     for lo, hi in itertools.pairwise(bounds):
         if hi <= done:
             continue
+        interrupts.check()
         cards = expert_deals(hi - lo, seed, m, first=lo)
         players, points, sources = evk.deal_events(
             cards, rank_table(), policies, weights, samples, seed, PLAY_STREAMS + lo
@@ -173,6 +175,7 @@ def build_board(
     solved = []
     merged = []
     for h in range(2):
+        interrupts.check()
         rows = np.concatenate(halves[h][0::2])
         counts = np.concatenate(halves[h][1::2])
         p, q, c = _distinct(rows, counts)

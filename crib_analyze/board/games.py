@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.board_table import BoardTable, load_board
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import game_kernels as gk
@@ -165,6 +166,7 @@ def simulate(
     if scheduler is None:
         m = model or load_model()
         for f, n in zip(firsts, sizes, strict=True):
+            interrupts.check()
             batches.append(play_batch(f, n, s, m))
             if log:
                 log(GameLog(f + n, games, time.time() - start))
@@ -196,6 +198,7 @@ def _on_dask(
         futures = client.map(play_batch, firsts, sizes, [s] * len(firsts), pure=False)
         done = 0
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            interrupts.check()
             done += future.result().results.shape[0]
             if log:
                 log(GameLog(done, games, time.time() - start))

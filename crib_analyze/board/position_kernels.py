@@ -127,6 +127,7 @@ def position_outcomes(
     seat: int,
     a: int,
     b: int,
+    first: int,
     n: int,
     seed: int,
     opp_kind: int | np.int64,
@@ -144,15 +145,16 @@ def position_outcomes(
     target: int,
     lines: np.ndarray,
 ) -> np.ndarray:
-    """(n, 15, 8): for sample j and throw d (``DISCARDS`` order) of ``hand6``, the
-    outcome probabilities of the game for the holder in ``seat`` (0 pone, 1 dealer)
-    on ``a`` against the opponent's ``b``. Sample j draws from stream j of ``seed``."""
+    """(n, 15, 8): for sample ``first + j`` and throw d (``DISCARDS`` order) of ``hand6``,
+    the outcome probabilities of the game for the holder in ``seat`` (0 pone, 1
+    dealer) on ``a`` against the opponent's ``b``. Sample i draws from stream i of
+    ``seed``, so samples computed in parts equal those computed at once."""
     out = np.zeros((n, N_DISCARDS, 8))
     throws = np.arange(N_DISCARDS)
     for j in prange(n):
         sample_outcomes(
-            hand6, unseen_cards(hand6), seat, a, b, throws, rng_for(seed, j), seed,
-            PLAY_STREAMS + j, opp_kind, keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows,
+            hand6, unseen_cards(hand6), seat, a, b, throws, rng_for(seed, first + j), seed,
+            PLAY_STREAMS + first + j, opp_kind, keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows,
             policies, rank_weights, samples, table, values, target, lines, out[j],
         )  # fmt: skip
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.board_table import BoardTable, load_board
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import position_kernels as thk
@@ -36,6 +37,8 @@ from crib_analyze.settings import (
     SEED,
 )
 
+POSITION_PART = 1000  # deals simulated per kernel call
+
 
 def position_throws(
     hand6: np.ndarray,
@@ -58,14 +61,17 @@ def position_throws(
     m = model or load_model()
     table = board or load_board()
     code = policy_code(DEFAULT_PLAY_POLICY)
-    outcomes = thk.position_outcomes(
-        np.asarray(hand6, np.int64), int(seat), mine, theirs, samples,
-        seed, EXPERT, *throw_arrays(m).args(), np.array([code, code], np.int64),
-        kept_rank_weights(m), SEARCH_SAMPLES.default, rank_table(),
-        np.ascontiguousarray(table.values, np.float64), TARGET,
-        np.array(SKUNK_LINES, np.int64),
-    )  # fmt: skip
-    per_sample = np.asarray(outcomes)
+    values = np.ascontiguousarray(table.values, np.float64)
+    parts = []
+    for first in range(0, samples, POSITION_PART):  # Ctrl-C is checked between parts
+        interrupts.check()
+        parts.append(thk.position_outcomes(
+            np.asarray(hand6, np.int64), int(seat), mine, theirs, first,
+            min(POSITION_PART, samples - first), seed, EXPERT, *throw_arrays(m).args(),
+            np.array([code, code], np.int64), kept_rank_weights(m), SEARCH_SAMPLES.default,
+            rank_table(), values, TARGET, np.array(SKUNK_LINES, np.int64),
+        ))  # fmt: skip
+    per_sample = np.concatenate(parts)
     win, win_se, win_diff_se = _mean_se(p_win(per_sample))  # (n, 15) -> (15,)
     mp, mp_se, mp_diff_se = _mean_se(per_sample @ points)
     return PositionThrows(

@@ -24,6 +24,7 @@ from typing import Any
 
 import click
 
+from crib_analyze import interrupts
 from crib_analyze.cli.board_commands import build_board, odds, simulate
 from crib_analyze.cli.hand_commands import discard, quiz, score
 from crib_analyze.cli.model_commands import build_model, paths
@@ -51,11 +52,12 @@ class OneLineErrors(click.Group):
         show_compile_notice()
         guard_closed_streams()
         try:
-            rv = _broken_pipe_as_error(
-                lambda: super(OneLineErrors, self).main(
-                    args, prog_name, complete_var, False, **extra
+            with interrupts.deferred():  # Ctrl-C stops a job between kernel calls only
+                rv = _broken_pipe_as_error(
+                    lambda: super(OneLineErrors, self).main(
+                        args, prog_name, complete_var, False, **extra
+                    )
                 )
-            )
             code = rv if isinstance(rv, int) else 0
         except click.exceptions.NoArgsIsHelpError as e:
             e.show()  # a bare command: its help, as click shows it
@@ -70,8 +72,8 @@ class OneLineErrors(click.Group):
         except CribAnalyzeError as e:  # a domain error that reached here unconverted
             echo_error(str(e))
             code = e.exit_code
-        except (click.Abort, KeyboardInterrupt):
-            echo_error("interrupted", prefix="")
+        except (click.Abort, KeyboardInterrupt, _Interrupted):
+            echo_error("interrupted", prefix="\n" if _stderr_is_terminal() else "")
             code = 130
         except BrokenPipeError:
             _silence_stdout()
@@ -96,6 +98,23 @@ class OneLineErrors(click.Group):
             code = 1
         code = _flush_stdout(code)
         sys.exit(code)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # past click, which would print a blank line first
+            raise _Interrupted from None
+
+
+class _Interrupted(Exception):
+    """Ctrl-C, on its way to the one line "interrupted" and exit 130."""
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 class _StderrLine(logging.Handler):

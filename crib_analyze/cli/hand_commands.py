@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.options import (
     Progress,
@@ -312,7 +313,8 @@ def discard(
 
     source = _stream_name(hands_file)
     try:
-        lines = list(read_hand_lines(hands_file))
+        with interrupts.immediate():  # reading may wait on a terminal or a pipe
+            lines = list(read_hand_lines(hands_file))
     except UnicodeDecodeError as e:
         raise click.BadParameter(
             f"{source} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
@@ -327,6 +329,7 @@ def discard(
             failures += 1
             note(f"Error: {source} line {lineno}: {parsed}")
             continue
+        interrupts.check()
         hand_text = format_cards(parsed)
         rows = run(parsed)
         if fmt == "table":
@@ -434,7 +437,8 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
         while True:
             click.echo("Throw two cards (? for the answer, q to quit): ", nl=False)
             try:
-                line = stdin.readline()
+                with interrupts.immediate():  # Ctrl-C while waiting for an answer
+                    line = stdin.readline()
             except UnicodeDecodeError as e:
                 raise click.UsageError(f"standard input is not UTF-8 text ({e.reason})") from None
             if not line:  # end of input

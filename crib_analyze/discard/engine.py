@@ -18,6 +18,7 @@ from functools import cmp_to_key
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table
 from crib_analyze.cards import CardsLike, parse_cards
@@ -216,6 +217,7 @@ def sampled_cribs(
     total_sq = np.zeros((2, hk.N_DISCARDS))
     done = 0
     while done < samples:
+        interrupts.check()
         n = min(SAMPLE_BATCH, samples - done)
         opponents = _draw(rng, unseen, n)
         per_sample = rck.crib_sampled(

@@ -23,6 +23,7 @@ tabulated per rank multiset.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, ThrowModel, ThrowPolicy
 from crib_analyze.artifacts.pegging_table import PeggingTable
 from crib_analyze.crib import throw_model_kernels as tmk
@@ -44,6 +46,7 @@ from crib_analyze.expert.class_values import (
     role_tables,
 )
 from crib_analyze.settings import __version__
+from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 M = TypeVar("M")
 Stats = tuple[np.ndarray, ...]
@@ -71,17 +74,26 @@ def fictitious_play(
     model_of: Callable[[Stats], M],
     start: Mapping[str, M],
     max_rounds: int,
+    resume: tuple[int, dict[str, Stats]] | None = None,
+    on_round: Callable[[int, dict[str, Stats]], None] | None = None,
 ) -> tuple[dict[str, M], int, bool]:
     """Run fictitious play; return (models, rounds, settled).
 
     Each round k, ``step(k, models)`` returns each player's best-response statistics
     against the current models, or None once they have settled. The running
     statistics are the mean of the best responses of rounds 1..k (weight 1/k for the
-    newest), and ``model_of`` turns them into the next round's model.
+    newest), and ``model_of`` turns them into the next round's model. After each
+    round ``on_round(k, running)`` may save them; ``resume=(k, running)`` continues
+    from such a save with round k + 1.
     """
     models = dict(start)
     running: dict[str, Stats] = {}
-    for k in range(1, max_rounds + 1):
+    first = 1
+    if resume is not None:
+        done, running = resume[0], dict(resume[1])
+        models.update({player: model_of(stats) for player, stats in running.items()})
+        first = done + 1
+    for k in range(first, max_rounds + 1):
         stats = step(k, models)
         if stats is None:
             return models, k, True
@@ -93,6 +105,8 @@ def fictitious_play(
             else:
                 running[player] = tuple(new)
             models[player] = model_of(running[player])
+        if on_round is not None:
+            on_round(k, running)
     return models, max_rounds, False
 
 
@@ -130,14 +144,23 @@ class FixedPoint:
         }
 
     def run(
-        self, tolerance: float, max_rounds: int, log: Callable[[RoundLog], None] | None = None
+        self,
+        tolerance: float,
+        max_rounds: int,
+        log: Callable[[RoundLog], None] | None = None,
+        checkpoint: str | os.PathLike[str] | None = None,
     ) -> tuple[dict[str, ThrowModel], int, bool]:
         """(models, rounds, settled): from the random opponent until no role-table crib
-        value moves by ``tolerance`` in a round, or ``max_rounds``."""
+        value moves by ``tolerance`` in a round, or ``max_rounds``. With
+        ``checkpoint``, each round's running statistics are saved, and a killed run
+        resumes after its last finished round (with the same numbers)."""
         last = self.last
+        start = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
 
-        def step(k: int, models: dict[str, ThrowModel]) -> dict[str, Stats] | None:
-            t0 = time.time()
+        def model_of(stats: Stats) -> ThrowModel:
+            return ThrowModel.from_stats(*stats)
+
+        def evaluate(models: Mapping[str, ThrowModel]) -> None:
             crib = self.cribs(models)
             tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
             if last.crib:
@@ -146,6 +169,11 @@ class FixedPoint:
                     float(np.nanmax(np.abs(tables[s] - last.tables[s]))) for s in tables
                 )
             last.crib, last.tables = crib, tables
+
+        def step(k: int, models: dict[str, ThrowModel]) -> dict[str, Stats] | None:
+            interrupts.check()
+            t0 = time.time()
+            evaluate(models)
             entry = RoundLog(k, last.change, last.class_change, time.time() - t0)
             self.history.append(entry)
             if log:
@@ -153,11 +181,44 @@ class FixedPoint:
             if last.change < tolerance:
                 return None
             # the pone's throws are learned from the pone's best discards, and so on
-            value = self.values(crib)
+            value = self.values(last.crib)
             return {r: _best_response(self.cards, self.weight, value[r])[1:] for r in value}
 
-        start = {"pone": ThrowModel.random(), "dealer": ThrowModel.random()}
-        return fictitious_play(step, lambda s: ThrowModel.from_stats(*s), start, max_rounds)
+        settings = {
+            "scheme": SCHEME, "tolerance": tolerance, "max_rounds": max_rounds,
+            "pegging": None if self.pegging is None else self.pegging.fingerprint(),
+            "version": __version__,
+        }  # fmt: skip
+        previous: dict[str, Stats] = {}  # the running statistics before the last round
+
+        def save(k: int, running: dict[str, Stats]) -> None:
+            state = _running_arrays("now", running) | _running_arrays("before", previous)
+            state["history"] = np.array(
+                [[r.round, r.table_change, r.class_change, r.seconds] for r in self.history]
+            )
+            save_checkpoint(checkpoint, settings, state)
+            previous.clear()
+            previous.update(running)
+
+        resume = None
+        state = load_checkpoint(checkpoint, settings)
+        if state is not None:
+            done, running, before = _resumed_rounds(state)
+            self.history = [
+                RoundLog(int(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in state["history"]
+            ]
+            # the crib values of the last finished round, recomputed from its models
+            evaluate({p: model_of(before[p]) if before else start[p] for p in start})
+            last.change = self.history[-1].table_change
+            last.class_change = self.history[-1].class_change
+            previous.update(running)
+            resume = (done, running)
+            if log:
+                for entry in self.history:
+                    log(entry)
+        result = fictitious_play(step, model_of, start, max_rounds, resume, save)
+        remove_checkpoint(checkpoint)
+        return result
 
     def tabulate(self, models: Mapping[str, ThrowModel], settled: bool) -> dict[str, ThrowPolicy]:
         """The final policy per role: each class's best response to ``models``, per rank
@@ -178,13 +239,15 @@ def build_model(
     max_rounds: int = 200,
     log: Callable[[RoundLog], None] | None = None,
     pegging: PeggingTable | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> ExpertModel:
     """Run fictitious play from the random opponent until crib values settle, then
     tabulate the final policy.
 
     With ``pegging`` (a pegging table) every hand chooses its throw on hand +- crib +
     its pegging net (the pegging-aware expert); without it, on hand +- crib (the classic
-    expert, the kind of opponent the published crib tables assume).
+    expert, the kind of opponent the published crib tables assume). With
+    ``checkpoint``, a killed build resumes after its last finished round.
     """
     if not tolerance > 0:
         raise UsageError(f"tolerance must be positive, got {tolerance}")
@@ -192,7 +255,7 @@ def build_model(
         raise UsageError(f"max_rounds must be at least 1, got {max_rounds}")
     start = time.time()
     fixed_point = FixedPoint(pegging)
-    models, rounds, settled = fixed_point.run(tolerance, max_rounds, log)
+    models, rounds, settled = fixed_point.run(tolerance, max_rounds, log, checkpoint)
     policies = fixed_point.tabulate(models, settled)
     last, history = fixed_point.last, fixed_point.history
     provenance = {
@@ -236,3 +299,27 @@ def _best_response(cards: np.ndarray, weight: np.ndarray, value: np.ndarray) -> 
 
 def _finite(x: float) -> float | None:
     return float(x) if np.isfinite(x) else None
+
+
+def _running_arrays(prefix: str, running: Mapping[str, Stats]) -> dict[str, np.ndarray]:
+    return {
+        f"{prefix}_{player}_{i}": np.asarray(x)
+        for player, stats in running.items()
+        for i, x in enumerate(stats)
+    }
+
+
+def _resumed_rounds(
+    state: Mapping[str, np.ndarray],
+) -> tuple[int, dict[str, Stats], dict[str, Stats]]:
+    """(rounds done, running statistics now and before the last round) of a checkpoint."""
+
+    def running(prefix: str) -> dict[str, Stats]:
+        out: dict[str, dict[int, np.ndarray]] = {}
+        for name, array in state.items():
+            head, player, i = name.rsplit("_", 2) if name.count("_") == 2 else ("", "", "")
+            if head == prefix:
+                out.setdefault(player, {})[int(i)] = array
+        return {p: tuple(v[i] for i in sorted(v)) for p, v in out.items()}
+
+    return len(state["history"]), running("now"), running("before")

@@ -8,11 +8,15 @@ kernels do the work (:mod:`crib_analyze.crib.class_kernels`,
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, ThrowModel, ThrowPolicy
 from crib_analyze.artifacts.pegging_table import PeggingTable, hands_pegging
 from crib_analyze.crib import class_kernels as tk
+from crib_analyze.crib import hand_kernels as hk
 from crib_analyze.crib import throw_model_kernels as tmk
 from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_classes import hand_classes, multisets
@@ -33,16 +37,24 @@ def all_hand_means() -> np.ndarray:
     return np.asarray(hand_num / N_UNSEEN)
 
 
+CRIB_PARTS = 16  # kernel calls per pass over every class (Ctrl-C is checked between them)
+
+
 def all_class_cribs(throws: ThrowModel) -> np.ndarray:
     """(N, 15) crib expectation of every class's discards when the other player's
-    throws follow the compact model ``throws``."""
+    throws follow the compact model ``throws``; computed in parts of the multisets."""
     classes = hand_classes()
     offsets = class_offsets(classes.multiset, len(classes.multisets))
-    return np.asarray(
-        tmk.class_model_cribs(
-            rank_table(), classes.multisets, offsets, classes.cards, throws.P, throws.F, throws.K
-        )
-    )
+    out = np.empty((len(classes.cards), hk.N_DISCARDS), np.float64)
+    bounds = np.linspace(0, len(classes.multisets), CRIB_PARTS + 1).astype(np.int64)
+    for m_lo, m_hi in itertools.pairwise(bounds.tolist()):
+        interrupts.check()
+        lo, hi = int(offsets[m_lo]), int(offsets[m_hi])
+        out[lo:hi] = tmk.class_model_cribs(
+            rank_table(), classes.multisets[m_lo:m_hi], offsets[m_lo : m_hi + 1] - lo,
+            classes.cards[lo:hi], throws.P, throws.F, throws.K,
+        )  # fmt: skip
+    return out
 
 
 def class_cribs_range(policies: list[ThrowPolicy], lo: int, hi: int) -> np.ndarray:

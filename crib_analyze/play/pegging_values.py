@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import PeggingTable, kept_multisets
 from crib_analyze.errors import UsageError
@@ -94,6 +95,7 @@ def build_pegging(
     def run(stage: int, wanted: np.ndarray) -> None:
         todo = np.flatnonzero(done < wanted)
         for lo in range(0, len(todo), batch):
+            interrupts.check()
             idx = todo[lo : lo + batch]
             sums[idx] += pgk.cell_sums(
                 cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx],

@@ -4,18 +4,15 @@ Each finished chunk is written atomically to a parts folder beside the output
 (``OUTPUT.parts/chunk-00042.parquet``), stamped with the run's fingerprint, its
 index, its row count and a checksum of its data, so an interrupted run resumes
 from the chunks it finished and a chunk from another run, or a damaged one, is
-detected. Ctrl-C is deferred to chunk boundaries (:func:`interrupt_between_chunks`).
+detected. Ctrl-C is deferred to chunk boundaries (:mod:`crib_analyze.interrupts`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import shutil
-import signal
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,28 +149,3 @@ class ChunkStore:
 
     def remove(self) -> None:
         shutil.rmtree(self.parts, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def interrupt_between_chunks() -> Iterator[Callable[[], bool]]:
-    """Turn the first Ctrl-C into a request checked between chunks.
-
-    A signal landing inside a numba kernel can crash the process, so the first
-    SIGINT only sets a flag (the current chunk finishes and is saved); a second one
-    interrupts at once. Outside the main thread this changes nothing.
-    """
-    requested = [False]
-    if threading.current_thread() is not threading.main_thread():
-        yield lambda: False
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        if requested[0]:
-            raise KeyboardInterrupt
-        requested[0] = True
-
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield lambda: requested[0]
-    finally:
-        signal.signal(signal.SIGINT, previous)

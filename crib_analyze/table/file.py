@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.cards import format_card
 from crib_analyze.crib.hand_classes import N_CLASSES, hand_classes
@@ -33,7 +34,6 @@ from crib_analyze.table.chunks import (
     META_KEY,
     ChunkStore,
     checksum,
-    interrupt_between_chunks,
     parquet_options,
     parts_dir,
 )
@@ -244,7 +244,7 @@ def generate_table(
 
     ``model`` is the expert model of an expert table. ``on_chunk`` is called after
     each chunk is ready (progress); ``on_warning`` gets one-line notes such as a
-    damaged chunk being recomputed. The first Ctrl-C lets the running chunk finish
+    damaged chunk being recomputed. Ctrl-C lets the running chunk finish
     (KeyboardInterrupt is raised at the next boundary; finished chunks are kept).
     """
     check_choice("table format", fmt, TABLE_FORMATS)
@@ -261,19 +261,17 @@ def generate_table(
         columns = compute_chunk(spec, k, model)
         return pa.table({name: pa.array(values) for name, values in columns.items()})
 
-    with interrupt_between_chunks() as stop_requested:
+    with interrupts.deferred():
         store.create()
         for k in chunks:
-            if stop_requested():
-                raise KeyboardInterrupt
+            interrupts.check()
             if store.ensure(k, compute, on_warning):
                 reused += 1
             else:
                 computed += 1
             if on_chunk:
                 on_chunk(k)
-        if stop_requested():
-            raise KeyboardInterrupt
+        interrupts.check()
         meta = _run_metadata(spec, chunks, shard)
         rows = write_table_file(output, fmt, (store.read(k) for k in chunks), meta)
     store.remove()
