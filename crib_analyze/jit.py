@@ -9,22 +9,27 @@ modules below them (the layer contract lets kernels import nothing else):
     <cache dir>/numba-<numba version>/<digest>/
 
 so any change to any of those files, including a new installed version, compiles
-afresh instead of reusing old code. The cache dir is ``$CRIB_ANALYZE_CACHE_DIR``, else
-the user cache directory (``~/.cache/crib-analyze``); nothing is written into the
-package. Where no cache folder can be written, kernels compile on each run.
+afresh instead of reusing old code. Each cache file is sealed with a digest: a damaged
+one is dropped and its kernel recompiled, with a notice. The cache dir is
+``$CRIB_ANALYZE_CACHE_DIR``, else the user cache directory (``~/.cache/crib-analyze``);
+nothing is written into the package. Where no cache folder can be written, kernels
+compile on each run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
+import pickle
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
 import numba
+from numba.core import caching as _caching
 from numba.core import config as _config
 from numba.core import event as _event
 
@@ -118,6 +123,92 @@ def _prune(here: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+_SEAL = b"crib-analyze sealed\0"
+_SAID: set[str] = set()
+
+
+def _sealed(payload: bytes) -> bytes:
+    return _SEAL + hashlib.blake2b(payload, digest_size=16).digest() + payload
+
+
+def _opened(raw: bytes) -> bytes:
+    """The payload of a sealed file, or ValueError if it does not match its digest."""
+    head, payload = raw[: len(_SEAL) + 16], raw[len(_SEAL) + 16 :]
+    if head != _SEAL + hashlib.blake2b(payload, digest_size=16).digest():
+        raise ValueError("it does not match its checksum")
+    return payload
+
+
+def _damaged(path: str, e: BaseException) -> None:
+    """Drop a damaged cache file (its kernel is recompiled); say so once per process."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+    reason = str(e).splitlines()[0] if str(e) else type(e).__name__
+    if _SAID:
+        log.debug(f"damaged cache file {path}: {reason}")
+    else:
+        _SAID.add(path)
+        log.warning(
+            f"the kernel cache held damaged files (first: {path}: {reason}); "
+            "recompiling those kernels"
+        )
+
+
+class _CheckedCacheFile(_caching.IndexDataCacheFile):
+    """numba's index and data files, each sealed with a digest: a damaged entry
+    (truncated, flipped, overwritten) is dropped and its kernel recompiled with a
+    notice, instead of failing every later run with a pickle or LLVM error."""
+
+    def _save_index(self, overloads: dict[Any, str]) -> None:
+        payload = self._dump((self._source_stamp, overloads))  # type: ignore[no-untyped-call]
+        with self._open_for_write(self._index_path) as f:
+            pickle.dump(self._version, f, protocol=-1)
+            f.write(_sealed(payload))
+
+    def _load_index(self) -> dict[Any, str]:
+        try:
+            with open(self._index_path, "rb") as f:
+                version = pickle.load(f)
+                data = f.read()
+        except FileNotFoundError:
+            return {}
+        except Exception as e:  # whatever a damaged pickle raises
+            _damaged(self._index_path, e)
+            return {}
+        if version != self._version:
+            return {}
+        try:
+            stamp, overloads = pickle.loads(_opened(data))
+            if not isinstance(overloads, dict):
+                raise ValueError("not an index")
+        except Exception as e:
+            _damaged(self._index_path, e)
+            return {}
+        return overloads if stamp == self._source_stamp else {}
+
+    def _save_data(self, name: str, data: Any) -> None:
+        path = self._data_path(name)  # type: ignore[no-untyped-call]
+        with self._open_for_write(path) as f:
+            f.write(_sealed(self._dump(data)))  # type: ignore[no-untyped-call]
+
+    def _load_data(self, name: str) -> Any:
+        path = self._data_path(name)  # type: ignore[no-untyped-call]
+        with open(path, "rb") as f:
+            raw = f.read()
+        try:
+            return pickle.loads(_opened(raw))
+        except Exception as e:
+            _damaged(path, e)
+            raise FileNotFoundError(path) from None  # numba's load: a miss, then compile
+
+
+def _check_cache_files(kernel: Any) -> None:
+    """Seal the cache files of a numba dispatcher (see :class:`_CheckedCacheFile`)."""
+    cache_file = getattr(getattr(kernel, "_cache", None), "_cache_file", None)
+    if type(cache_file) is _caching.IndexDataCacheFile:
+        cache_file.__class__ = _CheckedCacheFile
+
+
 @overload
 def njit(func: F) -> F: ...
 
@@ -143,6 +234,7 @@ def njit(func: F | None = None, **options: Any) -> F | Callable[[F], F]:
         config.CACHE_DIR = kernel_cache_dir()  # read once, when caching is enabled
         try:
             kernel = numba.njit(cache=True, **options)(f)
+            _check_cache_files(kernel)
         except RuntimeError:  # no writable cache location anywhere: compile every run
             kernel = numba.njit(cache=False, **options)(f)
         finally:

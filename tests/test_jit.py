@@ -88,7 +88,7 @@ def test_the_first_compile_is_announced_once(caplog: pytest.LogCaptureFixture) -
 
 
 @pytest.mark.parametrize("tty", [True, False])
-def test_the_command_line_shows_the_notice_on_a_terminal_only(
+def test_the_command_line_shows_the_compile_notice_on_a_terminal_only_and_warnings_always(
     tty: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from crib_analyze.cli import app
@@ -99,8 +99,9 @@ def test_the_command_line_shows_the_notice_on_a_terminal_only(
 
     stream = Stream()
     monkeypatch.setattr(sys, "stderr", stream)
-    logger = logging.getLogger("crib_analyze.jit")
-    monkeypatch.setattr(logger, "handlers", [])
-    app.show_compile_notice()
-    logger.info("compiling kernels, once (test)")
+    monkeypatch.setattr(logging.getLogger("crib_analyze"), "handlers", [])
+    app.show_notices()
+    logging.getLogger("crib_analyze.jit").info("compiling kernels, once (test)")
+    logging.getLogger("crib_analyze.jit").warning("a cached compiled kernel was damaged (test)")
     assert ("compiling kernels, once (test)" in stream.getvalue()) is tty
+    assert "a cached compiled kernel was damaged (test)" in stream.getvalue()

@@ -3,12 +3,12 @@
 A player that throws "as the expert" with its real six cards best-responds to the
 expert model: hand + its crib (against the other seat's tabulated policy) + the pegging
 net of the keep. The crib part per rank multiset and throw is computed once per model
-(a few seconds) and cached on disk under the model's fingerprint.
+(a few seconds) and cached on disk under the model's fingerprint, verified on load
+(:mod:`crib_analyze.storage.cache`).
 """
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,10 +17,10 @@ from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.artifacts.pegging_table import keep_rows, packaged_pegging_table
 from crib_analyze.board import throw_choice_kernels as dlk
 from crib_analyze.crib.hand_classes import multisets
+from crib_analyze.jit import source_digest
 from crib_analyze.play.matches import rank_multiset_keys
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.settings import cache_dir
-from crib_analyze.storage.atomic import atomic_open
+from crib_analyze.storage.cache import cached_arrays
 
 
 @dataclass(frozen=True)
@@ -63,21 +63,25 @@ def throw_arrays(model: ExpertModel) -> ThrowArrays:
 
 def expert_cribs(model: ExpertModel) -> np.ndarray:
     """(2, 18395, 15) :func:`~crib_analyze.board.throw_choice_kernels.multiset_cribs` of the
-    model: read from the kernel cache folder, or computed (a few seconds) and kept
-    there when it can be written."""
-    path = cache_dir() / f"expert_cribs_{model.fingerprint()}.npy"
-    with contextlib.suppress(OSError, ValueError):
-        cribs = np.load(path, allow_pickle=False)
-        if cribs.shape == (2, len(multisets()), 15) and np.isfinite(cribs).all():
-            return np.asarray(cribs)
-    pone, dealer = model.throws("pone"), model.throws("dealer")
-    models = (pone.P, pone.F, pone.K, dealer.P, dealer.F, dealer.K)
-    cribs = np.asarray(dlk.multiset_cribs(rank_table(), multisets(), models))
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_open(path, "wb") as fh:
-            np.save(fh, cribs)
-    return cribs
+    model: from the cache folder (keyed by the model's fingerprint and the kernels'
+    source, verified on load), or computed (a few seconds) and kept there."""
+    shape = (2, len(multisets()), 15)
+
+    def compute() -> dict[str, np.ndarray]:
+        pone, dealer = model.throws("pone"), model.throws("dealer")
+        models = (pone.P, pone.F, pone.K, dealer.P, dealer.F, dealer.K)
+        return {"cribs": np.asarray(dlk.multiset_cribs(rank_table(), multisets(), models))}
+
+    def problem(arrays: dict[str, np.ndarray]) -> str | None:
+        cribs = arrays.get("cribs")
+        if cribs is None or cribs.shape != shape or cribs.dtype != np.float64:
+            return "not the expected array"
+        if not (np.isfinite(cribs).all() and (cribs >= 0).all() and (cribs <= 29).all()):
+            return "values a crib cannot take"
+        return None
+
+    key = {"model": model.fingerprint(), "kernels": source_digest()}
+    return cached_arrays("expert_cribs", key, compute, problem)["cribs"]
 
 
 def expert_deals(n: int, seed: int, model: ExpertModel, first: int = 0) -> np.ndarray:

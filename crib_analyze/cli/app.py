@@ -49,7 +49,7 @@ class OneLineErrors(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         code = 0
-        show_compile_notice()
+        show_notices()
         guard_closed_streams()
         try:
             with interrupts.deferred():  # Ctrl-C stops a job between kernel calls only
@@ -124,12 +124,15 @@ class _StderrLine(logging.Handler):
         note(record.getMessage())
 
 
-def show_compile_notice() -> None:
-    """On a terminal, say on standard error when kernels are being compiled (the first
-    run after an install or an upgrade is slower); quiet for scripts and pipes."""
-    logger = logging.getLogger("crib_analyze.jit")
-    if sys.stderr.isatty() and not any(isinstance(h, _StderrLine) for h in logger.handlers):
-        logger.addHandler(_StderrLine())
+def show_notices() -> None:
+    """Show the library's notices on standard error, one line each: always its warnings
+    (a damaged cache file recomputed), and on a terminal also when kernels are being
+    compiled (the first run after an install or an upgrade is slower)."""
+    logger = logging.getLogger("crib_analyze")
+    if not any(isinstance(h, _StderrLine) for h in logger.handlers):
+        handler = _StderrLine()
+        handler.setLevel(logging.INFO if _stderr_is_terminal() else logging.WARNING)
+        logger.addHandler(handler)
         logger.setLevel(logging.INFO)
 
 

@@ -4,13 +4,14 @@ A build saves its state (named arrays) after each finished piece of work, whole 
 at all, with the settings it was started with and a digest of the arrays. On a new
 run with the same settings it resumes from the last state; a checkpoint of other
 settings, or one whose arrays do not match their digest (damaged), is not used: the
-build starts over.
+build starts over, with a one-line notice (logger ``crib_analyze.storage``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 from typing import Any
 
@@ -19,6 +20,8 @@ import numpy as np
 from crib_analyze.errors import StorageError, describe_os_error
 from crib_analyze.storage.atomic import atomic_open
 from crib_analyze.storage.npz import arrays_digest
+
+log = logging.getLogger("crib_analyze.storage")
 
 
 def save_checkpoint(
@@ -47,9 +50,16 @@ def load_checkpoint(
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["checkpoint"]))
             arrays = {k: np.array(data[k]) for k in data.files if k != "checkpoint"}
-    except Exception:  # damaged in any way numpy, zipfile or json can tell: start over
+        if not isinstance(meta, dict):
+            raise ValueError("no settings")
+    except Exception as e:  # damaged in any way numpy, zipfile or json can tell: start over
+        log.warning(f"the checkpoint {path} is damaged ({e}): starting over")
         return None
-    if meta.get("settings") != settings or meta.get("digest") != arrays_digest(arrays):
+    if meta.get("digest") != arrays_digest(arrays):
+        log.warning(f"the checkpoint {path} does not match its digest: starting over")
+        return None
+    if meta.get("settings") != settings:
+        log.warning(f"the checkpoint {path} is of a run with other settings: starting over")
         return None
     return arrays
 

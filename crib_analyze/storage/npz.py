@@ -49,10 +49,12 @@ def read_npz(
     what: str,
     fmt: int,
     parse: Callable[[dict[str, np.ndarray], dict[str, Any]], T],
+    digest_required: bool = False,
 ) -> T:
     """Read a file written by :func:`write_npz` of format ``fmt`` and ``parse(arrays,
     provenance)`` it; a missing, damaged or wrong file is one ModelError naming
-    ``what`` (e.g. "the board table")."""
+    ``what`` (e.g. "the board table"). Files without a digest (made before 0.4) are
+    read unless ``digest_required``."""
     name = getattr(source, "name", str(source))
     try:
         with np.load(source, allow_pickle=False) as data:
@@ -60,6 +62,8 @@ def read_npz(
         if int(arrays["format"]) != fmt:
             raise ValueError(f"format {int(arrays['format'])}, expected {fmt}")
         stored = str(arrays.pop("digest", ""))
+        if digest_required and not stored:
+            raise ValueError("it carries no digest")
         if stored and stored != arrays_digest(arrays):
             raise ValueError("its arrays do not match their digest (changed after it was made)")
         provenance = dict(json.loads(str(arrays["provenance"])))
