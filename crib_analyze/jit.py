@@ -4,7 +4,8 @@ numba's on-disk cache checks only the file that defines a kernel (its time stamp
 and size); a kernel that calls or inlines a kernel from another file keeps its
 stale machine code when only that other file changes. Here every kernel is cached
 under a folder named by a digest of the source of all kernel modules and of the
-modules below them (the layer contract lets kernels import nothing else):
+modules below them (:mod:`crib_analyze.kernel_source`; the import contract lets
+kernels import nothing else):
 
     <cache dir>/numba-<numba version>/<digest>/
 
@@ -33,34 +34,11 @@ from numba.core import caching as _caching
 from numba.core import config as _config
 from numba.core import event as _event
 
+from crib_analyze.kernel_source import source_digest
 from crib_analyze.settings import cache_dir
 
 F = TypeVar("F", bound=Callable[..., Any])
 config: Any = _config  # numba sets its options as module attributes at import
-
-_PACKAGE = Path(__file__).resolve().parent
-#: the foundation modules kernels may import besides other kernels (the import contract
-#: of pyproject.toml holds kernels to these, so the digest below covers all they read)
-FOUNDATION = ("cards", "errors", "jit", "position", "rules", "settings")
-_MARK = b"from crib_analyze.jit import"
-
-
-@cache
-def source_digest() -> str:
-    """Digest of every kernel module (those compiling through this one) and the
-    foundation modules they may read constants from."""
-    return digest_of(_PACKAGE)
-
-
-def digest_of(package: Path) -> str:
-    """:func:`source_digest` of the package in folder ``package``."""
-    h = hashlib.blake2b(digest_size=8)
-    for path in sorted(package.rglob("*.py")):
-        text = path.read_bytes()
-        top_level = path.parent == package and path.stem in FOUNDATION
-        if top_level or _MARK in text:
-            h.update(str(path.relative_to(package)).encode() + b"\0" + text + b"\0")
-    return h.hexdigest()
 
 
 @cache

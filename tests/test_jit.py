@@ -22,7 +22,7 @@ from pathlib import Path
 import numba
 import pytest
 
-from crib_analyze import jit
+from crib_analyze import jit, kernel_source
 
 PACKAGE = Path(jit.__file__).resolve().parent
 
@@ -39,26 +39,34 @@ def _touch(path: Path) -> None:
 
 
 def test_the_digest_is_of_the_sources(package_copy: Path) -> None:
-    assert jit.digest_of(package_copy) == jit.source_digest()
+    assert kernel_source.digest_of(package_copy) == kernel_source.source_digest()
 
 
 @pytest.mark.parametrize(
     "edited",
-    ["crib/hand_kernels.py", "play/rules_kernels.py", "rules.py", "settings.py", "cards.py"],
+    [
+        "crib/hand_kernels.py",
+        "play/rules_kernels.py",
+        "rules.py",
+        "settings.py",
+        "cards.py",
+        "kernel_source.py",
+        "jit.py",
+    ],
 )
 def test_an_edit_to_a_kernel_or_the_foundation_changes_the_digest(
     package_copy: Path, edited: str
 ) -> None:
-    before = jit.digest_of(package_copy)
+    before = kernel_source.digest_of(package_copy)
     _touch(package_copy / edited)
-    assert jit.digest_of(package_copy) != before
+    assert kernel_source.digest_of(package_copy) != before
 
 
 @pytest.mark.parametrize("edited", ["api/board.py", "cli/render.py", "discard/engine.py"])
 def test_an_edit_elsewhere_keeps_the_digest(package_copy: Path, edited: str) -> None:
-    before = jit.digest_of(package_copy)
+    before = kernel_source.digest_of(package_copy)
     _touch(package_copy / edited)
-    assert jit.digest_of(package_copy) == before
+    assert kernel_source.digest_of(package_copy) == before
 
 
 def test_old_digest_folders_are_pruned(tmp_path: Path) -> None:

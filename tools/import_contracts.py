@@ -2,7 +2,7 @@
 foundation.
 
 A *kernel module* is one that compiles kernels, i.e. imports ``crib_analyze.jit``
-(the same test :func:`crib_analyze.jit.source_digest` uses to decide which sources
+(the same test :func:`crib_analyze.kernel_source.source_digest` uses to decide which sources
 name the kernel cache). The numba cache is keyed by the digest of the kernel modules
 and the foundation modules only, so a kernel that imported anything else could run
 stale machine code after that other module changed: this contract makes that

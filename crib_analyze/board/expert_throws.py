@@ -17,7 +17,7 @@ from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.artifacts.pegging_table import keep_rows, packaged_pegging_table
 from crib_analyze.board import throw_choice_kernels as dlk
 from crib_analyze.crib.hand_classes import multisets
-from crib_analyze.jit import source_digest
+from crib_analyze.kernel_source import source_digest
 from crib_analyze.play.matches import rank_multiset_keys
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.storage.cache import cached_arrays
