@@ -23,17 +23,6 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.cards import canonical_hand, format_cards, parse_cards
-from crib_analyze.errors import (
-    CardError,
-    CribAnalyzeError,
-    ModelError,
-    StorageError,
-    TableError,
-    UsageError,
-)
-from crib_analyze.settings import __version__
-
 if TYPE_CHECKING:
     from crib_analyze.api import (
         Breakdown,
@@ -68,6 +57,16 @@ if TYPE_CHECKING:
         win_probability,
     )
     from crib_analyze.artifacts.expert_model import ExpertModel
+    from crib_analyze.cards import canonical_hand, format_cards, parse_cards
+    from crib_analyze.errors import (
+        CardError,
+        CribAnalyzeError,
+        ModelError,
+        StorageError,
+        TableError,
+        UsageError,
+    )
+    from crib_analyze.settings import __version__
 
 __all__ = [
     "Breakdown",
@@ -114,14 +113,24 @@ __all__ = [
 ]
 
 
+#: where the public names that do not come from the API live
+_HOMES = {
+    "ExpertModel": "crib_analyze.artifacts.expert_model",
+    "__version__": "crib_analyze.settings",
+    **dict.fromkeys(["canonical_hand", "format_cards", "parse_cards"], "crib_analyze.cards"),
+    **dict.fromkeys(
+        ["CardError", "CribAnalyzeError", "ModelError", "StorageError", "TableError", "UsageError"],
+        "crib_analyze.errors",
+    ),
+}
+
+
 def __getattr__(name: str) -> Any:
-    """The public names not imported above load on first use, from the public API (which
-    loads its parts lazily too)."""
+    """Every public name loads on first use (so the command can answer Ctrl-C from its
+    first moment, and ``import crib_analyze`` costs nothing), from the public API (which
+    loads its parts lazily too) or the module in ``_HOMES``."""
     if name in __all__:
-        home = (
-            "crib_analyze.artifacts.expert_model" if name == "ExpertModel" else "crib_analyze.api"
-        )
-        value = getattr(import_module(home), name)
+        value = getattr(import_module(_HOMES.get(name, "crib_analyze.api")), name)
         globals()[name] = value  # later lookups skip this hook
         return value
     raise AttributeError(f"module 'crib_analyze' has no attribute {name!r}")

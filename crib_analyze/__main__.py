@@ -1,5 +1,27 @@
-"""``python -m crib_analyze`` runs the command-line interface."""
+"""The ``crib-analyze`` command (and ``python -m crib_analyze``).
 
-from crib_analyze.cli import main
+Ctrl-C is answered from the first moment: before the command line is even imported,
+SIGINT ends the process with the one line "interrupted" and exit 130; once a command
+runs, :mod:`crib_analyze.interrupts` defers it to the next safe point.
+"""
 
-main()
+from __future__ import annotations
+
+import signal
+
+from crib_analyze import interrupts
+
+
+def main() -> None:
+    """Run the command line."""
+    signal.signal(signal.SIGINT, interrupts.stop_at_once)
+    try:
+        from crib_analyze.cli import main as run
+
+        run()
+    finally:  # the work is done and said: a late Ctrl-C does not change the exit code
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+if __name__ == "__main__":
+    main()

@@ -45,6 +45,17 @@ def _say(message: bytes) -> None:
         os.write(2, message)
 
 
+def stop_at_once(signum: int, frame: FrameType | None) -> None:
+    """A SIGINT handler for the moments no job runs (start-up, writing the output): the
+    one line "interrupted" and exit 130, at once."""
+    _say(_FORCED)
+    os._exit(128 + signal.SIGINT)
+
+
+#: the handlers :func:`deferred` may stand in for (restoring them afterwards)
+_REPLACEABLE = (signal.default_int_handler, stop_at_once)
+
+
 def _owns_sigint() -> bool:
     return threading.current_thread() is threading.main_thread()
 
@@ -53,7 +64,8 @@ def _owns_sigint() -> bool:
 def deferred() -> Iterator[None]:
     """Run the body with SIGINT deferred to the next :func:`check` (or the body's end)."""
     global _pending
-    if not _owns_sigint() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    previous = signal.getsignal(signal.SIGINT) if _owns_sigint() else None
+    if previous not in _REPLACEABLE:
         yield  # nested, another thread, or the host application handles SIGINT
         return
     _pending = False
@@ -61,7 +73,7 @@ def deferred() -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, previous)
         if _pending:
             _pending = False
             raise KeyboardInterrupt
