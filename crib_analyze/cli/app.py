@@ -28,7 +28,7 @@ from crib_analyze import interrupts
 from crib_analyze.cli.board_commands import build_board, odds, simulate
 from crib_analyze.cli.hand_commands import discard, quiz, score
 from crib_analyze.cli.model_commands import build_model, paths
-from crib_analyze.cli.options import echo_error, note
+from crib_analyze.cli.options import Interrupted, echo_error, note
 from crib_analyze.cli.play_commands import build_pegging, peg, play
 from crib_analyze.cli.table_commands import crib_table, table
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
@@ -72,8 +72,9 @@ class OneLineErrors(click.Group):
         except CribAnalyzeError as e:  # a domain error that reached here unconverted
             echo_error(str(e))
             code = e.exit_code
-        except (click.Abort, KeyboardInterrupt, _Interrupted):
-            echo_error("interrupted", prefix="\n" if _stderr_is_terminal() else "")
+        except (click.Abort, KeyboardInterrupt, Interrupted) as e:
+            hint = f": {e.hint}" if isinstance(e, Interrupted) and e.hint else ""
+            echo_error(f"interrupted{hint}", prefix="\n" if _stderr_is_terminal() else "")
             code = 130
         except BrokenPipeError:
             _silence_stdout()
@@ -103,11 +104,7 @@ class OneLineErrors(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:  # past click, which would print a blank line first
-            raise _Interrupted from None
-
-
-class _Interrupted(Exception):
-    """Ctrl-C, on its way to the one line "interrupted" and exit 130."""
+            raise Interrupted from None
 
 
 def _stderr_is_terminal() -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from crib_analyze.cli.options import (
+    RESUME_BUILD,
     WholeNumber,
     checked_output,
     checked_scheduler,
@@ -21,6 +22,7 @@ from crib_analyze.cli.options import (
     output_option,
     progress,
     quiet_option,
+    resumable,
     role_of,
     scoring_option,
     seed_option,
@@ -132,7 +134,7 @@ def build_board(
             what = "deals" if entry.step == "deals" else "tables solved"
             note(f"{entry.done:,}/{entry.total:,} {what}, {entry.seconds:.0f} s")
 
-    with domain_errors():
+    with domain_errors(), resumable(RESUME_BUILD):
         built = run(output, deals=deals, seed=seed, log=log, model=model)
     p = built.provenance
     click.echo(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from crib_analyze.cli.options import (
+    RESUME_BUILD,
     amount_type,
     checked_output,
     count_option,
@@ -13,6 +14,7 @@ from crib_analyze.cli.options import (
     jobs_option,
     note,
     quiet_option,
+    resumable,
     set_threads,
 )
 from crib_analyze.settings import MODEL_ENV, MODEL_MAX_ROUNDS, MODEL_TOLERANCE
@@ -80,7 +82,7 @@ def build_model(
                 f"class change {r.class_change:.5f}  {r.seconds:.1f} s"
             )
 
-    with domain_errors():
+    with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             output,
             tolerance=tolerance,

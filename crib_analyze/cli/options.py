@@ -55,6 +55,25 @@ def domain_errors() -> Iterator[None]:
         raise click.ClickException(as_options(str(e))) from None
 
 
+class Interrupted(Exception):
+    """Ctrl-C, on its way to the one line "interrupted" (and ``hint``) and exit 130."""
+
+    def __init__(self, hint: str = "") -> None:
+        super().__init__(hint)
+        self.hint = hint
+
+
+@contextlib.contextmanager
+def resumable(hint: str) -> Iterator[None]:
+    """Ctrl-C in the body says how the work resumes: "interrupted: ``hint``"."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise Interrupted(hint) from None
+
+
+RESUME_BUILD = "rerun the same command to resume from its checkpoint beside the output"
+
 #: API parameters that are not one option of the same name
 SPELLED = {"role": "--dealer or --pone"}
 

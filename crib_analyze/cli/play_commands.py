@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from crib_analyze.cli.options import (
+    RESUME_BUILD,
     amount_type,
     checked_output,
     count_option,
@@ -18,6 +19,7 @@ from crib_analyze.cli.options import (
     model_option,
     note,
     quiet_option,
+    resumable,
     role_of,
     seed_option,
     set_threads,
@@ -188,7 +190,7 @@ def build_pegging(
                 f"{entry.deals:,} deals, {entry.seconds:.0f} s"
             )
 
-    with domain_errors():
+    with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             output, target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed,
             policy=policy, log=log, model=model,  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from crib_analyze.cli.options import (
+    Interrupted,
     checked_output,
     count_option,
     domain_errors,
@@ -99,11 +100,9 @@ def table(
                 on_warning=lambda msg: note(f"Warning: {msg}"),
             )
     except KeyboardInterrupt:
-        note(
-            "Interrupted: finished chunks are kept beside the output; rerun to resume "
-            "(the first Ctrl-C lets the current chunk finish, a second one stops at once)."
-        )
-        raise click.exceptions.Exit(130) from None
+        raise Interrupted(
+            "the finished chunks are kept beside the output; rerun the same command to resume"
+        ) from None
     if not quiet:
         note(
             f"wrote {result.rows:,} rows to {result.output} "
