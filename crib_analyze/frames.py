@@ -19,7 +19,7 @@ import pandas as pd
 from crib_analyze.cards import RANKS
 from crib_analyze.discard.engine import rank_order
 from crib_analyze.discard.ranking import TEXT_COLUMNS
-from crib_analyze.errors import TableError, describe_os_error
+from crib_analyze.errors import TableError
 from crib_analyze.results import Rows
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
 
@@ -44,10 +44,15 @@ def rows_frame(rows: Rows) -> pd.DataFrame:
 # --- the full table ----------------------------------------------------------------------
 
 
+#: metadata of a table file that is not shown in a frame's attrs (checksums, digests)
+HIDDEN_META = ("checksums", "column_checksums", "chunks", "meta_digest", "file_digest")
+
+
 def read_table_frame(
     path: str | os.PathLike[str] | None = None,
     columns: list[str] | None = None,
     filters: Any = None,
+    verify: bool = True,
 ) -> pd.DataFrame:
     """Load a discard table, Parquet or CSV (by its name), with only the columns asked
     for and pyarrow row ``filters``; the default is the random-opponent table in the
@@ -55,39 +60,22 @@ def read_table_frame(
     model, rows, created_at, ...) and ``coverage`` (what part of every hand it holds,
     None for all).
 
-    The data is checked as it is read: a Parquet file's metadata against its digest and
-    every page against its CRC, a CSV file against the digest beside it; damage is a
-    TableError, never a different answer.
+    The data is checked as it is read (:func:`~crib_analyze.table.file.read_table_data`:
+    a Parquet file's metadata against its digest, every row group read against its
+    page CRCs and stored checksum; a CSV file against the digest beside it): damage is
+    a TableError, never a different answer. ``verify=False`` skips the data checks.
     """
-    import pyarrow.dataset as ds
-    import pyarrow.parquet as pq
-
-    from crib_analyze.table.file import coverage, read_table_metadata, verify_csv_digest
+    from crib_analyze.table.file import coverage, read_table_data, read_table_metadata
 
     source = Path(path) if path is not None else default_table_path()
     if not source.is_file():
         raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
     csv = source.suffix.lower() == ".csv"
-    fmt: Any = "csv"
-    if not csv:
-        options = ds.ParquetFragmentScanOptions(page_checksum_verification=True)
-        fmt = ds.ParquetFileFormat(default_fragment_scan_options=options)
-    try:
-        meta = read_table_metadata(source)
-        if csv:
-            verify_csv_digest(source, meta)
-        expression = pq.filters_to_expression(filters) if filters else None
-        table = ds.dataset(source, format=fmt).to_table(columns=columns, filter=expression)
-        frame: pd.DataFrame = table.to_pandas()
-    except OSError as e:
-        raise TableError(f"cannot read {source}: {describe_os_error(e)}") from None
-    except TableError:
-        raise
-    except Exception as e:  # pyarrow's damaged-file, bad-filter and unknown-column errors
-        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise TableError(f"cannot read {source}: {reason}") from None
+    meta = read_table_metadata(source)
+    table = read_table_data(source, meta, columns, filters, verify)
+    frame: pd.DataFrame = table.to_pandas()
     frame.attrs.update(
-        {k: v for k, v in meta.items() if k not in ("checksums", "chunks", "meta_digest")}
+        {k: v for k, v in meta.items() if k not in HIDDEN_META}
         | {"path": str(source), "file_format": "csv" if csv else "parquet"}
         | {"coverage": coverage(meta)}
     )

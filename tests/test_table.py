@@ -336,8 +336,16 @@ def test_check_catches_flipped_values_that_still_decode(tmp_path: Path, small_ta
     ).replace_schema_metadata(meta)
     out = tmp_path / "changed.parquet"
     pq.write_table(changed, out, row_group_size=15 * CHUNK_CLASSES)
-    with pytest.raises(TableError, match="row group 0 does not match its checksum"):
+    with pytest.raises(TableError, match="dealer_net of row group 0 does not match its checksum"):
         check_table(out)
+    # every reader checks what it reads as it streams: never a different answer
+    from crib_analyze.api import load_table
+
+    with pytest.raises(TableError, match="dealer_net of row group 0 does not match"):
+        load_table(out, columns=["hand_id", "dealer_net"])
+    with pytest.raises(TableError, match="dealer_net of row group 0 does not match"):
+        load_table(out, filters=[("hand_id", "==", 3)])
+    assert len(load_table(out, columns=["hand_id", "pone_net"])) == len(table)  # not read
 
 
 @pytest.mark.parametrize(

@@ -142,16 +142,20 @@ def load_table(
     path: str | os.PathLike[str] | None = None,
     columns: list[str] | None = None,
     filters: Any = None,
+    verify: bool = True,
 ) -> pd.DataFrame:
     """Read a discard table written by ``crib-analyze table`` (only ``columns``, if given).
 
-    The default is the random-opponent table in the user data dir. ``filters`` is
-    passed to :func:`pandas.read_parquet` (pyarrow row filters, e.g.
-    ``[("dealer_best", "==", True)]``). Text columns load as categoricals.
+    The default is the random-opponent table in the user data dir. ``filters`` are
+    pyarrow row filters (e.g. ``[("dealer_best", "==", True)]``). Text columns load as
+    categoricals. The data is checked as it is read (every row group against its page
+    CRCs and its stored checksum, a CSV file against its digest): a damaged file is a
+    TableError. ``verify=False`` skips that, reading only the columns asked for (see
+    benchmarks/README.md for what the check costs).
     """
     from crib_analyze.frames import read_table_frame
 
-    return read_table_frame(path, columns=columns, filters=filters)
+    return read_table_frame(path, columns=columns, filters=filters, verify=verify)
 
 
 def lookup(

@@ -10,6 +10,7 @@ package and its provenance.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from functools import cache
@@ -43,11 +44,7 @@ class BoardTable:
 
     def fingerprint(self) -> str:
         """A short digest of the values."""
-        import hashlib
-
-        return hashlib.blake2b(
-            np.ascontiguousarray(self.values).tobytes(), digest_size=8
-        ).hexdigest()
+        return _digest(self.values)
 
     def outcomes(self) -> np.ndarray:
         """(121, 121, 2, 8) outcome probabilities, float64."""
@@ -75,11 +72,16 @@ class BoardTable:
         return min(1.0, float(p_win(self.at(mine, theirs, dealer)[:N_OUTCOMES])))
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        write_npz(path, BOARD_FORMAT, self.provenance, {"values": self.values.astype(np.float32)})
+        stored = self.values.astype(np.float32)
+        provenance = self.provenance | {"stored_fingerprint": _digest(stored)}
+        write_npz(path, BOARD_FORMAT, provenance, {"values": stored})
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Any) -> BoardTable:
         def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> BoardTable:
+            stamp = provenance.get("stored_fingerprint")
+            if stamp is not None and stamp != _digest(np.asarray(arrays["values"])):
+                raise ValueError("its values do not match their fingerprint")
             values = np.asarray(arrays["values"], np.float64)
             if values.shape != (TARGET, TARGET, 2, N_OUTCOMES + 1):
                 raise ValueError(f"values of shape {values.shape}")
@@ -114,3 +116,7 @@ def load_board(path: str | os.PathLike[str] | None = None) -> BoardTable:
     if not os.path.exists(path):
         raise ModelError(f"no board table at {path}")
     return BoardTable.load(path)
+
+
+def _digest(values: np.ndarray) -> str:
+    return hashlib.blake2b(np.ascontiguousarray(values).tobytes(), digest_size=8).hexdigest()

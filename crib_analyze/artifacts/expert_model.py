@@ -41,6 +41,7 @@ from crib_analyze.settings import (
     packaged,
 )
 from crib_analyze.storage.atomic import atomic_open
+from crib_analyze.storage.npz import arrays_digest
 
 MODEL_FORMAT = 1
 PACKAGED_SOURCE = "packaged"
@@ -214,6 +215,7 @@ class ExpertModel:
             pol = self.pone_policy if seat is Seat.PONE else self.dealer_policy
             if pol is not None:
                 arrays |= {f"{name}_pi": pol.pi, f"{name}_suited": pol.suited}
+        arrays["digest"] = np.array(arrays_digest(arrays))  # of everything, policies too
         try:
             with atomic_open(path, "wb") as fh:
                 np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
@@ -239,6 +241,12 @@ class ExpertModel:
                 arrays = {k: data[k] for k in data.files}
         except Exception as e:  # zip, zlib, format errors of a damaged file
             raise ModelError(f"cannot read {name}: damaged or not a model file ({e})") from None
+        stored_digest = str(arrays.pop("digest", ""))
+        if stored_digest and stored_digest != arrays_digest(arrays):
+            raise ModelError(
+                f"{name}: its arrays do not match their digest (the file was changed after "
+                "it was made); rebuild it (build-model)"
+            )
         try:
             if int(arrays.get("format", -1)) != MODEL_FORMAT:
                 raise ModelError(f"{name} is not an expert model of format {MODEL_FORMAT}")

@@ -66,7 +66,8 @@ class PeggingTable:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         arrays = {"peg_own": self.peg_own, "peg_opp": self.peg_opp, "peg_se": self.peg_se}
-        write_npz(path, PEGGING_FORMAT, self.provenance, arrays)
+        provenance = self.provenance | {"fingerprint": self.fingerprint()}
+        write_npz(path, PEGGING_FORMAT, provenance, arrays)
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Any) -> PeggingTable:
@@ -80,7 +81,10 @@ class PeggingTable:
                 raise ValueError(f"points pegged outside [0, {MAX_PEGGED}] a deal")
             if (se < 0).any() or se.max() > MAX_PEGGED:
                 raise ValueError("standard errors outside their range")
-            return cls(own, opp, se, provenance=provenance)
+            table = cls(own, opp, se, provenance=provenance)
+            if provenance.get("fingerprint", table.fingerprint()) != table.fingerprint():
+                raise ValueError("its values do not match its fingerprint")
+            return table
 
         return read_npz(source, "the pegging table", PEGGING_FORMAT, parse)
 

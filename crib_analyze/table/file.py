@@ -34,11 +34,13 @@ from crib_analyze.table.chunks import (
     META_KEY,
     ChunkStore,
     checksum,
+    column_checksum,
+    column_checksums,
     parquet_options,
     parts_dir,
 )
 from crib_analyze.table.compute import compute_chunk
-from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec, shard_chunks
+from crib_analyze.table.spec import CHUNK_CLASSES, TABLE_FORMAT, TableSpec, shard_chunks
 
 TEXT_COLUMNS = ["hand", "discard", "keep"]
 
@@ -117,13 +119,14 @@ def write_table_file(
     """Stream numeric chunk tables into ``output`` atomically; return the row count.
 
     Parquet: one row group per chunk, a CRC of every page, and in the file's key-value
-    metadata the run metadata, each row group's checksum and a digest of both with the
-    schema. CSV: plain text, and the metadata with a digest of the file's bytes in a
-    ``.meta.json`` beside it (written after the table, so a pair from two runs is told).
+    metadata the run metadata, the checksum of each column of each row group and a
+    digest of both with the schema. CSV: plain text, and the metadata with a digest of
+    the file's bytes in a ``.meta.json`` beside it (written after the table, so a pair
+    from two runs is told).
     """
     check_choice("table format", fmt, TABLE_FORMATS)
     rows = 0
-    sums: list[str] = []
+    sums: dict[str, list[str]] = {}
     file_digest = hashlib.blake2b(digest_size=16)
     try:
         with atomic_open(output, "wb") as raw:
@@ -141,10 +144,11 @@ def write_table_file(
                         fh, full.schema, **parquet_options(meta["opponent"], full.schema)
                     )
                     parquet.write_table(full, row_group_size=full.num_rows)
-                    sums.append(checksum(full))
+                    for name, digest in column_checksums(full).items():
+                        sums.setdefault(name, []).append(digest)
                 rows += full.num_rows
             if parquet is not None:
-                record = meta | {"rows": rows, "checksums": sums}
+                record = meta | {"rows": rows, "column_checksums": sums}
                 record["meta_digest"] = metadata_digest(record, parquet.schema.names)
                 parquet.add_key_value_metadata({META_KEY.decode(): json.dumps(record)})
                 parquet.close()
@@ -299,7 +303,7 @@ def read_table_metadata(path: Path) -> dict[str, Any]:
         return {}
     if "meta_digest" in meta and meta["meta_digest"] != metadata_digest(meta, None):
         raise TableError(f"{metadata_path(path)}: damaged metadata; regenerate the table")
-    return meta
+    return _of_this_format(path, meta)
 
 
 def verify_csv_digest(path: Path, meta: dict[str, Any]) -> bool:
@@ -341,7 +345,23 @@ def read_file_metadata(path: Path) -> dict[str, Any]:
                 f"{path}: its metadata or schema does not match their digest (damaged); "
                 "regenerate the table"
             )
-    return meta
+    return _of_this_format(path, meta)
+
+
+def _of_this_format(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """``meta``, if its table is of the format this version reads; else a TableError."""
+    found = meta.get("format", TABLE_FORMAT)
+    if found == TABLE_FORMAT:
+        return meta
+    if isinstance(found, int) and found > TABLE_FORMAT:
+        raise TableError(
+            f"{path} is a table of format {found}, made by a newer crib-analyze (this one "
+            f"reads format {TABLE_FORMAT}): upgrade crib-analyze, or regenerate the table"
+        )
+    raise TableError(
+        f"{path} is a table of format {found!r} (this version reads format {TABLE_FORMAT}): "
+        "regenerate it with 'crib-analyze table'"
+    )
 
 
 def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> TableResult:
@@ -373,6 +393,8 @@ def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> 
             f"shards are incomplete: {len(missing)} chunk(s) missing, first {missing[0]}"
         )
 
+    sums = {path: RowGroupSums(path, meta) for path, meta in zip(inputs, metas, strict=True)}
+
     def numeric_chunks() -> Iterator[pa.Table]:
         files: dict[Path, pq.ParquetFile] = {}
         for k in range(n_chunks):
@@ -382,14 +404,11 @@ def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> 
                 table = files[path].read_row_group(group)
             except (OSError, pa.ArrowException) as e:
                 raise TableError(f"damaged shard {path}: {_reason(e)}") from None
-            sums = metas[inputs.index(path)].get("checksums")
-            if sums is not None and checksum(table.replace_schema_metadata(None)) != sums[group]:
-                raise TableError(
-                    f"damaged shard {path}: row group {group} does not match its checksum"
-                )
+            sums[path].check(group, table)
             yield table.drop_columns(TEXT_COLUMNS).replace_schema_metadata(None)
 
-    meta = {k: v for k, v in metas[0].items() if k not in ("rows", "checksums")} | {
+    drop = ("rows", "checksums", "column_checksums", "meta_digest")
+    meta = {k: v for k, v in metas[0].items() if k not in drop} | {
         "chunks": list(range(n_chunks)),
         "shard": None,
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
@@ -473,26 +492,119 @@ def _read_parquet_checked(
     path: Path, meta: dict[str, Any], keep: list[str]
 ) -> tuple[bool, dict[str, np.ndarray]]:
     """(checksums present, the ``keep`` columns) of a Parquet table, every row group
-    read whole and checked against its page CRCs and its stored checksum."""
-    sums = meta.get("checksums")
+    read whole and checked against its page CRCs and its stored checksums."""
     parts: dict[str, list[np.ndarray]] = {name: [] for name in keep}
     try:
         pf = pq.ParquetFile(path, page_checksum_verification=True)
-        if sums is not None and len(sums) != pf.num_row_groups:
-            raise TableError(f"{path}: {pf.num_row_groups} row groups but {len(sums)} checksums")
+        sums = RowGroupSums(path, meta, pf.num_row_groups)
         for group in range(pf.num_row_groups):
             table = pf.read_row_group(group)  # every column: damage anywhere is found
-            if sums is not None and checksum(table.replace_schema_metadata(None)) != sums[group]:
-                raise TableError(
-                    f"{path}: the data of row group {group} does not match its checksum"
-                )
+            sums.check(group, table)
             for name in keep:
                 parts[name].append(table.column(name).to_numpy())
     except (OSError, pa.ArrowException, KeyError) as e:
         raise TableError(f"{path}: damaged data ({_reason(e)})") from None
-    return sums is not None, {
+    return sums.present, {
         name: np.concatenate(chunks) if chunks else np.empty(0) for name, chunks in parts.items()
     }
+
+
+class RowGroupSums:
+    """The checksums stored in a Parquet table's metadata: of each column of each row
+    group (0.4 on; a reader checks just the columns it reads) or of each whole row
+    group (older files)."""
+
+    def __init__(self, path: Path, meta: dict[str, Any], groups: int | None = None) -> None:
+        self.path = path
+        self.by_column: dict[str, list[str]] | None = meta.get("column_checksums")
+        self.whole: list[str] | None = meta.get("checksums")
+        if groups is not None:
+            lengths = {len(v) for v in (self.by_column or {}).values()}
+            if self.whole is not None:
+                lengths.add(len(self.whole))
+            if lengths - {groups}:
+                raise TableError(f"{path}: {groups} row groups but not as many checksums")
+
+    @property
+    def present(self) -> bool:
+        return self.by_column is not None or self.whole is not None
+
+    def columns_to_read(self, wanted: list[str] | None) -> list[str] | None:
+        """What to read of a row group to check ``wanted`` (None: every column)."""
+        return None if self.by_column is None and self.whole is not None else wanted
+
+    def check(self, group: int, table: pa.Table) -> None:
+        """A TableError unless ``table`` (row group ``group``) matches its checksums."""
+        if self.by_column is not None:
+            for name in table.column_names:
+                stored = self.by_column.get(name)
+                if stored is None or column_checksum(table.column(name)) != stored[group]:
+                    raise TableError(
+                        f"{self.path}: column {name} of row group {group} does not match its "
+                        "checksum; regenerate the table ('crib-analyze table check' says more)"
+                    )
+        elif self.whole is not None and (
+            checksum(table.replace_schema_metadata(None)) != self.whole[group]
+        ):
+            raise TableError(
+                f"{self.path}: the data of row group {group} does not match its checksum; "
+                "regenerate the table ('crib-analyze table check' says more)"
+            )
+
+
+def read_table_data(
+    path: Path,
+    meta: dict[str, Any],
+    columns: list[str] | None = None,
+    filters: Any = None,
+    verify: bool = True,
+) -> pa.Table:
+    """The ``columns`` and ``filters`` rows of a table file, checked as they stream.
+
+    Parquet: each row group that may hold rows the filters keep (by its statistics)
+    is read whole, every page against its CRC and the group against the checksum
+    stored when it was written, then filtered. CSV: the file against the digest in
+    its ``.meta.json``. ``verify=False`` reads only what is asked, unchecked (faster
+    for a column or two of a large table). A damaged file is a TableError."""
+    import pyarrow.dataset as ds
+
+    expression = pq.filters_to_expression(filters) if filters else None
+    csv = path.suffix.lower() == ".csv"
+    try:
+        if csv or not verify:
+            if csv and verify:
+                verify_csv_digest(path, meta)
+            fmt = "csv" if csv else "parquet"
+            return ds.dataset(path, format=fmt).to_table(columns=columns, filter=expression)
+        pf = pq.ParquetFile(path, page_checksum_verification=True)
+        sums = RowGroupSums(path, meta, pf.num_row_groups)
+        groups: list[int] = list(range(pf.num_row_groups))
+        needed = columns
+        if expression is not None:  # only the row groups whose statistics may match
+            (fragment,) = ds.dataset(path, format="parquet").get_fragments()
+            groups = sorted(rg.id for f in fragment.split_by_row_group(expression)
+                            for rg in f.row_groups)  # fmt: skip
+            if columns is not None:
+                filtered = [name for name, *_ in _flat_filters(filters)]
+                needed = list(dict.fromkeys([*columns, *filtered]))
+        parts = []
+        for group in groups:
+            table = pf.read_row_group(group, columns=sums.columns_to_read(needed))
+            sums.check(group, table)
+            if expression is not None:
+                table = table.filter(expression)
+            parts.append(table.select(columns) if columns is not None else table)
+        if not parts:
+            schema = pf.schema_arrow
+            empty = schema.empty_table()
+            return empty.select(columns) if columns is not None else empty
+        return pa.concat_tables(parts)
+    except TableError:
+        raise
+    except OSError as e:
+        raise TableError(f"cannot read {path}: {describe_os_error(e)}") from None
+    except Exception as e:  # pyarrow's damaged-file, bad-filter and unknown-column errors
+        raise TableError(f"cannot read {path}: {_reason(e)}") from None
 
 
 def _read_csv_columns(path: Path, keep: list[str]) -> dict[str, np.ndarray]:
@@ -518,3 +630,14 @@ def _reason(e: BaseException) -> str:
         return describe_os_error(e)
     text = str(e).strip().splitlines()
     return text[0] if text else type(e).__name__
+
+
+def _flat_filters(filters: Any) -> list[tuple[Any, ...]]:
+    """The (column, op, value) terms of pyarrow-style filters (a list, or a list of lists)."""
+    terms: list[tuple[Any, ...]] = []
+    for item in filters:
+        if isinstance(item, list | tuple) and item and isinstance(item[0], list | tuple):
+            terms += [tuple(t) for t in item]
+        else:
+            terms.append(tuple(item))
+    return terms
