@@ -39,7 +39,7 @@ from typing import Literal, get_args
 from crib_analyze.errors import UsageError
 
 #: the package version, read by pyproject.toml too (one source, no metadata lookup at start)
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 APP_NAME = "crib-analyze"
 

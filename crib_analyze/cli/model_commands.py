@@ -65,7 +65,8 @@ def build_model(
     the raw hands it stands for) picks its best discard as dealer and as pone against
     the current models (on hand +- crib + pegging, or hand +- crib with --no-pegging),
     and the throw statistics of those choices are averaged into the models with weight
-    1/k (fictitious play). Logs each round's largest change.
+    1/k (fictitious play). Logs each round's largest change. Each finished round is
+    saved beside the output: after Ctrl-C or a kill, the same command resumes.
     The packaged model stays the default: use the rebuilt one with --model FILE or
     CRIB_ANALYZE_MODEL=FILE.
     """

@@ -69,9 +69,9 @@ def table(
     962,988 hand classes (each with its weight, the raw hands it stands for), 14,444,820
     rows: hand and crib expectations (random opponent, exact; or --opponent expert,
     with a crib per role), heels, dealer and pone nets, and each role's best discards.
-    Work is saved in chunks beside the output, so an interrupted run resumes where it
-    stopped (the first Ctrl-C lets the running chunk finish); the file appears only
-    when complete.
+    Work is saved in chunks beside the output, so an interrupted or killed run resumes
+    where it stopped (Ctrl-C lets the running chunk finish; twice stops at once); the
+    file appears only when complete.
 
     \b
     Examples:
