@@ -89,7 +89,8 @@ def column_checksum(column: pa.ChunkedArray | pa.Array) -> str:
         if data is not None:
             crc = zlib.crc32(memoryview(data)[offsets[0] : offsets[-1]], crc)
     else:
-        crc = zlib.crc32(np.ascontiguousarray(array.to_numpy(zero_copy_only=False)), crc)
+        values = np.ascontiguousarray(array.to_numpy(zero_copy_only=False))
+        crc = zlib.crc32(values.view(np.uint8).data, crc)
     return f"{crc:08x}"
 
 
