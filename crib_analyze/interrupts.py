@@ -9,7 +9,10 @@ check ends the process at once (exit 130; a temp file it leaves is removed by th
 run of the same writer). Code that waits on the user (standard input) runs under
 :func:`immediate`, where Ctrl-C interrupts the wait as usual.
 
-Outside the main thread, or when some other handler owns SIGINT, both are no-ops.
+The command line runs every command under :func:`deferred`; the long engine functions
+(games, the builds, sampled opponents, positions, the table) carry it too, so a script
+or a notebook calling them gets the same clean ``KeyboardInterrupt``. Outside the main
+thread, or when some other handler owns SIGINT, both are no-ops.
 
 >>> with deferred():
 ...     check()  # nothing pending: returns

@@ -222,3 +222,21 @@ def test_a_job_defers_ctrl_c_to_its_next_check() -> None:
     with interrupts.deferred():  # a job without Ctrl-C is not disturbed
         interrupts.check()
     assert not interrupts.pending()
+
+
+def test_an_api_job_stops_cleanly_on_ctrl_c() -> None:
+    """From Python (a script, a notebook): Ctrl-C during a long engine call is one
+    clean KeyboardInterrupt at the next batch, never a SystemError from a kernel."""
+    import threading
+
+    from crib_analyze.api import simulate
+
+    simulate(4, seed=1)  # compiled (or loaded) before the clock starts
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        simulate(2_000_000, seed=1, batch=2000)
+    assert time.monotonic() - start < 10
+    assert Path(str(caught.traceback[-1].path)).name == "interrupts.py"  # raised by check()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -116,6 +116,7 @@ class BoardLog:
     seconds: float
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def build_board(
     deals: int = BOARD_DEALS.default,
     seed: int = 0,

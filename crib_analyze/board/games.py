@@ -141,6 +141,7 @@ class GameStats:
         return out
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def simulate(
     games: int = GAMES.default,
     settings: GameSettings | None = None,

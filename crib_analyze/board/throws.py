@@ -40,6 +40,7 @@ from crib_analyze.settings import (
 POSITION_PART = 1000  # deals simulated per kernel call
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def position_throws(
     hand6: np.ndarray,
     role: str,

@@ -199,6 +199,7 @@ def play_values(
     )
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def sampled_cribs(
     hand6: np.ndarray,
     samples: int,

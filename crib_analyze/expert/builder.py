@@ -234,6 +234,7 @@ class FixedPoint:
         return policies
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def build_model(
     tolerance: float = 1e-3,
     max_rounds: int = 200,

@@ -48,6 +48,7 @@ class BuildLog:
     seconds: float
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def build_pegging(
     target_se: float = PEGGING_TARGET_SE.default,
     pilot: int = PEGGING_PILOT.default,
