@@ -228,7 +228,10 @@ def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
             "policy_choice": [c == advice.policy_card for c in advice.cards],
         }
     )
-    frame.attrs.update(role=role, count=advice.count, samples=advice.samples, policy=advice.policy)
+    frame.attrs.update(
+        role=role, count=advice.count, samples=advice.samples, policy=advice.policy,
+        continuation=advice.continuation, weighted_by=advice.weighted_by,
+    )  # fmt: skip
     return frame
 
 

@@ -62,7 +62,7 @@ TableFormat = Literal["parquet", "csv"]  # table files
 TABLE_FORMATS: tuple[TableFormat, ...] = get_args(TableFormat)
 Pegging = Literal["table", "exact", "none"]  # how discards count the play
 PEGGING_CHOICES: tuple[Pegging, ...] = get_args(Pegging)
-PlayPolicy = Literal["greedy", "lookahead", "search"]  # how a player lays its cards
+PlayPolicy = Literal["greedy", "lookahead", "search", "rulebot", "solver"]  # how a player lays
 PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
 GamePlayer = Literal["expert", "points", "position", "mixed"]  # how a simulated player throws
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
@@ -155,6 +155,11 @@ TOP = Bound("top", 1, 1_000_000)  # a hand has 15 throws; more shows them all
 POSITION_SAMPLES = Count("position samples", 2, 200_000, 4000)  # deals per throw from a score
 PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's cards (advice)
 SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
+# the solver policy: opponent hands solved per decision in whole deals (all of them when
+# fewer are live; advice solves every live hand), and the temperature (points) of the
+# softmax that models how the opponent lays its cards when reading it
+SOLVER_HANDS = Count("solver hands", 1, 1820, 64)
+SOLVER_TAU = Amount("reading temperature", 0.0, 100.0, 1.0)
 GAMES = Count("games", 2, 10_000_000, 10_000)  # an even number: duplicate pairs
 GAME_BATCH = Count("batch", 2, 1_000_000, 2000)  # games per batch (results do not depend on it)
 POSITION_FROM = Count("position from", 0, 121, 61)  # a position player weighs the score from here

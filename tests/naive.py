@@ -299,6 +299,50 @@ def naive_play(
     return out
 
 
+class _Decision(Exception):
+    """Raised by :func:`naive_play_values`'s chooser when the prefix runs out."""
+
+    def __init__(self, player: int, legal: list[int]) -> None:
+        self.player, self.legal = player, legal
+
+
+def _replay(pone: list[int], dealer: list[int], prefix: list[int]):
+    """Play ``prefix`` (cards in order) by :func:`naive_play`; the player to lay next
+    and its legal cards, or the finished play."""
+    it = iter(prefix)
+
+    def choose(player: int, legal: list[int], history: list) -> int:
+        card = next(it, None)
+        if card is None:
+            raise _Decision(player, legal)
+        assert card in legal, (card, legal)
+        return card
+
+    try:
+        return None, naive_play(pone, dealer, choose)
+    except _Decision as d:
+        return d, None
+
+
+def naive_play_values(pone: list[int], dealer: list[int], prefix: list[int]) -> dict[int, int]:
+    """Perfect play with both hands known, by brute force over every continuation:
+    for each card the player to lay after ``prefix`` may lay, its points minus the
+    other's for the rest of the play (from the prefix on) when both then maximise
+    their own differential."""
+    done = len(prefix)
+
+    def value(cards: list[int], me: int) -> int:
+        d, out = _replay(pone, dealer, cards)
+        if d is None:
+            return sum((p if pl == me else -p) for pl, _, _, p, _ in out[done:])
+        results = [value([*cards, c], me) for c in d.legal]
+        return max(results) if d.player == me else min(results)
+
+    d, _ = _replay(pone, dealer, prefix)
+    assert d is not None, "the play is over"
+    return {c: value([*prefix, c], d.player) for c in d.legal}
+
+
 # --- the board: a game to a target, deal by deal ------------------------------------
 # From (my score a, theirs b, whether I deal), a deal is one of the given event lists,
 # each equally likely: (player, points) in the order scored, player 0 the pone and 1

@@ -61,7 +61,8 @@ def test_cli() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith("as dealer at count 22")
-    assert lines[2].split()[0] == "6D"
+    assert lines[1].startswith("the opponent's cards weighted by")
+    assert lines[3].split()[0] == "6D"
     assert runner.invoke(cli, ["play", "6D", "--played", "10H"]).exit_code == 2
     bad = runner.invoke(cli, ["play", "7C", "8D", "2C", "--pone", "--played", "10H"])
     assert bad.exit_code == 2 and bad.stderr.startswith("Error: it is the dealer's turn")

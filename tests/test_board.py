@@ -40,8 +40,8 @@ from crib_analyze.cli import cli
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.errors import ModelError
-from crib_analyze.play.matches import deal, kept_rank_weights
-from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.play.matches import deal, play_reader
+from crib_analyze.play.play_policy_kernels import new_reading, new_workspace, play_deal
 from crib_analyze.position import OUTCOMES, parse_score
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import rank_table
@@ -108,7 +108,7 @@ def replay(order: list[int]):  # type: ignore[no-untyped-def]
 def test_events_are_the_deal_in_scoring_order() -> None:
     model = load_model()
     deals = deal(300, seed=5, model=model)
-    weights = kept_rank_weights(model)
+    weights = play_reader(model)
     policies = np.array([1, 1], np.int64)
     players, points, sources = evk.deal_events(deals, rank_table(), policies, weights, 16, 3, 0)
     jack_starters = 0
@@ -121,8 +121,8 @@ def test_events_are_the_deal_in_scoring_order() -> None:
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         play_deal(
-            d[0:4], d[4:8], starter, policies, weights, 16, rng_for(3, i), record, work, fwork,
-            seen,
+            d[0:4], d[4:8], starter, d[9:13], policies, weights, 16, rng_for(3, i), record, work,
+            fwork, seen, new_reading(),
         )  # fmt: skip
         order = [int(c) for c in record[:, 1]]  # the cards the policy laid, replayed
         play = naive_play([int(c) for c in d[0:4]], [int(c) for c in d[4:8]], replay(order))
@@ -194,7 +194,7 @@ def first_scorers(n: int) -> np.ndarray:
     model = load_model()
     deals = deal(n, seed=77, model=model)
     players, _, _ = evk.deal_events(
-        deals, rank_table(), np.array([1, 1], np.int64), kept_rank_weights(model), 16, 77, 0
+        deals, rank_table(), np.array([1, 1], np.int64), play_reader(model), 16, 77, 0
     )
     return np.asarray(players[:, 0])
 
@@ -204,7 +204,7 @@ def test_the_table_is_what_random_games_from_a_position_give(board: BoardTable) 
     model = load_model()
     deals = expert_deals(20_000, 5, model)
     players, points, _ = evk.deal_events(
-        deals, rank_table(), np.array([1, 1], np.int64), kept_rank_weights(model), 16, 5, 1 << 40
+        deals, rank_table(), np.array([1, 1], np.int64), play_reader(model), 16, 5, 1 << 40
     )
     events = [
         [(int(p), int(q)) for p, q in zip(a, b, strict=True) if p >= 0]
@@ -365,7 +365,7 @@ def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> N
     n = 4000
     raw = thk.position_outcomes(
         hand6, seat, 0, 0, 0, n, 1, EXPERT, *throw_arrays(model).args(), np.array([1, 1], np.int64),
-        kept_rank_weights(model), 16, rank_table(), counting_board(seat), 200,
+        play_reader(model), 16, rank_table(), counting_board(seat), 200,
         np.array([91, 61, 31], np.int64),
     )  # fmt: skip
     out = np.asarray(raw)

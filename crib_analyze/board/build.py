@@ -27,7 +27,7 @@ from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
 from crib_analyze.board.expert_throws import expert_deals
 from crib_analyze.errors import UsageError
-from crib_analyze.play.matches import kept_rank_weights, policy_code
+from crib_analyze.play.matches import play_reader, policy_code
 from crib_analyze.position import N_OUTCOMES, p_win, scoring_points
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
@@ -143,7 +143,7 @@ def build_board(
         "model": m.fingerprint(), "version": __version__,
     }  # fmt: skip
     start = time.time()
-    weights = kept_rank_weights(m)
+    reader = play_reader(m)
     policies = np.array([code, code], np.int64)
     halves: list[list[np.ndarray]] = [[], []]  # per half: distinct rows and counts, per chunk
     hist = np.zeros((2, 5, HIST_BINS), np.int64)  # player, source (+ total), points: deals
@@ -159,7 +159,7 @@ def build_board(
         interrupts.check()
         cards = expert_deals(hi - lo, seed, m, first=lo)
         players, points, sources = evk.deal_events(
-            cards, rank_table(), policies, weights, samples, seed, PLAY_STREAMS + lo
+            cards, rank_table(), policies, reader, samples, seed, PLAY_STREAMS + lo
         )
         h = 0 if hi <= half else 1
         by_source = source_points(players, points, sources)

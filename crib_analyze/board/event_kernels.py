@@ -15,7 +15,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import new_reading, new_workspace, play_deal
 from crib_analyze.position import Seat
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK
@@ -30,7 +30,7 @@ def events_of(
     d: np.ndarray,
     table: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     rng: np.ndarray,
     players: np.ndarray,
@@ -40,6 +40,7 @@ def events_of(
     work: np.ndarray,
     fwork: np.ndarray,
     seen: np.ndarray,
+    reading: tuple[np.ndarray, ...],
 ) -> None:
     """Fill ``players``, ``points``, ``sources`` (12,) with the events of one deal ``d``
     (13,), its play drawing from ``rng``; the rest is scratch (see ``play_deal``)."""
@@ -52,8 +53,9 @@ def events_of(
         players[e], points[e], sources[e] = Seat.DEALER, HEELS_POINTS, 0
         e += 1
     play_deal(
-        d[0:4], d[4:8], starter, policies, rank_weights, samples, rng, record, work, fwork, seen
-    )
+        d[0:4], d[4:8], starter, d[9:13], policies, reader, samples, rng, record, work, fwork,
+        seen, reading,
+    )  # fmt: skip
     for j in range(8):
         if record[j, 4] > 0:
             players[e], points[e], sources[e] = record[j, 0], record[j, 4], 1
@@ -76,7 +78,7 @@ def deal_events(
     deals: np.ndarray,
     table: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     seed: int,
     first: int,
@@ -92,7 +94,7 @@ def deal_events(
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         events_of(
-            deals[i], table, policies, rank_weights, samples, rng_for(seed, first + i),
-            players[i], points[i], sources[i], record, work, fwork, seen,
+            deals[i], table, policies, reader, samples, rng_for(seed, first + i),
+            players[i], points[i], sources[i], record, work, fwork, seen, new_reading(),
         )  # fmt: skip
     return players, points, sources

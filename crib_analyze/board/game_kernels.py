@@ -32,7 +32,7 @@ from crib_analyze.board.throw_choice_kernels import (
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_workspace
+from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
 from crib_analyze.rng_kernels import rng_for
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
@@ -56,7 +56,7 @@ def play_games(
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     table: np.ndarray,
     values: np.ndarray,
@@ -88,6 +88,7 @@ def play_games(
         sources = np.empty(MAX_EVENTS, np.int8)
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
+        reading = new_reading()
         out = np.zeros((N_DISCARDS, 8))
         over = False
         k = 0
@@ -115,7 +116,7 @@ def play_games(
                             six, unseen, seat, a, b, throws, choice_rng, seed,
                             SAMPLE_STREAMS + game * 4096 + j % 4096, np.int64(EXPERT), keys,
                             pone_pi, dealer_pi, cribs, peg_net, peg_rows, policies,
-                            rank_weights, samples, table, values, target, lines, out,
+                            reader, samples, table, values, target, lines, out,
                         )  # fmt: skip
                     best, best_value = 0, -np.inf
                     for c in range(throws.shape[0]):
@@ -129,8 +130,8 @@ def play_games(
             deal[8] = deck[12]
             play_rng = rng_for(seed, PLAY_STREAMS + pair * MAX_DEALS + k)
             events_of(
-                deal, table, policies, rank_weights, samples, play_rng, players, pts, sources,
-                record, work, fwork, seen,
+                deal, table, policies, reader, samples, play_rng, players, pts, sources,
+                record, work, fwork, seen, reading,
             )  # fmt: skip
             dealt[i, dealer] += 1
             for e in range(MAX_EVENTS):

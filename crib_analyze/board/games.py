@@ -22,7 +22,7 @@ from crib_analyze.board import game_kernels as gk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.errors import UsageError
-from crib_analyze.play.matches import kept_rank_weights, policy_code
+from crib_analyze.play.matches import play_reader, policy_code
 from crib_analyze.position import Seat, outcome_weights
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
@@ -92,7 +92,7 @@ def play_batch(
     kinds = np.array([GAME_PLAYERS.index(p) for p in settings.players], np.int64)
     results, points, dealt = gk.play_games(
         n, settings.seed, first, kinds, *throw_arrays(m).args(),
-        np.array([code, code], np.int64), kept_rank_weights(m), SEARCH_SAMPLES.default,
+        np.array([code, code], np.int64), play_reader(m), SEARCH_SAMPLES.default,
         rank_table(),
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,

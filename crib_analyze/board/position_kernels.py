@@ -19,7 +19,7 @@ from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
 from crib_analyze.board.throw_choice_kernels import fill_seat, throw_of
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_workspace
+from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
 from crib_analyze.rng_kernels import rng_for, rng_next
 
 PLAY_STREAMS = 1 << 40  # sample j plays from stream PLAY_STREAMS + j
@@ -67,7 +67,7 @@ def sample_outcomes(
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     table: np.ndarray,
     values: np.ndarray,
@@ -96,12 +96,13 @@ def sample_outcomes(
     sources = np.empty(MAX_EVENTS, np.int8)
     record = np.zeros((8, 5), np.int64)
     work, fwork, seen = new_workspace()
+    reading = new_reading()
     for k in range(throws.shape[0]):
         fill_seat(deal, seat, hand6, throws[k])
         play_rng = rng_for(play_rng_seed, play_stream)
         events_of(
-            deal, table, policies, rank_weights, samples, play_rng, players, points, sources,
-            record, work, fwork, seen,
+            deal, table, policies, reader, samples, play_rng, players, points, sources,
+            record, work, fwork, seen, reading,
         )  # fmt: skip
         finish(players, points, seat, a, b, values, target, lines, out[k])
 
@@ -138,7 +139,7 @@ def position_outcomes(
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     table: np.ndarray,
     values: np.ndarray,
@@ -155,6 +156,6 @@ def position_outcomes(
         sample_outcomes(
             hand6, unseen_cards(hand6), seat, a, b, throws, rng_for(seed, first + j), seed,
             PLAY_STREAMS + first + j, opp_kind, keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows,
-            policies, rank_weights, samples, table, values, target, lines, out[j],
+            policies, reader, samples, table, values, target, lines, out[j],
         )  # fmt: skip
     return out

@@ -19,7 +19,7 @@ from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import position_kernels as thk
 from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.board.throw_choice_kernels import EXPERT
-from crib_analyze.play.matches import kept_rank_weights, policy_code
+from crib_analyze.play.matches import play_reader, policy_code
 from crib_analyze.position import (
     PositionThrows,
     Seat,
@@ -69,7 +69,7 @@ def position_throws(
         parts.append(thk.position_outcomes(
             np.asarray(hand6, np.int64), int(seat), mine, theirs, first,
             min(POSITION_PART, samples - first), seed, EXPERT, *throw_arrays(m).args(),
-            np.array([code, code], np.int64), kept_rank_weights(m), SEARCH_SAMPLES.default,
+            np.array([code, code], np.int64), play_reader(m), SEARCH_SAMPLES.default,
             rank_table(), values, TARGET, np.array(SKUNK_LINES, np.int64),
         ))  # fmt: skip
     per_sample = np.concatenate(parts)

@@ -333,8 +333,9 @@ def advice_text(rows: Rows) -> str:
     """Which card to play: each legal card's expected pegging differential, best first."""
     a = rows.attrs
     lines = [
-        f"as {a.get('role')} at count {a.get('count')}: the rest of the play, "
-        f"{a.get('samples'):,} simulated continuations ({a.get('policy')} play)"
+        f"as {a.get('role')} at count {a.get('count')}, {a.get('policy')} policy: the rest of "
+        f"the play {a.get('continuation')}",
+        f"the opponent's cards weighted by {a.get('weighted_by')}",
     ]
     heads = ["card", "pegging +/-", "s.e.", ""]
     body = [
@@ -342,7 +343,7 @@ def advice_text(rows: Rows) -> str:
             str(r["card"]),
             f"{r['value']:+.3f}",
             f"{r['se']:.3f}",
-            "policy plays" if r["policy_choice"] else "",
+            f"{a.get('policy')} plays" if r["policy_choice"] else "",
         ]
         for r in rows.records()
     ]

@@ -1,12 +1,20 @@
 """Which card to play now: each legal card's expected pegging differential for the rest
-of the play, by simulation, and the card the policy would lay.
+of the play, and the card the policy would lay.
 
 The position is rebuilt from the play so far (:mod:`crib_analyze.play.sequence`): the
 count, the cards since the restart, whose turn it is, and what the opponent's goes say
-about its cards. The opponent's remaining cards are drawn from those the player cannot
-see (weighted by the expert model's kept-rank prior, consistent with its goes); after
-each candidate card both players play the policy to the end. All candidates meet the
-same draws (common random numbers).
+about its cards.
+
+* With the ``solver`` policy the opponent is *read*
+  (:mod:`crib_analyze.play.inference_kernels`): every hand it may hold is weighted by
+  its throw, by each card it has laid and by its go's, and for each of them the rest
+  of the play is solved exactly; a card's value is the weighted mean. Nothing is
+  sampled: the values are exact under that model, and the marked card is the best.
+* With the other policies the opponent's remaining cards are drawn from those the
+  player cannot see (weighted by the expert model's kept-rank prior, consistent with
+  its goes); after each candidate card both players play the policy to the end (the
+  ``search`` policy's continuations are played by ``lookahead``). All candidates meet
+  the same draws (common random numbers).
 """
 
 from __future__ import annotations
@@ -18,11 +26,18 @@ import numpy as np
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.cards import CardLike, CardsLike, parse_card, parse_cards, value_of
 from crib_analyze.errors import CardError, UsageError
+from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import play_policy_kernels as pk
-from crib_analyze.play.matches import kept_rank_weights, policy_code
-from crib_analyze.play.sequence import PLAYERS, PlayError, score_sequence
+from crib_analyze.play.matches import kept_rank_weights, play_reader, policy_code
+from crib_analyze.play.sequence import PLAYERS, PlayError, ScoredPlay, score_sequence
 from crib_analyze.rng_kernels import rng_for
-from crib_analyze.settings import DEFAULT_PLAY_POLICY, PLAY_SAMPLES, SEARCH_SAMPLES, check_choice
+from crib_analyze.settings import (
+    DEFAULT_PLAY_POLICY,
+    PLAY_SAMPLES,
+    SEARCH_SAMPLES,
+    SOLVER_TAU,
+    check_choice,
+)
 
 
 @dataclass(frozen=True)
@@ -35,8 +50,10 @@ class Advice:
     se: np.ndarray
     policy_card: int
     count: int
-    samples: int
+    samples: int  # draws, or the opponent hands solved (solver)
     policy: str
+    continuation: str  # how the rest of the play is played after each card
+    weighted_by: str  # what the opponent's cards were weighted by
 
 
 def advise(
@@ -96,7 +113,12 @@ def advise(
         seen[c] = False  # the kernel adds the player's own cards itself
     gone_above = np.zeros(2, np.int64)
     gone_above[me] = gone
-    weights = kept_rank_weights(model or load_model())
+    m = model or load_model()
+    if policy == "solver":
+        return _solver_advice(
+            role, mine, thrown, cut, play, hands, seq, state, gone_above, legal, seed, m
+        )
+    weights = kept_rank_weights(m)
     values = pk.candidate_values(
         hands, me, seq, state, seen, weights, gone_above, code, samples, seed, opponent_left
     )
@@ -104,16 +126,19 @@ def advise(
     mean = np.nanmean(values[:, slots], axis=0)
     se = np.nanstd(values[:, slots], axis=0, ddof=1) / np.sqrt(samples)
     order = np.argsort(-mean, kind="stable")
-    # the policy's own choice: it sees only how many cards the opponent holds, so any
-    # unseen cards stand in for them
-    stand_in = hands.copy()
-    unseen = [c for c in range(52) if not seen[c] and c not in mine]
-    stand_in[1 - me, :opponent_left] = unseen[:opponent_left]
-    work, fwork, _ = pk.new_workspace()
-    choice = pk.choose_slot(
-        code, stand_in, me, seq.copy(), state.copy(), seen.copy(), weights,
-        gone_above.copy(), SEARCH_SAMPLES.default, rng_for(seed, samples), work[24:64], fwork,
-    )  # fmt: skip
+    if policy == "search":  # its choice is its own estimate: the best of these same draws
+        choice = slots[int(order[0])]
+    else:  # a rule of the cards in view: any unseen cards stand in for the opponent's
+        stand_in = hands.copy()
+        unseen = [c for c in range(52) if not seen[c] and c not in mine]
+        stand_in[1 - me, :opponent_left] = unseen[:opponent_left]
+        work, fwork, _ = pk.new_workspace()
+        choice = pk.choose_slot(
+            code, stand_in, me, seq.copy(), state.copy(), seen.copy(), play_reader(m),
+            gone_above.copy(), SEARCH_SAMPLES.default, rng_for(seed, samples), work[24:64],
+            fwork, pk.new_reading(),
+        )  # fmt: skip
+    then = "lookahead" if policy == "search" else policy
     return Advice(
         cards=[mine[slots[i]] for i in order],
         value=mean[order],
@@ -122,4 +147,91 @@ def advise(
         count=play.count,
         samples=samples,
         policy=policy,
+        continuation=f"{samples:,} simulated continuations, both playing {then}",
+        weighted_by="the expert model's kept ranks, consistent with its go's",
+    )
+
+
+def _solver_advice(
+    role: str,
+    mine: list[int],
+    thrown: list[int],
+    cut: int | None,
+    play: ScoredPlay,
+    hands: np.ndarray,
+    seq: np.ndarray,
+    state: np.ndarray,
+    gone_above: np.ndarray,
+    legal: list[int],
+    seed: int,
+    model: ExpertModel,
+) -> Advice:
+    """The solver's values: the opponent read from everything it has shown, each hand
+    it may hold solved exactly (every live hand: nothing sampled)."""
+    me = PLAYERS.index(role)
+    opp = 1 - me
+    reader = play_reader(model, hands=ik.N_KEEPS)
+    reading = pk.new_reading()
+    weights, laid = reading[0][me], reading[1]
+    kept = np.full((2, 4), -1, np.int64)
+    mine_laid = [e.card for e in play.events if e.card >= 0 and e.player == role]
+    kept[me] = [*mine, *mine_laid]
+    throws = np.full(4, -1, np.int64)
+    throws[2 * me : 2 * me + len(thrown)] = thrown
+    pk.start_reading(reader, me, kept, throws, -1 if cut is None else cut, weights)
+    rank_weights, keeps, *_ = reader
+    public = np.zeros(13, np.int64)
+    if cut is not None:
+        public[cut >> 2] += 1
+    ranks: list[int] = []
+    my_left = 4
+    gone_me = 0  # what the opponent knows of my cards from my go's
+    read = 0
+    for e in play.events:
+        if e.card < 0:
+            if e.player == role:
+                gone_me = max(gone_me, 31 - e.count)
+            continue
+        before = e.count - value_of(e.card)
+        if before == 0:
+            ranks = []
+        if e.player != role:
+            round_ranks = np.zeros(16, np.int64)
+            round_ranks[: len(ranks)] = ranks
+            ik.read_lay(
+                weights, keeps, laid[opp], e.card >> 2, round_ranks, len(ranks), before,
+                public, gone_me, my_left, rank_weights[opp], SOLVER_TAU.default,
+            )  # fmt: skip
+            laid[opp, e.card >> 2] += 1
+            read += 1
+            if "go 1" in e.reasons and e.count < 31:
+                gone_me = max(gone_me, 31 - e.count)  # I could not lay after it
+        else:
+            my_left -= 1
+        public[e.card >> 2] += 1
+        ranks.append(e.card >> 2)
+        if e.count == 31 or "go 1" in e.reasons:
+            ranks = []
+    solved = pk.solver_values(
+        hands, me, seq, state, reader, reading, gone_above, rng_for(seed, 0), ik.N_KEEPS
+    )
+    if solved == 0:
+        raise PlayError("no hand the opponent could hold fits the play so far")
+    slots = [s for s in range(len(mine)) if mine[s] in legal]
+    mean = np.array([reading[6][s] for s in slots])
+    order = np.argsort(-mean, kind="stable")
+    laid_text = f"{read} card{'s' if read != 1 else ''} laid" if read else "no card laid yet"
+    return Advice(
+        cards=[mine[slots[i]] for i in order],
+        value=mean[order],
+        se=np.zeros(len(slots)),
+        policy_card=mine[slots[int(order[0])]],
+        count=play.count,
+        samples=solved,
+        policy="solver",
+        continuation=f"solved exactly for each of {solved:,} hands the opponent may hold",
+        weighted_by=(
+            f"its throw (the expert model), its play ({laid_text}; a softmax of lookahead "
+            f"values, tau {SOLVER_TAU.default:g}) and its go's"
+        ),
     )

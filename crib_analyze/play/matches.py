@@ -15,12 +15,23 @@ from functools import cache
 import numpy as np
 
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
+from crib_analyze.artifacts.pegging_table import kept_multisets
 from crib_analyze.crib import dealing_kernels as dlk
 from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.errors import UsageError
+from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import play_policy_kernels as pk
 from crib_analyze.position import Seat
-from crib_analyze.settings import PLAY_POLICIES, SEARCH_SAMPLES, check_choice
+from crib_analyze.settings import (
+    PLAY_POLICIES,
+    SEARCH_SAMPLES,
+    SOLVER_HANDS,
+    SOLVER_TAU,
+    check_choice,
+)
+
+#: what the policies know of the other seat (see :mod:`crib_analyze.play.play_policy_kernels`)
+Reader = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def policy_code(name: str) -> int:
@@ -45,6 +56,47 @@ def kept_rank_weights(model: ExpertModel) -> np.ndarray:
     return out
 
 
+_THROWS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def throw_likelihoods(model: ExpertModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each seat's throw policy turned around (start (2, 1821), pair (2, E), chance
+    (2, E), by the thrower's seat; padded): for each keep, the rank pairs it can be kept
+    with and the chance the seat's expert policy throws them. Once per model."""
+    key = model.fingerprint()
+    if key not in _THROWS:
+        keeps = np.ascontiguousarray(kept_multisets())
+        parts = [
+            ik.throw_likelihoods(keeps, rank_multiset_keys(), model.policy(seat.name.lower()).pi)
+            for seat in Seat
+        ]
+        size = max(len(p[1]) for p in parts)
+        start = np.stack([p[0] for p in parts])
+        pair = np.zeros((2, size), np.int64)
+        chance = np.zeros((2, size))
+        for i, (_, pr, ch) in enumerate(parts):
+            pair[i, : len(pr)] = pr
+            chance[i, : len(ch)] = ch
+        _THROWS[key] = (start, pair, chance)
+    return _THROWS[key]
+
+
+def play_reader(
+    model: ExpertModel | None = None,
+    hands: int = SOLVER_HANDS.default,
+    tau: float = SOLVER_TAU.default,
+) -> Reader:
+    """The reader tuple the play kernels take: kept-rank priors, keeps, each seat's
+    throw policy turned around, and [tau, hands] for the solver's reading and budget."""
+    m = model or load_model()
+    hands = SOLVER_HANDS.check(hands)
+    tau = SOLVER_TAU.check(tau)
+    start, pair, chance = throw_likelihoods(m)
+    keeps = np.ascontiguousarray(kept_multisets())
+    params = np.array([tau, float(hands)])
+    return (kept_rank_weights(m), keeps, start, pair, chance, params)
+
+
 def deal(n: int, seed: int, model: ExpertModel | None = None, first: int = 0) -> np.ndarray:
     """(n, 13) deals: pone's four kept, dealer's four, starter, pone's throw, dealer's."""
     m = model or load_model()
@@ -64,10 +116,10 @@ def play(
     """(n, 2) points pegged by the pone and the dealer in each deal."""
     if samples < 1:
         raise UsageError(f"samples must be at least 1, got {samples}")
-    weights = kept_rank_weights(model or load_model())
+    reader = play_reader(model)
     policies = np.array([policy_code(pone_policy), policy_code(dealer_policy)], np.int64)
-    seats = np.ascontiguousarray(deals[:, :9])  # one compiled signature (C layout)
-    return np.asarray(pk.play_many(seats, policies, weights, samples, seed, first))
+    seats = np.ascontiguousarray(deals[:, :13])  # one compiled signature (C layout)
+    return np.asarray(pk.play_many(seats, policies, reader, samples, seed, first))
 
 
 @dataclass(frozen=True)

@@ -15,22 +15,25 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
-from crib_analyze.crib.hand_kernels import KEEPS, N_DISCARDS
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import new_reading, new_workspace, play_deal
 from crib_analyze.rng_kernels import rng_for, rng_next
 
 
 @njit
 def _opponent_keep(
-    deck: np.ndarray, start: int | np.int64, keys: np.ndarray, pi: np.ndarray, rng: np.ndarray
-) -> np.ndarray:
-    """Four cards the opponent keeps of ``deck[start:start + 6]`` by the policy ``pi``."""
+    deck: np.ndarray, start: int | np.int64, keys: np.ndarray, pi: np.ndarray, rng: np.ndarray,
+    thrown: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Four cards the opponent keeps of ``deck[start:start + 6]`` by the policy ``pi``;
+    the two it throws go to ``thrown`` (2,)."""
     six = np.sort(deck[start : start + 6])
     d = draw_discard(pi[multiset_of(six, keys)], rng)
     keep = np.empty(4, np.int64)
     for j in range(4):
         keep[j] = six[KEEPS[d, j]]
+    thrown[0], thrown[1] = six[DISCARDS[d, 0]], six[DISCARDS[d, 1]]
     return keep
 
 
@@ -40,20 +43,25 @@ def play_as(
     keep: np.ndarray,
     opp: np.ndarray,
     starter: int,
+    thrown: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     rng: np.ndarray,
     record: np.ndarray,
     work: np.ndarray,
     fwork: np.ndarray,
     seen: np.ndarray,
+    reading: tuple[np.ndarray, ...],
 ) -> tuple[int, int]:
-    """(the keeper's points, the opponent's) of a deal with the keeper in ``seat``."""
+    """(the keeper's points, the opponent's) of a deal with the keeper in ``seat``;
+    ``thrown`` (4,) the keeper's two thrown cards, then the opponent's."""
     pone, dealer = (keep, opp) if seat == 0 else (opp, keep)
+    by_seat = thrown.copy() if seat == 0 else np.concatenate((thrown[2:], thrown[:2]))
     p, d = play_deal(
-        pone, dealer, starter, policies, rank_weights, samples, rng, record, work, fwork, seen
-    )
+        pone, dealer, starter, by_seat, policies, reader, samples, rng, record, work, fwork,
+        seen, reading,
+    )  # fmt: skip
     return (p, d) if seat == 0 else (d, p)
 
 
@@ -72,7 +80,7 @@ def cell_sums(
     pone_pi: np.ndarray,
     dealer_pi: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
 ) -> np.ndarray:
     """(C, 3) per cell: sum of the keeper's points, of the opponent's, of the squared
@@ -87,6 +95,8 @@ def cell_sums(
         pi = pone_pi if other == 0 else dealer_pi
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
+        reading = new_reading()
+        thrown = np.empty(4, np.int64)
         taken = np.zeros(52, np.bool_)
         keep = np.empty(4, np.int64)
         deck = np.empty(52, np.int64)
@@ -109,11 +119,12 @@ def cell_sums(
                     rest[m] = card
                     m += 1
             # rest[0:2] the keeper's throw, rest[2:8] the opponent's six, rest[8] the starter
-            opp = _opponent_keep(rest, np.int64(2), keys, pi, rng)
+            opp = _opponent_keep(rest, np.int64(2), keys, pi, rng, thrown[2:])
+            thrown[0], thrown[1] = rest[0], rest[1]
             starter = rest[8]
             own, theirs = play_as(
-                seat, keep, opp, starter, policies, rank_weights, samples, rng, record,
-                work, fwork, seen,
+                seat, keep, opp, starter, thrown, policies, reader, samples, rng, record,
+                work, fwork, seen, reading,
             )  # fmt: skip
             out[c, 0] += own
             out[c, 1] += theirs
@@ -131,7 +142,7 @@ def hand_deals(
     pone_pi: np.ndarray,
     dealer_pi: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
 ) -> np.ndarray:
     """(n, 15, 2) the holder's and the opponent's points in deal j for each of the 15
@@ -152,17 +163,20 @@ def hand_deals(
                 rest[m] = card
                 m += 1
         pi = pone_pi if other == 0 else dealer_pi
-        opp = _opponent_keep(rest, np.int64(0), keys, pi, rng)
+        thrown = np.empty(4, np.int64)
+        opp = _opponent_keep(rest, np.int64(0), keys, pi, rng, thrown[2:])
         starter = rest[6]
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
+        reading = new_reading()
         keep = np.empty(4, np.int64)
         for d in range(N_DISCARDS):
             for i in range(4):
                 keep[i] = hand6[KEEPS[d, i]]
+            thrown[0], thrown[1] = hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
             play_rng = rng_for(seed + 1, j)  # the same policy draws for every throw
             out[j, d, 0], out[j, d, 1] = play_as(
-                seat, keep, opp, starter, policies, rank_weights, samples, play_rng, record,
-                work, fwork, seen,
+                seat, keep, opp, starter, thrown, policies, reader, samples, play_rng, record,
+                work, fwork, seen, reading,
             )  # fmt: skip
     return out

@@ -23,7 +23,7 @@ from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import PeggingTable, kept_multisets
 from crib_analyze.errors import UsageError
 from crib_analyze.play import pegging_kernels as pgk
-from crib_analyze.play.matches import kept_rank_weights, policy_code, rank_multiset_keys
+from crib_analyze.play.matches import play_reader, policy_code, rank_multiset_keys
 from crib_analyze.position import Seat
 from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
@@ -89,7 +89,7 @@ def build_pegging(
     state = load_checkpoint(checkpoint, settings)
     if state is not None and state["sums"].shape == sums.shape:
         sums, done = state["sums"], state["done"]
-    weights = kept_rank_weights(m)
+    reader = play_reader(m)
     policies = np.array([code, code], np.int64)
     start = time.time()
 
@@ -101,7 +101,7 @@ def build_pegging(
             sums[idx] += pgk.cell_sums(
                 cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx],
                 seed, rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi,
-                policies, weights, samples,
+                policies, reader, samples,
             )  # fmt: skip
             done[idx] = wanted[idx]
             save_checkpoint(checkpoint, settings, {"sums": sums, "done": done})
@@ -184,7 +184,7 @@ def hand_pegging(
     points = pgk.hand_deals(
         np.asarray(hand6, np.int64), int(seat), deals, seed, rank_multiset_keys(),
         m.policy("pone").pi, m.policy("dealer").pi, np.array([code, code], np.int64),
-        kept_rank_weights(m), samples,
+        play_reader(m), samples,
     ).astype(np.float64)  # fmt: skip
     diff = points[:, :, 0] - points[:, :, 1]
     return HandPegging(

@@ -14,6 +14,22 @@ no card of value <= 31 - c until the reset.
   the lookahead policy (each seeing only its own cards); the card with the best mean
   pegging differential wins (a Monte Carlo rollout: one step of policy improvement
   over the lookahead, with common random numbers across the candidates).
+* ``RULEBOT``: a baseline of rules a club player is taught: take the most points now;
+  else stay off counts of 5 and 21 (a ten makes 15 or 31) and off run invitations (a
+  card one or two ranks from the last), and lay the highest such card, keeping low
+  cards for the end of the count.
+* ``SOLVER``: reads the opponent (:mod:`crib_analyze.play.inference_kernels`: its
+  throw, its lays, its go's) and, for each hand it may hold, solves the rest of the
+  play exactly with both hands known (:mod:`crib_analyze.play.solver_kernels`); lays
+  the card with the best mean over those hands, weighted by how likely each is. Every
+  live hand is solved when there are at most ``hands`` of them (the reader's budget),
+  else ``hands`` are drawn by systematic resampling.
+
+The *reader* tuple carries what the policies know of the other seat: ``(rank_weights
+(2, 13), keeps (1820, 4), start (2, 1821), pair (2, E), chance (2, E), params)``: the
+kept-rank priors of the lookahead, the keeps and the inverted throw policy of each
+seat (:func:`crib_analyze.play.inference_kernels.throw_likelihoods`, indexed by the
+*thrower's* seat), and ``params`` = [tau, hands].
 
 Random draws come from a per-deal stream (:mod:`crib_analyze.rng_kernels`), so a seed
 gives the same deals however many threads run them.
@@ -25,17 +41,19 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.jit import njit
+from crib_analyze.play import inference_kernels as ik
+from crib_analyze.play import solver_kernels as sk
+from crib_analyze.play.reply_kernels import expected_best_reply
 from crib_analyze.play.rules_kernels import (
     card_value,
     cards_left,
     lay,
     lay_points,
-    reply_points,
 )
 from crib_analyze.rng_kernels import rng_for, rng_uniform
 from crib_analyze.rules import MAX_COUNT
 
-GREEDY, LOOKAHEAD, SEARCH = 0, 1, 2  # codes: the order of settings.PLAY_POLICIES
+GREEDY, LOOKAHEAD, SEARCH, RULEBOT, SOLVER = 0, 1, 2, 3, 4  # the order of settings.PLAY_POLICIES
 
 
 # --- what a player can see -----------------------------------------------------------------
@@ -93,51 +111,6 @@ def unseen_by_rank(
         if (r + 1 if r < 10 else 10) <= gone_above:
             left[r] = 0
     return left
-
-
-@njit
-def expected_best_reply(
-    seq: np.ndarray,
-    n: int,
-    count: int,
-    left: np.ndarray,
-    rank_weight: np.ndarray,
-    k: int,
-    pts: np.ndarray,
-    none: np.ndarray,
-    scratch: np.ndarray,
-) -> float:
-    """E[the opponent's best reply points] when it holds ``k`` cards among ``left``
-    (unseen cards per rank), each card of rank r held with probability
-    min(1, k w_r / sum_r' left_r' w_r'), independently. ``pts`` (13, int) and ``none``
-    (13, float) receive each rank's reply and the chance of holding none of it;
-    ``scratch`` (13, int) is scratch space."""
-    if k <= 0:
-        return 0.0
-    total = 0.0
-    for r in range(13):
-        total += left[r] * rank_weight[r]
-    if total <= 0.0:
-        return 0.0
-    reply_points(seq, n, count, pts, scratch)
-    none[:] = 1.0  # P(the opponent holds no card of rank r)
-    for r in range(13):
-        if left[r] == 0:
-            pts[r] = 0
-        elif pts[r] > 0:
-            p = min(1.0, k * rank_weight[r] / total)
-            none[r] = (1.0 - p) ** left[r]
-    # E[max] = sum over levels v >= 1 of P(max >= v)
-    expected = 0.0
-    for level in range(1, 13):
-        miss = 1.0
-        for r in range(13):
-            if pts[r] >= level:
-                miss *= none[r]
-        if miss == 1.0:
-            break
-        expected += 1.0 - miss
-    return expected
 
 
 @njit
@@ -248,9 +221,11 @@ def simple_slot(
     work: np.ndarray,
     fwork: np.ndarray,
 ) -> int:
-    """The greedy or the lookahead choice (the policies a rollout plays)."""
+    """The greedy, rule bot or lookahead choice (the policies a rollout plays)."""
     if policy == GREEDY:
         return greedy_slot(hands, player, seq, state)
+    if policy == RULEBOT:
+        return rulebot_slot(hands, player, seq, state)
     return lookahead_slot(
         hands, player, seq, state, seen, rank_weights[player], gone_above[player], work, fwork
     )
@@ -338,6 +313,187 @@ def search_slot(
 
 
 @njit
+def rulebot_slot(hands: np.ndarray, player: int, seq: np.ndarray, state: np.ndarray) -> int:
+    """The rule bot's card: the most points now (the first of ties); with none, the
+    card with the fewest warnings (a count of 5 or 21 after it; a rank one or two from
+    the last card laid, inviting a run), the highest of those."""
+    n, count = state[0], state[1]
+    best_pts, best_slot = 0, -1
+    for s in range(4):
+        c = hands[player, s]
+        if c < 0 or count + card_value(c) > MAX_COUNT:
+            continue
+        seq[n] = c >> 2
+        pts, _ = lay_points(seq, n + 1, count + card_value(c))
+        if pts > best_pts:
+            best_pts, best_slot = pts, s
+    if best_slot >= 0:
+        return best_slot
+    best_key = -1e9
+    for s in range(4):
+        c = hands[player, s]
+        if c < 0 or count + card_value(c) > MAX_COUNT:
+            continue
+        after = count + card_value(c)
+        warnings = 0
+        if after == 5 or after == 21:
+            warnings += 1
+        if n > 0 and 1 <= abs((c >> 2) - seq[n - 1]) <= 2:
+            warnings += 1
+        key = -10.0 * warnings + card_value(c) + 0.01 * (c >> 2)
+        if key > best_key:
+            best_key, best_slot = key, s
+    return best_slot
+
+
+@njit
+def new_reading() -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]:
+    """A deal's reading of both players, made once per deal: (weights (2, 1820) per
+    reader over the other's keeps, laid (2, 13) ranks each player has laid, then
+    scratch: hands (1820, 4), chance (1820,), memo, seq, values (4,) float)."""
+    return (
+        np.zeros((2, ik.N_KEEPS)), np.zeros((2, 13), np.int64),
+        np.empty((ik.N_KEEPS, 4), np.int64), np.empty(ik.N_KEEPS),
+        np.empty(sk.MEMO_SIZE, np.int64), np.zeros(sk.SEQ_SIZE, np.int64), np.empty(4),
+    )  # fmt: skip
+
+
+@njit
+def start_reading(
+    reader: tuple[np.ndarray, ...], p: int, hands: np.ndarray, thrown: np.ndarray, starter: int,
+    weights: np.ndarray,
+) -> None:  # fmt: skip
+    """``weights`` (1820,): player p's prior over the other's keeps from its throw:
+    p sees its own four cards, its two thrown (``thrown[2p:2p + 2]``, -1 if unknown)
+    and the starter."""
+    _, keeps, start, pair, chance, _ = reader
+    unseen = np.full(13, 4, np.int64)
+    for c in hands[p]:
+        if c >= 0:
+            unseen[c >> 2] -= 1
+    for j in range(2):
+        c = thrown[2 * p + j]
+        if c >= 0:
+            unseen[c >> 2] -= 1
+    if starter >= 0:
+        unseen[starter >> 2] -= 1
+    o = 1 - p
+    ik.keep_prior(unseen, keeps, start[o], pair[o], chance[o], weights)
+
+
+@njit
+def solver_values(
+    hands: np.ndarray,
+    player: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    reader: tuple[np.ndarray, ...],
+    reading: tuple[np.ndarray, ...],
+    gone_above: np.ndarray,
+    rng: np.ndarray,
+    budget: int,
+) -> int:
+    """Fill ``reading[6]`` (values, 4) with each slot's mean exact value over the hands
+    the opponent may hold, weighted as the reading says; return how many hands were
+    solved (0: the reading and the cards leave none). Every live hand is solved if
+    there are at most ``budget``, else ``budget`` are drawn by systematic resampling."""
+    n, count = state[0], state[1]
+    keeps = reader[1]
+    weights, laid, cand, chance, memo, sseq, values = reading
+    o = 1 - player
+    values[:] = 0.0
+    m = ik.hidden_hands(weights[player], keeps, laid[o], gone_above[player], cand, chance)
+    if m == 0:  # the reading ruled out every hand: fall back on the cards alone
+        m = ik.hidden_hands(np.ones(ik.N_KEEPS), keeps, laid[o], gone_above[player], cand, chance)
+        if m == 0:
+            return 0
+    h = np.empty((2, 4), np.int64)
+    for s in range(4):
+        c = hands[player, s]
+        h[player, s] = c >> 2 if c >= 0 else -1
+    out = np.empty(4, np.int64)
+    draws = min(m, budget)
+    u = rng_uniform(rng) / budget if m > budget else 0.0
+    acc, i, w = chance[0], 0, 1.0 / budget
+    for j in range(draws):
+        if m <= budget:
+            i, w = j, chance[j]
+        else:  # systematic resampling: the hand whose cumulative chance spans u + j/budget
+            while acc < u + j / budget and i < m - 1:
+                i += 1
+                acc += chance[i]
+        h[o] = cand[i]
+        sseq[:n] = seq[:n]
+        sk.card_values(h, player, sseq, n, count, memo, out)
+        for s in range(4):
+            if out[s] != sk.UNSOLVED:
+                values[s] += w * out[s]
+    return draws
+
+
+@njit
+def solver_slot(
+    hands: np.ndarray,
+    player: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    reader: tuple[np.ndarray, ...],
+    reading: tuple[np.ndarray, ...],
+    gone_above: np.ndarray,
+    rng: np.ndarray,
+) -> int:
+    """The card with the best value by :func:`solver_values` (the first of ties)."""
+    count = state[1]
+    legal = 0
+    only = -1
+    for s in range(4):
+        c = hands[player, s]
+        if c >= 0 and count + card_value(c) <= MAX_COUNT:
+            legal += 1
+            only = s
+    if legal <= 1:
+        return only
+    budget = int(reader[5][1])
+    if solver_values(hands, player, seq, state, reader, reading, gone_above, rng, budget) == 0:
+        return only
+    values = reading[6]
+    best, best_slot = -1e18, only
+    for s in range(4):
+        c = hands[player, s]
+        if c >= 0 and count + card_value(c) <= MAX_COUNT and values[s] > best + 1e-9:
+            best, best_slot = values[s], s
+    return best_slot
+
+
+@njit
+def read_card(
+    reader: tuple[np.ndarray, ...],
+    reading: tuple[np.ndarray, ...],
+    p: int,
+    card: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    seen: np.ndarray,
+    hands: np.ndarray,
+    gone_above: np.ndarray,
+) -> None:
+    """Player p reads the other laying ``card`` now (before it is laid)."""
+    rank_weights, keeps, _, _, _, params = reader
+    weights, laid = reading[0], reading[1]
+    o = 1 - p
+    public = np.zeros(13, np.int64)
+    for c in range(52):
+        if seen[c]:
+            public[c >> 2] += 1
+    ik.read_lay(
+        weights[p], keeps, laid[o], card >> 2, seq, state[0], state[1], public,
+        gone_above[o], cards_left(hands[p]), rank_weights[o], params[0],
+    )  # fmt: skip
+
+
+@njit
 def choose_slot(
     policy: int,
     hands: np.ndarray,
@@ -345,13 +501,15 @@ def choose_slot(
     seq: np.ndarray,
     state: np.ndarray,
     seen: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
     work: np.ndarray,
     fwork: np.ndarray,
+    reading: tuple[np.ndarray, ...],
 ) -> int:
+    rank_weights = reader[0]
     if policy == GREEDY:
         return greedy_slot(hands, player, seq, state)
     if policy == LOOKAHEAD:
@@ -359,6 +517,10 @@ def choose_slot(
             hands, player, seq, state, seen, rank_weights[player], gone_above[player],
             work, fwork,
         )  # fmt: skip
+    if policy == RULEBOT:
+        return rulebot_slot(hands, player, seq, state)
+    if policy == SOLVER:
+        return solver_slot(hands, player, seq, state, reader, reading, gone_above, rng)
     return search_slot(
         hands, player, seq, state, seen, rank_weights, gone_above, samples, rng, work, fwork
     )
@@ -376,21 +538,25 @@ def play_deal(
     pone: np.ndarray,
     dealer: np.ndarray,
     starter: int,
+    thrown: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     rng: np.ndarray,
     record: np.ndarray,
     work: np.ndarray,
     fwork: np.ndarray,
     seen: np.ndarray,
+    reading: tuple[np.ndarray, ...],
 ) -> tuple[int, int]:
     """Play two four-card hands to the end; return (pone's points, dealer's points).
 
-    ``policies`` (2,) and ``rank_weights`` (2, 13) are per player (0 = pone): a player's
-    weights describe what its *opponent* keeps. ``record`` (8, 5) receives each laid
-    card: [player, card, count after, reasons, points (the go or last card included)].
-    ``work``, ``fwork`` and ``seen`` come from :func:`new_workspace`.
+    ``policies`` (2,) are per player (0 = pone); ``thrown`` (4,) the pone's two thrown
+    cards and the dealer's (-1 if unknown: each player knows only its own); ``reader``
+    what the policies know of the other seat (see the module notes). ``record`` (8, 5)
+    receives each laid card: [player, card, count after, reasons, points (the go or
+    last card included)]. ``work``, ``fwork`` and ``seen`` come from
+    :func:`new_workspace`, ``reading`` from :func:`new_reading`.
     """
     hands = work[0:8].reshape((2, 4))
     hands[0], hands[1] = pone, dealer
@@ -405,14 +571,23 @@ def play_deal(
     seen[:] = False  # laid cards and the starter: public
     if starter >= 0:
         seen[starter] = True
+    reads = np.zeros(2, np.bool_)
+    for p in range(2):
+        if policies[p] == SOLVER:
+            reads[p] = True
+            start_reading(reader, p, hands, thrown, starter, reading[0][p])
+    reading[1][:] = 0
     i = 0
     while state[2] >= 0:
         player = state[2]
         slot = choose_slot(
-            policies[player], hands, player, seq, state, seen, rank_weights, gone_above,
-            samples, rng, scratch, fwork,
+            policies[player], hands, player, seq, state, seen, reader, gone_above,
+            samples, rng, scratch, fwork, reading,
         )  # fmt: skip
         card = hands[player, slot]
+        if reads[1 - player]:
+            read_card(reader, reading, 1 - player, card, seq, state, seen, hands, gone_above)
+        reading[1][player, card >> 2] += 1
         points, reasons = advance(hands, player, slot, seq, state, scores, seen, gone_above)
         record[i, 0], record[i, 1], record[i, 2] = player, card, state[1]
         record[i, 3], record[i, 4] = reasons, points
@@ -424,22 +599,24 @@ def play_deal(
 def play_many(
     deals: np.ndarray,
     policies: np.ndarray,
-    rank_weights: np.ndarray,
+    reader: tuple[np.ndarray, ...],
     samples: int,
     seed: int,
     first: int,
 ) -> np.ndarray:
-    """(n, 2) points of the pone and the dealer for each deal (n, 9): pone's four
-    cards, dealer's four, starter. Deal i draws from the stream ``first + i``."""
+    """(n, 2) points of the pone and the dealer for each deal (n, 13): pone's four
+    cards, dealer's four, starter, pone's two thrown, dealer's two. Deal i draws from
+    the stream ``first + i``."""
     n = deals.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
         rng = rng_for(seed, first + i)
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
+        reading = new_reading()
         p, d = play_deal(
-            deals[i, 0:4], deals[i, 4:8], deals[i, 8], policies, rank_weights, samples, rng,
-            record, work, fwork, seen,
+            deals[i, 0:4], deals[i, 4:8], deals[i, 8], deals[i, 9:13], policies, reader,
+            samples, rng, record, work, fwork, seen, reading,
         )  # fmt: skip
         out[i, 0], out[i, 1] = p, d
     return out
@@ -467,7 +644,7 @@ def candidate_values(
     comes from stream i of ``seed``."""
     out = np.full((samples, 4), np.nan)
     count = state[1]
-    then = LOOKAHEAD if policy == SEARCH else policy
+    then = LOOKAHEAD if policy in (SEARCH, SOLVER) else policy
     for i in prange(samples):
         rng = rng_for(seed, i)
         pick = np.empty(4, np.int64)

@@ -1,0 +1,265 @@
+"""numba kernels that read the opponent: how likely each hand it may hold is, given all
+it has shown.
+
+The opponent's *keep* is one of the 1,820 four-rank multisets (suits play no part in
+the play). A reader weights each keep K by
+
+* **its throw**: the chance that the opponent, dealt six cards from those the reader
+  cannot see, keeps K: the sum over the rank pairs T it may have thrown of the number
+  of ways to deal K + T from the unseen cards times the chance the expert throw policy
+  of the opponent's seat throws T from K + T (:func:`keep_prior`);
+* **each card it lays**: the chance its play model lays that rank from what K leaves it
+  at that moment (:func:`read_lay`): a softmax, temperature ``tau`` points, over the
+  lookahead value of each rank it could lay (points now minus the reader's expected
+  best reply, as the opponent sees the cards), zero if K cannot have that card;
+* **its go's**: after a go at count c it holds no card of value <= 31 - c
+  (:func:`hidden_hands` drops the keeps that would).
+
+What the opponent still holds is its keep less the cards it has laid. The weights are
+kept unnormalised; :func:`hidden_hands` returns the live hands and their weights
+summing to one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS
+from crib_analyze.jit import njit
+from crib_analyze.play.reply_kernels import expected_best_reply
+from crib_analyze.play.rules_kernels import lay_points
+from crib_analyze.rules import MAX_COUNT
+
+N_KEEPS = 1820
+N_PAIRS = 91  # rank pairs a <= b
+
+# C(n, k) for n, k <= 4 (k > n: 0); more than four of a rank is impossible
+_BINOM = np.array(
+    [
+        [1, 0, 0, 0, 0, 0, 0],
+        [1, 1, 0, 0, 0, 0, 0],
+        [1, 2, 1, 0, 0, 0, 0],
+        [1, 3, 3, 1, 0, 0, 0],
+        [1, 4, 6, 4, 1, 0, 0],
+    ],
+    np.float64,
+)
+
+
+@njit(inline="always")
+def rank_value(r: int) -> int:
+    return r + 1 if r < 10 else 10
+
+
+@njit
+def throw_likelihoods(
+    keeps: np.ndarray, keys: np.ndarray, pi: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The throw policy ``pi`` (per six-rank multiset, per discard position) turned
+    around: for each keep K (row of ``keeps``, sorted ranks), the rank pairs T it can be
+    kept with and the chance the policy throws T from K + T. Sparse, by keep: entries
+    ``start[K]:start[K + 1]`` of ``pair`` (a * 13 + b, a <= b) and ``chance``."""
+    start = np.zeros(N_KEEPS + 1, np.int64)
+    pair = np.empty(N_KEEPS * N_PAIRS, np.int64)
+    chance = np.empty(N_KEEPS * N_PAIRS, np.float64)
+    six = np.empty(6, np.int64)
+    e = 0
+    for k in range(N_KEEPS):
+        start[k] = e
+        for a in range(13):
+            for b in range(a, 13):
+                na = 2 if a == b else 1
+                nb = 1
+                for i in range(4):
+                    na += keeps[k, i] == a
+                    nb += keeps[k, i] == b
+                if na > 4 or nb > 4:
+                    continue
+                six[:4] = keeps[k]
+                six[4], six[5] = a, b
+                six.sort()
+                key = 0
+                for i in range(6):
+                    key = key * 13 + six[i]
+                row = np.searchsorted(keys, key)
+                p = 0.0
+                for d in range(N_DISCARDS):
+                    if six[DISCARDS[d, 0]] == a and six[DISCARDS[d, 1]] == b:
+                        p += pi[row, d]
+                if p > 0.0:
+                    pair[e] = a * 13 + b
+                    chance[e] = p
+                    e += 1
+    start[N_KEEPS] = e
+    return start, pair[:e].copy(), chance[:e].copy()
+
+
+@njit
+def keep_prior(
+    unseen: np.ndarray,
+    keeps: np.ndarray,
+    start: np.ndarray,
+    pair: np.ndarray,
+    chance: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``out[K]`` (1,820): the weight of keep K from the throw alone, ``unseen`` (13,)
+    the cards of each rank the reader cannot see (not its own six, not the starter)."""
+    need = np.zeros(13, np.int64)
+    for k in range(N_KEEPS):
+        total = 0.0
+        for e in range(start[k], start[k + 1]):
+            a, b = pair[e] // 13, pair[e] % 13
+            for i in range(4):
+                need[keeps[k, i]] += 1
+            need[a] += 1
+            need[b] += 1
+            ways = 1.0
+            for i in range(4):
+                r = keeps[k, i]
+                if need[r] > 0:
+                    ways *= _BINOM[unseen[r], need[r]] if need[r] <= 4 else 0.0
+                    need[r] = 0
+            for r in (a, b):
+                if need[r] > 0:
+                    ways *= _BINOM[unseen[r], need[r]] if need[r] <= 4 else 0.0
+                    need[r] = 0
+            total += ways * chance[e]
+        out[k] = total
+
+
+@njit
+def held_after(keep: np.ndarray, laid: np.ndarray, out: np.ndarray) -> bool:
+    """``out`` (4,): the ranks of ``keep`` less the laid ranks (``laid`` counts per rank,
+    13), -1 padded; False if the keep does not hold every laid card."""
+    left = laid.copy()
+    m = 0
+    for i in range(4):
+        r = keep[i]
+        if left[r] > 0:
+            left[r] -= 1
+        else:
+            out[m] = r
+            m += 1
+    for i in range(m, 4):
+        out[i] = -1
+    for r in range(13):  # noqa: SIM110 (a loop numba compiles well)
+        if left[r] > 0:
+            return False
+    return True
+
+
+@njit
+def read_lay(
+    weights: np.ndarray,
+    keeps: np.ndarray,
+    laid: np.ndarray,
+    rank: int,
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    public: np.ndarray,
+    gone_above: int,
+    reader_left: int,
+    rank_weight: np.ndarray,
+    tau: float,
+) -> None:
+    """Multiply ``weights`` (1,820) by the chance each keep lays ``rank`` now.
+
+    ``laid`` (13,) what the opponent laid before; ``seq[:n]``, ``count`` the round so
+    far; ``public`` (13,) cards of each rank anyone can see (starter and laid);
+    ``gone_above``: what the opponent knows of the reader's cards from its go's;
+    ``reader_left`` the reader's cards in hand; ``rank_weight`` (13,) the opponent's
+    prior over the reader's kept ranks.
+    """
+    held = np.empty(4, np.int64)
+    left = np.empty(13, np.int64)
+    value = np.empty(4, np.float64)
+    pts = np.empty(13, np.int64)
+    none = np.empty(13, np.float64)
+    scratch = np.empty(13, np.int64)
+    work = seq.copy()
+    for k in range(N_KEEPS):
+        if weights[k] == 0.0:
+            continue
+        if not held_after(keeps[k], laid, held):
+            weights[k] = 0.0
+            continue
+        has = False
+        for i in range(4):
+            has |= held[i] == rank
+        if not has:
+            weights[k] = 0.0
+            continue
+        # what the opponent cannot see: 4 of each rank less the public and its own
+        for r in range(13):
+            left[r] = 4 - public[r]
+            if rank_value(r) <= gone_above:
+                left[r] = 0
+        for i in range(4):
+            if held[i] >= 0:
+                left[held[i]] -= 1
+        for r in range(13):
+            if left[r] < 0:
+                left[r] = 0
+        best = -1e18
+        chosen = 0.0
+        for i in range(4):
+            value[i] = -1e18
+            r = held[i]
+            if r < 0 or count + rank_value(r) > MAX_COUNT:
+                continue
+            repeat = False
+            for j in range(i):
+                repeat |= held[j] == r
+            if repeat:
+                continue
+            after = count + rank_value(r)
+            work[n] = r
+            now, _ = lay_points(work, n + 1, after)
+            value[i] = now - expected_best_reply(
+                work, n + 1, after, left, rank_weight, reader_left, pts, none, scratch
+            )
+            best = max(best, value[i])
+        total = 0.0
+        for i in range(4):
+            if value[i] > -1e17:
+                x = np.exp((value[i] - best) / tau)
+                total += x
+                if held[i] == rank:
+                    chosen = x
+        weights[k] *= chosen / total
+
+
+@njit
+def hidden_hands(
+    weights: np.ndarray,
+    keeps: np.ndarray,
+    laid: np.ndarray,
+    gone_above: int,
+    hands: np.ndarray,
+    chance: np.ndarray,
+) -> int:
+    """The hands the opponent may hold now: ``hands[i]`` (4,) ranks, -1 padded, and
+    ``chance[i]`` summing to one, for i below the count returned (0 if no keep is left).
+    A keep that does not hold every laid card, or holds a card its go's rule out
+    (value <= ``gone_above``), is dropped."""
+    m = 0
+    total = 0.0
+    held = np.empty(4, np.int64)
+    for k in range(N_KEEPS):
+        if weights[k] <= 0.0 or not held_after(keeps[k], laid, held):
+            continue
+        ok = True
+        for i in range(4):
+            if held[i] >= 0 and rank_value(held[i]) <= gone_above:
+                ok = False
+        if not ok:
+            continue
+        hands[m] = held
+        chance[m] = weights[k]
+        total += weights[k]
+        m += 1
+    for i in range(m):
+        chance[i] /= total
+    return m

@@ -1,0 +1,55 @@
+"""numba kernel for the opponent's expected best reply: what the lookahead policy
+subtracts from a card's points, and what the reading of the opponent's lays uses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crib_analyze.jit import njit
+from crib_analyze.play.rules_kernels import reply_points
+
+
+@njit
+def expected_best_reply(
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    left: np.ndarray,
+    rank_weight: np.ndarray,
+    k: int,
+    pts: np.ndarray,
+    none: np.ndarray,
+    scratch: np.ndarray,
+) -> float:
+    """E[the opponent's best reply points] when it holds ``k`` cards among ``left``
+    (unseen cards per rank), each card of rank r held with probability
+    min(1, k w_r / sum_r' left_r' w_r'), independently. ``pts`` (13, int) and ``none``
+    (13, float) receive each rank's reply and the chance of holding none of it;
+    ``scratch`` (13, int) is scratch space."""
+    if k <= 0:
+        return 0.0
+    total = 0.0
+    for r in range(13):
+        total += left[r] * rank_weight[r]
+    if total <= 0.0:
+        return 0.0
+    reply_points(seq, n, count, pts, scratch)
+    none[:] = 1.0  # P(the opponent holds no card of rank r)
+    for r in range(13):
+        if left[r] == 0:
+            pts[r] = 0
+        elif pts[r] > 0:
+            p = min(1.0, k * rank_weight[r] / total)
+            none[r] = (1.0 - p) ** left[r]
+    # E[max] = sum over levels v >= 1 of P(max >= v)
+    expected = 0.0
+    for level in range(1, 13):
+        miss = 1.0
+        for r in range(13):
+            if pts[r] >= level:
+                miss *= none[r]
+        if miss == 1.0:
+            break
+        expected += 1.0 - miss
+    return expected
