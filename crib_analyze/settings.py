@@ -88,7 +88,10 @@ DEFAULT_OPPONENT: Opponent = "expert"
 DEFAULT_TABLE_OPPONENT: TableOpponent = "random"
 DEFAULT_SAMPLED_POLICY: SampledPolicy = "random"
 DEFAULT_PEGGING: Pegging = "table"
-DEFAULT_PLAY_POLICY: PlayPolicy = "lookahead"  # the play of every engine: tables, games, advice
+DEFAULT_PLAY_POLICY: PlayPolicy = "lookahead"  # the play of the engines: tables, games
+# the play advice (`play`): the solver, which reads the opponent and solves each hand it
+# may hold (whole deals stay on the lookahead until the pegging table is rebuilt on it)
+DEFAULT_ADVICE_POLICY: PlayPolicy = "solver"
 DEFAULT_SCORING: Scoring = "tournament"
 DEFAULT_GOAL: Goal = "win"
 DEFAULT_PLAYERS: tuple[GamePlayer, GamePlayer] = ("expert", "expert")

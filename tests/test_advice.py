@@ -8,6 +8,7 @@ for the policy's own choice; the legal-card filter dropped (a card over 31 offer
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -18,7 +19,9 @@ from crib_analyze.play.sequence import PlayError
 
 def test_the_dealer_takes_the_run_in_the_seeds_example() -> None:
     """After pone 10, dealer 5, pone 7 (22), the dealer's 6 makes a run of three."""
-    frame = ca.advise_play("dealer", "6D 2H 4S", played="10H 5S 7C", samples=600)
+    frame = ca.advise_play(
+        "dealer", "6D 2H 4S", played="10H 5S 7C", policy="lookahead", samples=600
+    )
     assert set(frame["card"]) == {"6D", "2H", "4S"}
     assert frame.loc[0, "card"] == "6D"
     assert frame.loc[0, "value"] > frame.loc[1, "value"] + 2 * frame.loc[1, "se"]
@@ -66,3 +69,88 @@ def test_cli() -> None:
     assert runner.invoke(cli, ["play", "6D", "--played", "10H"]).exit_code == 2
     bad = runner.invoke(cli, ["play", "7C", "8D", "2C", "--pone", "--played", "10H"])
     assert bad.exit_code == 2 and bad.stderr.startswith("Error: it is the dealer's turn")
+
+
+# --- the solver's advice in well-known situations (fails if the advice regresses) -------
+
+SITUATIONS = [
+    # (what the books say, role, hand, starter, play so far, a right card, wrong cards)
+    ("no lead of a 5", "pone", "5H KS QD 4C", "2C", "", None, {"5H"}),
+    ("lead from a pair", "pone", "8H 8S KD QC", "2C", "", "8", set()),
+    ("stay off 21 when a ten makes 31", "pone", "KC 9S 3D", "AH", "6H 5D", None, {"KC"}),
+    ("pair holding the third", "dealer", "7S 7D KC QH", "2C", "7H", "7", set()),
+    ("count down to 31", "dealer", "6H 3S 2D", "JC", "KH 8C 5C", None, {"3S"}),
+]
+
+
+@pytest.mark.parametrize("case", SITUATIONS, ids=[c[0] for c in SITUATIONS])
+def test_solver_advice_in_known_situations(case: tuple) -> None:  # type: ignore[type-arg]
+    _, role, hand, starter, played, right_rank, wrong = case
+    frame = ca.advise_play(role, hand.split(), starter, None, played, "solver")
+    best = str(frame.card.iloc[0])
+    assert bool(frame.policy_choice.iloc[0])  # the marked card is the best of the table
+    assert best not in wrong, frame
+    if right_rank is not None:
+        assert best[:-1] == right_rank, frame
+    assert (frame.se == 0).all()  # every live hand solved: nothing sampled
+    assert frame.attrs["policy"] == "solver"
+    assert "its throw" in frame.attrs["weighted_by"]
+
+
+# --- the reading: weights over the opponent's keeps ------------------------------------
+
+
+def reading_after(hand: str, played: list[tuple[int, int]], tau: float = 1.0):  # type: ignore[no-untyped-def]
+    """The dealer's weights over the pone's keeps after the pone's lays ``played``
+    ((rank, count before) each, in one round), and the keeps."""
+    from crib_analyze.cards import parse_cards
+    from crib_analyze.play import inference_kernels as ik
+    from crib_analyze.play import play_policy_kernels as pk
+    from crib_analyze.play.matches import play_reader
+
+    reader = play_reader(hands=1820, tau=tau)
+    rank_weights, keeps = reader[0], reader[1]
+    reading = pk.new_reading()
+    kept = np.full((2, 4), -1, np.int64)
+    kept[1] = parse_cards(hand)
+    pk.start_reading(reader, 1, kept, np.full(4, -1, np.int64), -1, reading[0][1])
+    weights, laid = reading[0][1], reading[1][0]
+    seq = np.zeros(16, np.int64)
+    public = np.zeros(13, np.int64)
+    for n, (rank, before) in enumerate(played):
+        ik.read_lay(weights, keeps, laid, rank, seq, n, before, public, 0, 4, rank_weights[0], tau)
+        laid[rank] += 1
+        public[rank] += 1
+        seq[n] = rank
+    return weights, keeps, laid
+
+
+def test_the_reading_sums_to_one_and_honours_laid_cards_and_goes() -> None:
+    from crib_analyze.play import inference_kernels as ik
+
+    weights, keeps, laid = reading_after("9S 2C KD QH", [(8, 0)])  # the pone led a 9
+    hands = np.empty((1820, 4), np.int64)
+    chance = np.empty(1820)
+    m = ik.hidden_hands(weights, keeps, laid, 0, hands, chance)
+    assert m > 100 and abs(chance[:m].sum() - 1.0) < 1e-12
+    assert (chance[:m] > 0).all()
+    # every live keep held the 9 it laid; the hands left are three cards
+    assert ((hands[:m] >= 0).sum(axis=1) == 3).all()
+    # a go at count 25 (no card of value <= 6 left): only hands of 7s and up
+    m2 = ik.hidden_hands(weights, keeps, laid, 6, hands, chance)
+    live = hands[:m2][hands[:m2] >= 0]
+    assert 0 < m2 < m and (np.minimum(live + 1, 10) > 6).all()
+    assert abs(chance[:m2].sum() - 1.0) < 1e-12
+
+
+def test_the_reading_moves_with_the_lead() -> None:
+    """A lead is evidence: after a 9 is led, keeps with a 9 carry all the weight, and
+    those with a second 9 more than before the lead."""
+    prior, keeps, _ = reading_after("9S 2C KD QH", [])
+    after, _, _ = reading_after("9S 2C KD QH", [(8, 0)])
+    nines = (keeps == 8).sum(axis=1)
+    share = lambda w, sel: w[sel].sum() / w.sum()  # noqa: E731
+    assert after[nines == 0].sum() == 0.0
+    assert share(after, nines >= 2) > 3 * share(prior, nines >= 2)
+    # the dealer holds a 9 itself: the pone keeps at most three of them
+    assert prior[nines == 4].sum() == 0.0

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.settings import (
-    DEFAULT_PLAY_POLICY,
+    DEFAULT_ADVICE_POLICY,
     PLAY_SAMPLES,
     ROLES,
     SEED,
@@ -45,7 +45,7 @@ def advise_play(
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: PlayPolicy = DEFAULT_PLAY_POLICY,
+    policy: PlayPolicy = DEFAULT_ADVICE_POLICY,
     samples: int = PLAY_SAMPLES.default,
     seed: int = SEED.default,
     model: ModelLike = None,

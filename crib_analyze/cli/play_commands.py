@@ -25,6 +25,7 @@ from crib_analyze.cli.options import (
     set_threads,
 )
 from crib_analyze.settings import (
+    DEFAULT_ADVICE_POLICY,
     DEFAULT_PLAY_POLICY,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
@@ -83,11 +84,15 @@ def peg(
 @click.option(
     "--policy",
     type=click.Choice(PLAY_POLICIES),
-    default=DEFAULT_PLAY_POLICY,
+    default=DEFAULT_ADVICE_POLICY,
     show_default=True,
-    help="How both players play the rest of the deal in the simulation.",
+    help="How the rest of the play is valued: solver reads the opponent and solves "
+    "each hand it may hold; the others simulate both players playing that policy.",
 )
-@count_option("--samples", setting=PLAY_SAMPLES, help="Draws of the opponent's cards.")
+@count_option(
+    "--samples", setting=PLAY_SAMPLES,
+    help="Draws of the opponent's cards (simulating policies; the solver solves every hand).",
+)  # fmt: skip
 @seed_option()
 @model_option
 @format_option()
@@ -106,11 +111,13 @@ def play(
 ) -> None:
     """Which card to play now: rank your legal cards by the pegging they are worth.
 
-    Give the cards you still hold, your role, and the play so far. Each legal card is
-    laid in many simulated continuations (the opponent's cards drawn from those you
-    cannot see, consistent with its goes; both playing --policy); the table shows the
-    expected pegging differential (yours minus the opponent's) for the rest of the play
-    with its standard error, and marks the card the policy itself lays.
+    Give the cards you still hold, your role, and the play so far. The table shows each
+    legal card's expected pegging differential (yours minus the opponent's) for the rest
+    of the play, and marks the card the policy lays. The default solver reads the
+    opponent (every hand it may hold weighted by its throw, the cards it has laid and
+    its goes) and solves the rest of the play exactly for each: nothing is sampled, so
+    the s.e. is 0. The other policies lay each card in --samples simulated
+    continuations (both playing --policy; search's continuations play lookahead).
 
     \b
     Example:

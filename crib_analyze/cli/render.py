@@ -333,8 +333,8 @@ def advice_text(rows: Rows) -> str:
     """Which card to play: each legal card's expected pegging differential, best first."""
     a = rows.attrs
     lines = [
-        f"as {a.get('role')} at count {a.get('count')}, {a.get('policy')} policy: the rest of "
-        f"the play {a.get('continuation')}",
+        f"as {a.get('role')} at count {a.get('count')} ({a.get('policy')} policy): "
+        f"{a.get('continuation')}",
         f"the opponent's cards weighted by {a.get('weighted_by')}",
     ]
     heads = ["card", "pegging +/-", "s.e.", ""]

@@ -32,7 +32,7 @@ from crib_analyze.play.matches import kept_rank_weights, play_reader, policy_cod
 from crib_analyze.play.sequence import PLAYERS, PlayError, ScoredPlay, score_sequence
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.settings import (
-    DEFAULT_PLAY_POLICY,
+    DEFAULT_ADVICE_POLICY,
     PLAY_SAMPLES,
     SEARCH_SAMPLES,
     SOLVER_TAU,
@@ -62,7 +62,7 @@ def advise(
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: str = DEFAULT_PLAY_POLICY,
+    policy: str = DEFAULT_ADVICE_POLICY,
     samples: int = PLAY_SAMPLES.default,
     seed: int = 0,
     model: ExpertModel | None = None,
@@ -147,7 +147,7 @@ def advise(
         count=play.count,
         samples=samples,
         policy=policy,
-        continuation=f"{samples:,} simulated continuations, both playing {then}",
+        continuation=f"the rest of the play simulated {samples:,} times, both playing {then}",
         weighted_by="the expert model's kept ranks, consistent with its go's",
     )
 
@@ -229,7 +229,8 @@ def _solver_advice(
         count=play.count,
         samples=solved,
         policy="solver",
-        continuation=f"solved exactly for each of {solved:,} hands the opponent may hold",
+        continuation=f"the rest of the play solved exactly for each of {solved:,} hands the "
+        "opponent may hold",
         weighted_by=(
             f"its throw (the expert model), its play ({laid_text}; a softmax of lookahead "
             f"values, tau {SOLVER_TAU.default:g}) and its go's"
