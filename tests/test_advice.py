@@ -154,3 +154,54 @@ def test_the_reading_moves_with_the_lead() -> None:
     assert share(after, nines >= 2) > 3 * share(prior, nines >= 2)
     # the dealer holds a 9 itself: the pone keeps at most three of them
     assert prior[nines == 4].sum() == 0.0
+
+
+def test_the_throw_prior_equals_a_direct_sum_over_the_policy() -> None:
+    """The weight of a keep from the throw alone, summed in plain Python straight from
+    the policy table: every pair it may have been kept with, the ways to deal the six
+    from the unseen cards, the policy's chance of throwing that pair."""
+    import random
+    from itertools import combinations_with_replacement
+    from math import comb
+
+    from crib_analyze.artifacts.expert_model import load_model
+    from crib_analyze.crib.hand_classes import multisets
+    from crib_analyze.crib.hand_kernels import DISCARDS
+    from crib_analyze.play import play_policy_kernels as pk
+    from crib_analyze.play.matches import play_reader
+    from tests.conftest import rotation_seed, scaled
+
+    model = load_model()
+    reader = play_reader(model)
+    keeps = reader[1]
+    row_of = {tuple(int(r) for r in m): i for i, m in enumerate(multisets())}
+    rng = random.Random(f"{rotation_seed()}/prior")
+    for _ in range(scaled(6, 2)):
+        seat = rng.randrange(2)  # the reader's seat; the other throws by its own policy
+        pi = model.policy("dealer" if seat == 0 else "pone").pi
+        cards = rng.sample(range(52), 7)  # the reader's six and the starter
+        hands = np.full((2, 4), -1, np.int64)
+        hands[seat] = cards[:4]
+        thrown = np.full(4, -1, np.int64)
+        thrown[2 * seat : 2 * seat + 2] = cards[4:6]
+        weights = np.zeros(1820)
+        pk.start_reading(reader, seat, hands, thrown, cards[6], weights)
+        unseen = [4] * 13
+        for c in cards:
+            unseen[c // 4] -= 1
+        for k in rng.sample(range(1820), scaled(200, 40)):
+            keep = [int(r) for r in keeps[k]]
+            total = 0.0
+            for a, b in combinations_with_replacement(range(13), 2):
+                six = sorted([*keep, a, b])
+                if max(six.count(r) for r in six) > 4:
+                    continue
+                ways = 1
+                for r in set(six):
+                    ways *= comb(unseen[r], six.count(r))
+                row = row_of[tuple(six)]
+                p = sum(
+                    pi[row, d] for d, (i, j) in enumerate(DISCARDS) if (six[i], six[j]) == (a, b)
+                )
+                total += ways * p
+            assert weights[k] == pytest.approx(total, rel=1e-12, abs=1e-12), keep

@@ -53,7 +53,7 @@ def test_card_values_match_brute_force(case: int) -> None:
     ranks, seq, n, count, player, hands = position_after(pone, dealer, prefix)
     out = np.zeros(4, np.int64)
     memo = np.zeros(sk.MEMO_SIZE, np.int64)
-    sk.card_values(ranks, player, seq, n, count, memo, out)
+    sk.card_values(ranks, player, seq, n, count, memo, out, sk.new_frames())
     got = {int(hands[player, s]): int(out[s]) for s in range(4) if out[s] != sk.UNSOLVED}
     assert got == expected, (pone, dealer, prefix)
 
@@ -62,7 +62,8 @@ def solve(pone: list[int], dealer: list[int], player: int = 0) -> list[int]:
     ranks = np.array([pone, dealer], np.int64)
     out = np.zeros(4, np.int64)
     seq = np.zeros(sk.SEQ_SIZE, np.int64)
-    sk.card_values(ranks, player, seq, 0, 0, np.zeros(sk.MEMO_SIZE, np.int64), out)
+    memo = np.zeros(sk.MEMO_SIZE, np.int64)
+    sk.card_values(ranks, player, seq, 0, 0, memo, out, sk.new_frames())
     return [int(v) for v in out]
 
 

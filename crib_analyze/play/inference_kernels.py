@@ -26,8 +26,8 @@ import numpy as np
 
 from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.reply_kernels import expected_best_reply
-from crib_analyze.play.rules_kernels import lay_points
+from crib_analyze.play.reply_kernels import expected_max_reply
+from crib_analyze.play.rules_kernels import lay_points, reply_points
 from crib_analyze.rules import MAX_COUNT
 
 N_KEEPS = 1820
@@ -43,7 +43,7 @@ _BINOM = np.array(
         [1, 4, 6, 4, 1, 0, 0],
     ],
     np.float64,
-)
+)  # C(n, k) for n <= 4, k <= 6
 
 
 @njit(inline="always")
@@ -94,6 +94,17 @@ def throw_likelihoods(
     return start, pair[:e].copy(), chance[:e].copy()
 
 
+# C(u, c + 1) / C(u, c) and C(u, c + 2) / C(u, c): one or two more cards of a rank
+# of which the keep holds c and u are unseen (0 where the keep alone is impossible)
+_MORE1 = np.zeros((5, 5))
+_MORE2 = np.zeros((5, 5))
+for _u in range(5):
+    for _c in range(5):
+        if _BINOM[_u, _c] > 0:
+            _MORE1[_u, _c] = _BINOM[_u, _c + 1] / _BINOM[_u, _c]
+            _MORE2[_u, _c] = _BINOM[_u, _c + 2] / _BINOM[_u, _c]
+
+
 @njit
 def keep_prior(
     unseen: np.ndarray,
@@ -104,49 +115,58 @@ def keep_prior(
     out: np.ndarray,
 ) -> None:
     """``out[K]`` (1,820): the weight of keep K from the throw alone, ``unseen`` (13,)
-    the cards of each rank the reader cannot see (not its own six, not the starter)."""
-    need = np.zeros(13, np.int64)
+    the cards of each rank the reader cannot see (not its own six, not the starter).
+    The ways to deal K + T are the ways to deal K times one factor per thrown rank."""
+    held = np.zeros(13, np.int64)
     for k in range(N_KEEPS):
+        ways = 1.0
+        i = 0
+        while i < 4:
+            r = keeps[k, i]
+            j = i
+            while j < 4 and keeps[k, j] == r:
+                j += 1
+            held[r] = j - i
+            ways *= _BINOM[unseen[r], j - i]
+            i = j
         total = 0.0
-        for e in range(start[k], start[k + 1]):
-            a, b = pair[e] // 13, pair[e] % 13
-            for i in range(4):
-                need[keeps[k, i]] += 1
-            need[a] += 1
-            need[b] += 1
-            ways = 1.0
-            for i in range(4):
-                r = keeps[k, i]
-                if need[r] > 0:
-                    ways *= _BINOM[unseen[r], need[r]] if need[r] <= 4 else 0.0
-                    need[r] = 0
-            for r in (a, b):
-                if need[r] > 0:
-                    ways *= _BINOM[unseen[r], need[r]] if need[r] <= 4 else 0.0
-                    need[r] = 0
-            total += ways * chance[e]
-        out[k] = total
+        if ways > 0.0:
+            for e in range(start[k], start[k + 1]):
+                a, b = pair[e] // 13, pair[e] % 13
+                if a == b:
+                    f = _MORE2[unseen[a], held[a]]
+                else:
+                    f = _MORE1[unseen[a], held[a]] * _MORE1[unseen[b], held[b]]
+                total += f * chance[e]
+        out[k] = ways * total
+        for i in range(4):
+            held[keeps[k, i]] = 0
 
 
 @njit
 def held_after(keep: np.ndarray, laid: np.ndarray, out: np.ndarray) -> bool:
-    """``out`` (4,): the ranks of ``keep`` less the laid ranks (``laid`` counts per rank,
-    13), -1 padded; False if the keep does not hold every laid card."""
-    left = laid.copy()
+    """``out`` (4,): the ranks of ``keep`` (sorted) less the laid ranks (``laid`` counts
+    per rank, 13), -1 padded; False if the keep does not hold every laid card."""
     m = 0
-    for i in range(4):
+    used = 0  # laid cards matched
+    i = 0
+    while i < 4:
         r = keep[i]
-        if left[r] > 0:
-            left[r] -= 1
-        else:
+        j = i
+        while j < 4 and keep[j] == r:
+            j += 1
+        take = min(laid[r], j - i)  # of the j - i cards of rank r, these were laid
+        used += take
+        for _ in range(j - i - take):
             out[m] = r
             m += 1
+        i = j
     for i in range(m, 4):
         out[i] = -1
-    for r in range(13):  # noqa: SIM110 (a loop numba compiles well)
-        if left[r] > 0:
-            return False
-    return True
+    laid_total = 0
+    for r in range(13):
+        laid_total += laid[r]
+    return used == laid_total
 
 
 @njit
@@ -175,10 +195,18 @@ def read_lay(
     held = np.empty(4, np.int64)
     left = np.empty(13, np.int64)
     value = np.empty(4, np.float64)
-    pts = np.empty(13, np.int64)
     none = np.empty(13, np.float64)
     scratch = np.empty(13, np.int64)
     work = seq.copy()
+    # what each rank would score laid now, and the reader's replies to it: once for all keeps
+    now = np.zeros(13, np.int64)
+    replies = np.zeros((13, 13), np.int64)
+    for r in range(13):
+        after = count + rank_value(r)
+        if after <= MAX_COUNT:
+            work[n] = r
+            now[r], _ = lay_points(work, n + 1, after)
+            reply_points(work, n + 1, after, replies[r], scratch)
     for k in range(N_KEEPS):
         if weights[k] == 0.0:
             continue
@@ -207,19 +235,9 @@ def read_lay(
         for i in range(4):
             value[i] = -1e18
             r = held[i]
-            if r < 0 or count + rank_value(r) > MAX_COUNT:
+            if r < 0 or count + rank_value(r) > MAX_COUNT or (i > 0 and held[i - 1] == r):
                 continue
-            repeat = False
-            for j in range(i):
-                repeat |= held[j] == r
-            if repeat:
-                continue
-            after = count + rank_value(r)
-            work[n] = r
-            now, _ = lay_points(work, n + 1, after)
-            value[i] = now - expected_best_reply(
-                work, n + 1, after, left, rank_weight, reader_left, pts, none, scratch
-            )
+            value[i] = now[r] - expected_max_reply(replies[r], left, rank_weight, reader_left, none)
             best = max(best, value[i])
         total = 0.0
         for i in range(4):

@@ -414,6 +414,7 @@ def solver_values(
         c = hands[player, s]
         h[player, s] = c >> 2 if c >= 0 else -1
     out = np.empty(4, np.int64)
+    frames = sk.new_frames()
     draws = min(m, budget)
     u = rng_uniform(rng) / budget if m > budget else 0.0
     acc, i, w = chance[0], 0, 1.0 / budget
@@ -426,7 +427,7 @@ def solver_values(
                 acc += chance[i]
         h[o] = cand[i]
         sseq[:n] = seq[:n]
-        sk.card_values(h, player, sseq, n, count, memo, out)
+        sk.card_values(h, player, sseq, n, count, memo, out, frames)
         for s in range(4):
             if out[s] != sk.UNSOLVED:
                 values[s] += w * out[s]

@@ -27,6 +27,17 @@ def expected_best_reply(
     min(1, k w_r / sum_r' left_r' w_r'), independently. ``pts`` (13, int) and ``none``
     (13, float) receive each rank's reply and the chance of holding none of it;
     ``scratch`` (13, int) is scratch space."""
+    reply_points(seq, n, count, pts, scratch)
+    return expected_max_reply(pts, left, rank_weight, k, none)
+
+
+@njit
+def expected_max_reply(
+    pts: np.ndarray, left: np.ndarray, rank_weight: np.ndarray, k: int, none: np.ndarray
+) -> float:
+    """:func:`expected_best_reply` from the reply points of each rank ``pts`` (13,),
+    computed once for a position and reused for many ``left``. ``none`` (13, float) is
+    scratch: the chance of holding no card of each rank."""
     if k <= 0:
         return 0.0
     total = 0.0
@@ -34,20 +45,19 @@ def expected_best_reply(
         total += left[r] * rank_weight[r]
     if total <= 0.0:
         return 0.0
-    reply_points(seq, n, count, pts, scratch)
-    none[:] = 1.0  # P(the opponent holds no card of rank r)
+    top = 0
     for r in range(13):
-        if left[r] == 0:
-            pts[r] = 0
-        elif pts[r] > 0:
+        none[r] = 1.0  # P(the opponent holds no card of rank r)
+        if left[r] > 0 and pts[r] > 0:
             p = min(1.0, k * rank_weight[r] / total)
             none[r] = (1.0 - p) ** left[r]
+            top = max(top, pts[r])
     # E[max] = sum over levels v >= 1 of P(max >= v)
     expected = 0.0
-    for level in range(1, 13):
+    for level in range(1, top + 1):
         miss = 1.0
         for r in range(13):
-            if pts[r] >= level:
+            if pts[r] >= level and left[r] > 0:
                 miss *= none[r]
         if miss == 1.0:
             break

@@ -57,32 +57,38 @@ def memo_key(h: np.ndarray, leader: int) -> int:
 
 
 MAX_DEPTH = 10  # a frame per card laid, at most eight, and the root
+N_FRAME_ROWS = 13
+WIDE = 1 << 20  # wider than any value: a full window
+
+
+@njit
+def new_frames() -> np.ndarray:
+    """The search's stack: (13, MAX_DEPTH) int64, made once and reused."""
+    return np.empty((N_FRAME_ROWS, MAX_DEPTH), np.int64)
 
 
 @njit
 def best_value(
     h: np.ndarray, p: int, seq: np.ndarray, base: int, n: int, count: int, memo: np.ndarray,
-    first: int, last: int,
+    first: int, last: int, frames: np.ndarray,
 ) -> int:  # fmt: skip
     """The value to ``p`` (its points minus the other's, for the rest of the play) with
     ``p`` to lay: ``seq[base:base + n]`` the ranks since the reset, ``count`` the count.
     Only slots ``first`` to ``last`` are tried (0 and 3: all of them); ``p`` must hold a
-    card that fits. A depth-first search with its own stack (numba's cache does not
-    keep recursive kernels reliably); ``h`` and ``seq`` are restored on return."""
-    fp = np.empty(MAX_DEPTH, np.int64)  # the player to lay
-    fbase = np.empty(MAX_DEPTH, np.int64)  # where its round's ranks start in seq
-    fn = np.empty(MAX_DEPTH, np.int64)  # ranks laid in the round
-    fcount = np.empty(MAX_DEPTH, np.int64)
-    fslot = np.empty(MAX_DEPTH, np.int64)  # the slot being tried
-    flo = np.empty(MAX_DEPTH, np.int64)
-    fhi = np.empty(MAX_DEPTH, np.int64)
-    fbest = np.empty(MAX_DEPTH, np.int64)
-    fpts = np.empty(MAX_DEPTH, np.int64)  # points of the card being tried
-    fsign = np.empty(MAX_DEPTH, np.int64)  # +1 if the same player lays next, else -1
-    fkey = np.empty(MAX_DEPTH, np.int64)  # the memo entry the child's value fills, or -1
+    card that fits. ``frames`` from :func:`new_frames`.
+
+    A depth-first alpha-beta search with its own stack (numba's cache does not keep
+    recursive kernels reliably); the value returned is exact (the root's window is
+    full), and so is every memo entry (the play after a reset is searched with a full
+    window). ``h`` and ``seq`` are restored on return."""
+    fp, fbase, fn, fcount = frames[0], frames[1], frames[2], frames[3]
+    fslot, flo, fhi, fbest = frames[4], frames[5], frames[6], frames[7]
+    fpts, fsign, fkey = frames[8], frames[9], frames[10]  # the card being tried
+    falpha, fbeta = frames[11], frames[12]
     d = 0
     fp[0], fbase[0], fn[0], fcount[0] = p, base, n, count
     fslot[0], flo[0], fhi[0], fbest[0] = first - 1, first, last, UNSOLVED
+    falpha[0], fbeta[0] = -WIDE, WIDE
     ret = 0
     returning = False
     while True:
@@ -95,7 +101,11 @@ def best_value(
             h[q, fslot[d]] = seq[fbase[d] + fn[d]]
             if v > fbest[d]:
                 fbest[d] = v
+                if v > falpha[d]:
+                    falpha[d] = v
         s = fslot[d] + 1
+        if falpha[d] >= fbeta[d]:
+            s = fhi[d] + 1  # a cut: the opponent will not allow this line
         while s <= fhi[d]:
             r = h[q, s]
             if r >= 0 and fcount[d] + rank_value(r) <= MAX_COUNT:
@@ -107,7 +117,7 @@ def best_value(
                 if not repeat:
                     break
             s += 1
-        if s > fhi[d]:  # every card tried: return the best
+        if s > fhi[d]:  # every card tried (or a cut): return the best
             ret = fbest[d]
             if d == 0:
                 return int(ret)
@@ -124,8 +134,10 @@ def best_value(
         pts, _ = lay_points(seq[b:], m + 1, after)
         if after < MAX_COUNT and fits(h[o], after):
             nxt, nb, nm, nc, sign, key = o, b, m + 1, after, -1, -1
+            lo, hi = pts - fbeta[d], pts - falpha[d]
         elif after < MAX_COUNT and fits(h[q], after):
             nxt, nb, nm, nc, sign, key = q, b, m + 1, after, 1, -1
+            lo, hi = falpha[d] - pts, fbeta[d] - pts
         else:  # the round ends: the go (or last card) unless at 31; the next leads
             if after < MAX_COUNT:
                 pts += 1
@@ -143,29 +155,33 @@ def best_value(
                 if memo[key] != UNSOLVED:
                     v = pts + sign * memo[key]
                 nb, nm, nc = b + m + 1, 0, 0
+                lo, hi = -WIDE, WIDE
             if v != UNSOLVED:  # known without a search
                 h[q, s] = r
                 if v > fbest[d]:
                     fbest[d] = v
+                    if v > falpha[d]:
+                        falpha[d] = v
                 continue
         fpts[d], fsign[d], fkey[d] = pts, sign, key
         d += 1
         fp[d], fbase[d], fn[d], fcount[d] = nxt, nb, nm, nc
         fslot[d], flo[d], fhi[d], fbest[d] = -1, 0, 3, UNSOLVED
+        falpha[d], fbeta[d] = lo, hi
 
 
 @njit
 def card_values(
     h: np.ndarray, p: int, seq: np.ndarray, n: int, count: int, memo: np.ndarray,
-    out: np.ndarray,
+    out: np.ndarray, frames: np.ndarray,
 ) -> None:  # fmt: skip
     """``out[s]`` (4,): the value to ``p`` of laying slot ``s`` now and both playing
     perfectly after (``seq[:n]`` the ranks since the reset); ``UNSOLVED`` where the slot
     is empty or does not fit. ``seq`` needs :data:`SEQ_SIZE` entries; ``memo`` is
-    cleared here."""
+    cleared here; ``frames`` from :func:`new_frames`."""
     memo[:] = UNSOLVED
     for s in range(4):
         r = h[p, s]
         out[s] = UNSOLVED
         if r >= 0 and count + rank_value(r) <= MAX_COUNT:
-            out[s] = best_value(h, p, seq, 0, n, count, memo, s, s)
+            out[s] = best_value(h, p, seq, 0, n, count, memo, s, s, frames)
