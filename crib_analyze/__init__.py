@@ -8,10 +8,11 @@ The public API (``dir(crib_analyze)`` lists it; each name is documented where
 (:func:`generate_table`, :func:`merge_tables`, :func:`check_table`, :func:`load_table`,
 :func:`lookup`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
-:func:`pegging_table`, :func:`build_pegging`), the board (:func:`win_probability`,
-:func:`odds`, :func:`board_frame`, :func:`deal_points`, :func:`build_board`,
-:func:`simulate`), file places (:func:`paths`) and the errors they raise. The heavy parts
-(numba, pandas) load on first use, so ``import crib_analyze`` is quick.
+:func:`pegging_table`, :func:`build_pegging`, :func:`review`), the board
+(:func:`win_probability`, :func:`odds`, :func:`board_frame`, :func:`deal_points`,
+:func:`build_board`, :func:`simulate`), file places (:func:`paths`) and the errors they
+raise. The heavy parts (numba, pandas) load on first use, so ``import crib_analyze`` is
+quick.
 
 >>> import crib_analyze as ca
 >>> ca.score_hand("5H 5C 5S JD", "5D")
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
         plot_board,
         plot_crib_tables,
         plot_discards,
+        review,
         score_breakdown,
         score_hand,
         score_play,
@@ -104,6 +106,7 @@ __all__ = [
     "plot_board",
     "plot_crib_tables",
     "plot_discards",
+    "review",
     "score_breakdown",
     "score_hand",
     "score_play",

@@ -26,6 +26,7 @@ from crib_analyze.settings import Role, default_table_path, packaged_crib_table
 if TYPE_CHECKING:
     from crib_analyze.artifacts.board_table import BoardTable
     from crib_analyze.artifacts.pegging_table import PeggingTable
+    from crib_analyze.game_review.grading import Decision
     from crib_analyze.play.advice import Advice
     from crib_analyze.play.sequence import ScoredPlay
 
@@ -301,4 +302,32 @@ def deal_points_frame(provenance: dict[str, Any]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=["role", "source", "points", "deals"])
     frame["share"] = frame["deals"] / frame.groupby(["role", "source"])["deals"].transform("sum")
     frame.attrs.update(provenance)
+    return frame
+
+
+def review_frame(decisions: list[Decision], deals: int) -> pd.DataFrame:
+    """One row per graded decision; ``attrs``: deals, decisions, the total loss in
+    points and (where scores were recorded) in chance of winning."""
+    frame = pd.DataFrame(
+        {
+            "deal": np.array([d.deal for d in decisions], dtype=np.int64),
+            "kind": pd.array([d.kind for d in decisions], dtype="string"),
+            "situation": pd.array([d.situation for d in decisions], dtype="string"),
+            "chosen": pd.array([d.chosen for d in decisions], dtype="string"),
+            "best": pd.array([d.best for d in decisions], dtype="string"),
+            "loss": np.array([d.loss for d in decisions], dtype=np.float64),
+            "loss_win": np.array(
+                [np.nan if d.loss_win is None else d.loss_win for d in decisions],
+                dtype=np.float64,
+            ),
+            "options": np.array([d.options for d in decisions], dtype=np.int64),
+        }
+    )
+    wins = [d.loss_win for d in decisions if d.loss_win is not None]
+    frame.attrs.update(
+        deals=deals,
+        decisions=len(decisions),
+        total_loss=float(frame["loss"].sum()),
+        total_loss_win=float(sum(wins)) if wins else None,
+    )
     return frame

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,6 +122,7 @@ def test_documented_output_is_what_the_program_prints(
     example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "docs" / "examples", tmp_path / "docs" / "examples")  # inputs
     result = CliRunner().invoke(cli, example.args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     got = [line.rstrip() for line in result.stdout.splitlines()]

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from crib_analyze.api.plays import (
         advise_play,
         pegging_table,
+        review,
         score_play,
     )
     from crib_analyze.api.shows import (
@@ -104,6 +105,7 @@ EXPORTS = {
     "win_probability": "crib_analyze.api.board",
     "advise_play": "crib_analyze.api.plays",
     "pegging_table": "crib_analyze.api.plays",
+    "review": "crib_analyze.api.plays",
     "score_play": "crib_analyze.api.plays",
     "Breakdown": "crib_analyze.api.shows",
     "Show": "crib_analyze.api.shows",
@@ -153,6 +155,7 @@ __all__ = [
     "plot_board",
     "plot_crib_tables",
     "plot_discards",
+    "review",
     "score_breakdown",
     "score_hand",
     "score_play",

@@ -1,8 +1,9 @@
 """The public API of the play: score a written play, advise the card to lay, the
-pegging value of every keep."""
+pegging value of every keep, review a recorded game."""
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from crib_analyze.cards import CardLike, CardsLike
@@ -10,6 +11,7 @@ from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.settings import (
     DEFAULT_ADVICE_POLICY,
     PLAY_SAMPLES,
+    POSITION_SAMPLES,
     ROLES,
     SEED,
     PlayPolicy,
@@ -87,3 +89,34 @@ def pegging_table(role: Role | None = None) -> pd.DataFrame:
     if role is not None:
         check_choice("role", role, ROLES)
     return pegging_frame(packaged_pegging_table(), [role] if role else list(ROLES))
+
+
+def review(
+    record: str | os.PathLike[str],
+    position_samples: int = POSITION_SAMPLES.default,
+    seed: int = SEED.default,
+    model: ModelLike = None,
+) -> pd.DataFrame:
+    """Grade every decision of a recorded game (a file in the record format of
+    :mod:`crib_analyze.game_review.record`, or its text when it contains a newline), like a
+    chess engine's game analysis: one row per throw and per card laid where more than
+    one fitted, with the ``best`` alternative and the ``loss`` in expected points (and
+    ``loss_win``, in chance of winning, for deals whose score is recorded). Throws are
+    ranked by hand + crib + pegging against the expert opponent (from the score: by
+    ``position_samples`` deals each); cards by the solver's advice. ``attrs`` hold the
+    totals.
+
+    >>> df = review("deal\\ndealer: me\\nhand: 5H 6S 4D JC QH 5C\\nthrow: 5H 5C\\nstarter: 2D\\n")
+    >>> df.loc[0, ["kind", "chosen", "best"]].tolist(), round(float(df.loc[0, "loss"]), 2)
+    (['throw', '5H 5C', 'JC QH'], 10.78)
+    """
+    from crib_analyze.frames import review_frame
+    from crib_analyze.game_review.grading import grade_game
+    from crib_analyze.game_review.record import parse_record, read_record
+
+    position_samples = POSITION_SAMPLES.check(position_samples)
+    seed = SEED.check(seed)
+    text = os.fspath(record)
+    deals = parse_record(text) if "\n" in text else read_record(text)
+    decisions = grade_game(deals, resolve_model(model), position_samples, seed)
+    return review_frame(decisions, deals=len(deals))

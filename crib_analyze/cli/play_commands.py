@@ -32,6 +32,7 @@ from crib_analyze.settings import (
     PEGGING_TARGET_SE,
     PLAY_POLICIES,
     PLAY_SAMPLES,
+    POSITION_SAMPLES,
 )
 
 
@@ -134,6 +135,40 @@ def play(
             list(cards), starter, discards, played, policy, samples, seed, model,  # type: ignore[arg-type]
         )  # fmt: skip
     emit(_render(rows_of_frame(frame), fmt, advice_text), None)
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@count_option(
+    "--position-samples", setting=POSITION_SAMPLES,
+    help="Deals per throw when a deal's score is recorded (its chance of winning).",
+)  # fmt: skip
+@seed_option()
+@model_option
+@format_option(help="Readable, or CSV/JSON (one row per decision).")
+def review(record: str, position_samples: int, seed: int, model: str | None, fmt: str) -> None:
+    """Grade a recorded game decision by decision, like a chess engine's analysis.
+
+    RECORD is a text file of deals, from your side: for each, a line 'deal', then
+    'dealer: me' (or 'opponent'), 'hand:' your six cards, 'throw:' your two, 'starter:',
+    'play:' every card laid in order (the pone's first; 'go' optional) and optionally
+    'score:' yours-theirs before the deal. Each throw is ranked against all 15 (hand +
+    crib + pegging, expert opponent) and each card you laid against the solver's
+    advice; the table shows the best alternative and what each choice lost in expected
+    points (and in chance of winning where the score is given), then the worst
+    mistakes and the total. The format: docs/review.md.
+
+    \b
+    Example:
+      crib-analyze review my_game.txt
+    """
+    from crib_analyze.api import review as review_game
+    from crib_analyze.cli.render import review_text
+    from crib_analyze.results import rows_of_frame
+
+    with domain_errors():
+        frame = review_game(record, position_samples, seed, model)
+    emit(_render(rows_of_frame(frame), fmt, review_text), None)
 
 
 @click.command("build-pegging")

@@ -351,6 +351,46 @@ def advice_text(rows: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
+def review_text(rows: Rows) -> str:
+    """A graded game: each decision with the best alternative and its loss, the worst
+    mistakes, the totals."""
+    a = rows.attrs
+    with_win = a.get("total_loss_win") is not None
+    records = list(rows.records())
+    heads = ["deal", "decision", "chosen", "best", "lost (points)"]
+    if with_win:
+        heads.append("lost (win %)")
+    body = []
+    for r in records:
+        row = [
+            str(r["deal"]),
+            str(r["situation"]),
+            str(r["chosen"]),
+            "=" if r["chosen"] == r["best"] else str(r["best"]),
+            f"{r['loss']:.2f}",
+        ]
+        if with_win:
+            row.append("" if r["loss_win"] != r["loss_win"] else f"{100 * r['loss_win']:.1f}")
+        body.append(row)
+    lines = [_aligned(heads, body, left={1, 2, 3})] if body else ["no decision to grade"]
+    worst = sorted((r for r in records if r["loss"] > 0.005), key=lambda r: -r["loss"])[:3]
+    if worst:
+        lines.append("worst mistakes:")
+        for r in worst:
+            lines.append(
+                f"  deal {r['deal']}, {r['situation']}: {r['chosen']} instead of "
+                f"{r['best']}, {r['loss']:.2f} points"
+            )
+    total = f"total lost: {a.get('total_loss', 0.0):.2f} points"
+    if with_win:
+        total += (
+            f", {100 * a['total_loss_win']:.1f}% chance of winning (cards laid: their points "
+            "loss times the board's value of a point at the deal's score)"
+        )
+    lines.append(f"{total}, over {a.get('decisions', 0)} decisions in {a.get('deals', 0)} deals")
+    return "\n".join(lines) + "\n"
+
+
 def crib_table_text(rows: Rows) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = rows.attrs.get("role", "?")

@@ -1,0 +1,1 @@
+"""Game review: a recorded game read, checked and graded decision by decision."""

@@ -1,0 +1,138 @@
+"""A recorded game graded decision by decision, like a chess engine's game analysis.
+
+Every decision of the recorded player is compared with the best alternative:
+
+* **the throw**: all 15 throws ranked by hand + crib + pegging against the expert
+  opponent (the discard engine, pegging from the table); the loss is the chosen
+  throw's expected points behind the best. With the score before the deal, the throws
+  are also valued from that position on the board (``position_samples`` deals each,
+  then the board table): the loss in the chance of winning;
+* **each card laid** where more than one fits: the solver's advice at that moment (the
+  opponent read from its throw, its cards laid and its go's; the rest of the play
+  solved for every hand it may hold); the loss is the chosen card's expected pegging
+  differential behind the best. With the score, that loss in points is turned into
+  chance of winning by the board's slope at the deal's score (the chance gained by one
+  point more, from the board table) - an approximation, said so in the output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib_analyze.artifacts.board_table import load_board
+from crib_analyze.artifacts.expert_model import ExpertModel
+from crib_analyze.board.throws import position_throws
+from crib_analyze.cards import format_card, format_cards, parse_cards
+from crib_analyze.discard.engine import analyze_hand
+from crib_analyze.discard.ranking import discard_rows
+from crib_analyze.game_review.record import Deal
+from crib_analyze.play.advice import advise
+from crib_analyze.play.sequence import GO
+from crib_analyze.settings import POSITION_SAMPLES
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision. ``loss`` in expected points; ``loss_win`` in chance of
+    winning (0..1), None without a score."""
+
+    deal: int
+    kind: str  # "throw" or "play"
+    situation: str
+    chosen: str
+    best: str
+    loss: float
+    loss_win: float | None
+    options: int
+
+
+def grade_game(
+    deals: list[Deal],
+    model: ExpertModel,
+    position_samples: int = POSITION_SAMPLES.default,
+    seed: int = 0,
+) -> list[Decision]:
+    """Every decision of the recorded player, in the order made."""
+    out: list[Decision] = []
+    for deal in deals:
+        slope = _slope(deal)
+        out.append(_grade_throw(deal, model, position_samples, seed))
+        out.extend(_grade_plays(deal, model, slope, seed))
+    return out
+
+
+def _slope(deal: Deal) -> float | None:
+    """The chance of winning one more point is worth at the deal's score."""
+    if deal.score is None:
+        return None
+    board = load_board()
+    mine, theirs = deal.score
+    up = board.win_at(min(mine + 1, 120), theirs, deal.dealer)
+    down = board.win_at(max(mine - 1, 0), theirs, deal.dealer)
+    return float(up - down) / (min(mine + 1, 120) - max(mine - 1, 0))
+
+
+def _grade_throw(deal: Deal, model: ExpertModel, samples: int, seed: int) -> Decision:
+    analysis = analyze_hand(list(deal.hand), model=model)
+    position = None
+    if deal.score is not None:
+        position = position_throws(
+            np.array(deal.hand, np.int64), deal.role, deal.score, samples=samples, seed=seed,
+            model=model,
+        )  # fmt: skip
+    rows = discard_rows(analysis, role=deal.role, position=position)
+    names = [str(d) for d in rows["discard"]]
+    totals = [float(t) for t in rows["total"]]
+    i = [set(parse_cards(n)) for n in names].index(set(deal.throw))
+    chosen = names[i]
+    best = max(range(len(names)), key=lambda j: totals[j])
+    loss_win = None
+    if position is not None:
+        wins = [float(w) for w in rows["p_win"]]
+        loss_win = max(wins) - wins[i]
+    return Decision(
+        deal=deal.number,
+        kind="throw",
+        situation=f"throw from {format_cards(deal.hand)} as {deal.role}",
+        chosen=chosen,
+        best=names[best],
+        loss=totals[best] - totals[i],
+        loss_win=loss_win,
+        options=len(names),
+    )
+
+
+def _grade_plays(deal: Deal, model: ExpertModel, slope: float | None, seed: int) -> list[Decision]:
+    out = []
+    kept = set(deal.kept)
+    held = list(deal.kept)
+    for i, card in enumerate(deal.play):
+        if card == GO or card not in kept:
+            continue
+        prefix = deal.play_text(i)
+        advice = advise(
+            deal.role, held, deal.starter, list(deal.throw), prefix, policy="solver",
+            seed=seed, model=model,
+        )  # fmt: skip
+        held.remove(card)
+        if len(advice.cards) < 2:
+            continue  # a forced card
+        values = dict(zip(advice.cards, advice.value, strict=True))
+        best = advice.cards[0]
+        loss = float(values[best] - values[card])
+        after = prefix or "nothing"
+        out.append(
+            Decision(
+                deal=deal.number,
+                kind="play",
+                situation=f"lay at count {advice.count} after {after}",
+                chosen=format_card(card),
+                best=format_card(best),
+                loss=loss,
+                loss_win=None if slope is None else loss * slope,
+                options=len(advice.cards),
+            )
+        )
+    return out

@@ -1,0 +1,178 @@
+"""A game record: the deals of one player's game as plain text, read and checked.
+
+The format (one ``key: value`` per line; ``#`` starts a comment; blank lines are
+ignored; a line ``deal`` (or ``deal 2``...) starts each deal)::
+
+    # Tuesday's game, my side
+    deal 1
+    dealer: me
+    score: 0-0              # optional: mine-theirs before the deal
+    hand: 5H 6S 4D JC QH 5C # my six cards
+    throw: JC QH            # the two I put in the crib
+    starter: 2D
+    play: 9C 5H 6D 4D go 7C # every card laid in order, the pone's first; go optional
+
+``dealer`` is ``me`` or ``opponent``. The play may stop early (a deal abandoned when
+the game ended). Cards are checked: none seen twice, the throw from the hand, my cards
+in the play from what I kept and laid in my turn, no go of mine while I held a card
+that fit, at most four cards a side.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from crib_analyze.cards import format_card, parse_card, parse_cards, value_of
+from crib_analyze.errors import CardError, UsageError, describe_os_error
+from crib_analyze.play.sequence import GO, PlayError, score_sequence
+
+KEYS = ("dealer", "score", "hand", "throw", "starter", "play")
+REQUIRED = ("dealer", "hand", "throw", "starter")
+
+
+class RecordError(UsageError):
+    """A record that cannot be read or breaks the rules: one line naming the deal."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One recorded deal, from my side."""
+
+    number: int
+    dealer: bool  # I deal
+    hand: tuple[int, ...]  # my six cards
+    throw: tuple[int, ...]  # my two thrown
+    starter: int
+    play: tuple[int, ...]  # cards and GO in order, the pone's first
+    score: tuple[int, int] | None  # mine, theirs before the deal
+
+    @property
+    def role(self) -> str:
+        return "dealer" if self.dealer else "pone"
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        return tuple(c for c in self.hand if c not in self.throw)
+
+    def play_text(self, upto: int | None = None) -> str:
+        """The play (its first ``upto`` tokens) as text: cards and 'go'."""
+        return " ".join("go" if c == GO else format_card(c) for c in self.play[:upto])
+
+
+def read_record(path: str | os.PathLike[str]) -> list[Deal]:
+    """The deals of a record file (see the module notes)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file (UTF-8)") from None
+    except OSError as e:
+        raise RecordError(f"cannot read the record: {describe_os_error(e)}") from None
+    return parse_record(text, str(path))
+
+
+def parse_record(text: str, name: str = "record") -> list[Deal]:
+    """The deals of a record's text."""
+    deals: list[Deal] = []
+    fields: dict[str, str] | None = None
+    start = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if re.fullmatch(r"deal(\s+\d+)?", line, flags=re.IGNORECASE):
+            if fields is not None:
+                deals.append(_deal(fields, len(deals) + 1, name, start))
+            fields, start = {}, number
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip().lower()
+        if not sep or key not in KEYS:
+            raise RecordError(
+                f"{name}, line {number}: expected 'deal' or one of "
+                f"{', '.join(KEYS)} followed by ':', got {line[:40]!r}"
+            )
+        if fields is None:
+            raise RecordError(f"{name}, line {number}: a deal starts with a line 'deal'")
+        if key in fields:
+            raise RecordError(f"{name}, line {number}: {key} given twice in one deal")
+        fields[key] = value.strip()
+    if fields is not None:
+        deals.append(_deal(fields, len(deals) + 1, name, start))
+    if not deals:
+        raise RecordError(f"{name}: no deal in the record (a deal starts with a line 'deal')")
+    return deals
+
+
+def _deal(fields: dict[str, str], number: int, name: str, line: int) -> Deal:
+    where = f"{name}, deal {number} (line {line})"
+    missing = [k for k in REQUIRED if k not in fields]
+    if missing:
+        raise RecordError(f"{where}: missing {', '.join(missing)}")
+    who = fields["dealer"].lower()
+    if who not in ("me", "opponent"):
+        raise RecordError(f"{where}: dealer must be 'me' or 'opponent', got {fields['dealer']!r}")
+    try:
+        hand = parse_cards(fields["hand"], count=6)
+        throw = parse_cards(fields["throw"], count=2)
+        starter = parse_card(fields["starter"])
+        play = _tokens(fields.get("play", ""))
+    except CardError as e:
+        raise RecordError(f"{where}: {e}") from None
+    score = _score(fields["score"], where) if "score" in fields else None
+    if not set(throw) <= set(hand):
+        raise RecordError(f"{where}: the throw {fields['throw']} is not from the hand")
+    if starter in hand:
+        raise RecordError(f"{where}: the starter {format_card(starter)} is in my hand")
+    deal = Deal(number, who == "me", tuple(hand), tuple(throw), starter, tuple(play), score)
+    _check_play(deal, where)
+    return deal
+
+
+def _tokens(text: str) -> list[int]:
+    return [GO if t.lower() == "go" else parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def _score(text: str, where: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d{1,3})\s*[-:/ ]\s*(\d{1,3})\s*", text)
+    if not m or max(int(m[1]), int(m[2])) > 120:
+        raise RecordError(f"{where}: score must be mine-theirs, each 0 to 120, got {text!r}")
+    return int(m[1]), int(m[2])
+
+
+def _check_play(deal: Deal, where: str) -> None:
+    """The play is legal as far as the cards show, and no card is seen twice. A whole
+    play (eight cards) shows both hands, so every card and go is checked."""
+    cards = [c for c in deal.play if c != GO]
+    for c in cards:
+        if c in deal.throw or c == deal.starter:
+            raise RecordError(f"{where}: {format_card(c)} is laid but is in the crib or cut")
+    kept = set(deal.kept)
+    theirs = [c for c in cards if c not in kept]
+    hands: tuple[list[int], list[int]] | None = None
+    if len(cards) == 8 and len(theirs) == 4:
+        mine = list(deal.kept)
+        hands = (mine, theirs) if not deal.dealer else (theirs, mine)
+    try:
+        play = score_sequence(deal.play_text(), *(hands or (None, None)))
+    except (PlayError, CardError) as bad:
+        raise RecordError(f"{where}: {bad}") from None
+    me = deal.role
+    held = set(kept)
+    for e in play.events:
+        if e.card >= 0:
+            mine_card = e.card in kept
+            if mine_card != (e.player == me):
+                whose = "mine" if mine_card else "not mine"
+                raise RecordError(
+                    f"{where}: {format_card(e.card)} is {whose} but laid as the {e.player}'s"
+                )
+            held.discard(e.card)
+        elif e.player == me:
+            fits = [format_card(c) for c in held if e.count + value_of(c) <= 31]
+            if fits:
+                raise RecordError(
+                    f"{where}: a go at {e.count} while holding {' '.join(sorted(fits))}"
+                )
