@@ -41,7 +41,7 @@ from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.errors import ModelError
 from crib_analyze.play.matches import deal, play_reader
-from crib_analyze.play.play_policy_kernels import new_reading, new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
 from crib_analyze.position import OUTCOMES, parse_score
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import rank_table
@@ -121,8 +121,8 @@ def test_events_are_the_deal_in_scoring_order() -> None:
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         play_deal(
-            d[0:4], d[4:8], starter, d[9:13], policies, weights, 16, rng_for(3, i), record, work,
-            fwork, seen, new_reading(),
+            d[0:4], d[4:8], starter, policies, weights, 16, rng_for(3, i), record, work, fwork,
+            seen,
         )  # fmt: skip
         order = [int(c) for c in record[:, 1]]  # the cards the policy laid, replayed
         play = naive_play([int(c) for c in d[0:4]], [int(c) for c in d[4:8]], replay(order))

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from crib_analyze.cards import parse_cards
 from crib_analyze.play import rules_kernels as rk
 from crib_analyze.play.matches import play_reader
-from crib_analyze.play.play_policy_kernels import GREEDY, new_reading, new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import GREEDY, new_workspace, play_deal
 from crib_analyze.rng_kernels import rng_for
 from tests.naive import naive_lay_points, naive_play, rank
 
@@ -154,8 +154,8 @@ def test_greedy_deal_equals_the_twin(cards: list[int]) -> None:
     twin = naive_play(pone, dealer, greedy)
     record = np.zeros((8, 5), np.int64)
     scores = play_deal(
-        np.array(pone), np.array(dealer), -1, np.full(4, -1), np.array([GREEDY, GREEDY]),
-        play_reader(), 1, rng_for(1, 0), record, *new_workspace(), new_reading(),
+        np.array(pone), np.array(dealer), -1, np.array([GREEDY, GREEDY]), play_reader(), 1,
+        rng_for(1, 0), record, *new_workspace(),
     )  # fmt: skip
     assert record[:, 1].tolist() == [c for _, c, _, _, _ in twin]
     assert record[:, 4].tolist() == [pts for _, _, _, pts, _ in twin]  # points per card

@@ -27,7 +27,7 @@ from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
 from crib_analyze.board.expert_throws import expert_deals
 from crib_analyze.errors import UsageError
-from crib_analyze.play.matches import play_reader, policy_code
+from crib_analyze.play.matches import plain_policy_code, play_reader
 from crib_analyze.position import N_OUTCOMES, p_win, scoring_points
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
@@ -137,7 +137,7 @@ def build_board(
     if deals < 2 * CHUNK // 100 or deals % 2:
         raise UsageError(f"deals must be an even number, at least {2 * CHUNK // 100}, got {deals}")
     m = model or load_model()
-    code = policy_code(policy)
+    code = plain_policy_code(policy, "build-board")
     settings = {
         "deals": deals, "seed": seed, "policy": policy, "samples": samples,
         "model": m.fingerprint(), "version": __version__,

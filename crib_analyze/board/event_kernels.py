@@ -15,7 +15,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_reading, new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
 from crib_analyze.position import Seat
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK
@@ -40,7 +40,6 @@ def events_of(
     work: np.ndarray,
     fwork: np.ndarray,
     seen: np.ndarray,
-    reading: tuple[np.ndarray, ...],
 ) -> None:
     """Fill ``players``, ``points``, ``sources`` (12,) with the events of one deal ``d``
     (13,), its play drawing from ``rng``; the rest is scratch (see ``play_deal``)."""
@@ -52,10 +51,7 @@ def events_of(
     if starter >> 2 == JACK_RANK:
         players[e], points[e], sources[e] = Seat.DEALER, HEELS_POINTS, 0
         e += 1
-    play_deal(
-        d[0:4], d[4:8], starter, d[9:13], policies, reader, samples, rng, record, work, fwork,
-        seen, reading,
-    )  # fmt: skip
+    play_deal(d[0:4], d[4:8], starter, policies, reader, samples, rng, record, work, fwork, seen)
     for j in range(8):
         if record[j, 4] > 0:
             players[e], points[e], sources[e] = record[j, 0], record[j, 4], 1
@@ -95,6 +91,6 @@ def deal_events(
         work, fwork, seen = new_workspace()
         events_of(
             deals[i], table, policies, reader, samples, rng_for(seed, first + i),
-            players[i], points[i], sources[i], record, work, fwork, seen, new_reading(),
+            players[i], points[i], sources[i], record, work, fwork, seen,
         )  # fmt: skip
     return players, points, sources

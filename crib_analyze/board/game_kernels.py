@@ -32,7 +32,7 @@ from crib_analyze.board.throw_choice_kernels import (
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
+from crib_analyze.play.play_policy_kernels import new_workspace
 from crib_analyze.rng_kernels import rng_for
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
@@ -88,7 +88,6 @@ def play_games(
         sources = np.empty(MAX_EVENTS, np.int8)
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
-        reading = new_reading()
         out = np.zeros((N_DISCARDS, 8))
         over = False
         k = 0
@@ -131,7 +130,7 @@ def play_games(
             play_rng = rng_for(seed, PLAY_STREAMS + pair * MAX_DEALS + k)
             events_of(
                 deal, table, policies, reader, samples, play_rng, players, pts, sources,
-                record, work, fwork, seen, reading,
+                record, work, fwork, seen,
             )  # fmt: skip
             dealt[i, dealer] += 1
             for e in range(MAX_EVENTS):

@@ -19,7 +19,7 @@ from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
 from crib_analyze.board.throw_choice_kernels import fill_seat, throw_of
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
+from crib_analyze.play.play_policy_kernels import new_workspace
 from crib_analyze.rng_kernels import rng_for, rng_next
 
 PLAY_STREAMS = 1 << 40  # sample j plays from stream PLAY_STREAMS + j
@@ -96,13 +96,12 @@ def sample_outcomes(
     sources = np.empty(MAX_EVENTS, np.int8)
     record = np.zeros((8, 5), np.int64)
     work, fwork, seen = new_workspace()
-    reading = new_reading()
     for k in range(throws.shape[0]):
         fill_seat(deal, seat, hand6, throws[k])
         play_rng = rng_for(play_rng_seed, play_stream)
         events_of(
             deal, table, policies, reader, samples, play_rng, players, points, sources,
-            record, work, fwork, seen, reading,
+            record, work, fwork, seen,
         )  # fmt: skip
         finish(players, points, seat, a, b, values, target, lines, out[k])
 

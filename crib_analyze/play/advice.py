@@ -136,7 +136,7 @@ def advise(
         choice = pk.choose_slot(
             code, stand_in, me, seq.copy(), state.copy(), seen.copy(), play_reader(m),
             gone_above.copy(), SEARCH_SAMPLES.default, rng_for(seed, samples), work[24:64],
-            fwork, pk.new_reading(),
+            fwork,
         )  # fmt: skip
     then = "lookahead" if policy == "search" else policy
     return Advice(

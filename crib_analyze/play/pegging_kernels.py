@@ -17,7 +17,12 @@ from numba import prange
 from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_reading, new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import (
+    new_reading,
+    new_workspace,
+    play_deal,
+    play_deal_reading,
+)
 from crib_analyze.rng_kernels import rng_for, rng_next
 
 
@@ -58,7 +63,7 @@ def play_as(
     ``thrown`` (4,) the keeper's two thrown cards, then the opponent's."""
     pone, dealer = (keep, opp) if seat == 0 else (opp, keep)
     by_seat = thrown.copy() if seat == 0 else np.concatenate((thrown[2:], thrown[:2]))
-    p, d = play_deal(
+    p, d = play_deal_reading(
         pone, dealer, starter, by_seat, policies, reader, samples, rng, record, work, fwork,
         seen, reading,
     )  # fmt: skip
@@ -147,7 +152,8 @@ def hand_deals(
 ) -> np.ndarray:
     """(n, 15, 2) the holder's and the opponent's points in deal j for each of the 15
     throws of ``hand6`` (known cards), the holder in ``seat``. Deal j shares the
-    opponent's six cards and the starter across the throws."""
+    opponent's six cards and the starter across the throws. ``policies`` as for
+    :func:`~crib_analyze.play.play_policy_kernels.play_deal` (no solver)."""
     out = np.empty((n, N_DISCARDS, 2), np.int64)
     other = 1 - seat
     mine = np.zeros(52, np.bool_)
@@ -163,20 +169,20 @@ def hand_deals(
                 rest[m] = card
                 m += 1
         pi = pone_pi if other == 0 else dealer_pi
-        thrown = np.empty(4, np.int64)
-        opp = _opponent_keep(rest, np.int64(0), keys, pi, rng, thrown[2:])
+        thrown = np.empty(2, np.int64)
+        opp = _opponent_keep(rest, np.int64(0), keys, pi, rng, thrown)
         starter = rest[6]
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
-        reading = new_reading()
         keep = np.empty(4, np.int64)
         for d in range(N_DISCARDS):
             for i in range(4):
                 keep[i] = hand6[KEEPS[d, i]]
-            thrown[0], thrown[1] = hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
             play_rng = rng_for(seed + 1, j)  # the same policy draws for every throw
-            out[j, d, 0], out[j, d, 1] = play_as(
-                seat, keep, opp, starter, thrown, policies, reader, samples, play_rng, record,
-                work, fwork, seen, reading,
+            pone, dealer = (keep, opp) if seat == 0 else (opp, keep)
+            p, q = play_deal(
+                pone, dealer, starter, policies, reader, samples, play_rng, record, work,
+                fwork, seen,
             )  # fmt: skip
+            out[j, d, 0], out[j, d, 1] = (p, q) if seat == 0 else (q, p)
     return out

@@ -23,7 +23,12 @@ from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import PeggingTable, kept_multisets
 from crib_analyze.errors import UsageError
 from crib_analyze.play import pegging_kernels as pgk
-from crib_analyze.play.matches import play_reader, policy_code, rank_multiset_keys
+from crib_analyze.play.matches import (
+    plain_policy_code,
+    play_reader,
+    policy_code,
+    rank_multiset_keys,
+)
 from crib_analyze.position import Seat
 from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
@@ -180,7 +185,7 @@ def hand_pegging(
     if deals < 2:
         raise UsageError(f"deals must be at least 2, got {deals}")
     m = model or load_model()
-    code = policy_code(policy)
+    code = plain_policy_code(policy, "exact-cards pegging")
     points = pgk.hand_deals(
         np.asarray(hand6, np.int64), int(seat), deals, seed, rank_multiset_keys(),
         m.policy("pone").pi, m.policy("dealer").pi, np.array([code, code], np.int64),

@@ -508,8 +508,9 @@ def choose_slot(
     rng: np.ndarray,
     work: np.ndarray,
     fwork: np.ndarray,
-    reading: tuple[np.ndarray, ...],
 ) -> int:
+    """The card ``policy`` lays (greedy, lookahead, search or the rule bot; see
+    :func:`choose_slot_reading` for the solver)."""
     rank_weights = reader[0]
     if policy == GREEDY:
         return greedy_slot(hands, player, seq, state)
@@ -520,10 +521,38 @@ def choose_slot(
         )  # fmt: skip
     if policy == RULEBOT:
         return rulebot_slot(hands, player, seq, state)
+    if policy == SEARCH:
+        return search_slot(
+            hands, player, seq, state, seen, rank_weights, gone_above, samples, rng, work, fwork
+        )
+    return lookahead_slot(  # the solver plays only in play_deal_reading
+        hands, player, seq, state, seen, rank_weights[player], gone_above[player], work, fwork
+    )
+
+
+@njit
+def choose_slot_reading(
+    policy: int,
+    hands: np.ndarray,
+    player: int,
+    seq: np.ndarray,
+    state: np.ndarray,
+    seen: np.ndarray,
+    reader: tuple[np.ndarray, ...],
+    gone_above: np.ndarray,
+    samples: int,
+    rng: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+    reading: tuple[np.ndarray, ...],
+) -> int:
+    """The card ``policy`` lays, the solver included (kept apart from
+    :func:`choose_slot` so that kernels which never read the opponent do not compile
+    the solver)."""
     if policy == SOLVER:
         return solver_slot(hands, player, seq, state, reader, reading, gone_above, rng)
-    return search_slot(
-        hands, player, seq, state, seen, rank_weights, gone_above, samples, rng, work, fwork
+    return choose_slot(
+        policy, hands, player, seq, state, seen, reader, gone_above, samples, rng, work, fwork
     )
 
 
@@ -535,7 +564,66 @@ def new_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @njit
+def deal_state(
+    work: np.ndarray, pone: np.ndarray, dealer: np.ndarray, starter: int, seen: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The views of ``work`` a deal is played in, set for its start: (hands (2, 4), seq,
+    state [n_seq, count, turn], scores (2,), gone_above (2,), scratch)."""
+    hands = work[0:8].reshape((2, 4))
+    hands[0], hands[1] = pone, dealer
+    seq = work[8:17]  # one spare slot for looking one card ahead
+    state = work[17:20]  # n_seq, count, turn (the pone leads)
+    state[:] = 0
+    scores = work[20:22]
+    scores[:] = 0
+    gone_above = work[22:24]  # per player: what its opponent cannot hold
+    gone_above[:] = 0
+    seen[:] = False  # laid cards and the starter: public
+    if starter >= 0:
+        seen[starter] = True
+    return hands, seq, state, scores, gone_above, work[24:64]
+
+
+@njit
 def play_deal(
+    pone: np.ndarray,
+    dealer: np.ndarray,
+    starter: int,
+    policies: np.ndarray,
+    reader: tuple[np.ndarray, ...],
+    samples: int,
+    rng: np.ndarray,
+    record: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+    seen: np.ndarray,
+) -> tuple[int, int]:
+    """Play two four-card hands to the end; return (pone's points, dealer's points).
+
+    ``policies`` (2,) are per player (0 = pone): greedy, lookahead, search or the rule
+    bot (:func:`play_deal_reading` plays the solver too); ``reader`` what the policies
+    know of the other seat (see the module notes). ``record`` (8, 5) receives each laid
+    card: [player, card, count after, reasons, points (the go or last card included)].
+    ``work``, ``fwork`` and ``seen`` come from :func:`new_workspace`.
+    """
+    hands, seq, state, scores, gone_above, scratch = deal_state(work, pone, dealer, starter, seen)
+    i = 0
+    while state[2] >= 0:
+        player = state[2]
+        slot = choose_slot(
+            policies[player], hands, player, seq, state, seen, reader, gone_above,
+            samples, rng, scratch, fwork,
+        )  # fmt: skip
+        card = hands[player, slot]
+        points, reasons = advance(hands, player, slot, seq, state, scores, seen, gone_above)
+        record[i, 0], record[i, 1], record[i, 2] = player, card, state[1]
+        record[i, 3], record[i, 4] = reasons, points
+        i += 1
+    return scores[0], scores[1]
+
+
+@njit
+def play_deal_reading(
     pone: np.ndarray,
     dealer: np.ndarray,
     starter: int,
@@ -550,28 +638,11 @@ def play_deal(
     seen: np.ndarray,
     reading: tuple[np.ndarray, ...],
 ) -> tuple[int, int]:
-    """Play two four-card hands to the end; return (pone's points, dealer's points).
-
-    ``policies`` (2,) are per player (0 = pone); ``thrown`` (4,) the pone's two thrown
-    cards and the dealer's (-1 if unknown: each player knows only its own); ``reader``
-    what the policies know of the other seat (see the module notes). ``record`` (8, 5)
-    receives each laid card: [player, card, count after, reasons, points (the go or
-    last card included)]. ``work``, ``fwork`` and ``seen`` come from
-    :func:`new_workspace`, ``reading`` from :func:`new_reading`.
-    """
-    hands = work[0:8].reshape((2, 4))
-    hands[0], hands[1] = pone, dealer
-    seq = work[8:17]  # one spare slot for looking one card ahead
-    state = work[17:20]  # n_seq, count, turn (the pone leads)
-    state[:] = 0
-    scores = work[20:22]
-    scores[:] = 0
-    gone_above = work[22:24]  # per player: what its opponent cannot hold
-    gone_above[:] = 0
-    scratch = work[24:64]
-    seen[:] = False  # laid cards and the starter: public
-    if starter >= 0:
-        seen[starter] = True
+    """:func:`play_deal` with the solver among the policies: a solver player reads the
+    other from the start (``thrown`` (4,): the pone's two thrown cards and the dealer's,
+    each player knowing only its own) and after each card it lays. ``reading`` comes
+    from :func:`new_reading`."""
+    hands, seq, state, scores, gone_above, scratch = deal_state(work, pone, dealer, starter, seen)
     reads = np.zeros(2, np.bool_)
     for p in range(2):
         if policies[p] == SOLVER:
@@ -581,7 +652,7 @@ def play_deal(
     i = 0
     while state[2] >= 0:
         player = state[2]
-        slot = choose_slot(
+        slot = choose_slot_reading(
             policies[player], hands, player, seq, state, seen, reader, gone_above,
             samples, rng, scratch, fwork, reading,
         )  # fmt: skip
@@ -615,7 +686,7 @@ def play_many(
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         reading = new_reading()
-        p, d = play_deal(
+        p, d = play_deal_reading(
             deals[i, 0:4], deals[i, 4:8], deals[i, 8], deals[i, 9:13], policies, reader,
             samples, rng, record, work, fwork, seen, reading,
         )  # fmt: skip
