@@ -79,6 +79,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     (root / "bom.txt").write_bytes("\ufeff5H 6S 4D JC QH 5C\n".encode())
     (root / "empty.txt").write_text("")
     (root / "binary.bin").write_bytes(bytes(range(256)) * 4)
+    deal = "deal\ndealer: me\nhand: 5H 6S 4D JC QH 5C\nthrow: JC QH\nstarter: 2D\nplay: {}\n"
+    (root / "game.txt").write_text(deal.format("9C 6S 9D 4D"))
+    (root / "bad_game.txt").write_text(deal.format("9C 6S 9D 4D KS"))
     model = root / "model.npz"
     packaged_model().save(model)
     (root / "cut.npz").write_bytes(model.read_bytes()[:3000])
@@ -112,6 +115,10 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         ]
         + ["-", str(root / "missing.txt")],
         "models": [str(model), str(root / "cut.npz"), str(root / "junk.npz"), str(root / "nope")],
+        "records": [
+            str(root / n)
+            for n in ("game.txt", "bad_game.txt", "hands.txt", "binary.bin", "folder", "nope")
+        ],
         "tables": [
             str(table),
             str(damaged),
@@ -191,6 +198,7 @@ def text_pools(f: dict[str, list[str]]) -> dict[str, list[str]]:
         "output": f["outputs"],
         "model": f["models"],
         "hands_file": f["hands"],
+        "record": f["records"],
         "table_path": f["tables"],
         "from_table": f["tables"] + [""],
         "path": f["tables"] + f["shards"],

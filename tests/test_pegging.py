@@ -30,6 +30,7 @@ from crib_analyze.artifacts.pegging_table import (
 from crib_analyze.cards import parse_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib.hand_kernels import KEEPS
+from crib_analyze.errors import UsageError
 from crib_analyze.play import matches
 from crib_analyze.play.pegging_values import build_pegging, hand_pegging
 from tests.conftest import scaled
@@ -168,3 +169,33 @@ def test_kept_multisets() -> None:
     assert ms.shape == (1820, 4) and (np.diff(ms, axis=1) >= 0).all()
     assert len({tuple(m) for m in ms.tolist()}) == 1820
     assert parse_cards("AC") == [0]
+
+
+def test_dask_gives_the_same_table_and_the_solver_builds() -> None:
+    """The batches sent to a Dask cluster come back as the same table; the solver (which
+    reads the opponent) plays the build's cells too."""
+    distributed = pytest.importorskip("distributed")
+    small = {"target_se": 10.0, "pilot": 3, "max_deals": 3, "seed": 2, "batch": 1000}
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        remote = build_pegging(**small, scheduler=cluster.scheduler_address)  # type: ignore[arg-type]
+    local = build_pegging(**small)  # type: ignore[arg-type]
+    np.testing.assert_array_equal(remote.peg_own, local.peg_own)
+    np.testing.assert_array_equal(remote.peg_opp, local.peg_opp)
+    with pytest.raises(UsageError, match="cannot reach"):
+        build_pegging(**small, scheduler="tcp://127.0.0.1:9")  # type: ignore[arg-type]
+    # the solver in the build's cells (a few cells: the kernel is the build's)
+    from crib_analyze.artifacts.expert_model import load_model
+    from crib_analyze.play import pegging_kernels as pgk
+
+    model = load_model()
+    ranks = np.array([[4, 4, 5, 5], [4, 4, 5, 5], [0, 3, 9, 12], [0, 3, 9, 12]], np.int64)
+    seats = np.array([0, 1, 0, 1], np.int64)
+    sums = pgk.cell_sums(
+        ranks, seats, np.arange(4, dtype=np.int64), np.zeros(4, np.int64),
+        np.full(4, 300, np.int64), 3, matches.rank_multiset_keys(), model.policy("pone").pi,
+        model.policy("dealer").pi, np.array([4, 4], np.int64), matches.play_reader(model), 16,
+    )  # fmt: skip
+    own = sums[:, 0] / 300
+    assert own[1] > own[0] and own[3] > own[2]  # the keeper pegs more as dealer

@@ -27,6 +27,7 @@ from crib_analyze.settings import (
     ModelKind,
     PlayPolicy,
     check_choice,
+    check_scheduler,
     default_board_output,
     default_model_output,
     default_pegging_output,
@@ -111,11 +112,13 @@ def build_pegging(
     policy: PlayPolicy = DEFAULT_PLAY_POLICY,
     log: Callable[[Any], None] | None = None,
     model: ModelLike = None,
+    scheduler: str | None = None,
 ) -> BuiltTable:
     """Rebuild the pegging table (several minutes) and write it (default:
     ``pegging_table.npz`` in the user data dir). The opponents keep by ``model`` (the
     default expert model unless given). A killed build resumes from its checkpoint
-    beside the output."""
+    beside the output. With ``scheduler`` (a Dask address) the batches run on its
+    workers: the same table."""
     from crib_analyze.play.pegging_values import build_pegging as run
 
     target_se = PEGGING_TARGET_SE.check(target_se)
@@ -123,11 +126,13 @@ def build_pegging(
     if max_deals < pilot:
         raise UsageError("`max_deals` must be at least `pilot`")
     seed = SEED.check(seed)
+    if scheduler is not None:
+        check_scheduler(scheduler)
     target = output_file(output, default_pegging_output())
     checkpoint = target.with_name(target.name + ".checkpoint.npz")
     table = run(
         target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed, policy=policy,
-        model=resolve_model(model), log=log, checkpoint=checkpoint,
+        model=resolve_model(model), log=log, checkpoint=checkpoint, scheduler=scheduler,
     )  # fmt: skip
     table.save(target)
     return BuiltTable(table.provenance, target)

@@ -11,6 +11,7 @@ from crib_analyze.cli.options import (
     RESUME_BUILD,
     amount_type,
     checked_output,
+    checked_scheduler,
     count_option,
     domain_errors,
     emit,
@@ -199,6 +200,13 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
     show_default=True,
     help="The play policy of both players.",
 )
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    callback=checked_scheduler,
+    help="Run the batches on a Dask cluster (e.g. tcp://host:8786); the same table as a "
+    "local run. Needs pip install 'crib-analyze[distributed]'.",
+)
 @model_option
 @jobs_option
 @quiet_option
@@ -209,6 +217,7 @@ def build_pegging(
     max_deals: int,
     seed: int,
     policy: str,
+    scheduler: str | None,
     model: str | None,
     jobs: int | None,
     quiet: bool,
@@ -235,7 +244,7 @@ def build_pegging(
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             output, target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed,
-            policy=policy, log=log, model=model,  # type: ignore[arg-type]
+            policy=policy, log=log, model=model, scheduler=scheduler,  # type: ignore[arg-type]
         )  # fmt: skip
     p = built.provenance
     click.echo(

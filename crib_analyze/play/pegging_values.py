@@ -13,8 +13,9 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from crib_analyze.settings import (
     PEGGING_TARGET_SE,
     SEARCH_SAMPLES,
     __version__,
+    check_scheduler,
 )
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
@@ -65,6 +67,7 @@ def build_pegging(
     batch: int = 182,
     log: Callable[[BuildLog], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    scheduler: str | None = None,
 ) -> PeggingTable:
     """Simulate the 3,640 cells (1,820 keeps x 2 roles) until the standard error of each
     cell's pegging differential is at most ``target_se`` (or ``max_deals`` are spent).
@@ -72,8 +75,9 @@ def build_pegging(
     Stage 1 plays ``pilot`` deals per cell; later stages give each cell still short of
     the target the deals its variance asks for (up to four top-ups). Deal j of cell c
     always draws the same random stream, so a seed gives the same table on any number
-    of threads. With ``checkpoint`` (a file), the
-    state is saved after every batch and a killed build resumes from it.
+    of threads, or on a Dask cluster (``scheduler``, an address: the batches run on its
+    workers, the same table). With ``checkpoint`` (a file), the state is saved after
+    every batch and a killed build resumes from it.
     """
     if pilot < 2 or max_deals < pilot:
         raise UsageError(f"need 2 <= pilot <= max_deals, got {pilot} and {max_deals}")
@@ -98,38 +102,47 @@ def build_pegging(
     policies = np.array([code, code], np.int64)
     start = time.time()
 
+    arrays = (rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi, policies, reader)
+    client = None if scheduler is None else _dask_client(scheduler)
+
     def run(stage: int, wanted: np.ndarray) -> None:
         todo = np.flatnonzero(done < wanted)
-        for lo in range(0, len(todo), batch):
-            interrupts.check()
-            idx = todo[lo : lo + batch]
-            sums[idx] += pgk.cell_sums(
-                cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx],
-                seed, rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi,
-                policies, reader, samples,
-            )  # fmt: skip
+        batches = [todo[lo : lo + batch] for lo in range(0, len(todo), batch)]
+        jobs: list[Job] = [
+            (cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx])
+            for idx in batches
+        ]
+        for k, result in _batch_sums(client, jobs, seed, arrays, samples):
+            idx = batches[k]
+            sums[idx] += result
             done[idx] = wanted[idx]
             save_checkpoint(checkpoint, settings, {"sums": sums, "done": done})
             if log:
-                log(BuildLog(stage, min(lo + batch, len(todo)), len(todo), int(done.sum()),
-                             time.time() - start))  # fmt: skip
+                finished = int(sum(len(b) for b in batches[: k + 1]))
+                log(BuildLog(stage, finished, len(todo), int(done.sum()), time.time() - start))
 
-    run(1, np.full(n_cells, pilot, np.int64))
-    for stage in range(2, 6):  # top up until every cell meets the target (or the cap)
-        _, _, se = _summary(sums, done)
-        short = (se > target_se) & (done < max_deals)
-        if not short.any():
-            break
-        sd = se * np.sqrt(done)
-        wanted = np.ceil(1.05 * (sd / target_se) ** 2)  # a little margin for the estimate
-        wanted = np.where(short, np.clip(wanted, done + 1, max_deals), done).astype(np.int64)
-        run(stage, wanted)
+    try:
+        run(1, np.full(n_cells, pilot, np.int64))
+        for stage in range(2, 6):  # top up until every cell meets the target (or the cap)
+            _, _, se = _summary(sums, done)
+            short = (se > target_se) & (done < max_deals)
+            if not short.any():
+                break
+            sd = se * np.sqrt(done)
+            wanted = np.ceil(1.05 * (sd / target_se) ** 2)  # a little margin for the estimate
+            wanted = np.where(short, np.clip(wanted, done + 1, max_deals), done).astype(np.int64)
+            run(stage, wanted)
+    finally:
+        if client is not None:
+            client.close()
     own, opp, se = _summary(sums, done)
     provenance = {
         "made_by": f"crib-analyze {__version__} build-pegging",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "policy": policy,
         "search_samples": samples if policy == "search" else None,
+        "solver_hands": int(reader[5][1]) if policy == "solver" else None,
+        "reading_tau": float(reader[5][0]) if policy == "solver" else None,
         "seed": seed,
         "expert_model": m.fingerprint(),
         "target_se": target_se,
@@ -150,6 +163,49 @@ def build_pegging(
     )
     remove_checkpoint(checkpoint)
     return table
+
+
+Job = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # cells of a batch
+
+
+def _cell_batch(job: Job, seed: int, arrays: tuple[Any, ...], samples: int) -> np.ndarray:
+    """The sums of one batch of cells (runs where the batch is sent: here or a worker)."""
+    keys, pone_pi, dealer_pi, policies, reader = arrays
+    ranks, seats, ids, starts, counts = job
+    sums = pgk.cell_sums(
+        ranks, seats, ids, starts, counts, seed, keys, pone_pi, dealer_pi, policies, reader,
+        samples,
+    )  # fmt: skip
+    return np.asarray(sums)
+
+
+def _batch_sums(
+    client: Any, jobs: list[Job], seed: int, arrays: tuple[Any, ...], samples: int,
+) -> Iterator[tuple[int, np.ndarray]]:  # fmt: skip
+    """(batch number, sums) for each batch, in order, with Ctrl-C checked between."""
+    if client is None:
+        for k, job in enumerate(jobs):
+            interrupts.check()
+            yield k, _cell_batch(job, seed, arrays, samples)
+        return
+    futures = [client.submit(_cell_batch, job, seed, arrays, samples, pure=False) for job in jobs]
+    for k, future in enumerate(futures):  # in order, so the checkpoint stays a prefix
+        interrupts.check()
+        yield k, future.result()
+
+
+def _dask_client(scheduler: str) -> Any:
+    check_scheduler(scheduler)
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(
+            "a scheduler needs dask.distributed: pip install 'crib-analyze[distributed]'"
+        ) from None
+    try:
+        return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as e:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
 
 
 def _summary(sums: np.ndarray, done: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
