@@ -15,11 +15,13 @@ band read from the winner's score; heels worth 3 (``test_games_against_published
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
+import crib_analyze as ca
 from crib_analyze import UsageError, simulate
 from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import load_model
@@ -201,3 +203,22 @@ def test_simulate_command() -> None:
         bad = RUNNER.invoke(cli, args)
         assert bad.exit_code == 2, (args, bad.output)
         assert message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_simulate_writes_its_games_as_a_record(tmp_path: Path) -> None:
+    """Every deal of every game, from player 0's side, in the format review reads: the
+    cards agree with the scores the games report."""
+    from crib_analyze.game_review.record import read_record
+
+    target = tmp_path / "games.txt"
+    stats = ca.simulate(4, seed=9, record=target)
+    deals = read_record(target)
+    assert len(deals) == int(sum(b.results[:, 4].sum() for b in stats.batches))
+    assert deals[0].dealer and deals[0].score == (0, 0)  # game 0: player 0 deals first
+    assert all(len(d.play) >= 8 for d in deals)  # every play written whole
+    # the deals of game 0 alternate the deal, and the scores only grow
+    first = deals[: int(stats.batches[0].results[0, 4])]
+    assert [d.dealer for d in first] == [k % 2 == 0 for k in range(len(first))]
+    mine = [d.score[0] for d in first if d.score is not None]
+    assert mine == sorted(mine)
+    assert not (tmp_path / "games.txt.tmp").exists()

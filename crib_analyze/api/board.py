@@ -197,6 +197,7 @@ def simulate(
     batch: int = GAME_BATCH.default,
     scheduler: str | None = None,
     log: Callable[[GameLog], None] | None = None,
+    record: str | os.PathLike[str] | None = None,
 ) -> GameStats:
     """Play ``games`` full games (an even number) between two discard policies and
     summarise them: the first dealer's and player 0's win rates with standard errors,
@@ -210,6 +211,8 @@ def simulate(
     mixed policy). Both play the default policy. Games 2k and 2k+1 deal the same cards
     with the first dealer swapped (duplicate pairs). The same ``seed`` gives the same
     games for any ``batch`` and threads, or on a Dask ``scheduler`` (an address).
+    ``record`` (a file) receives every game from player 0's side in the record format
+    that :func:`~crib_analyze.api.plays.review` reads (``docs/review.md``).
 
     >>> s = simulate(200, seed=1)
     >>> s.games, s.player0_wins  # the same policy on both sides of duplicate pairs
@@ -224,4 +227,15 @@ def simulate(
         players=(str(players[0]), str(players[1])), seed=seed, position_from=position_from,
         position_samples=position_samples, candidates=candidates, goal=goal, scoring=scoring,
     )  # fmt: skip
-    return run(games, settings, batch=batch, log=log, scheduler=scheduler)
+    from crib_analyze.api.files import output_file
+
+    target = None if record is None else output_file(record, Path(record))
+    stats = run(games, settings, batch=batch, log=log, scheduler=scheduler, history=bool(target))
+    if target is not None:
+        from crib_analyze.game_review.record import games_record
+        from crib_analyze.storage.atomic import atomic_open
+
+        kept = [b.history for b in stats.batches if b.history is not None]
+        with atomic_open(target) as fh:
+            fh.write(games_record(np.concatenate(kept)))
+    return stats

@@ -36,6 +36,8 @@ from crib_analyze.play.play_policy_kernels import new_workspace
 from crib_analyze.rng_kernels import rng_for
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
+HISTORY_DEALS = 48  # deals of a game kept when its history is asked for (a game has ~9)
+HISTORY_FIELDS = 24  # the deal (13 cards), the 8 cards laid in order, the dealer, 2 scores
 DECK_STREAMS = 1 << 36  # deal k of duplicate pair p: stream DECK_STREAMS + p * 256 + k
 PLAY_STREAMS = 1 << 44  # its play (shared by the pair)
 CHOICE_STREAMS = 1 << 52  # game g's own choices (mixed policies, position samples)
@@ -66,11 +68,16 @@ def play_games(
     position_samples: int,
     candidates: int,
     goal_weights: np.ndarray,
+    history: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Games ``first`` .. ``first + n - 1``: (results (n, 6): winner, first dealer, the
     two final scores, deals, the skunk band of the loss (0-3); points (n, 2, 2, 4): per
     player, role (0 pone, 1 dealer) and source, summed over the game's deals, each deal
-    counted whole; dealt (n, 2): deals each player dealt)."""
+    counted whole; dealt (n, 2): deals each player dealt). ``history`` (n or 0,
+    HISTORY_DEALS, HISTORY_FIELDS) receives each deal of each game (if it has rows):
+    the 13 cards of the deal (pone's four kept, dealer's four, starter, pone's two
+    thrown, dealer's two), the 8 cards in the order laid, the dealing player, and the
+    two players' scores before the deal; -1 past the game's last deal."""
     results = np.zeros((n, RESULTS), np.int64)
     points = np.zeros((n, 2, 2, 4), np.int64)
     dealt = np.zeros((n, 2), np.int64)
@@ -132,6 +139,11 @@ def play_games(
                 deal, table, policies, reader, samples, play_rng, players, pts, sources,
                 record, work, fwork, seen,
             )  # fmt: skip
+            if history.shape[0] > 0 and k < HISTORY_DEALS:
+                h = history[i, k]
+                h[0:13] = deal
+                h[13:21] = record[:, 1]
+                h[21], h[22], h[23] = dealer, score[0], score[1]
             dealt[i, dealer] += 1
             for e in range(MAX_EVENTS):
                 if players[e] < 0:

@@ -75,6 +75,7 @@ class GameBatch:
     results: np.ndarray  # (n, 6)
     points: np.ndarray  # (n, 2, 2, 4)
     dealt: np.ndarray  # (n, 2)
+    history: np.ndarray | None = None  # (n, HISTORY_DEALS, HISTORY_FIELDS) if kept
 
 
 def play_batch(
@@ -83,13 +84,16 @@ def play_batch(
     settings: GameSettings,
     model: ExpertModel | None = None,
     board: BoardTable | None = None,
+    history: bool = False,
 ) -> GameBatch:
-    """Play games ``first`` .. ``first + n - 1`` (a top-level function: Dask ships it)."""
+    """Play games ``first`` .. ``first + n - 1`` (a top-level function: Dask ships it);
+    with ``history``, keep every deal's cards, play and scores too."""
     settings.check()
     m = model or load_model()
     table = board or load_board()
     code = policy_code(DEFAULT_PLAY_POLICY)
     kinds = np.array([GAME_PLAYERS.index(p) for p in settings.players], np.int64)
+    kept = np.full((n if history else 0, gk.HISTORY_DEALS, gk.HISTORY_FIELDS), -1, np.int16)
     results, points, dealt = gk.play_games(
         n, settings.seed, first, kinds, *throw_arrays(m).args(),
         np.array([code, code], np.int64), play_reader(m), SEARCH_SAMPLES.default,
@@ -97,9 +101,12 @@ def play_batch(
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,
         settings.position_samples, settings.candidates,
-        outcome_weights(settings.goal, settings.scoring),
+        outcome_weights(settings.goal, settings.scoring), kept,
     )  # fmt: skip
-    return GameBatch(first, np.asarray(results), np.asarray(points), np.asarray(dealt))
+    return GameBatch(
+        first, np.asarray(results), np.asarray(points), np.asarray(dealt),
+        kept if history else None,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -149,9 +156,11 @@ def simulate(
     model: ExpertModel | None = None,
     log: Callable[[GameLog], None] | None = None,
     scheduler: str | None = None,
+    history: bool = False,
 ) -> GameStats:
     """Play ``games`` full games (an even number: duplicate pairs) and summarise them.
-    With ``scheduler`` (a Dask scheduler address) the batches run on its workers."""
+    With ``scheduler`` (a Dask scheduler address) the batches run on its workers; with
+    ``history`` each batch keeps its games' deals (``GameBatch.history``)."""
     s = settings or GameSettings()
     s.check()
     if scheduler is not None:
@@ -168,11 +177,11 @@ def simulate(
         m = model or load_model()
         for f, n in zip(firsts, sizes, strict=True):
             interrupts.check()
-            batches.append(play_batch(f, n, s, m))
+            batches.append(play_batch(f, n, s, m, history=history))
             if log:
                 log(GameLog(f + n, games, time.time() - start))
     else:
-        batches = _on_dask(scheduler, firsts, sizes, s, log, start, games)
+        batches = _on_dask(scheduler, firsts, sizes, s, log, start, games, history)
     return summarise(batches, s, time.time() - start)
 
 
@@ -184,6 +193,7 @@ def _on_dask(
     log: Callable[[GameLog], None] | None,
     start: float,
     games: int,
+    history: bool,
 ) -> list[GameBatch]:
     try:
         from distributed import Client, as_completed
@@ -196,7 +206,9 @@ def _on_dask(
     except (OSError, ValueError, TypeError) as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:
-        futures = client.map(play_batch, firsts, sizes, [s] * len(firsts), pure=False)
+        futures = client.map(
+            play_batch, firsts, sizes, [s] * len(firsts), history=history, pure=False
+        )
         done = 0
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             interrupts.check()

@@ -187,6 +187,13 @@ def build_board(
     help="Run the batches on a Dask cluster (e.g. tcp://host:8786); the same results "
     "as a local run. Needs pip install 'crib-analyze[distributed]'.",
 )
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False),
+    callback=checked_output,
+    help="Also write every game, from player 0's side, in the record format that "
+    "'crib-analyze review' reads.",
+)
 @jobs_option
 @quiet_option
 @format_option(("table", "json"))
@@ -202,6 +209,7 @@ def simulate(
     scoring: str,
     batch: int,
     scheduler: str | None,
+    record: str | None,
     jobs: int | None,
     quiet: bool,
     fmt: str,
@@ -241,7 +249,7 @@ def simulate(
                 games, (pair[0], pair[1]), seed=seed, position_from=position_from,
                 position_samples=position_samples, candidates=candidates,
                 goal=goal, scoring=scoring, batch=batch,  # type: ignore[arg-type]
-                scheduler=scheduler, log=log,
+                scheduler=scheduler, log=log, record=record,
             )  # fmt: skip
     data = stats.as_dict()
     emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else games_text(data), output)

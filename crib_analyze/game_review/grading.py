@@ -24,12 +24,13 @@ import numpy as np
 from crib_analyze.artifacts.board_table import load_board
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.board.throws import position_throws
-from crib_analyze.cards import format_card, format_cards, parse_cards
+from crib_analyze.cards import format_card, format_cards, parse_cards, value_of
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.discard.ranking import discard_rows
+from crib_analyze.errors import CardError
 from crib_analyze.game_review.record import Deal
 from crib_analyze.play.advice import advise
-from crib_analyze.play.sequence import GO
+from crib_analyze.play.sequence import PlayError, score_sequence
 from crib_analyze.settings import POSITION_SAMPLES
 
 
@@ -106,29 +107,29 @@ def _grade_throw(deal: Deal, model: ExpertModel, samples: int, seed: int) -> Dec
 
 def _grade_plays(deal: Deal, model: ExpertModel, slope: float | None, seed: int) -> list[Decision]:
     out = []
-    kept = set(deal.kept)
     held = list(deal.kept)
-    for i, card in enumerate(deal.play):
-        if card == GO or card not in kept:
+    events = deal.scored().events  # go's written in
+    for i, e in enumerate(events):
+        if e.card < 0 or e.player != deal.role:
             continue
-        prefix = deal.play_text(i)
+        before = " ".join("go" if x.card < 0 else format_card(x.card) for x in events[:i])
+        prefix = _before(before, deal.dealer, e.card)
         advice = advise(
             deal.role, held, deal.starter, list(deal.throw), prefix, policy="solver",
             seed=seed, model=model,
         )  # fmt: skip
-        held.remove(card)
+        held.remove(e.card)
         if len(advice.cards) < 2:
             continue  # a forced card
         values = dict(zip(advice.cards, advice.value, strict=True))
         best = advice.cards[0]
-        loss = float(values[best] - values[card])
-        after = prefix or "nothing"
+        loss = float(values[best] - values[e.card])
         out.append(
             Decision(
                 deal=deal.number,
                 kind="play",
-                situation=f"lay at count {advice.count} after {after}",
-                chosen=format_card(card),
+                situation=f"lay at count {advice.count} after {prefix or 'nothing'}",
+                chosen=format_card(e.card),
                 best=format_card(best),
                 loss=loss,
                 loss_win=None if slope is None else loss * slope,
@@ -136,3 +137,18 @@ def _grade_plays(deal: Deal, model: ExpertModel, slope: float | None, seed: int)
             )
         )
     return out
+
+
+def _before(prefix: str, dealer: bool, card: int) -> str:
+    """The play before my ``card`` as text, with the go's that end a round written in:
+    where my card does not fit at the count, nobody could lay, so the round ended."""
+    me = 1 if dealer else 0
+    for extra in ("", " go", " go go"):
+        text = (prefix + extra).strip()
+        try:
+            play = score_sequence(text)
+        except (PlayError, CardError):
+            continue
+        if play.turn == me and play.count + value_of(card) <= 31:
+            return text
+    return prefix

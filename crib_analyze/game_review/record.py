@@ -25,9 +25,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from crib_analyze.cards import format_card, parse_card, parse_cards, value_of
 from crib_analyze.errors import CardError, UsageError, describe_os_error
-from crib_analyze.play.sequence import GO, PlayError, score_sequence
+from crib_analyze.play.sequence import GO, PlayError, ScoredPlay, score_sequence
 
 KEYS = ("dealer", "score", "hand", "throw", "starter", "play")
 REQUIRED = ("dealer", "hand", "throw", "starter")
@@ -60,6 +62,21 @@ class Deal:
     def play_text(self, upto: int | None = None) -> str:
         """The play (its first ``upto`` tokens) as text: cards and 'go'."""
         return " ".join("go" if c == GO else format_card(c) for c in self.play[:upto])
+
+    def hands(self) -> tuple[list[int], list[int]] | None:
+        """(pone's four, dealer's four) when the play shows both hands (all eight cards
+        laid), else None."""
+        cards = [c for c in self.play if c != GO]
+        theirs = [c for c in cards if c not in self.kept]
+        if len(cards) != 8 or len(theirs) != 4:
+            return None
+        mine = list(self.kept)
+        return (theirs, mine) if self.dealer else (mine, theirs)
+
+    def scored(self) -> ScoredPlay:
+        """The play scored, every go written in (checked against both hands when the
+        play shows them)."""
+        return score_sequence(self.play_text(), *(self.hands() or (None, None)))
 
 
 def read_record(path: str | os.PathLike[str]) -> list[Deal]:
@@ -150,13 +167,8 @@ def _check_play(deal: Deal, where: str) -> None:
         if c in deal.throw or c == deal.starter:
             raise RecordError(f"{where}: {format_card(c)} is laid but is in the crib or cut")
     kept = set(deal.kept)
-    theirs = [c for c in cards if c not in kept]
-    hands: tuple[list[int], list[int]] | None = None
-    if len(cards) == 8 and len(theirs) == 4:
-        mine = list(deal.kept)
-        hands = (mine, theirs) if not deal.dealer else (theirs, mine)
     try:
-        play = score_sequence(deal.play_text(), *(hands or (None, None)))
+        play = deal.scored()
     except (PlayError, CardError) as bad:
         raise RecordError(f"{where}: {bad}") from None
     me = deal.role
@@ -176,3 +188,30 @@ def _check_play(deal: Deal, where: str) -> None:
                 raise RecordError(
                     f"{where}: a go at {e.count} while holding {' '.join(sorted(fits))}"
                 )
+
+
+def games_record(history: np.ndarray, first: int = 0) -> str:
+    """Simulated games as a record, from player 0's side: ``history`` (games, deals, 24)
+    as :func:`crib_analyze.board.game_kernels.play_games` keeps it (the deal's 13 cards,
+    the 8 laid in order, the dealing player, both scores before the deal; -1 after the
+    last deal). Games are told apart by comments; deals are numbered through the file."""
+    lines = ["# games simulated by crib-analyze, from player 0's side"]
+    number = 0
+    for g in range(history.shape[0]):
+        lines.append(f"# game {first + g}")
+        for h in history[g]:
+            if h[0] < 0:
+                break
+            number += 1
+            deals_me = int(h[21]) == 0
+            kept, thrown = (h[4:8], h[11:13]) if deals_me else (h[0:4], h[9:11])
+            lines += [
+                f"deal {number}",
+                f"dealer: {'me' if deals_me else 'opponent'}",
+                f"score: {int(h[22])}-{int(h[23])}",
+                f"hand: {' '.join(format_card(int(c)) for c in (*kept, *thrown))}",
+                f"throw: {' '.join(format_card(int(c)) for c in thrown)}",
+                f"starter: {format_card(int(h[8]))}",
+                f"play: {' '.join(format_card(int(c)) for c in h[13:21] if c >= 0)}",
+            ]
+    return "\n".join(lines) + "\n"
