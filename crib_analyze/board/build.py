@@ -143,7 +143,7 @@ def build_board(
         "model": m.fingerprint(), "version": __version__,
     }  # fmt: skip
     start = time.time()
-    reader = play_reader(m)
+    reader = play_reader(m, reads=False)
     policies = np.array([code, code], np.int64)
     halves: list[list[np.ndarray]] = [[], []]  # per half: distinct rows and counts, per chunk
     hist = np.zeros((2, 5, HIST_BINS), np.int64)  # player, source (+ total), points: deals

@@ -21,6 +21,7 @@ from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import game_kernels as gk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.expert_throws import throw_arrays
+from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play.matches import play_reader, policy_code
 from crib_analyze.position import Seat, outcome_weights
@@ -96,7 +97,7 @@ def play_batch(
     kept = np.full((n if history else 0, gk.HISTORY_DEALS, gk.HISTORY_FIELDS), -1, np.int16)
     results, points, dealt = gk.play_games(
         n, settings.seed, first, kinds, *throw_arrays(m).args(),
-        np.array([code, code], np.int64), play_reader(m), SEARCH_SAMPLES.default,
+        np.array([code, code], np.int64), play_reader(m, reads=False), SEARCH_SAMPLES.default,
         rank_table(),
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,
@@ -195,16 +196,9 @@ def _on_dask(
     games: int,
     history: bool,
 ) -> list[GameBatch]:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise UsageError(
-            "a scheduler needs dask.distributed: pip install 'crib-analyze[distributed]'"
-        ) from None
-    try:
-        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TypeError) as e:
-        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    client = dask_client(scheduler)
+    from distributed import as_completed  # there: dask_client has checked it imports
+
     with client:
         futures = client.map(
             play_batch, firsts, sizes, [s] * len(firsts), history=history, pure=False

@@ -134,7 +134,7 @@ def advise(
         stand_in[1 - me, :opponent_left] = unseen[:opponent_left]
         work, fwork, _ = pk.new_workspace()
         choice = pk.choose_slot(
-            code, stand_in, me, seq.copy(), state.copy(), seen.copy(), play_reader(m),
+            code, stand_in, me, seq.copy(), state.copy(), seen.copy(), play_reader(m, reads=False),
             gone_above.copy(), SEARCH_SAMPLES.default, rng_for(seed, samples), work[24:64],
             fwork,
         )  # fmt: skip

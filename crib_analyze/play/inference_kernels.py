@@ -27,7 +27,7 @@ import numpy as np
 from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.reply_kernels import expected_max_reply
-from crib_analyze.play.rules_kernels import lay_points, reply_points
+from crib_analyze.play.rules_kernels import lay_points, rank_value, reply_points
 from crib_analyze.rules import MAX_COUNT
 
 N_KEEPS = 1820
@@ -44,11 +44,6 @@ _BINOM = np.array(
     ],
     np.float64,
 )  # C(n, k) for n <= 4, k <= 6
-
-
-@njit(inline="always")
-def rank_value(r: int) -> int:
-    return r + 1 if r < 10 else 10
 
 
 @njit

@@ -95,15 +95,22 @@ def play_reader(
     model: ExpertModel | None = None,
     hands: int = SOLVER_HANDS.default,
     tau: float = SOLVER_TAU.default,
+    reads: bool = True,
 ) -> Reader:
     """The reader tuple the play kernels take: kept-rank priors, keeps, each seat's
-    throw policy turned around, and [tau, hands] for the solver's reading and budget."""
+    throw policy turned around, and [tau, hands] for the solver's reading and budget.
+    Without ``reads`` (no solver will play) the reading's parts are empty, of the same
+    types: nothing is computed that no policy uses."""
     m = model or load_model()
     hands = SOLVER_HANDS.check(hands)
     tau = SOLVER_TAU.check(tau)
+    params = np.array([tau, float(hands)])
+    if not reads:
+        nothing = np.zeros((2, 0), np.int64)
+        return (kept_rank_weights(m), np.zeros((0, 4), np.int64), np.zeros((2, 1), np.int64),
+                nothing, np.zeros((2, 0)), params)  # fmt: skip
     start, pair, chance = throw_likelihoods(m)
     keeps = np.ascontiguousarray(kept_multisets())
-    params = np.array([tau, float(hands)])
     return (kept_rank_weights(m), keeps, start, pair, chance, params)
 
 
@@ -126,8 +133,8 @@ def play(
     """(n, 2) points pegged by the pone and the dealer in each deal."""
     if samples < 1:
         raise UsageError(f"samples must be at least 1, got {samples}")
-    reader = play_reader(model)
     policies = np.array([policy_code(pone_policy), policy_code(dealer_policy)], np.int64)
+    reader = play_reader(model, reads=bool((policies == pk.SOLVER).any()))
     seats = np.ascontiguousarray(deals[:, :13])  # one compiled signature (C layout)
     return np.asarray(pk.play_many(seats, policies, reader, samples, seed, first))
 

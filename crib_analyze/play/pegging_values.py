@@ -22,6 +22,7 @@ import numpy as np
 from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import PeggingTable, kept_multisets
+from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play import pegging_kernels as pgk
 from crib_analyze.play.matches import (
@@ -38,7 +39,6 @@ from crib_analyze.settings import (
     PEGGING_TARGET_SE,
     SEARCH_SAMPLES,
     __version__,
-    check_scheduler,
 )
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
@@ -98,12 +98,12 @@ def build_pegging(
     state = load_checkpoint(checkpoint, settings)
     if state is not None and state["sums"].shape == sums.shape:
         sums, done = state["sums"], state["done"]
-    reader = play_reader(m)
+    reader = play_reader(m, reads=policy == "solver")
     policies = np.array([code, code], np.int64)
     start = time.time()
 
     arrays = (rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi, policies, reader)
-    client = None if scheduler is None else _dask_client(scheduler)
+    client = None if scheduler is None else dask_client(scheduler)
 
     def run(stage: int, wanted: np.ndarray) -> None:
         todo = np.flatnonzero(done < wanted)
@@ -194,20 +194,6 @@ def _batch_sums(
         yield k, future.result()
 
 
-def _dask_client(scheduler: str) -> Any:
-    check_scheduler(scheduler)
-    try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError(
-            "a scheduler needs dask.distributed: pip install 'crib-analyze[distributed]'"
-        ) from None
-    try:
-        return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TypeError) as e:
-        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
-
-
 def _summary(sums: np.ndarray, done: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Means of own and opponent's points, and the standard error of the difference."""
     n = done.astype(np.float64)
@@ -245,7 +231,7 @@ def hand_pegging(
     points = pgk.hand_deals(
         np.asarray(hand6, np.int64), int(seat), deals, seed, rank_multiset_keys(),
         m.policy("pone").pi, m.policy("dealer").pi, np.array([code, code], np.int64),
-        play_reader(m), samples,
+        play_reader(m, reads=False), samples,
     ).astype(np.float64)  # fmt: skip
     diff = points[:, :, 0] - points[:, :, 1]
     return HandPegging(

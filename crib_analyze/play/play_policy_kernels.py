@@ -49,6 +49,7 @@ from crib_analyze.play.rules_kernels import (
     cards_left,
     lay,
     lay_points,
+    rank_value,
 )
 from crib_analyze.rng_kernels import rng_for, rng_uniform
 from crib_analyze.rules import MAX_COUNT
@@ -108,7 +109,7 @@ def unseen_by_rank(
         if c >= 0:
             left[c >> 2] -= 1
     for r in range(13):
-        if (r + 1 if r < 10 else 10) <= gone_above:
+        if rank_value(r) <= gone_above:
             left[r] = 0
     return left
 
@@ -512,21 +513,13 @@ def choose_slot(
     """The card ``policy`` lays (greedy, lookahead, search or the rule bot; see
     :func:`choose_slot_reading` for the solver)."""
     rank_weights = reader[0]
-    if policy == GREEDY:
-        return greedy_slot(hands, player, seq, state)
-    if policy == LOOKAHEAD:
-        return lookahead_slot(
-            hands, player, seq, state, seen, rank_weights[player], gone_above[player],
-            work, fwork,
-        )  # fmt: skip
-    if policy == RULEBOT:
-        return rulebot_slot(hands, player, seq, state)
     if policy == SEARCH:
         return search_slot(
             hands, player, seq, state, seen, rank_weights, gone_above, samples, rng, work, fwork
         )
-    return lookahead_slot(  # the solver plays only in play_deal_reading
-        hands, player, seq, state, seen, rank_weights[player], gone_above[player], work, fwork
+    # the solver plays only in play_deal_reading: here it would play the lookahead
+    return simple_slot(
+        policy, hands, player, seq, state, seen, rank_weights, gone_above, work, fwork
     )
 
 

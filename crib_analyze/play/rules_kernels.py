@@ -32,10 +32,15 @@ RUN_SHIFT = 8  # run length k (3..7) in bits 8-10
 
 
 @njit(inline="always")
-def card_value(card: int) -> int:
-    """Counting value: A = 1, 2..10 face value, J Q K = 10."""
-    r = card >> 2
+def rank_value(r: int) -> int:
+    """Counting value of a rank (0 = A .. 12 = K): A = 1, 2..10 face value, J Q K = 10."""
     return r + 1 if r < 10 else 10
+
+
+@njit(inline="always")
+def card_value(card: int) -> int:
+    """Counting value of a card id: its rank's (:func:`rank_value`)."""
+    return rank_value(card >> 2)
 
 
 @njit
@@ -157,7 +162,7 @@ def reply_points(
     :func:`lay_points` for every rank at once, without laying 13 cards. ``best`` (13,)
     is scratch space."""
     for r in range(13):
-        v = r + 1 if r < 10 else 10
+        v = rank_value(r)
         after = count + v
         if after > MAX_COUNT:
             out[r] = 0
@@ -192,7 +197,7 @@ def reply_points(
                 if not bits >> r & 1:
                     best[r] = k
     for r in range(13):
-        v = r + 1 if r < 10 else 10
+        v = rank_value(r)
         if best[r] and count + v <= MAX_COUNT:
             out[r] += best[r]
     return out

@@ -23,17 +23,12 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.jit import njit
-from crib_analyze.play.rules_kernels import lay_points
+from crib_analyze.play.rules_kernels import lay_points, rank_value
 from crib_analyze.rules import MAX_COUNT
 
 UNSOLVED = -(1 << 30)  # a memo entry not yet computed
 MEMO_SIZE = 512
 SEQ_SIZE = 16  # ranks laid since each reset, stacked: at most eight cards in all
-
-
-@njit(inline="always")
-def rank_value(r: int) -> int:
-    return r + 1 if r < 10 else 10
 
 
 @njit
