@@ -91,6 +91,14 @@ def test_wheel_installs_and_runs_from_another_folder(
     assert Path(where.strip()).is_relative_to(bin_dir.parent), where
     tool = bin_dir / "crib-analyze"
 
+    # every package of the source tree is in the wheel (the package list is written out)
+    packages = sorted(
+        ".".join(p.parent.relative_to(REPO).parts)
+        for p in (REPO / "crib_analyze").rglob("__init__.py")
+    )
+    load = f"import importlib\nfor m in {packages}: importlib.import_module(m)"
+    sh([bin_dir / "python", "-c", load], elsewhere, env)
+
     discard = sh([tool, "discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"], elsewhere, env)
     lines = discard.stdout.splitlines()
     assert lines[1].startswith("opponent: expert") and "packaged expert model" in lines[1]
