@@ -20,9 +20,11 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/crib-analyze discard 5H 6S 4D JC QH 5C --dealer
 
-# every test module; the heavy checks in a smaller form that rotates with the commit
+# every test module; the heavy checks in a smaller form that rotates with the commit;
+# one worker per core, a test file to a worker (most of the time is compiling kernels)
+WORKERS ?= 2
 test: $(STAMP)
-	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest --durations=25; \
+	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --durations=25; \
 	status=$$?; rm -rf $(TEST_CACHE); exit $$status
 
 # every check at full size (the 10,000-case fuzz, the whole table, every hand, ...)

@@ -88,10 +88,13 @@ DEFAULT_OPPONENT: Opponent = "expert"
 DEFAULT_TABLE_OPPONENT: TableOpponent = "random"
 DEFAULT_SAMPLED_POLICY: SampledPolicy = "random"
 DEFAULT_PEGGING: Pegging = "table"
-DEFAULT_PLAY_POLICY: PlayPolicy = "lookahead"  # the play of the engines: tables, games
-# the play advice (`play`): the solver, which reads the opponent and solves each hand it
-# may hold (whole deals stay on the lookahead until the pegging table is rebuilt on it)
-DEFAULT_ADVICE_POLICY: PlayPolicy = "solver"
+#: how players lay their cards: play advice, whole games, the pegging table
+DEFAULT_PLAY_POLICY: PlayPolicy = "solver"
+#: the play of the engines that play thousands of deals for one answer while a user
+#: waits (throws from a score, exact-cards pegging, the position samples of a game) and
+#: of the board table's million deals: ~100x faster than the solver; their kernels do
+#: not compile it
+QUICK_PLAY_POLICY: PlayPolicy = "lookahead"
 DEFAULT_SCORING: Scoring = "tournament"
 DEFAULT_GOAL: Goal = "win"
 DEFAULT_PLAYERS: tuple[GamePlayer, GamePlayer] = ("expert", "expert")
@@ -164,13 +167,16 @@ SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the se
 SOLVER_HANDS = Count("solver hands", 1, 1820, 64)
 SOLVER_TAU = Amount("reading temperature", 0.0, 100.0, 1.0)
 GAMES = Count("games", 2, 10_000_000, 10_000)  # an even number: duplicate pairs
-GAME_BATCH = Count("batch", 2, 1_000_000, 2000)  # games per batch (results do not depend on it)
+# games per batch (results do not depend on it): a few seconds of the solver, so
+# progress and Ctrl-C come between batches
+GAME_BATCH = Count("batch", 2, 1_000_000, 200)
 POSITION_FROM = Count("position from", 0, 121, 61)  # a position player weighs the score from here
 GAME_POSITION_SAMPLES = Count("position samples", 2, 200_000, 300)  # per candidate, in games
 CANDIDATES = Count("candidates", 2, 15, 4)  # throws a position player values from the score
 BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number
-PEGGING_PILOT = Count("pilot", 2, 100_000_000, 2000)  # deals per cell in the first stage
-PEGGING_MAX_DEALS = Count("max deals", 2, 100_000_000, 200_000)  # deals per cell at most
+# deals per cell: the shipped table's recipe with the solver (50 minutes on 2 cores)
+PEGGING_PILOT = Count("pilot", 2, 100_000_000, 500)  # in the first stage
+PEGGING_MAX_DEALS = Count("max deals", 2, 100_000_000, 500)  # at most
 PEGGING_TARGET_SE = Amount("target standard error", 0.0, 10.0, 0.02)
 MODEL_TOLERANCE = Amount("tolerance", 0.0, 10.0, 1e-3)
 MODEL_MAX_ROUNDS = Count("max rounds", 1, 10_000, 200)

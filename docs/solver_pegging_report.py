@@ -1,14 +1,15 @@
 """The numbers of docs/pegging.md's section on a pegging table built with the solver.
 
-Usage (from the repository root; a few seconds once the table is built)::
+Usage (from the repository root; a few seconds once the tables are built)::
 
-    crib-analyze build-pegging --policy solver --pilot 500 --max-deals 500 \\
-        --target-se 5 --seed 15 -o /tmp/solver_table.npz        # ~55 min on 2 cores
-    .venv/bin/python docs/solver_pegging_report.py /tmp/solver_table.npz
+    crib-analyze build-pegging --seed 15 -o /tmp/solver_table.npz   # ~50 min on 2 cores
+    crib-analyze build-pegging --policy lookahead --pilot 2000 --max-deals 200000 \\
+        --target-se 0.02 -o /tmp/lookahead_table.npz                 # ~7 min
+    .venv/bin/python docs/solver_pegging_report.py /tmp/solver_table.npz /tmp/lookahead_table.npz
 
-It compares the table with the shipped one (both players on the lookahead) keep by keep
-and role by role, and shows the keeps the issue singled out. It writes nothing but its
-report.
+It compares a solver table with a lookahead table (by default the shipped table) keep by
+keep and role by role, and shows the keeps the issue singled out. It writes nothing but
+its report.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ KEEPS = [  # (role, keep, what the issue said of the lookahead table)
 
 def main() -> None:
     solver = PeggingTable.load(sys.argv[1])
-    shipped = packaged_pegging_table()
+    shipped = PeggingTable.load(sys.argv[2]) if len(sys.argv) > 2 else packaged_pegging_table()
     p = solver.provenance
     texts = [keep_text(m) for m in kept_multisets()]
     row = {t: i for i, t in enumerate(texts)}

@@ -166,7 +166,7 @@ PEG_TOKENS = [*CARD_TOKENS, "go", "GO", "9D", "3S"]
 #: largest value drawn inside the range of options that cost time per unit
 CHEAP_MAX = {
     "samples": 40, "games": 6, "limit": 30, "position_samples": 40, "rounds": 2,
-    "search_samples": 2, "candidates": 4, "max_deals": 8, "pilot": 4,
+    "search_samples": 2, "candidates": 4, "max_deals": 2, "pilot": 2,
 }  # fmt: skip
 
 

@@ -32,6 +32,7 @@ from crib_analyze.crib.throw_model_kernels import crib_model_means
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.discard.ranking import discard_rows
 from crib_analyze.scoring.show_kernels import rank_table
+from tests.conftest import FULL
 
 RUNNER = CliRunner()
 
@@ -115,7 +116,7 @@ def _results(stats) -> np.ndarray:  # type: ignore[no-untyped-def]
 
 
 def test_duplicate_pairs_and_game_ends() -> None:
-    s = simulate(400, seed=5)
+    s = simulate(400, seed=5, play_policy="lookahead")
     r = _results(s)
     assert (r[:, 1] == np.arange(400) % 2).all()  # the first dealer alternates
     # the same policies on the same cards: each pair's games mirror each other
@@ -131,8 +132,9 @@ def test_duplicate_pairs_and_game_ends() -> None:
 
 def test_games_agree_with_the_board_table() -> None:
     """Games and the table come from different deals and code paths (a walk per game
-    against the DP): the first dealer's rate, deals per game, per-deal points."""
-    s = simulate(6000, seed=11)
+    against the DP): the first dealer's rate, deals per game, per-deal points. The board
+    is built on the lookahead's play, so the games play it too."""
+    s = simulate(6000, seed=11, play_policy="lookahead")
     p = packaged_board_table().provenance
     assert abs(s.first_dealer_wins - p["first_dealer_wins"]) < 4 * s.first_dealer_wins_se
     assert abs(s.deals_per_game - p["deals_per_game"]) < 4 * s.deals_per_game_se
@@ -154,7 +156,7 @@ PUBLISHED = {
 
 
 def test_games_against_published_figures() -> None:
-    s = simulate(4000, seed=12)
+    s = simulate(4000 if FULL else 1000, seed=12)  # both on the solver
     for (role, source), (lo, hi, slack) in PUBLISHED.items():
         assert lo - slack <= s.points_per_deal[role][source] <= hi + slack, (role, source)
     assert 8.6 - 0.2 <= s.deals_per_game <= 8.7 + 0.6
@@ -199,10 +201,31 @@ def test_simulate_command() -> None:
         (["simulate", "-n", "201"], "even"),
         (["simulate", "--players", "expert"], "two policies"),
         (["simulate", "--players", "expert,psychic"], "psychic"),
+        (["simulate", "--play-policy", "psychic"], "psychic"),
     ]:
         bad = RUNNER.invoke(cli, args)
         assert bad.exit_code == 2, (args, bad.output)
         assert message in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_games_lay_their_cards_by_the_play_policy(tmp_path: Path) -> None:
+    """The same deals with the solver and with the lookahead: the same cards, a
+    different play somewhere (so the policy reaches the kernel), and every deal's play
+    legal and scored as the independent rules say (read_record replays each one)."""
+    from crib_analyze.game_review.record import read_record
+
+    plays = {}
+    for policy in ("solver", "lookahead"):
+        target = tmp_path / f"{policy}.txt"
+        stats = ca.simulate(4, seed=21, record=target, play_policy=policy)  # type: ignore[arg-type]
+        assert stats.settings.play_policy == policy
+        plays[policy] = read_record(target)
+    solver, lookahead = plays["solver"], plays["lookahead"]
+    assert solver[0].hand == lookahead[0].hand  # game 0's first deal: the same cards
+    n = min(len(solver), len(lookahead))
+    assert any(solver[k].play != lookahead[k].play for k in range(n))
+    with pytest.raises(UsageError, match="play policy"):
+        simulate(4, play_policy="psychic")  # type: ignore[arg-type]
 
 
 def test_simulate_writes_its_games_as_a_record(tmp_path: Path) -> None:

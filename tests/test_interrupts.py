@@ -61,13 +61,37 @@ class Long:
 
 COMMANDS = {
     "simulate": Long(
-        ["simulate", "--games", "6000", "--seed", "3", "-f", "json", "-q", "-o", "OUT"],
+        [
+            "simulate",
+            "--games",
+            "6000",
+            "--seed",
+            "3",
+            "--play-policy",
+            "lookahead",
+            "-f",
+            "json",
+            "-q",
+            "-o",
+            "OUT",
+        ],
         "games.json",
         _json,
     ),
     "table": Long(["table", "--limit", "24000", "-q", "-o", "OUT"], "t.parquet", _parquet),
     "build-pegging": Long(
-        ["build-pegging", "--pilot", "6", "--max-deals", "12", "-q", "-o", "OUT"],
+        [
+            "build-pegging",
+            "--pilot",
+            "6",
+            "--max-deals",
+            "12",
+            "--policy",
+            "lookahead",
+            "-q",
+            "-o",
+            "OUT",
+        ],
         "pegging.npz",
         _npz,
     ),
@@ -231,12 +255,12 @@ def test_an_api_job_stops_cleanly_on_ctrl_c() -> None:
 
     from crib_analyze.api import simulate
 
-    simulate(4, seed=1)  # compiled (or loaded) before the clock starts
+    simulate(4, seed=1, play_policy="lookahead")  # compiled (or loaded) before the clock
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
     with pytest.raises(KeyboardInterrupt) as caught:
-        simulate(2_000_000, seed=1, batch=2000)
+        simulate(2_000_000, seed=1, batch=2000, play_policy="lookahead")
     assert time.monotonic() - start < 10
     assert Path(str(caught.traceback[-1].path)).name == "interrupts.py"  # raised by check()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.settings import (
-    DEFAULT_ADVICE_POLICY,
+    DEFAULT_PLAY_POLICY,
     PLAY_SAMPLES,
     POSITION_SAMPLES,
     ROLES,
@@ -47,7 +47,7 @@ def advise_play(
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: PlayPolicy = DEFAULT_ADVICE_POLICY,
+    policy: PlayPolicy = DEFAULT_PLAY_POLICY,
     samples: int = PLAY_SAMPLES.default,
     seed: int = SEED.default,
     model: ModelLike = None,
@@ -108,7 +108,7 @@ def review(
 
     >>> df = review("deal\\ndealer: me\\nhand: 5H 6S 4D JC QH 5C\\nthrow: 5H 5C\\nstarter: 2D\\n")
     >>> df.loc[0, ["kind", "chosen", "best"]].tolist(), round(float(df.loc[0, "loss"]), 2)
-    (['throw', '5H 5C', 'JC QH'], 10.78)
+    (['throw', '5H 5C', 'JC QH'], 11.27)
     """
     from crib_analyze.frames import review_frame
     from crib_analyze.game_review.grading import grade_game

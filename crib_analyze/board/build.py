@@ -31,7 +31,7 @@ from crib_analyze.play.matches import plain_policy_code, play_reader
 from crib_analyze.position import N_OUTCOMES, p_win, scoring_points
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.settings import BOARD_DEALS, DEFAULT_PLAY_POLICY, SEARCH_SAMPLES, __version__
+from crib_analyze.settings import BOARD_DEALS, QUICK_PLAY_POLICY, SEARCH_SAMPLES, __version__
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 PLAY_STREAMS = 1 << 40  # deal i plays from stream PLAY_STREAMS + i (its cards use stream i)
@@ -120,7 +120,7 @@ class BoardLog:
 def build_board(
     deals: int = BOARD_DEALS.default,
     seed: int = 0,
-    policy: str = DEFAULT_PLAY_POLICY,
+    policy: str = QUICK_PLAY_POLICY,
     samples: int = SEARCH_SAMPLES.default,
     model: ExpertModel | None = None,
     log: Callable[[BoardLog], None] | None = None,

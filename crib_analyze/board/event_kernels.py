@@ -15,7 +15,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.play.play_policy_kernels import new_workspace, play_deal, play_deal_reading
 from crib_analyze.position import Seat
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK
@@ -23,6 +23,47 @@ from crib_analyze.scoring.show_kernels import table_score_show
 
 MAX_EVENTS = 12  # heels, up to 8 cards pegging, two hands, the crib
 SOURCES = ("heels", "pegging", "hand", "crib")
+
+
+@njit
+def _heels(d: np.ndarray, players: np.ndarray, points: np.ndarray, sources: np.ndarray) -> int:
+    """Clear the events and score heels; return the next free slot."""
+    players[:] = -1
+    points[:] = 0
+    sources[:] = -1
+    if d[8] >> 2 == JACK_RANK:
+        players[0], points[0], sources[0] = Seat.DEALER, HEELS_POINTS, 0
+        return 1
+    return 0
+
+
+@njit
+def _after_heels(
+    d: np.ndarray,
+    table: np.ndarray,
+    record: np.ndarray,
+    e: int,
+    players: np.ndarray,
+    points: np.ndarray,
+    sources: np.ndarray,
+) -> None:
+    """The pegging points of the play in ``record``, then the shows, from slot ``e``."""
+    starter = d[8]
+    for j in range(8):
+        if record[j, 4] > 0:
+            players[e], points[e], sources[e] = record[j, 0], record[j, 4], 1
+            e += 1
+    pone = table_score_show(table, d[0], d[1], d[2], d[3], starter, False)
+    dealer = table_score_show(table, d[4], d[5], d[6], d[7], starter, False)
+    crib = table_score_show(table, d[9], d[10], d[11], d[12], starter, True)
+    if pone > 0:
+        players[e], points[e], sources[e] = 0, pone, 2
+        e += 1
+    if dealer > 0:
+        players[e], points[e], sources[e] = 1, dealer, 2
+        e += 1
+    if crib > 0:
+        players[e], points[e], sources[e] = 1, crib, 3
 
 
 @njit
@@ -42,31 +83,39 @@ def events_of(
     seen: np.ndarray,
 ) -> None:
     """Fill ``players``, ``points``, ``sources`` (12,) with the events of one deal ``d``
-    (13,), its play drawing from ``rng``; the rest is scratch (see ``play_deal``)."""
-    players[:] = -1
-    points[:] = 0
-    sources[:] = -1
-    starter = d[8]
-    e = 0
-    if starter >> 2 == JACK_RANK:
-        players[e], points[e], sources[e] = Seat.DEALER, HEELS_POINTS, 0
-        e += 1
-    play_deal(d[0:4], d[4:8], starter, policies, reader, samples, rng, record, work, fwork, seen)
-    for j in range(8):
-        if record[j, 4] > 0:
-            players[e], points[e], sources[e] = record[j, 0], record[j, 4], 1
-            e += 1
-    pone = table_score_show(table, d[0], d[1], d[2], d[3], starter, False)
-    dealer = table_score_show(table, d[4], d[5], d[6], d[7], starter, False)
-    crib = table_score_show(table, d[9], d[10], d[11], d[12], starter, True)
-    if pone > 0:
-        players[e], points[e], sources[e] = 0, pone, 2
-        e += 1
-    if dealer > 0:
-        players[e], points[e], sources[e] = 1, dealer, 2
-        e += 1
-    if crib > 0:
-        players[e], points[e], sources[e] = 1, crib, 3
+    (13,), its play drawing from ``rng``; the rest is scratch (see ``play_deal``). The
+    policies do not include the solver (see :func:`events_of_reading`)."""
+    e = _heels(d, players, points, sources)
+    play_deal(d[0:4], d[4:8], d[8], policies, reader, samples, rng, record, work, fwork, seen)
+    _after_heels(d, table, record, e, players, points, sources)
+
+
+@njit
+def events_of_reading(
+    d: np.ndarray,
+    table: np.ndarray,
+    policies: np.ndarray,
+    reader: tuple[np.ndarray, ...],
+    samples: int,
+    rng: np.ndarray,
+    players: np.ndarray,
+    points: np.ndarray,
+    sources: np.ndarray,
+    record: np.ndarray,
+    work: np.ndarray,
+    fwork: np.ndarray,
+    seen: np.ndarray,
+    reading: tuple[np.ndarray, ...],
+) -> None:
+    """:func:`events_of` with any policy, the solver included (``reading`` from
+    ``new_reading``; each player reads the other from its throw and its cards). Kept
+    apart so that the kernels which never play the solver do not compile it."""
+    e = _heels(d, players, points, sources)
+    play_deal_reading(
+        d[0:4], d[4:8], d[8], d[9:13], policies, reader, samples, rng, record, work, fwork,
+        seen, reading,
+    )  # fmt: skip
+    _after_heels(d, table, record, e, players, points, sources)
 
 
 @njit(parallel=True)

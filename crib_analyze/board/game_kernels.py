@@ -9,9 +9,10 @@ reaches the target.
 How a player throws (``kinds``, codes of :mod:`crib_analyze.board.throw_choice_kernels`):
 expert, points, mixed as there; position: from a score where either player has
 ``position_from`` or more, the ``candidates`` best throws for the expert valued by
-simulating ``position_samples`` deals (the opponent throwing as the expert) and
-reading the board table, ranked by ``goal_weights`` over the outcomes; elsewhere as
-the expert.
+simulating ``position_samples`` deals (the opponent throwing as the expert, both
+playing ``sample_policies``, which never include the solver) and reading the board
+table, ranked by ``goal_weights`` over the outcomes; elsewhere as the expert. The deals
+of the game itself are played by ``policies``, the solver included.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.board.dp_kernels import band
-from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
+from crib_analyze.board.event_kernels import MAX_EVENTS, events_of_reading
 from crib_analyze.board.position_kernels import sample_outcomes, unseen_cards
 from crib_analyze.board.throw_choice_kernels import (
     EXPERT,
@@ -32,7 +33,7 @@ from crib_analyze.board.throw_choice_kernels import (
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
-from crib_analyze.play.play_policy_kernels import new_workspace
+from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
 from crib_analyze.rng_kernels import rng_for
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
@@ -58,6 +59,7 @@ def play_games(
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
     policies: np.ndarray,
+    sample_policies: np.ndarray,
     reader: tuple[np.ndarray, ...],
     samples: int,
     table: np.ndarray,
@@ -95,6 +97,7 @@ def play_games(
         sources = np.empty(MAX_EVENTS, np.int8)
         record = np.zeros((8, 5), np.int64)
         work, fwork, seen = new_workspace()
+        reading = new_reading()
         out = np.zeros((N_DISCARDS, 8))
         over = False
         k = 0
@@ -121,8 +124,8 @@ def play_games(
                         sample_outcomes(
                             six, unseen, seat, a, b, throws, choice_rng, seed,
                             SAMPLE_STREAMS + game * 4096 + j % 4096, np.int64(EXPERT), keys,
-                            pone_pi, dealer_pi, cribs, peg_net, peg_rows, policies,
-                            reader, samples, table, values, target, lines, out,
+                            pone_pi, dealer_pi, cribs, peg_net, peg_rows,
+                            sample_policies, reader, samples, table, values, target, lines, out,
                         )  # fmt: skip
                     best, best_value = 0, -np.inf
                     for c in range(throws.shape[0]):
@@ -135,9 +138,9 @@ def play_games(
                 fill_seat(deal, seat, six, t)
             deal[8] = deck[12]
             play_rng = rng_for(seed, PLAY_STREAMS + pair * MAX_DEALS + k)
-            events_of(
+            events_of_reading(
                 deal, table, policies, reader, samples, play_rng, players, pts, sources,
-                record, work, fwork, seen,
+                record, work, fwork, seen, reading,
             )  # fmt: skip
             if history.shape[0] > 0 and k < HISTORY_DEALS:
                 h = history[i, k]

@@ -37,7 +37,9 @@ from crib_analyze.settings import (
     GAME_PLAYERS,
     GAME_POSITION_SAMPLES,
     GAMES,
+    PLAY_POLICIES,
     POSITION_FROM,
+    QUICK_PLAY_POLICY,
     SEARCH_SAMPLES,
     SEED,
     check_choice,
@@ -56,11 +58,13 @@ class GameSettings:
     candidates: int = CANDIDATES.default
     goal: str = DEFAULT_GOAL
     scoring: str = DEFAULT_SCORING
+    play_policy: str = DEFAULT_PLAY_POLICY  # how both players lay their cards
 
     def check(self) -> None:
         """A one-line UsageError for the first setting out of its range."""
         for p in self.players:
             check_choice("discard policy", p, GAME_PLAYERS)
+        check_choice("play policy", self.play_policy, PLAY_POLICIES)
         SEED.check(self.seed)
         POSITION_FROM.check(self.position_from)
         GAME_POSITION_SAMPLES.check(self.position_samples)
@@ -92,12 +96,14 @@ def play_batch(
     settings.check()
     m = model or load_model()
     table = board or load_board()
-    code = policy_code(DEFAULT_PLAY_POLICY)
+    code = policy_code(settings.play_policy)
+    quick = policy_code(QUICK_PLAY_POLICY)  # the position samples' play
     kinds = np.array([GAME_PLAYERS.index(p) for p in settings.players], np.int64)
     kept = np.full((n if history else 0, gk.HISTORY_DEALS, gk.HISTORY_FIELDS), -1, np.int16)
     results, points, dealt = gk.play_games(
         n, settings.seed, first, kinds, *throw_arrays(m).args(),
-        np.array([code, code], np.int64), play_reader(m, reads=False), SEARCH_SAMPLES.default,
+        np.array([code, code], np.int64), np.array([quick, quick], np.int64),
+        play_reader(m, reads=settings.play_policy == "solver"), SEARCH_SAMPLES.default,
         rank_table(),
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,

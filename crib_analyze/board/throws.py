@@ -30,9 +30,9 @@ from crib_analyze.position import (
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import (
-    DEFAULT_PLAY_POLICY,
     DEFAULT_SCORING,
     POSITION_SAMPLES,
+    QUICK_PLAY_POLICY,
     SEARCH_SAMPLES,
     SEED,
 )
@@ -61,7 +61,7 @@ def position_throws(
     seed = SEED.check(seed)
     m = model or load_model()
     table = board or load_board()
-    code = policy_code(DEFAULT_PLAY_POLICY)
+    code = policy_code(QUICK_PLAY_POLICY)
     values = np.ascontiguousarray(table.values, np.float64)
     parts = []
     for first in range(0, samples, POSITION_PART):  # Ctrl-C is checked between parts

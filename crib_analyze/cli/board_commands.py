@@ -32,11 +32,13 @@ from crib_analyze.settings import (
     BOARD_DEALS,
     CANDIDATES,
     DEFAULT_GOAL,
+    DEFAULT_PLAY_POLICY,
     DEFAULT_SCORING,
     GAME_BATCH,
     GAME_POSITION_SAMPLES,
     GAMES,
     GOALS,
+    PLAY_POLICIES,
     POSITION_FROM,
 )
 
@@ -188,6 +190,13 @@ def build_board(
     "as a local run. Needs pip install 'crib-analyze[distributed]'.",
 )
 @click.option(
+    "--play-policy",
+    type=click.Choice(PLAY_POLICIES),
+    default=DEFAULT_PLAY_POLICY,
+    show_default=True,
+    help="How both players lay their cards (lookahead is about ten times faster).",
+)
+@click.option(
     "--record",
     type=click.Path(dir_okay=False),
     callback=checked_output,
@@ -209,6 +218,7 @@ def simulate(
     scoring: str,
     batch: int,
     scheduler: str | None,
+    play_policy: str,
     record: str | None,
     jobs: int | None,
     quiet: bool,
@@ -250,6 +260,7 @@ def simulate(
                 position_samples=position_samples, candidates=candidates,
                 goal=goal, scoring=scoring, batch=batch,  # type: ignore[arg-type]
                 scheduler=scheduler, log=log, record=record,
+                play_policy=play_policy,  # type: ignore[arg-type]
             )  # fmt: skip
     data = stats.as_dict()
     emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else games_text(data), output)

@@ -26,7 +26,6 @@ from crib_analyze.cli.options import (
     set_threads,
 )
 from crib_analyze.settings import (
-    DEFAULT_ADVICE_POLICY,
     DEFAULT_PLAY_POLICY,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
@@ -86,7 +85,7 @@ def peg(
 @click.option(
     "--policy",
     type=click.Choice(PLAY_POLICIES),
-    default=DEFAULT_ADVICE_POLICY,
+    default=DEFAULT_PLAY_POLICY,
     show_default=True,
     help="How the rest of the play is valued: solver reads the opponent and solves "
     "each hand it may hold; the others simulate both players playing that policy.",

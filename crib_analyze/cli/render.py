@@ -467,7 +467,7 @@ def games_text(stats: dict[str, Any]) -> str:
     a, b = s["players"]
     lines = [
         f"{stats['games']:,} games, {a} (player 0) vs {b} (player 1), seed {s['seed']}, "
-        f"{stats['seconds']} s; both play lookahead; games in duplicate pairs",
+        f"{stats['seconds']} s; both play {s['play_policy']}; games in duplicate pairs",
         _rate_line("first dealer wins", stats, "first_dealer_wins", 4),
         _rate_line("player 0 wins", stats, "player0_wins", 4),
         _rate_line("deals per game", stats, "deals_per_game", 3),

@@ -31,10 +31,10 @@ from crib_analyze.scoring.show_kernels import known_rank_table, rank_table, reme
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
-    DEFAULT_PLAY_POLICY,
     DEFAULT_SAMPLED_POLICY,
     OPPONENTS,
     PEGGING_CHOICES,
+    QUICK_PLAY_POLICY,
     SAMPLED_POLICIES,
     SAMPLES,
     SEED,
@@ -186,7 +186,7 @@ def play_values(
             own,
             opp,
             se,
-            f"the play simulated with these cards ({deals:,} deals, {DEFAULT_PLAY_POLICY})",
+            f"the play simulated with these cards ({deals:,} deals, {QUICK_PLAY_POLICY})",
         )
     table = packaged_pegging_table()
     rows = [table.index(hand6[hk.KEEPS[d]] >> 2) for d in range(hk.N_DISCARDS)]

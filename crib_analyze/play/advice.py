@@ -32,7 +32,7 @@ from crib_analyze.play.matches import kept_rank_weights, play_reader, policy_cod
 from crib_analyze.play.sequence import PLAYERS, PlayError, ScoredPlay, score_sequence
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.settings import (
-    DEFAULT_ADVICE_POLICY,
+    DEFAULT_PLAY_POLICY,
     PLAY_SAMPLES,
     SEARCH_SAMPLES,
     SOLVER_TAU,
@@ -62,7 +62,7 @@ def advise(
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: str = DEFAULT_ADVICE_POLICY,
+    policy: str = DEFAULT_PLAY_POLICY,
     samples: int = PLAY_SAMPLES.default,
     seed: int = 0,
     model: ExpertModel | None = None,

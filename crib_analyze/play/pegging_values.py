@@ -37,6 +37,7 @@ from crib_analyze.settings import (
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
     PEGGING_TARGET_SE,
+    QUICK_PLAY_POLICY,
     SEARCH_SAMPLES,
     __version__,
 )
@@ -217,7 +218,7 @@ def hand_pegging(
     role: Seat | str,
     deals: int = 2000,
     seed: int = 0,
-    policy: str = DEFAULT_PLAY_POLICY,
+    policy: str = QUICK_PLAY_POLICY,
     samples: int = SEARCH_SAMPLES.default,
     model: ExpertModel | None = None,
 ) -> HandPegging:
