@@ -21,7 +21,8 @@ run: $(STAMP)
 	$(BIN)/crib-analyze discard 5H 6S 4D JC QH 5C --dealer
 
 # every test module; the heavy checks in a smaller form that rotates with the commit;
-# one worker per core, a test file to a worker (most of the time is compiling kernels)
+# two workers (this machine has 2 cores), a test file to a worker: most of the time is
+# compiling kernels, which runs on one core
 WORKERS ?= 2
 test: $(STAMP)
 	CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --durations=25; \
