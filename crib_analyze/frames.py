@@ -21,11 +21,13 @@ from crib_analyze.discard.engine import rank_order
 from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError
 from crib_analyze.results import Rows
+from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
 
 if TYPE_CHECKING:
     from crib_analyze.artifacts.board_table import BoardTable
     from crib_analyze.artifacts.pegging_table import PeggingTable
+    from crib_analyze.discard.any_game import GameThrows
     from crib_analyze.game_review.grading import Decision
     from crib_analyze.play.advice import Advice
     from crib_analyze.play.sequence import ScoredPlay
@@ -196,9 +198,10 @@ def packaged_crib_table_frame(role: Role, opponent: str) -> pd.DataFrame:
 # --- the play -------------------------------------------------------------------------------
 
 
-def play_frame(play: ScoredPlay) -> pd.DataFrame:
+def play_frame(play: ScoredPlay, rules: Rules = STANDARD) -> pd.DataFrame:
     """A scored play: one row per card or go (player, card, count, points, reason);
-    ``attrs``: each side's total and whether the play is complete."""
+    ``attrs``: each seat's total, each side's with partners (``sides``), the game and
+    whether the play is complete."""
     from crib_analyze.cards import format_card
 
     frame = pd.DataFrame(
@@ -213,7 +216,14 @@ def play_frame(play: ScoredPlay) -> pd.DataFrame:
             "reason": pd.array(["; ".join(e.reasons) for e in play.events], dtype="string"),
         }
     )
-    frame.attrs.update(totals=play.totals, complete=play.complete)
+    frame.attrs.update(totals=play.totals, complete=play.complete, game=rules.name)
+    if rules.partners:
+        sides: dict[str, int] = {}
+        for team in dict.fromkeys(rules.teams):
+            seats = [s for s in range(rules.players) if rules.teams[s] == team]
+            name = " & ".join(rules.seat_names[s] for s in seats)
+            sides[name] = sum(play.totals[rules.seat_names[s]] for s in seats)
+        frame.attrs["sides"] = sides
     return frame
 
 
@@ -329,5 +339,41 @@ def review_frame(decisions: list[Decision], deals: int) -> pd.DataFrame:
         decisions=len(decisions),
         total_loss=float(frame["loss"].sum()),
         total_loss_win=float(sum(wins)) if wins else None,
+    )
+    return frame
+
+
+def game_throws_frame(throws: GameThrows) -> pd.DataFrame:
+    """A seat's splits in any game, best first: keep, throw (and pass), each part's mean
+    and the net; ``attrs`` name the game, the seat and whose the crib is."""
+    from crib_analyze.cards import format_cards
+
+    rules = throws.rules
+    columns: dict[str, Any] = {
+        "keep": pd.array([format_cards(k) for k in throws.kept], dtype="string"),
+        "throw": pd.array([format_cards(t) for t in throws.thrown], dtype="string"),
+    }
+    if any(throws.passed):
+        columns["pass"] = pd.array([format_cards(p) for p in throws.passed], dtype="string")
+    columns["hand_mean"] = throws.hand
+    if any(throws.passed):
+        columns["partner_mean"] = throws.partner_hand
+    columns["crib_mean"] = throws.crib
+    columns["heels"] = np.full(len(throws.kept), throws.heels)
+    columns["net"] = throws.net
+    frame = pd.DataFrame(columns)
+    dealer = rules.dealer
+    if throws.seat == dealer:
+        owner = "yours"
+    elif throws.crib_sign > 0:
+        owner = "your partner's"
+    else:
+        owner = "an opponent's"
+    frame.attrs.update(
+        game=rules.name,
+        seat=rules.seat_names[throws.seat],
+        crib=owner,
+        crib_sign=throws.crib_sign,
+        model="the other seats' throws as random cards (exact)",
     )
     return frame

@@ -163,9 +163,14 @@ PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's car
 SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
 # the solver policy: opponent hands solved per decision in whole deals (all of them when
 # fewer are live; advice solves every live hand), and the temperature (points) of the
-# softmax that models how the opponent lays its cards when reading it
+# softmax that models how the opponent lays its cards when reading it: 0.25 by strength
+# (solver self-play in duplicate deals: tau 0.25 beats 1 by 0.028 +- 0.007 a deal and
+# 0.0625 by 0.041 +- 0.008 over 10,000, and ties 0.5 over 20,000; docs/play.md)
 SOLVER_HANDS = Count("solver hands", 1, 1820, 64)
-SOLVER_TAU = Amount("reading temperature", 0.0, 100.0, 1.0)
+SOLVER_TAU = Amount("reading temperature", 0.0, 100.0, 0.25)
+# the chance the reading leaves for a lead other than the solver's own (the pone's lead
+# is read from the solver's leads when they match the model; docs/play.md)
+SOLVER_LEAD_SLACK = Amount("lead slack", 0.0, 1.0, 0.1)
 GAMES = Count("games", 2, 10_000_000, 10_000)  # an even number: duplicate pairs
 # games per batch (results do not depend on it): a few seconds of the solver, so
 # progress and Ctrl-C come between batches
@@ -199,6 +204,7 @@ PACKAGED_MODEL = "expert_model.npz"  # the pegging-aware expert (throws count th
 PACKAGED_CLASSIC_MODEL = "expert_model_classic.npz"  # hand +- crib only
 PACKAGED_PEGGING = "pegging_table.npz"  # the pegging value of every keep, by role
 PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position
+PACKAGED_LEADS = "solver_leads.npz"  # the rank the solver leads from every keep
 
 
 def packaged(name: str) -> Traversable:
@@ -259,6 +265,12 @@ def default_board_output() -> Path:
 def default_model_output() -> Path:
     """Where ``build-model`` writes a rebuilt model unless told otherwise."""
     return data_dir() / PACKAGED_MODEL
+
+
+def default_leads_output() -> Path:
+    """Where ``build-leads`` writes the solver's leads unless told otherwise (the reading
+    also looks there for leads that match a rebuilt model)."""
+    return data_dir() / PACKAGED_LEADS
 
 
 def default_pegging_output() -> Path:

@@ -45,12 +45,12 @@ def naive_breakdown(hand4: list[int], starter: int, crib: bool = False) -> dict[
         if count:
             runs = size * count
             break
-    flush = 0
+    flush = 0  # the hand's cards all of one suit (three in five-card cribbage, else four)
     if len({suit(c) for c in hand4}) == 1:
         if suit(starter) == suit(hand4[0]):
-            flush = 5
+            flush = len(hand4) + 1
         elif not crib:
-            flush = 4
+            flush = len(hand4)
     nobs = 1 if any(rank(c) == JACK and suit(c) == suit(starter) for c in hand4) else 0
     return {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
 
@@ -387,3 +387,65 @@ def naive_board(deals: list[list[tuple[int, int]]], target: int, lines: tuple[in
         return tuple(t / len(deals) for t in total)
 
     return f
+
+
+def naive_table_play(
+    hands: list[list[int]], choose, once: bool = False
+) -> list[tuple[int, int, int, int, list[str]]]:
+    """The play round a table of ``len(hands)`` players, written from the rules text.
+
+    The player on the dealer's left (seat 0) lays first and the turn goes left. A player
+    who cannot lay without passing 31 says go and sits out the rest of that count. When
+    nobody can lay, the last player to lay pegs 1 for the go (31 has already pegged 2),
+    the count starts again, and the player to the left of the last one to lay (and
+    holding cards) leads. The last card of all pegs 1 (not on 31). With ``once`` (the
+    old five-card game) the play ends at the first go or 31. ``choose(seat, legal, ranks,
+    count)`` picks a card (``ranks``: those laid since the count started). Returns
+    (seat, card, count after, points, reasons) per card."""
+    hands = [list(h) for h in hands]
+    n = len(hands)
+    out: list[tuple[int, int, int, int, list[str]]] = []
+    count, ranks, turn, last = 0, [], 0, -1
+    sat_out = [False] * n
+    ended_early = False
+    while any(hands):
+        if all(sat_out[s] or not hands[s] for s in range(n)):
+            seat, card, cnt, pts, why = out[-1]
+            out[-1] = (seat, card, cnt, pts + 1, [*why, "go"])
+            if once:
+                ended_early = True
+                break
+            count, ranks, sat_out = 0, [], [False] * n
+            turn = (last + 1) % n
+            while not hands[turn]:
+                turn = (turn + 1) % n
+            continue
+        if not hands[turn] or sat_out[turn]:
+            turn = (turn + 1) % n
+            continue
+        legal = [c for c in hands[turn] if count + value(c) <= 31]
+        if not legal:
+            sat_out[turn] = True  # go
+            turn = (turn + 1) % n
+            continue
+        card = choose(turn, legal, list(ranks), count)
+        hands[turn].remove(card)
+        count += value(card)
+        ranks.append(rank(card))
+        pts, why = naive_lay_points(ranks, count)
+        out.append((turn, card, count, pts, why))
+        last = turn
+        if count == 31:
+            if once:
+                ended_early = True
+                break
+            count, ranks, sat_out = 0, [], [False] * n
+            turn = (last + 1) % n
+            while any(hands) and not hands[turn]:
+                turn = (turn + 1) % n
+            continue
+        turn = (turn + 1) % n
+    seat, card, cnt, pts, why = out[-1]
+    if not ended_early and cnt != 31:
+        out[-1] = (seat, card, cnt, pts + 1, [*why, "last card"])
+    return out

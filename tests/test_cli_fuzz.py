@@ -35,10 +35,11 @@ from crib_analyze.api import generate_table
 from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import packaged_model
 from crib_analyze.artifacts.pegging_table import packaged_pegging_table
+from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
 from crib_analyze.cli import cli
 from crib_analyze.expert import builder as expert_builder
-from crib_analyze.play import pegging_values
+from crib_analyze.play import pegging_values, solver_lead_build
 from tests.conftest import rotation_seed, scaled
 
 N_CASES = scaled(10_000, 1_000)  # make test-all: 10,000
@@ -214,6 +215,8 @@ def text_pools(f: dict[str, list[str]]) -> dict[str, list[str]]:
         "played": card_text,
         "pone_hand": card_text,
         "dealer_hand": card_text,
+        "hands": card_text,
+        "seat": ["dealer", "pone", "left", "middle", "across", "right", "second", "x", "", "3"],
     }
 
 
@@ -324,6 +327,8 @@ def test_fuzz_every_command_no_traceback(
     monkeypatch.setattr(board_build, "build_board", lambda **kw: board)
     pegging = packaged_pegging_table()
     monkeypatch.setattr(pegging_values, "build_pegging", lambda **kw: pegging)
+    leads = packaged_solver_leads()
+    monkeypatch.setattr(solver_lead_build, "build_leads", lambda *a, **kw: leads)
     runner = CliRunner()
     rng = random.Random(f"fuzz/{rotation_seed()}")  # new cases with every commit
     threads = numba.get_num_threads()

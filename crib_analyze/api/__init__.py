@@ -11,7 +11,8 @@ By subject: :mod:`~crib_analyze.api.discards` (a hand's throws),
 :mod:`~crib_analyze.api.plays` (the play), :mod:`~crib_analyze.api.tables` (the full
 table), :mod:`~crib_analyze.api.board` (the board and whole games),
 :mod:`~crib_analyze.api.builds` (the model and tables that ship, rebuilt),
-:mod:`~crib_analyze.api.shows` (counting a show) and
+:mod:`~crib_analyze.api.shows` (counting a show), :mod:`~crib_analyze.api.rulebook` (the
+games of the rules) and
 :mod:`~crib_analyze.api.files` (where files go).
 """
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
         BuiltModel,
         BuiltTable,
         build_board,
+        build_leads,
         build_model,
         build_pegging,
         load_model,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     from crib_analyze.api.discards import (
         analyze,
         analyze_rows,
+        analyze_seat,
         check_discard_options,
         check_plot,
         hand_distribution,
@@ -59,6 +62,7 @@ if TYPE_CHECKING:
         review,
         score_play,
     )
+    from crib_analyze.api.rulebook import Rules, game, games
     from crib_analyze.api.shows import (
         Breakdown,
         Show,
@@ -82,17 +86,22 @@ EXPORTS = {
     "BuiltModel": "crib_analyze.api.builds",
     "BuiltTable": "crib_analyze.api.builds",
     "build_board": "crib_analyze.api.builds",
+    "build_leads": "crib_analyze.api.builds",
     "build_model": "crib_analyze.api.builds",
     "build_pegging": "crib_analyze.api.builds",
     "load_model": "crib_analyze.api.builds",
     "analyze": "crib_analyze.api.discards",
     "analyze_rows": "crib_analyze.api.discards",
+    "analyze_seat": "crib_analyze.api.discards",
     "start_quiz": "crib_analyze.api.discards",
     "check_discard_options": "crib_analyze.api.discards",
     "check_plot": "crib_analyze.api.discards",
     "hand_distribution": "crib_analyze.api.discards",
     "plot_discards": "crib_analyze.api.discards",
     "Paths": "crib_analyze.api.files",
+    "Rules": "crib_analyze.api.rulebook",
+    "game": "crib_analyze.api.rulebook",
+    "games": "crib_analyze.api.rulebook",
     "output_file": "crib_analyze.api.files",
     "paths": "crib_analyze.api.files",
     "Odds": "crib_analyze.api.board",
@@ -127,12 +136,15 @@ __all__ = [
     "BuiltTable",
     "Odds",
     "Paths",
+    "Rules",
     "Show",
     "advise_play",
     "analyze",
     "analyze_rows",
+    "analyze_seat",
     "board_frame",
     "build_board",
+    "build_leads",
     "build_model",
     "build_pegging",
     "check_discard_options",
@@ -141,6 +153,8 @@ __all__ = [
     "count_show",
     "crib_table",
     "deal_points",
+    "game",
+    "games",
     "generate_table",
     "hand_distribution",
     "load_model",

@@ -29,6 +29,7 @@ from crib_analyze.settings import (
     check_choice,
     check_scheduler,
     default_board_output,
+    default_leads_output,
     default_model_output,
     default_pegging_output,
 )
@@ -96,8 +97,8 @@ def build_model(
 
 @dataclass(frozen=True)
 class BuiltTable:
-    """A table made by :func:`build_pegging` or :func:`build_board`, and where it was
-    written."""
+    """A table made by :func:`build_pegging`, :func:`build_board` or
+    :func:`build_leads`, and where it was written."""
 
     provenance: dict[str, Any]
     path: Path
@@ -159,3 +160,21 @@ def build_board(
     table = run(deals=deals, seed=seed, model=resolve_model(model), log=log, checkpoint=checkpoint)
     table.save(target)
     return BuiltTable(table.provenance, target)
+
+
+def build_leads(
+    output: str | os.PathLike[str] | None = None,
+    log: Callable[[int, float], None] | None = None,
+    model: ModelLike = None,
+) -> BuiltTable:
+    """Rebuild the solver's leads for ``model`` (default: the expert model in use; about
+    8 minutes on 2 cores) and write them (default: ``solver_leads.npz`` in the user
+    data dir, where the reading finds leads for a rebuilt model). ``log(starter ranks
+    done, seconds)``. A killed build resumes from its checkpoint beside the output."""
+    from crib_analyze.play.solver_lead_build import build_leads as run
+
+    target = output_file(output, default_leads_output())
+    checkpoint = target.with_name(target.name + ".checkpoint.npz")
+    leads = run(resolve_model(model), checkpoint=checkpoint, log=log)
+    leads.save(target)
+    return BuiltTable(leads.provenance, target)

@@ -294,3 +294,23 @@ def start_quiz(
     from crib_analyze.discard.trainer import Quiz
 
     return Quiz(seed=seed, role=role, opponent=opponent, model=model)
+
+
+def analyze_seat(hand: CardsLike, game: str, seat: str | int) -> pd.DataFrame:
+    """Every way for ``seat`` of ``game`` (see :func:`games`) to split the cards it is
+    dealt into a kept hand, a throw to the crib and, in Canadian doubles, four cards
+    passed to its partner, best first by ``net``: the kept hand's mean show plus the
+    partner's from the passed cards, plus the crib's mean from the throw when the crib
+    is the seat's side's, minus it when an opponent's. Exact: every starter, and the
+    crib's other cards (the other seats' throws, any dealt from the pack) as random
+    unseen cards.
+
+    >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer")
+    >>> df[["keep", "throw"]].iloc[0].tolist(), round(float(df.net.iloc[0]), 3)
+    (['5H 6S 4D QH', 'JC'], 14.368)
+    """
+    from crib_analyze.discard.any_game import analyze_seat as run
+    from crib_analyze.frames import game_throws_frame
+    from crib_analyze.rules import game as rules_game
+
+    return game_throws_frame(run(hand, rules_game(game), seat))

@@ -4,10 +4,13 @@ pegging value of every keep, review a recorded game."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
+from crib_analyze.errors import UsageError
+from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
     PLAY_SAMPLES,
@@ -27,18 +30,32 @@ def score_play(
     sequence: CardsLike,
     pone: CardsLike | None = None,
     dealer: CardsLike | None = None,
+    game: str = "standard",
+    hands: Sequence[CardsLike] | None = None,
 ) -> pd.DataFrame:
     """Score a play given as cards and 'go' (the pone leads; a go may be left out where
     it is forced): one row per card or go with ``player``, ``card``, ``count``,
-    ``points`` and ``reason``. With both hands, every card and go is checked.
+    ``points`` and ``reason``. With both hands, every card and go is checked. Any
+    ``game`` of :func:`games` (three players and more: the seat on the dealer's left
+    leads, ``hands`` one per seat from there, the dealer's last).
 
     >>> score_play("10H 5S 7C 6D go 2H 6C 4S 4D").groupby("player").points.sum().to_dict()
     {'dealer': 6, 'pone': 3}
+    >>> score_play("7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S", game="three").attrs["totals"]
+    {'left': 0, 'middle': 10, 'dealer': 7}
     """
     from crib_analyze.frames import play_frame
-    from crib_analyze.play.sequence import score_sequence
+    from crib_analyze.play.sequence import score_sequence, score_table_sequence
 
-    return play_frame(score_sequence(sequence, pone, dealer))
+    rules = rules_game(game)
+    if rules.is_standard and hands is None:
+        return play_frame(score_sequence(sequence, pone, dealer), rules)
+    if pone is not None or dealer is not None:
+        raise UsageError(
+            f"pone and dealer name the two seats of the standard game: give {game} its "
+            "hands one per seat, from the dealer's left"
+        )
+    return play_frame(score_table_sequence(sequence, rules, hands), rules)
 
 
 def advise_play(

@@ -26,10 +26,11 @@ import click
 
 from crib_analyze import interrupts
 from crib_analyze.cli.board_commands import build_board, odds, simulate
+from crib_analyze.cli.game_commands import games
 from crib_analyze.cli.hand_commands import discard, quiz, score
 from crib_analyze.cli.model_commands import build_model, paths
 from crib_analyze.cli.options import Interrupted, echo_error, note
-from crib_analyze.cli.play_commands import build_pegging, peg, play, review
+from crib_analyze.cli.play_commands import build_leads, build_pegging, peg, play, review
 from crib_analyze.cli.table_commands import crib_table, table
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
 from crib_analyze.settings import DEBUG_ENV, __version__
@@ -220,8 +221,8 @@ def cli() -> None:
     """
 
 
-for command in (score, discard, quiz, peg, play, review, build_pegging, table, crib_table,
-                odds, simulate, build_board, build_model, paths):  # fmt: skip
+for command in (score, discard, quiz, peg, play, review, build_pegging, build_leads, table,
+                crib_table, odds, simulate, build_board, build_model, games, paths):  # fmt: skip
     cli.add_command(command)
 
 

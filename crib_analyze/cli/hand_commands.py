@@ -16,6 +16,7 @@ from crib_analyze.cli.options import (
     count_option,
     domain_errors,
     emit,
+    game_option,
     model_option,
     note,
     output_options,
@@ -194,6 +195,12 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     help="Analyse one hand per line of FILE ('-' for standard input); "
     "adds a hand column. Blank lines and # comments are skipped.",
 )
+@game_option
+@click.option(
+    "--seat",
+    help="With --game: the seat to throw for, by its name in 'crib-analyze games' "
+    "(--dealer and --pone name the two seats of a two-player game).",
+)
 @quiet_option
 @output_options
 def discard(
@@ -218,6 +225,8 @@ def discard(
     scoring: str | None,
     position_samples: int | None,
     hands_file: TextIO | None,
+    game: str,
+    seat: str | None,
     quiet: bool,
     fmt: str,
     output: str | None,
@@ -238,11 +247,20 @@ def discard(
       crib-analyze discard "5h 6s 4d jc qh 5c" --pone --opponent sampled --seed 7
       crib-analyze discard 5H 6S 4D JC QH 5C --pone --distribution
       crib-analyze discard --hands-file hands.txt --format csv -o out.csv
+      crib-analyze discard 5H 6S 4D JC QH --game three --seat dealer
+
+    With --game (any game of 'crib-analyze games') it ranks every way the --seat can
+    split the cards it is dealt (keep, throw, and pass in Canadian doubles), exactly,
+    with the other seats' throws as random cards; the options for the standard game's
+    models, pegging and score do not apply there yet.
     """
     from crib_analyze.api import analyze_rows, check_discard_options, check_plot, plot_discards
     from crib_analyze.cli.render import discard_text, distribution_text, rows_csv, rows_json
     from crib_analyze.results import concat_rows
 
+    if game != "standard" or seat is not None:
+        _discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output)
+        return
     role = role_of(dealer, pone)
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
@@ -484,3 +502,50 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
         f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
         + (f", {t.revealed} answer(s) shown" if t.revealed else "")
     )
+
+
+#: the discard options that go with --game (the rest are the standard game's)
+GAME_OPTIONS = {"cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet"}
+
+
+def _discard_for_seat(
+    cards: tuple[str, ...],
+    game: str,
+    seat: str | None,
+    dealer: bool,
+    pone: bool,
+    top: int | None,
+    fmt: str,
+    output: str | None,
+) -> None:
+    """``discard --game``: every split of one seat's cards (the best ``top``)."""
+    from click.core import ParameterSource
+
+    from crib_analyze.api import analyze_seat
+    from crib_analyze.api import game as rules_of
+    from crib_analyze.cli.render import game_throws_text, rows_csv, rows_json
+    from crib_analyze.results import rows_of_frame
+
+    ctx = click.get_current_context()
+    for param in ctx.command.params:
+        if param.name in GAME_OPTIONS or not isinstance(param, click.Option):
+            continue
+        if ctx.get_parameter_source(param.name or "") is not ParameterSource.DEFAULT:
+            raise click.UsageError(f"{param.opts[0]} does not go with --game {game} yet")
+    with domain_errors():
+        rules = rules_of(game)
+        names = rules.seat_names
+        flag = "dealer" if dealer else "pone" if pone else None
+        if dealer and pone:
+            raise click.UsageError("choose --dealer or --pone, not both")
+        if flag is not None and seat is not None and flag != seat:
+            raise click.UsageError(f"--{flag} contradicts --seat {seat}")
+        chosen = seat or flag
+        if chosen is None:
+            raise click.UsageError(f"say which seat to throw for: --seat {'|'.join(names)}")
+        frame = analyze_seat(list(cards), game, chosen)
+    rows = rows_of_frame(frame if top is None else frame.head(top))
+    if fmt == "table":
+        emit(game_throws_text(rows), output)
+    else:
+        emit((rows_csv if fmt == "csv" else rows_json)(rows), output)

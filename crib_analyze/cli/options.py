@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from crib_analyze.errors import CardError, CribAnalyzeError, describe_os_error
+from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
     JOBS,
     MODEL_ENV,
@@ -207,6 +208,13 @@ def format_option(choices: tuple[str, ...] = OUTPUT_FORMATS, help: str | None = 
     )  # fmt: skip
 
 
+game_option = click.option(
+    "--game",
+    type=click.Choice(list(GAMES)),
+    default="standard",
+    show_default=True,
+    help="The game of the rules ('crib-analyze games' lists them).",
+)
 jobs_option = count_option(
     "--jobs", "-j", setting=JOBS, default=False, help="Threads to use [default: all cores]."
 )

@@ -16,6 +16,7 @@ from crib_analyze.cli.options import (
     domain_errors,
     emit,
     format_option,
+    game_option,
     jobs_option,
     model_option,
     note,
@@ -48,28 +49,46 @@ def _render(rows: Any, fmt: str, text: Any) -> str:
 @click.argument("sequence", nargs=-1, required=True)
 @click.option("--pone", "pone_hand", help="The pone's four cards, to check every card and go.")
 @click.option("--dealer", "dealer_hand", help="The dealer's four cards (with --pone).")
+@game_option
+@click.option(
+    "--hand",
+    "hands",
+    multiple=True,
+    metavar="CARDS",
+    help="A seat's hand, to check every card and go: repeat once per seat, from the "
+    "dealer's left, the dealer's last (any game).",
+)
 @format_option(help="Readable, or CSV/JSON (one row per card or go).")
 def peg(
-    sequence: tuple[str, ...], pone_hand: str | None, dealer_hand: str | None, fmt: str
+    sequence: tuple[str, ...],
+    pone_hand: str | None,
+    dealer_hand: str | None,
+    game: str,
+    hands: tuple[str, ...],
+    fmt: str,
 ) -> None:
     """Score a play (pegging), card by card: who laid it, the count, points and why.
 
-    The pone leads. Write 'go' where a player says go; it may be left out where it is
-    forced (a card that does not fit under 31 means nobody could lay). With --pone and
-    --dealer every card is checked against its owner's hand and every go against the
-    cards still held.
+    The pone leads (with more players, the seat on the dealer's left, and the turn goes
+    left). Write 'go' where a player says go; it may be left out where it is forced (a
+    card that does not fit under 31 means nobody could lay). With the hands (--pone and
+    --dealer, or --hand per seat) every card is checked against its owner's hand and
+    every go against the cards still held, and a go the hands imply may be left out.
 
     \b
     Example:
       crib-analyze peg 10H 5S 7C 6D go 2H 6C 4S 4D
       crib-analyze peg 10H 5S 7C 6D 2H 6C 4S 4D --pone "10H 7C 6C 4D" --dealer "5S 6D 2H 4S"
+      crib-analyze peg --game three 7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S
     """
     from crib_analyze.api import score_play
     from crib_analyze.cli.render import play_text
     from crib_analyze.results import rows_of_frame
 
     with domain_errors():
-        rows = rows_of_frame(score_play(list(sequence), pone_hand, dealer_hand))
+        rows = rows_of_frame(
+            score_play(list(sequence), pone_hand, dealer_hand, game, list(hands) or None)
+        )
     emit(_render(rows, fmt, play_text), None)
 
 
@@ -221,7 +240,8 @@ def build_pegging(
     jobs: int | None,
     quiet: bool,
 ) -> None:
-    """Rebuild the pegging table: what each keep pegs, by role (about 5-10 minutes).
+    """Rebuild the pegging table: what each keep pegs, by role (about 50 minutes on 2
+    cores with the solver, a few with the lookahead).
 
     For each of the 1,820 kept rank multisets and each role, deals are simulated: the
     opponent's six cards from the unseen ones, thrown by the expert discard policy, the
@@ -250,3 +270,37 @@ def build_pegging(
         f"{p['deals']:,} deals in {p['seconds']} s, largest standard error "
         f"{p['max_se']:.4f}; wrote {built.path}"
     )
+
+
+@click.command("build-leads")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    callback=checked_output,
+    help="Where to write the leads [default: solver_leads.npz in the user data dir].",
+)
+@model_option
+@jobs_option
+@quiet_option
+def build_leads(output: str | None, model: str | None, jobs: int | None, quiet: bool) -> None:
+    """Rebuild the solver's leads for an expert model (about 8 minutes on 2 cores).
+
+    For each of the 1,820 kept rank multisets and each starter rank: the card the solver
+    leads as pone. The solver reads the pone's lead by them, with the model they were
+    made with only. The packaged leads match the packaged model; after build-model, run
+    this with the same --model so the solver reads leads by the new model (written to
+    the user data dir, they are found there). A killed build resumes.
+    """
+    from crib_analyze.api import build_leads as run
+
+    set_threads(jobs)
+
+    def log(done: int, seconds: float) -> None:
+        if not quiet:
+            note(f"{done}/13 starter ranks, {seconds:.0f} s")
+
+    with domain_errors(), resumable(RESUME_BUILD):
+        built = run(output, log=log, model=model)
+    p = built.provenance
+    click.echo(f"leads of model {p['expert_model']} in {p['seconds']} s; wrote {built.path}")

@@ -325,7 +325,11 @@ def play_text(rows: Rows) -> str:
     totals = rows.attrs.get("totals", {})
     lines = [_aligned(heads, body, left={1, 2, 5})]
     end = "" if rows.attrs.get("complete") else " (so far: the play is not finished)"
-    lines.append(f"pone {totals.get('pone', 0)}, dealer {totals.get('dealer', 0)}{end}")
+    line = ", ".join(f"{seat} {points}" for seat, points in totals.items())
+    sides = rows.attrs.get("sides")
+    if sides:
+        line += "; sides: " + ", ".join(f"{side} {points}" for side, points in sides.items())
+    lines.append(line + end)
     return "\n".join(lines) + "\n"
 
 
@@ -505,3 +509,22 @@ def games_text(stats: dict[str, Any]) -> str:
 
 def _rate_line(label: str, stats: dict[str, Any], key: str, digits: int) -> str:
     return f"{label:<20} {stats[key]:.{digits}f} ± {stats[key + '_se']:.{digits}f}"
+
+
+def game_throws_text(rows: Rows) -> str:
+    """A seat's splits in any game, best first: a line on what was assumed, then one
+    line per split."""
+    a = rows.attrs
+    sign = "+" if a.get("crib_sign", 1) > 0 else "-"
+    lines = [
+        f"{a.get('game')}, as {a.get('seat')}: the crib is {a.get('crib')} ({sign}); "
+        f"{a.get('model')}"
+    ]
+    cols = [c for c in ("keep", "throw", "pass") if c in rows.columns]
+    means = [
+        c for c in ("hand_mean", "partner_mean", "crib_mean", "heels", "net") if c in rows.columns
+    ]
+    heads = [*cols, *(m.removesuffix("_mean") for m in means)]
+    body = [[str(r[c]) for c in cols] + [f"{r[m]:.3f}" for m in means] for r in rows.records()]
+    lines.append(_aligned(heads, body, left=set(range(len(cols)))))
+    return "\n".join(lines) + "\n"

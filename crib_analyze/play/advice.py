@@ -35,6 +35,7 @@ from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
     PLAY_SAMPLES,
     SEARCH_SAMPLES,
+    SOLVER_LEAD_SLACK,
     SOLVER_TAU,
     check_choice,
 )
@@ -179,7 +180,9 @@ def _solver_advice(
     throws = np.full(4, -1, np.int64)
     throws[2 * me : 2 * me + len(thrown)] = thrown
     pk.start_reading(reader, me, kept, throws, -1 if cut is None else cut, weights)
-    rank_weights, keeps, *_ = reader
+    rank_weights, keeps, leads = reader[0], reader[1], reader[6]
+    no_lead = np.zeros(0, np.int64)
+    lead_read = False
     public = np.zeros(13, np.int64)
     if cut is not None:
         public[cut >> 2] += 1
@@ -187,6 +190,7 @@ def _solver_advice(
     my_left = 4
     gone_me = 0  # what the opponent knows of my cards from my go's
     read = 0
+    first_card = next((e for e in play.events if e.card >= 0), None)
     for e in play.events:
         if e.card < 0:
             if e.player == role:
@@ -198,9 +202,14 @@ def _solver_advice(
         if e.player != role:
             round_ranks = np.zeros(16, np.int64)
             round_ranks[: len(ranks)] = ranks
+            # the deal's lead, by the pone: read from the solver's own leads if known
+            first = e is first_card and opp == 0 and cut is not None and len(leads) > 0
+            lead_read |= first
             ik.read_lay(
                 weights, keeps, laid[opp], e.card >> 2, round_ranks, len(ranks), before,
                 public, gone_me, my_left, rank_weights[opp], SOLVER_TAU.default,
+                leads[cut >> 2] if first and cut is not None else no_lead,
+                SOLVER_LEAD_SLACK.default,
             )  # fmt: skip
             laid[opp, e.card >> 2] += 1
             read += 1
@@ -232,7 +241,12 @@ def _solver_advice(
         continuation=f"the rest of the play solved exactly for each of {solved:,} hands the "
         "opponent may hold",
         weighted_by=(
-            f"its throw (the expert model), its play ({laid_text}; a softmax of lookahead "
-            f"values, tau {SOLVER_TAU.default:g}) and its go's"
+            f"its throw (the expert model), its play ({laid_text}; "
+            + (
+                f"its lead by the solver's own leads, slack {SOLVER_LEAD_SLACK.default:g}; "
+                if lead_read
+                else ""
+            )
+            + f"a softmax of lookahead values, tau {SOLVER_TAU.default:g}) and its go's"
         ),
     )

@@ -11,7 +11,11 @@ the play). A reader weights each keep K by
 * **each card it lays**: the chance its play model lays that rank from what K leaves it
   at that moment (:func:`read_lay`): a softmax, temperature ``tau`` points, over the
   lookahead value of each rank it could lay (points now minus the reader's expected
-  best reply, as the opponent sees the cards), zero if K cannot have that card;
+  best reply, as the opponent sees the cards), zero if K cannot have that card. The
+  deal's first card, the pone's lead, is read from the solver's own leads when they are
+  known (a table of the rank the solver leads from each keep and starter,
+  :mod:`crib_analyze.artifacts.solver_leads`): ``1 - slack`` if the table leads that
+  rank from K, plus ``slack`` times the softmax;
 * **its go's**: after a go at count c it holds no card of value <= 31 - c
   (:func:`hidden_hands` drops the keeps that would).
 
@@ -178,6 +182,8 @@ def read_lay(
     reader_left: int,
     rank_weight: np.ndarray,
     tau: float,
+    lead: np.ndarray,
+    slack: float,
 ) -> None:
     """Multiply ``weights`` (1,820) by the chance each keep lays ``rank`` now.
 
@@ -185,7 +191,9 @@ def read_lay(
     far; ``public`` (13,) cards of each rank anyone can see (starter and laid);
     ``gone_above``: what the opponent knows of the reader's cards from its go's;
     ``reader_left`` the reader's cards in hand; ``rank_weight`` (13,) the opponent's
-    prior over the reader's kept ranks.
+    prior over the reader's kept ranks. ``lead`` (1,820): for the deal's lead, the rank
+    the solver leads from each keep (-1: none known), mixed with the softmax by
+    ``slack``; empty for any other card.
     """
     held = np.empty(4, np.int64)
     left = np.empty(13, np.int64)
@@ -241,7 +249,10 @@ def read_lay(
                 total += x
                 if held[i] == rank:
                     chosen = x
-        weights[k] *= chosen / total
+        chance = chosen / total
+        if lead.shape[0] > 0 and lead[k] >= 0:
+            chance = (1.0 - slack) * (1.0 if lead[k] == rank else 0.0) + slack * chance
+        weights[k] *= chance
 
 
 @njit

@@ -16,6 +16,7 @@ import numpy as np
 
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import kept_multisets
+from crib_analyze.artifacts.solver_leads import SolverLeads, leads_for
 from crib_analyze.crib import dealing_kernels as dlk
 from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.errors import UsageError
@@ -26,12 +27,14 @@ from crib_analyze.settings import (
     PLAY_POLICIES,
     SEARCH_SAMPLES,
     SOLVER_HANDS,
+    SOLVER_LEAD_SLACK,
     SOLVER_TAU,
     check_choice,
 )
 
 #: what the policies know of the other seat (see :mod:`crib_analyze.play.play_policy_kernels`)
-Reader = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Reader = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+NO_LEADS = np.zeros((0, 1820), np.int64)
 
 
 def policy_code(name: str) -> int:
@@ -96,22 +99,34 @@ def play_reader(
     hands: int = SOLVER_HANDS.default,
     tau: float = SOLVER_TAU.default,
     reads: bool = True,
+    slack: float = SOLVER_LEAD_SLACK.default,
+    leads: bool = True,
 ) -> Reader:
     """The reader tuple the play kernels take: kept-rank priors, keeps, each seat's
-    throw policy turned around, and [tau, hands] for the solver's reading and budget.
+    throw policy turned around, [tau, hands, slack] for the solver's reading and budget,
+    and the solver's leads made with ``model`` (when there are such, and ``leads``).
     Without ``reads`` (no solver will play) the reading's parts are empty, of the same
     types: nothing is computed that no policy uses."""
     m = model or load_model()
     hands = SOLVER_HANDS.check(hands)
     tau = SOLVER_TAU.check(tau)
-    params = np.array([tau, float(hands)])
+    slack = SOLVER_LEAD_SLACK.check(slack)
+    params = np.array([tau, float(hands), slack])
     if not reads:
         nothing = np.zeros((2, 0), np.int64)
         return (kept_rank_weights(m), np.zeros((0, 4), np.int64), np.zeros((2, 1), np.int64),
-                nothing, np.zeros((2, 0)), params)  # fmt: skip
+                nothing, np.zeros((2, 0)), params, NO_LEADS)  # fmt: skip
     start, pair, chance = throw_likelihoods(m)
     keeps = np.ascontiguousarray(kept_multisets())
-    return (kept_rank_weights(m), keeps, start, pair, chance, params)
+    known = solver_leads_of(m) if leads else None
+    return (kept_rank_weights(m), keeps, start, pair, chance, params,
+            NO_LEADS if known is None else known.leads)  # fmt: skip
+
+
+def solver_leads_of(model: ExpertModel) -> SolverLeads | None:
+    """The solver's leads made with ``model``, if any (see
+    :func:`crib_analyze.artifacts.solver_leads.leads_for`)."""
+    return leads_for(model.fingerprint())
 
 
 def deal(n: int, seed: int, model: ExpertModel | None = None, first: int = 0) -> np.ndarray:

@@ -144,6 +144,7 @@ def build_pegging(
         "search_samples": samples if policy == "search" else None,
         "solver_hands": int(reader[5][1]) if policy == "solver" else None,
         "reading_tau": float(reader[5][0]) if policy == "solver" else None,
+        "lead_slack": float(reader[5][2]) if policy == "solver" and len(reader[6]) else None,
         "seed": seed,
         "expert_model": m.fingerprint(),
         "target_se": target_se,

@@ -26,10 +26,12 @@ no card of value <= 31 - c until the reset.
   else ``hands`` are drawn by systematic resampling.
 
 The *reader* tuple carries what the policies know of the other seat: ``(rank_weights
-(2, 13), keeps (1820, 4), start (2, 1821), pair (2, E), chance (2, E), params)``: the
-kept-rank priors of the lookahead, the keeps and the inverted throw policy of each
-seat (:func:`crib_analyze.play.inference_kernels.throw_likelihoods`, indexed by the
-*thrower's* seat), and ``params`` = [tau, hands].
+(2, 13), keeps (1820, 4), start (2, 1821), pair (2, E), chance (2, E), params,
+leads)``: the kept-rank priors of the lookahead, the keeps and the inverted throw
+policy of each seat (:func:`crib_analyze.play.inference_kernels.throw_likelihoods`,
+indexed by the *thrower's* seat), ``params`` = [tau, hands, lead slack], and the
+solver's leads (13, 1820): the rank it leads from each keep, by the starter's rank
+(:func:`solver_leads`; (0, 1820) when not known).
 
 Random draws come from a per-deal stream (:mod:`crib_analyze.rng_kernels`), so a seed
 gives the same deals however many threads run them.
@@ -369,7 +371,7 @@ def start_reading(
     """``weights`` (1820,): player p's prior over the other's keeps from its throw:
     p sees its own four cards, its two thrown (``thrown[2p:2p + 2]``, -1 if unknown)
     and the starter."""
-    _, keeps, start, pair, chance, _ = reader
+    _, keeps, start, pair, chance, _, _ = reader
     unseen = np.full(13, 4, np.int64)
     for c in hands[p]:
         if c >= 0:
@@ -482,16 +484,25 @@ def read_card(
     gone_above: np.ndarray,
 ) -> None:
     """Player p reads the other laying ``card`` now (before it is laid)."""
-    rank_weights, keeps, _, _, _, params = reader
+    rank_weights, keeps, _, _, _, params, leads = reader
     weights, laid = reading[0], reading[1]
     o = 1 - p
     public = np.zeros(13, np.int64)
     for c in range(52):
         if seen[c]:
             public[c >> 2] += 1
+    lead = np.zeros(0, np.int64)
+    if o == 0 and state[0] == 0 and state[1] == 0 and leads.shape[0] > 0:
+        down = 0  # cards laid so far: none at the deal's lead
+        for r in range(13):
+            down += laid[0, r] + laid[1, r]
+        if down == 0:
+            for r in range(13):
+                if public[r] > 0:  # the starter: the only card seen before the lead
+                    lead = leads[r]
     ik.read_lay(
         weights[p], keeps, laid[o], card >> 2, seq, state[0], state[1], public,
-        gone_above[o], cards_left(hands[p]), rank_weights[o], params[0],
+        gone_above[o], cards_left(hands[p]), rank_weights[o], params[0], lead, params[2],
     )  # fmt: skip
 
 
@@ -722,4 +733,32 @@ def candidate_values(
                     hands, player, s, pick, seq, state, seen, rank_weights, gone_above,
                     then, work[24:64], fwork,
                 )  # fmt: skip
+    return out
+
+
+@njit(parallel=True)
+def solver_leads(reader: tuple[np.ndarray, ...], s: int) -> np.ndarray:
+    """(1820,): the rank the solver leads as pone from each keep (row of ``reader[1]``)
+    when the starter has rank ``s``, every live dealer hand solved (-1 where the keep
+    holds all four of that rank). The keep's cards take the lowest suits free; the
+    pone's own throw is left unknown (suits play no part in the play)."""
+    keeps = reader[1]
+    n = keeps.shape[0]
+    out = np.full(n, -1, np.int64)
+    for k in prange(n):
+        hands = np.full((2, 4), -1, np.int64)
+        used = np.zeros(13, np.int64)
+        for j in range(4):
+            r = keeps[k, j]
+            hands[0, j] = 4 * r + used[r]
+            used[r] += 1
+        if used[s] >= 4:
+            continue
+        reading = new_reading()
+        start_reading(reader, 0, hands, np.full(4, -1, np.int64), 4 * s + used[s], reading[0][0])
+        seq = np.zeros(9, np.int64)
+        state = np.zeros(3, np.int64)
+        gone = np.zeros(2, np.int64)
+        slot = solver_slot(hands, 0, seq, state, reader, reading, gone, rng_for(s, k))
+        out[k] = hands[0, slot] >> 2
     return out

@@ -15,7 +15,7 @@ against the cards still held; without hands, only what the sequence itself shows
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,9 +24,15 @@ from crib_analyze.cards import CardLike, CardsLike, format_card, parse_card, par
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.play import rules_kernels as rk
 from crib_analyze.position import Seat
+from crib_analyze.rules import STANDARD, Rules
 
 PLAYERS = tuple(seat.role for seat in Seat)  # by seat: the pone leads
 GO = -1
+_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", "twenty",
+)  # fmt: skip
 
 
 class PlayError(UsageError):
@@ -50,16 +56,17 @@ class ScoredPlay:
 
     events: list[PlayEvent] = field(default_factory=list)
     complete: bool = False
+    seats: tuple[str, ...] = ("pone", "dealer")  # the players' names, from the dealer's left
     # where the play stands after the last event: the count, the ranks laid since the
     # restart, who is to lay next (0 pone, 1 dealer) and who has said go
     count: int = 0
     ranks: list[int] = field(default_factory=list)
     turn: int = 0
-    said_go: tuple[bool, bool] = (False, False)
+    said_go: tuple[bool, ...] = (False, False)
 
     @property
     def totals(self) -> dict[str, int]:
-        return {p: sum(e.points for e in self.events if e.player == p) for p in PLAYERS}
+        return {p: sum(e.points for e in self.events if e.player == p) for p in self.seats}
 
 
 def reason_words(points_reasons: int) -> list[str]:
@@ -98,86 +105,144 @@ def score_sequence(
     pone: CardsLike | None = None,
     dealer: CardsLike | None = None,
 ) -> ScoredPlay:
-    """Score a play given as cards (and 'go'), checking what can be checked."""
-    tokens = _tokens(sequence)
-    hands = None
+    """Score a two-player play given as cards (and 'go'), checking what can be checked."""
     if (pone is None) != (dealer is None):
         raise PlayError("give both hands (--pone and --dealer) or neither")
-    if pone is not None and dealer is not None:
-        hands = [parse_cards(pone, count=4), parse_cards(dealer, count=4)]
-        if set(hands[0]) & set(hands[1]):
-            raise CardError("the two hands share a card")
+    hands = None if pone is None or dealer is None else [pone, dealer]
+    return score_table_sequence(sequence, STANDARD, hands)
+
+
+def score_table_sequence(
+    sequence: CardsLike | Iterable[CardLike],
+    rules: Rules = STANDARD,
+    hands: Sequence[CardsLike] | None = None,
+) -> ScoredPlay:
+    """Score a play of any game of the rules, given as cards (and 'go'), the seat on the
+    dealer's left leading; ``hands`` (one per seat, from the dealer's left) lets every
+    card and go be checked.
+
+    >>> from crib_analyze.rules import game
+    >>> play = score_table_sequence("7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S", game("three"))
+    >>> play.totals
+    {'left': 0, 'middle': 10, 'dealer': 7}
+    """
+    names = rules.seat_names
+    seats = rules.players
+    size = rules.hand_size
+    tokens = _tokens(sequence)
+    held: list[list[int]] | None = None
+    if hands is not None:
+        if len(hands) != seats:
+            raise PlayError(f"{rules.name} has {seats} hands, one per seat: got {len(hands)}")
+        held = [list(parse_cards(h, count=size)) for h in hands]
+        every = [c for h in held for c in h]
+        if len(set(every)) != len(every):
+            raise CardError(
+                "the two hands share a card" if seats == 2 else "the hands share a card"
+            )
     cards = [t for t in tokens if t != GO]
     if len(set(cards)) != len(cards):
         repeated = next(c for c in cards if cards.count(c) > 1)
         raise PlayError(f"{format_card(repeated)} is laid twice")
-    if len(cards) > 8:
-        raise PlayError(f"{len(cards)} cards laid: a play has at most eight, four a side")
-    held = [list(h) for h in hands] if hands else None
-    laid = [0, 0]
-    play = ScoredPlay()
-    turn, count, said_go, last = 0, 0, [False, False], -1
+    if len(cards) > seats * size:
+        raise PlayError(
+            f"{len(cards)} cards laid: a play has at most {_WORDS[seats * size]}, "
+            f"{_WORDS[size]} a side"
+        )
+    laid = [0] * seats
+    play = ScoredPlay(seats=names)
+    turn, count, last = 0, 0, -1
+    said_go = [False] * seats
     ranks: list[int] = []
+    over = False  # the old game's play ends at its first go or 31
 
-    def can_lay(player: int) -> bool:
+    def has_cards(seat: int) -> bool:
+        return laid[seat] < size
+
+    def can_lay(seat: int) -> bool:
         if held is None:
-            return laid[player] < 4  # unknown cards: assume it might
-        return any(count + value_of(c) <= 31 for c in held[player])
+            return has_cards(seat)  # unknown cards: assume it might
+        return any(count + value_of(c) <= 31 for c in held[seat])
+
+    def left_of(seat: int, wanted: Callable[[int], bool]) -> int:
+        """The first seat to the left of ``seat`` (itself last) that is ``wanted``; -1."""
+        for step in range(1, seats + 1):
+            other = (seat + step) % seats
+            if wanted(other):
+                return other
+        return -1
+
+    def in_count(seat: int) -> bool:
+        return not said_go[seat] and has_cards(seat) and can_lay(seat)
+
+    def restart() -> None:
+        nonlocal count, ranks, said_go, turn, over
+        count, ranks, said_go = 0, [], [False] * seats
+        nxt = left_of(last, has_cards)
+        turn = last if nxt < 0 else nxt
+        over = rules.play_once
 
     def end_round() -> None:
-        nonlocal count, ranks, said_go, turn
         if count < 31 and last >= 0:  # the go point to whoever laid the last card
-            e = play.events[_last_card_index(play)]
-            play.events[_last_card_index(play)] = PlayEvent(
+            i = _last_card_index(play)
+            e = play.events[i]
+            play.events[i] = PlayEvent(
                 e.player, e.card, e.count, e.points + 1, (*e.reasons, "go 1")
             )
-        count, ranks, said_go = 0, [], [False, False]
-        turn = 1 - last if laid[1 - last] < 4 else last
+        restart()
 
     for token in tokens:
+        if over:
+            raise PlayError(f"the play of {rules.name} ends at its first go or 31")
         if token == GO:
-            if count <= 21 and laid[turn] < 4:  # any card fits: ten is the most a card counts
-                raise PlayError(f"{PLAYERS[turn]} says go at {count}, where any card fits")
+            if count <= 21 and has_cards(turn):  # any card fits: ten is the most a card counts
+                raise PlayError(f"{names[turn]} says go at {count}, where any card fits")
             if held is not None and can_lay(turn):
                 playable = [format_card(c) for c in held[turn] if count + value_of(c) <= 31]
                 raise PlayError(
-                    f"{PLAYERS[turn]} says go at {count} but can lay {' '.join(playable)}"
+                    f"{names[turn]} says go at {count} but can lay {' '.join(playable)}"
                 )
             said_go[turn] = True
-            play.events.append(PlayEvent(PLAYERS[turn], GO, count, 0, ("go",)))
-            if said_go[1 - turn] or not can_lay(1 - turn):
+            play.events.append(PlayEvent(names[turn], GO, count, 0, ("go",)))
+            if left_of(turn, in_count) < 0:  # nobody can lay
                 end_round()
-            else:
-                turn = 1 - turn
+            else:  # the turn passes on; a seat that cannot lay says go in turn, or silently
+                turn = left_of(turn, lambda s: not said_go[s] and has_cards(s))
             continue
         card = token
+        owner = None
         if held is not None:
-            owner = 0 if card in held[0] else 1 if card in held[1] else None
+            owner = next((s for s in range(seats) if card in held[s]), None)
             if owner is None:
-                raise PlayError(f"{format_card(card)} is in neither hand")
-        else:
-            owner = None
+                raise PlayError(
+                    f"{format_card(card)} is in {'neither hand' if seats == 2 else 'no hand'}"
+                )
         if count + value_of(card) > 31:
-            if held is not None and (can_lay(turn) or can_lay(1 - turn)):
-                who = turn if can_lay(turn) else 1 - turn
+            if held is not None and any(can_lay(s) for s in range(seats)):
+                who = next(s for s in range(seats) if can_lay(s))
                 raise PlayError(
                     f"{format_card(card)} passes 31 (count {count}) while "
-                    f"{PLAYERS[who]} can still lay a card"
+                    f"{names[who]} can still lay a card"
                 )
             end_round()  # nobody could lay: a forced go
-        if laid[turn] == 4:
-            turn = 1 - turn  # the player to move has no cards left
+            if over:
+                raise PlayError(f"the play of {rules.name} ends at its first go or 31")
+        if not has_cards(turn):  # the player to move has no cards left
+            nxt = left_of(turn, has_cards)
+            turn = turn if nxt < 0 else nxt
         if owner is not None and owner != turn:
-            if held is not None and can_lay(turn) and not said_go[turn]:
-                raise PlayError(
-                    f"{format_card(card)} is {PLAYERS[owner]}'s, but it is "
-                    f"{PLAYERS[turn]}'s turn at {count}"
-                )
-            said_go[turn] = True  # the player to move could not lay: a silent go
-            play.events.append(PlayEvent(PLAYERS[turn], GO, count, 0, ("go",)))
-            turn = owner
-        if laid[turn] == 4:
-            raise PlayError(f"{PLAYERS[turn]} has already laid four cards")
+            while turn != owner:  # each seat passed over must be unable to lay: silent go's
+                if can_lay(turn) and not said_go[turn]:
+                    raise PlayError(
+                        f"{format_card(card)} is {names[owner]}'s, but it is "
+                        f"{names[turn]}'s turn at {count}"
+                    )
+                if has_cards(turn) and not said_go[turn]:
+                    said_go[turn] = True
+                    play.events.append(PlayEvent(names[turn], GO, count, 0, ("go",)))
+                turn = (turn + 1) % seats
+        if not has_cards(turn):
+            raise PlayError(f"{names[turn]} has already laid {_WORDS[size]} cards")
         if held is not None:
             held[turn].remove(card)
         laid[turn] += 1
@@ -185,18 +250,18 @@ def score_sequence(
         ranks.append(card // 4)
         points, reasons = rk.lay_points(np.array([*ranks, 0], np.int64), len(ranks), count)
         play.events.append(
-            PlayEvent(PLAYERS[turn], card, count, int(points), tuple(reason_words(int(reasons))))
+            PlayEvent(names[turn], card, count, int(points), tuple(reason_words(int(reasons))))
         )
         last = turn
         if count == 31:
-            count, ranks, said_go = 0, [], [False, False]
-            turn = 1 - last if laid[1 - last] < 4 else last
-        elif not said_go[1 - turn]:
-            turn = 1 - turn
-    play.complete = sum(laid) == 8
+            restart()
+        else:
+            nxt = left_of(turn, lambda s: not said_go[s] and has_cards(s))
+            turn = turn if nxt < 0 else nxt
+    play.complete = sum(laid) == seats * size or over
     play.count, play.ranks, play.turn = count, list(ranks), turn
-    play.said_go = (said_go[0], said_go[1])
-    if play.complete and count != 0:  # the last card of the play (none extra at 31)
+    play.said_go = tuple(said_go)
+    if sum(laid) == seats * size and count != 0:  # the last card (none extra at 31)
         i = _last_card_index(play)
         e = play.events[i]
         play.events[i] = PlayEvent(

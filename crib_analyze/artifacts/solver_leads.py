@@ -1,0 +1,90 @@
+"""The solver's leads: the rank the solver leads as pone from every keep, by starter.
+
+The solver reads the pone's lead by these (:mod:`crib_analyze.play.inference_kernels`):
+a pone that plays like the solver leads what the table says. The leads depend on the
+expert model (the pone's reading of the dealer's keep comes from the dealer's throw
+policy), so the table names the model it was made with, and the reading uses a table
+only with that model: the packaged table with the packaged model, or one made by
+``crib-analyze build-leads`` for a rebuilt model (:func:`leads_for`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.settings import PACKAGED_LEADS, default_leads_output, packaged
+from crib_analyze.storage.npz import read_npz, write_npz
+
+LEADS_FORMAT = 1
+N_KEEPS = 1820
+
+
+@dataclass(frozen=True)
+class SolverLeads:
+    """``leads`` (13, 1820): by the starter's rank, the rank led from each keep (rows of
+    :func:`crib_analyze.artifacts.pegging_table.kept_multisets`); -1 where the keep holds
+    all four of the starter's rank. ``provenance`` names the model (``expert_model``)."""
+
+    leads: np.ndarray
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def model(self) -> str:
+        """The fingerprint of the expert model the leads were made with."""
+        return str(self.provenance.get("expert_model", ""))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        write_npz(path, LEADS_FORMAT, self.provenance, {"leads": self.leads})
+
+    @classmethod
+    def load(cls, source: str | os.PathLike[str] | Any) -> SolverLeads:
+        def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> SolverLeads:
+            leads = np.ascontiguousarray(arrays["leads"], np.int64)
+            if leads.shape != (13, N_KEEPS) or leads.min() < -1 or leads.max() > 12:
+                raise ValueError("leads of the wrong shape or outside the ranks")
+            return cls(leads, provenance)
+
+        return read_npz(source, "the solver's leads", LEADS_FORMAT, parse)
+
+
+@cache
+def packaged_solver_leads() -> SolverLeads:
+    """The solver's leads shipped with the package (made with the packaged model)."""
+    with packaged(PACKAGED_LEADS).open("rb") as fh:
+        return SolverLeads.load(fh)
+
+
+def _built(path: str, stamp: tuple[int, int]) -> SolverLeads | None:
+    try:
+        return SolverLeads.load(path)
+    except Exception:  # a damaged or foreign file is not used: the reading falls back
+        return None
+
+
+_BUILT: dict[tuple[str, tuple[int, int]], SolverLeads | None] = {}
+
+
+def leads_for(fingerprint: str) -> SolverLeads | None:
+    """The leads made with the model of ``fingerprint``: the packaged table, else the one
+    ``build-leads`` wrote to the data dir; None if neither matches."""
+    try:
+        shipped: SolverLeads | None = packaged_solver_leads()
+    except Exception:  # a damaged install: the reading falls back on the softmax
+        shipped = None
+    if shipped is not None and shipped.model == fingerprint:
+        return shipped
+    path = default_leads_output()
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    key = (str(path), (st.st_mtime_ns, st.st_size))
+    if key not in _BUILT:
+        _BUILT[key] = _built(*key)
+    built = _BUILT[key]
+    return built if built is not None and built.model == fingerprint else None

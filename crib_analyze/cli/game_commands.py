@@ -1,0 +1,41 @@
+"""``games``: the games of the rules this tool knows, a line each."""
+
+from __future__ import annotations
+
+import click
+
+from crib_analyze.cli.options import domain_errors, emit, format_option
+
+
+@click.command("games")
+@format_option(help="Readable, or CSV/JSON (one row per game).")
+def games(fmt: str) -> None:
+    """List the games of the rules: players, cards dealt and thrown, the target.
+
+    Every game is to 121 unless its line says otherwise. Seats are named from the
+    dealer's left, the dealer last (with two players: pone, dealer). Two players with
+    six cards each ('standard') is the default everywhere.
+
+    Example:
+      crib-analyze games
+      crib-analyze games -f json
+    """
+    from crib_analyze.api import games as listed
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.results import rows_of_frame
+
+    with domain_errors():
+        frame = listed()
+    if fmt != "table":
+        rows = rows_of_frame(frame)
+        emit((rows_csv if fmt == "csv" else rows_json)(rows), None)
+        return
+    width = max(len(g) for g in frame.game)
+    lines = [
+        f"{g:<{width}}  {summary}" for g, summary in zip(frame.game, frame.summary, strict=True)
+    ]
+    lines += ["", "seats, from the dealer's left:"]
+    for players in sorted(set(frame.players)):
+        seats = frame.seats[frame.players == players].iloc[0]
+        lines.append(f"  {players} players: {seats}")
+    emit("\n".join(lines) + "\n", None)

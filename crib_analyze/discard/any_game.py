@@ -1,0 +1,110 @@
+"""Throws for a seat of any game of the rules: every way to split the cards it is dealt
+into a kept hand, a throw to the crib and (Canadian doubles) four cards passed to its
+partner, valued exactly with the other seats' cards as random cards.
+
+A split's value to the seat's side is its kept hand's mean show over the starters, plus
+the partner's hand from the passed cards, plus the crib's mean from the throw when the
+crib is its side's (the dealer's side, which also pegs 2 when a jack is cut), minus it
+when an opponent's. The crib's other
+cards (the other seats' throws and any dealt from the pack) are unseen cards alike:
+the random opponent model of the two-player game, for every seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.crib import any_game_kernels as agk
+from crib_analyze.errors import UsageError
+from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
+
+
+@dataclass(frozen=True)
+class GameThrows:
+    """Every split of one seat's cards, best first: card ids and exact means."""
+
+    rules: Rules
+    seat: int
+    kept: list[tuple[int, ...]]
+    thrown: list[tuple[int, ...]]
+    passed: list[tuple[int, ...]]  # empty tuples without a partner to pass to
+    hand: np.ndarray  # the kept hand's mean show
+    partner_hand: np.ndarray  # the passed hand's (0 without)
+    crib: np.ndarray  # the crib's mean from this throw
+    crib_sign: int  # +1: the seat's side owns the crib; -1: an opponent does
+    heels: float  # the dealer's side's mean points for a jack cut (0 for the others)
+
+    @property
+    def net(self) -> np.ndarray:
+        net: np.ndarray = self.hand + self.partner_hand + self.crib_sign * self.crib + self.heels
+        return net
+
+
+Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def splits(n: int, keep: int, throw: int, passes: int) -> list[Split]:
+    """Every (kept, thrown, passed) split of ``n`` card positions, in a fixed order."""
+    out: list[Split] = []
+    every = range(n)
+    for kept in combinations(every, keep):
+        rest = [i for i in every if i not in kept]
+        for passed in combinations(rest, passes):
+            thrown = tuple(i for i in rest if i not in passed)
+            out.append((kept, thrown, passed))
+    return out
+
+
+def analyze_seat(hand: CardsLike, rules: Rules, seat: str | int) -> GameThrows:
+    """Every split of ``hand`` (the cards ``seat`` is dealt in ``rules``), best first."""
+    s = rules.seat(seat)
+    n = rules.dealt[s]
+    name = rules.seat_names[s]
+    if n == 0:
+        raise UsageError(
+            f"the {name} is dealt no cards in {rules.name}: its partner passes it four"
+        )
+    cards = np.array(parse_cards(hand, count=n), np.int64)
+    throw, passes = rules.thrown[s], rules.passed[s]
+    keep = n - throw - passes
+    if keep != rules.hand_size:  # a seat that receives cards keeps what it is dealt
+        raise UsageError(f"the {name} of {rules.name} does not choose its hand")
+    unseen = np.array([c for c in range(52) if c not in set(cards.tolist())], np.int64)
+    options = splits(n, keep, throw, passes)
+    subsets = sorted({o[0] for o in options} | {o[2] for o in options if o[2]})
+    throws = sorted({o[1] for o in options})
+    hand_of = dict(
+        zip(subsets, agk.hand_means(cards, np.array(subsets, np.int64), unseen), strict=True)
+    )
+    crib_of: dict[tuple[int, ...], float] = {}
+    if throw:
+        crib_of = dict(
+            zip(throws, agk.crib_means(cards, np.array(throws, np.int64), unseen), strict=True)
+        )
+    else:  # nothing thrown: the crib is four unseen cards whatever this seat keeps
+        crib_of[()] = float(agk.crib_means(cards, np.zeros((1, 0), np.int64), unseen)[0])
+    own = rules.teams[s] == rules.teams[rules.dealer]
+    hands = np.array([hand_of[o[0]] for o in options])
+    partner = np.array([hand_of[o[2]] if o[2] else 0.0 for o in options])
+    crib = np.array([crib_of[o[1]] for o in options])
+    sign = 1 if own else -1
+    jacks = int(np.count_nonzero(unseen >> 2 == JACK_RANK))
+    heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
+    order = np.argsort(-(hands + partner + sign * crib), kind="stable")
+    pick = [options[i] for i in order]
+    return GameThrows(
+        rules=rules,
+        seat=s,
+        kept=[tuple(int(cards[i]) for i in o[0]) for o in pick],
+        thrown=[tuple(int(cards[i]) for i in o[1]) for o in pick],
+        passed=[tuple(int(cards[i]) for i in o[2]) for o in pick],
+        hand=hands[order],
+        partner_hand=partner[order],
+        crib=crib[order],
+        crib_sign=sign,
+        heels=heels,
+    )

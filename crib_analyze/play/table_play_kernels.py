@@ -1,0 +1,188 @@
+"""numba kernels for the play round a table of 2 to 5 players: the turn passing left,
+the go passing round until nobody can lay, the last card, and the old five-card game's
+single pass to 31.
+
+Seats are numbered from the dealer's left, the dealer last (:mod:`crib_analyze.rules`):
+seat 0 leads. ``hands`` (N, 4) holds card ids, -1 once laid (a three-card hand has a -1
+from the start). A card's points come from
+:func:`~crib_analyze.play.rules_kernels.lay_points`, the same for any number of players:
+counts of 15 and 31, pairs, runs among the latest cards, nothing across a reset.
+
+A player who can lay must; one who cannot passes (says go), and the turn goes on to the
+left. When nobody can lay, whoever laid the last card scores 1 (2 at 31, scored with the
+card), the count resets and the next player to the left of that one with cards leads.
+The last card of the play scores 1 unless it made 31. With ``once`` (five-card
+cribbage) the play ends at the first go or 31: the cards left are not laid.
+
+Policies (per seat): ``IN_ORDER`` lays the first card of its row that fits (a play
+written out in advance); ``GREEDY`` the card worth most now; ``LOOKAHEAD`` the most now
+less the next player's expected best reply (plus it, when that player is a partner).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crib_analyze.jit import njit
+from crib_analyze.play.reply_kernels import expected_best_reply
+from crib_analyze.play.rules_kernels import (
+    R_GO,
+    R_LAST_CARD,
+    card_value,
+    cards_left,
+    lay_points,
+)
+from crib_analyze.rules import MAX_COUNT
+
+IN_ORDER, GREEDY, LOOKAHEAD = 0, 1, 2
+SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4 ...)
+
+
+@njit
+def fits(hand: np.ndarray, count: int) -> bool:
+    """True if a card left in ``hand`` can be laid at ``count``."""
+    for c in hand:  # noqa: SIM110 (a loop numba compiles well)
+        if c >= 0 and count + card_value(c) <= MAX_COUNT:
+            return True
+    return False
+
+
+@njit
+def next_holding(hands: np.ndarray, seat: int) -> int:
+    """The first seat to the left of ``seat`` (``seat`` itself last) with a card; -1 if
+    every hand is empty."""
+    n = hands.shape[0]
+    for step in range(1, n + 1):
+        s: int = (seat + step) % n
+        if cards_left(hands[s]) > 0:
+            return s
+    return -1
+
+
+@njit
+def next_to_lay(hands: np.ndarray, seat: int, count: int) -> int:
+    """The first seat to the left of ``seat`` (``seat`` itself last) that can lay at
+    ``count``; -1 if nobody can."""
+    n = hands.shape[0]
+    for step in range(1, n + 1):
+        s: int = (seat + step) % n
+        if fits(hands[s], count):
+            return s
+    return -1
+
+
+@njit
+def choose(
+    policy: int,
+    hands: np.ndarray,
+    seat: int,
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    seen: np.ndarray,
+    teams: np.ndarray,
+) -> int:
+    """The slot ``policy`` lays from ``hands[seat]`` (one that fits)."""
+    best, best_slot = -1e18, -1
+    left = np.full(13, 4, np.int64)
+    if policy == LOOKAHEAD:
+        for c in range(52):
+            if seen[c]:
+                left[c >> 2] -= 1
+        for c in hands[seat]:
+            if c >= 0:
+                left[c >> 2] -= 1
+    weight = np.ones(13)
+    pts = np.empty(13, np.int64)
+    none = np.empty(13)
+    scratch = np.empty(13, np.int64)
+    for s in range(4):
+        c = hands[seat, s]
+        if c < 0 or count + card_value(c) > MAX_COUNT:
+            continue
+        if policy == IN_ORDER:
+            return s
+        after = count + card_value(c)
+        seq[n] = c >> 2
+        now, _ = lay_points(seq, n + 1, after)
+        value = float(now)
+        if policy == LOOKAHEAD:
+            hands[seat, s] = -1  # who replies is decided with this card laid
+            other = next_to_lay(hands, seat, after)
+            hands[seat, s] = c
+            if other >= 0 and other != seat:
+                reply = expected_best_reply(
+                    seq, n + 1, after, left, weight, cards_left(hands[other]), pts, none, scratch
+                )
+                value += reply if teams[other] == teams[seat] else -reply
+        if value > best + 1e-12:
+            best, best_slot = value, s
+    return best_slot
+
+
+@njit
+def play_table(
+    hands: np.ndarray,
+    starter: int,
+    policies: np.ndarray,
+    teams: np.ndarray,
+    once: bool,
+    record: np.ndarray,
+) -> tuple[np.ndarray, int]:
+    """Play ``hands`` (N, 4; changed in place: every laid card becomes -1) to the end.
+
+    Returns (points (N,) each seat pegged, events written). ``record`` (N*4, 5) gets a
+    row per laid card: [seat, card, count after, reasons, points (go or last card
+    included)]. ``teams`` (N,) each seat's side, for the lookahead's partner.
+    """
+    players = hands.shape[0]
+    points = np.zeros(players, np.int64)
+    seen = np.zeros(52, np.bool_)
+    if starter >= 0:
+        seen[starter] = True
+    seq = np.zeros(SEQ_SIZE, np.int64)
+    n, count, turn, last, events = 0, 0, 0, -1, 0
+    if cards_left(hands[turn]) == 0:
+        turn = next_holding(hands, turn)
+    while turn >= 0:
+        if not fits(hands[turn], count):  # a go: the turn passes left
+            turn = next_to_lay(hands, turn, count)
+            if turn >= 0:
+                continue
+            # nobody can lay: the last card laid scores the go, the count resets
+            points[last] += 1
+            record[events - 1, 3] |= R_GO
+            record[events - 1, 4] += 1
+            if once:
+                break
+            n, count = 0, 0
+            turn = next_holding(hands, last)
+            continue
+        slot = choose(policies[turn], hands, turn, seq, n, count, seen, teams)
+        card = hands[turn, slot]
+        hands[turn, slot] = -1
+        seen[card] = True
+        count += card_value(card)
+        seq[n] = card >> 2
+        n += 1
+        pts, reasons = lay_points(seq, n, count)
+        last = turn
+        record[events, 0], record[events, 1], record[events, 2] = turn, card, count
+        events += 1
+        if next_holding(hands, turn) < 0:  # the last card of the play
+            if count < MAX_COUNT:
+                pts += 1
+                reasons |= R_LAST_CARD
+            points[turn] += pts
+            record[events - 1, 3], record[events - 1, 4] = reasons, pts
+            break
+        points[turn] += pts
+        record[events - 1, 3], record[events - 1, 4] = reasons, pts
+        if count == MAX_COUNT:
+            if once:
+                break
+            n, count = 0, 0
+            turn = next_holding(hands, turn)
+        else:
+            turn = (turn + 1) % players
+    return points, events

@@ -1,0 +1,66 @@
+"""numba kernel for the show of a hand of any size with the starter: the three-card hands
+of five-card cribbage as well as the usual four.
+
+The same rules as :mod:`crib_analyze.scoring.show_kernels`: fifteens 2 each, pairs 2
+each, each maximal run of three or more once per combination of cards, nobs 1. A hand's
+flush is all its cards of one suit (as many points, one more with the starter); a crib
+scores a flush only when the starter matches too. Written for any size rather than
+unrolled, so it is slower than the four-card kernel the two-player engines use.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crib_analyze.jit import njit
+from crib_analyze.rules import JACK_RANK, NOBS_POINTS
+
+
+@njit
+def show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
+    """Points of ``hand[:size]`` (card ids) with ``starter`` in the show."""
+    m = size + 1
+    cards = np.empty(m, np.int64)
+    cards[:size] = hand[:size]
+    cards[size] = starter
+    points = 0
+    for mask in range(1, 1 << m):  # fifteens: every combination counting 15
+        total = 0
+        for i in range(m):
+            if mask >> i & 1:
+                r = cards[i] >> 2
+                total += r + 1 if r < 10 else 10
+        if total == 15:
+            points += 2
+    counts = np.zeros(13, np.int64)
+    for i in range(m):
+        counts[cards[i] >> 2] += 1
+    r = 0
+    while r < 13:
+        points += counts[r] * (counts[r] - 1)  # pairs: 2 for each of C(n, 2)
+        r += 1
+    r = 0
+    while r < 13:  # runs: each maximal block of 3+ ranks, once per choice of cards
+        if counts[r] == 0:
+            r += 1
+            continue
+        length, ways = 0, 1
+        while r < 13 and counts[r] > 0:
+            length += 1
+            ways *= counts[r]
+            r += 1
+        if length >= 3:
+            points += length * ways
+    suit = hand[0] & 3
+    flush = True
+    for i in range(1, size):
+        flush &= (hand[i] & 3) == suit
+    if flush:
+        if (starter & 3) == suit:
+            points += size + 1
+        elif not crib:
+            points += size
+    for i in range(size):
+        if hand[i] >> 2 == JACK_RANK and (hand[i] & 3) == (starter & 3):
+            points += NOBS_POINTS
+    return points

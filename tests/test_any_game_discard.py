@@ -1,0 +1,128 @@
+"""Throws for any seat of any game (crib_analyze.discard.any_game): the show of a hand
+of three or four cards against the plain-Python scorer (tests/naive.py), the crib's
+exact mean against a direct enumeration, the standard game against the two-player
+engine (written separately), and the command line.
+
+Mutations tried (each fails a test here): a three-card flush worth four; the crib's
+other cards allowed to include the starter; an opponent's crib added rather than
+subtracted; the passed hand left out of Canadian doubles' value.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import crib_analyze as ca
+from crib_analyze.cli import cli
+from crib_analyze.crib import any_game_kernels as agk
+from crib_analyze.scoring.any_hand_kernels import show_points
+from tests.naive import naive_score
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from([3, 4]), st.booleans())
+def test_the_show_of_any_hand_size_is_the_rules(cards: list[int], size: int, crib: bool) -> None:
+    hand, starter = list(cards[:size]), cards[size]
+    got = show_points(np.array(hand, np.int64), size, starter, crib and size == 4)
+    assert got == naive_score(hand, starter, crib and size == 4)
+
+
+def test_a_three_card_flush() -> None:
+    hand = np.array(ca.parse_cards("2H 7H 9H"), np.int64)
+    assert show_points(hand, 3, ca.parse_cards("KS")[0], False) == 3
+    assert show_points(hand, 3, ca.parse_cards("KH")[0], False) == 4
+
+
+@pytest.mark.parametrize("thrown", ["5H", "JC QD", "2S 3S 4S"])
+def test_the_crib_mean_is_every_starter_and_every_other_card(thrown: str) -> None:
+    """On a small set of unseen cards, the kernel's mean is the plain enumeration."""
+    throw = ca.parse_cards(thrown)
+    unseen = [c for c in range(52) if c not in throw][::4][:10]
+    expect = []
+    for s in unseen:
+        rest = [c for c in unseen if c != s]
+        for other in combinations(rest, 4 - len(throw)):
+            expect.append(naive_score([*throw, *other], s, crib=True))
+    got = agk.crib_mean(np.array(throw, np.int64), np.array(unseen, np.int64))
+    assert got == pytest.approx(np.mean(expect), abs=1e-12)
+
+
+@pytest.mark.parametrize("hand", ["5H 6S 4D JC QH 5C", "AC 2D 3H 5S 5C JD", "7C 8D 9H KS 2C 3D"])
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_the_standard_game_agrees_with_the_two_player_engine(hand: str, role: str) -> None:
+    """Random opponent, no pegging: the same hand and crib means and the same net (the
+    dealer's heels included) as the two-player engine, throw by throw."""
+    seat = ca.analyze_seat(hand, "standard", role)
+    two = ca.analyze(hand, role=role, opponent="random", pegging="none")  # type: ignore[arg-type]
+    mine = seat.set_index("throw")[["hand_mean", "crib_mean", "net"]].sort_index()
+    theirs = two.set_index("discard")[["hand_mean", "crib_mean", "net"]].sort_index()
+    theirs.index = mine.index
+    assert np.allclose(mine.to_numpy(), theirs.to_numpy(), atol=1e-9)
+
+
+def test_whose_crib_it_is() -> None:
+    """The crib counts for the dealer's side and against the others."""
+    hand = "5H 6S 4D JC QH"
+    dealer = ca.analyze_seat(hand, "three", "dealer")
+    left = ca.analyze_seat(hand, "three", "left")
+    assert dealer.attrs["crib"] == "yours" and left.attrs["crib"] == "an opponent's"
+    for frame, sign in ((dealer, 1), (left, -1)):
+        heels = frame.heels.iloc[0]
+        assert np.allclose(frame.net, frame.hand_mean + sign * frame.crib_mean + heels)
+    assert (left.heels == 0).all() and dealer.heels.iloc[0] == pytest.approx(2 * 3 / 47)
+    across = ca.analyze_seat(hand, "four", "across")  # the dealer's partner
+    assert across.attrs["crib"] == "your partner's"
+    assert np.allclose(across.net, across.hand_mean + across.crib_mean + across.heels)
+    assert len(dealer) == 5 and dealer.net.is_monotonic_decreasing
+
+
+def test_canadian_doubles_ranks_every_split_of_ten_by_the_side() -> None:
+    ten = "5H 6S 4D JC QH 5C 7D 8D 9S KH"
+    frame = ca.analyze_seat(ten, "canadian-doubles", "left")
+    assert len(frame) == 3150  # C(10, 4) keeps x C(6, 4) passes
+    assert frame.attrs["crib"] == "an opponent's"
+    assert np.allclose(frame.net, frame.hand_mean + frame.partner_mean - frame.crib_mean)
+    # a keep and a pass swapped: the same side's value
+    by = frame.set_index(["keep", "pass"]).net
+    top = frame.iloc[0]
+    assert by[(top["pass"], top["keep"])] == pytest.approx(top.net)
+
+
+def test_the_command_line() -> None:
+    runner = CliRunner()
+    ok = runner.invoke(
+        cli, ["discard", "5H", "6S", "4D", "JC", "QH", "--game", "three", "--seat", "dealer"]
+    )
+    assert ok.exit_code == 0
+    lines = ok.stdout.splitlines()
+    assert lines[0].startswith("three, as dealer: the crib is yours (+)")
+    assert lines[2].split()[:5] == ["5H", "6S", "4D", "QH", "JC"]
+    two = runner.invoke(
+        cli,
+        ["discard", "5H", "6S", "4D", "JC", "QH", "--game", "five-card", "--pone", "-f", "json"],
+    )
+    assert two.exit_code == 0 and '"throw": "JC QH"' in two.stdout
+    for args, message in [
+        (["--game", "three", "--seat", "pone"], "three has no seat 'pone'"),
+        (["--game", "three"], "say which seat to throw for: --seat left|middle|dealer"),
+        (
+            ["--game", "three", "--seat", "left", "--score", "100-100"],
+            "--score does not go with --game three",
+        ),
+        (["--game", "four", "--seat", "left", "--pone"], "--pone contradicts --seat left"),
+    ]:
+        bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", *args])
+        assert bad.exit_code == 2, (args, bad.output)
+        assert message in bad.stderr and "Traceback" not in bad.output
+    short = runner.invoke(
+        cli, ["discard", "5H", "6S", "4D", "JC", "--game", "three", "--seat", "left"]
+    )
+    assert short.exit_code == 2 and "5" in short.stderr
+    none = runner.invoke(cli, ["discard", "5H", "--game", "canadian-doubles", "--seat", "across"])
+    assert none.exit_code == 2 and "dealt no cards" in none.stderr
