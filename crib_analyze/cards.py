@@ -185,19 +185,21 @@ def read_hand_lines(
             yield lineno, e
 
 
-def parse_show(hand4: CardsLike, starter: CardLike) -> tuple[list[int], int]:
-    """Four cards and a starter, checking count and distinctness.
+def parse_show(hand4: CardsLike, starter: CardLike, size: int = 4) -> tuple[list[int], int]:
+    """Four cards (``size``: three in five-card cribbage) and a starter, checking count
+    and distinctness.
 
     >>> parse_show("5H 5C 5S JD", "5D")
     ([18, 16, 19, 41], 17)
     """
-    hand = parse_cards(hand4, count=4)
+    hand = parse_cards(hand4, count=size)
     try:
         card = parse_card(starter.strip() if isinstance(starter, str) else starter)
     except CardError as e:
         raise CardError(f"starter: {e}") from None
     if card in hand:
-        raise CardError(f"starter {format_card(card)} is also one of the four cards")
+        words = {3: "three", 4: "four"}.get(size, str(size))
+        raise CardError(f"starter {format_card(card)} is also one of the {words} cards")
     return hand, card
 
 

@@ -126,3 +126,29 @@ def test_the_command_line() -> None:
     assert short.exit_code == 2 and "5" in short.stderr
     none = runner.invoke(cli, ["discard", "5H", "--game", "canadian-doubles", "--seat", "across"])
     assert none.exit_code == 2 and "dealt no cards" in none.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(range(52)))
+def test_counting_a_three_card_hand_is_the_rules(cards: list[int]) -> None:
+    """The announced show of a five-card game's hand (three cards) adds up to the plain
+    scorer's points, category by category."""
+    from crib_analyze.api import count_show
+    from tests.naive import naive_breakdown
+
+    hand, starter = list(cards[:3]), cards[3]
+    show = count_show(
+        [ca.format_cards([c]) for c in hand], ca.format_cards([starter]), game="five-card"
+    )
+    expect = naive_breakdown(hand, starter)
+    assert show.breakdown() == expect | {"total": sum(expect.values())}
+
+
+def test_score_counts_a_five_card_hand() -> None:
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["score", "2H", "7H", "9H", "--starter", "KH", "--game", "five-card"])
+    assert ok.exit_code == 0 and "  flush      4" in ok.stdout
+    bad = runner.invoke(
+        cli, ["score", "2H", "7H", "9H", "KH", "--starter", "5D", "--game", "five-card"]
+    )
+    assert bad.exit_code == 2 and "expected 3 cards with a separate starter, got 4" in bad.stderr

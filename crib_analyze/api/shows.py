@@ -1,7 +1,27 @@
-"""The public API of the show: count four cards and the starter, as a player does."""
+"""The public API of the show: count four cards and the starter, as a player does (or
+three, in five-card cribbage)."""
 
 from __future__ import annotations
 
-from crib_analyze.scoring.show import Breakdown, Show, count_show, score_breakdown, score_hand
+from crib_analyze.cards import CardLike, CardsLike
+from crib_analyze.rules import game as rules_game
+from crib_analyze.scoring.show import Breakdown, Show, score_breakdown, score_hand
+from crib_analyze.scoring.show import count_show as _count_show
 
 __all__ = ["Breakdown", "Show", "count_show", "score_breakdown", "score_hand"]
+
+
+def count_show(
+    cards: CardsLike, starter: CardLike | None = None, crib: bool = False, game: str = "standard"
+) -> Show:
+    """Every scoring combination of a show, in the order a player announces them:
+    ``cards`` the hand and ``starter`` the cut, or the hand with the starter last. In
+    ``game`` "five-card" a hand is three cards.
+
+    >>> count_show("5H 5C 5S JD", "5D").total
+    29
+    >>> count_show("2H 7H 9H KH", game="five-card").breakdown()["flush"]
+    4
+    """
+    size = rules_game(game).hand_size
+    return _count_show(cards, starter, crib, 4 if crib else size)

@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--starter", "-s", help="The cut card, e.g. 5D [default: the fifth card].")
 @click.option("--crib", is_flag=True, help="Crib rules (flush needs all five cards).")
+@game_option
 @click.option(
     "--format",
     "-f",
@@ -63,15 +64,17 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     show_default=True,
     help="Readable count or one JSON object.",
 )
-def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> None:
+def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fmt: str) -> None:
     """Count a show as a player does: every fifteen, pair, run, flush and nobs, in order.
 
-    Give four cards and --starter, or five cards with the starter last.
+    Give four cards and --starter, or five cards with the starter last (with --game
+    five-card a hand is three cards; a crib is always four).
 
     \b
     Examples:
       crib-analyze score 5H 5C 5S JD --starter 5D
       crib-analyze score 4H 4C 5S 5D 6C
+      crib-analyze score 2H 7H 9H --starter KH --game five-card
     """
     from crib_analyze.api import count_show
     from crib_analyze.cli.render import show_json, show_text
@@ -79,7 +82,7 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, fmt: str) -> 
     if starter is not None and not starter.strip():
         raise click.UsageError("--starter: no card given")
     try:
-        show = count_show(list(cards), starter, crib=crib)
+        show = count_show(list(cards), starter, crib=crib, game=game)
     except CardError as e:
         message = str(e)
         if starter is not None and message.startswith("starter"):

@@ -135,46 +135,58 @@ class Show:
         return out | {"total": self.total}
 
 
-def parse_show_cards(cards: CardsLike, starter: CardLike | None = None) -> tuple[list[int], int]:
-    """Four cards and a starter: ``starter`` if given, else the fifth of five cards."""
+def parse_show_cards(
+    cards: CardsLike, starter: CardLike | None = None, size: int = 4
+) -> tuple[list[int], int]:
+    """Four cards (``size``) and a starter: ``starter`` if given, else the last of five."""
     parsed = parse_cards(cards)
+    words = {3: "three", 4: "four"}.get(size, str(size))
     if starter is None:
-        if len(parsed) != 5:
+        if len(parsed) != size + 1:
             raise CardError(
-                f"expected 5 cards (four and the starter last) or 4 with a starter, "
-                f"got {len(parsed)}"
+                f"expected {size + 1} cards ({words} and the starter last) or {size} with a "
+                f"starter, got {len(parsed)}"
             )
-        return parsed[:4], parsed[4]
-    if len(parsed) != 4:
-        raise CardError(f"expected 4 cards with a separate starter, got {len(parsed)}")
-    return parse_show(parsed, starter)
+        return parsed[:size], parsed[size]
+    if len(parsed) != size:
+        raise CardError(f"expected {size} cards with a separate starter, got {len(parsed)}")
+    return parse_show(parsed, starter, size)
 
 
-def count_show(cards: CardsLike, starter: CardLike | None = None, crib: bool = False) -> Show:
+def count_show(
+    cards: CardsLike, starter: CardLike | None = None, crib: bool = False, size: int = 4
+) -> Show:
     """Every scoring combination of a show, in the order a player announces them.
 
-    ``cards`` is four cards and ``starter`` the cut, or five cards with the starter last.
+    ``cards`` is four cards and ``starter`` the cut, or five cards with the starter last;
+    ``size`` 3 for a hand of five-card cribbage (its flush is three cards, four with the
+    starter). A crib always shows four cards.
+
+    >>> count_show("2H 7H 9H", "KH", size=3).breakdown()["flush"]
+    4
     """
-    hand, cut = parse_show_cards(cards, starter)
+    if crib and size != 4:
+        raise CardError("a crib shows four cards and the starter")
+    hand, cut = parse_show_cards(cards, starter, size)
     five = [*hand, cut]
     found: list[tuple[str, tuple[int, ...], int]] = []
-    for size in range(2, 6):
-        for combo in combinations(five, size):
+    for n in range(2, len(five) + 1):
+        for combo in combinations(five, n):
             if sum(value_of(c) for c in combo) == 15:
                 found.append(("fifteen", combo, 2))
     for a, b in combinations(five, 2):
         if rank_of(a) == rank_of(b):
             found.append(("pair", (a, b), 2))
-    for size in (5, 4, 3):  # only the longest runs count
-        runs = [c for c in combinations(five, size) if _is_run(c)]
+    for n in range(len(five), 2, -1):  # only the longest runs count
+        runs = [c for c in combinations(five, n) if _is_run(c)]
         if runs:
-            found += [("run", tuple(sorted(c, key=rank_of)), size) for c in runs]
+            found += [("run", tuple(sorted(c, key=rank_of)), n) for c in runs]
             break
     if len({suit_of(c) for c in hand}) == 1:
         if suit_of(cut) == suit_of(hand[0]):
-            found.append(("flush", tuple(five), 5))
+            found.append(("flush", tuple(five), len(five)))
         elif not crib:
-            found.append(("flush", tuple(hand), 4))
+            found.append(("flush", tuple(hand), len(hand)))
     for c in hand:
         if rank_of(c) == JACK and suit_of(c) == suit_of(cut):
             found.append(("nobs", (c,), 1))
