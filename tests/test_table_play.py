@@ -217,3 +217,13 @@ def test_peg_scores_any_game_from_the_command_line() -> None:
         bad = runner.invoke(cli, ["peg", *args])
         assert bad.exit_code == 2, (args, bad.output)
         assert message in bad.stderr and "Traceback" not in bad.output
+
+
+def test_the_lookahead_feeds_a_partner_and_starves_an_opponent() -> None:
+    """Leading a 5 invites the next player's ten for 15; a 9 only a 6. The lookahead
+    leads the 9 when the next seat is an opponent and the 5 when it is a partner."""
+    hands = [parse_cards("5H 9C"), parse_cards("2D 3D"), parse_cards("2S 3S"), parse_cards("2C 3C")]
+    _, alone = kernel_play(hands, tk.LOOKAHEAD, teams=[0, 1, 2, 3])
+    _, partners = kernel_play(hands, tk.LOOKAHEAD, teams=[0, 0, 1, 1])
+    assert alone[0][1] == parse_cards("9C")[0]
+    assert partners[0][1] == parse_cards("5H")[0]

@@ -203,24 +203,24 @@ def simulate(
     play_policy: PlayPolicy = DEFAULT_PLAY_POLICY,
 ) -> GameStats:
     """Play ``games`` full games (an even number) between two discard policies and
-        summarise them: the first dealer's and player 0's win rates with standard errors,
-        deals per game, points per deal by role and source, skunks, margins.
+    summarise them: the first dealer's and player 0's win rates with standard errors,
+    deals per game, points per deal by role and source, skunks, margins.
 
-        ``players`` are "expert" (the best response to the expert model, the play counted:
-        what ``discard`` recommends), "points" (hand and crib only), "position" (as the
-        expert until either score reaches ``position_from``, then the ``candidates`` best
-        throws valued from the score by ``position_samples`` simulated deals and the board
-        table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
-        mixed policy). Both lay their cards by ``play_policy`` (the solver unless given;
+    ``players`` are "expert" (the best response to the expert model, the play counted:
+    what ``discard`` recommends), "points" (hand and crib only), "position" (as the
+    expert until either score reaches ``position_from``, then the ``candidates`` best
+    throws valued from the score by ``position_samples`` simulated deals and the board
+    table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
+    mixed policy). Both lay their cards by ``play_policy`` (the solver unless given;
     "lookahead" is about ten times faster). Games 2k and 2k+1 deal the same cards
-        with the first dealer swapped (duplicate pairs). The same ``seed`` gives the same
-        games for any ``batch`` and threads, or on a Dask ``scheduler`` (an address).
-        ``record`` (a file) receives every game from player 0's side in the record format
-        that :func:`~crib_analyze.api.plays.review` reads (``docs/review.md``).
+    with the first dealer swapped (duplicate pairs). The same ``seed`` gives the same
+    games for any ``batch`` and threads, or on a Dask ``scheduler`` (an address).
+    ``record`` (a file) receives every game from player 0's side in the record format
+    that :func:`~crib_analyze.api.plays.review` reads (``docs/review.md``).
 
-        >>> s = simulate(200, seed=1)
-        >>> s.games, s.player0_wins  # the same policy on both sides of duplicate pairs
-        (200, 0.5)
+    >>> s = simulate(200, seed=1)
+    >>> s.games, s.player0_wins  # the same policy on both sides of duplicate pairs
+    (200, 0.5)
     """
     from crib_analyze.board.games import GameSettings
     from crib_analyze.board.games import simulate as run

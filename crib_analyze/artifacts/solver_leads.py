@@ -59,14 +59,14 @@ def packaged_solver_leads() -> SolverLeads:
         return SolverLeads.load(fh)
 
 
+@cache
 def _built(path: str, stamp: tuple[int, int]) -> SolverLeads | None:
+    """The leads in ``path`` as it was at ``stamp`` (read once per version of the file);
+    None for a damaged or foreign file: the reading falls back on the softmax."""
     try:
         return SolverLeads.load(path)
-    except Exception:  # a damaged or foreign file is not used: the reading falls back
+    except Exception:
         return None
-
-
-_BUILT: dict[tuple[str, tuple[int, int]], SolverLeads | None] = {}
 
 
 def leads_for(fingerprint: str) -> SolverLeads | None:
@@ -83,8 +83,5 @@ def leads_for(fingerprint: str) -> SolverLeads | None:
         st = path.stat()
     except OSError:
         return None
-    key = (str(path), (st.st_mtime_ns, st.st_size))
-    if key not in _BUILT:
-        _BUILT[key] = _built(*key)
-    built = _BUILT[key]
+    built = _built(str(path), (st.st_mtime_ns, st.st_size))
     return built if built is not None and built.model == fingerprint else None

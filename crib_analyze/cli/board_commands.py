@@ -10,6 +10,7 @@ import click
 from crib_analyze.cli.options import (
     RESUME_BUILD,
     WholeNumber,
+    build_output_option,
     checked_output,
     checked_scheduler,
     count_option,
@@ -100,13 +101,7 @@ def odds(
 
 
 @click.command("build-board")
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False),
-    callback=checked_output,
-    help="Where to write the table [default: board_table.npz in the user data dir].",
-)
+@build_output_option("table", "board_table.npz")
 @count_option(
     "--deals", setting=BOARD_DEALS,
     help="Deals to simulate (an even number); the sampling error shrinks as 1/sqrt.",

@@ -8,7 +8,7 @@ import click
 from crib_analyze.cli.options import (
     RESUME_BUILD,
     amount_type,
-    checked_output,
+    build_output_option,
     count_option,
     domain_errors,
     jobs_option,
@@ -21,13 +21,7 @@ from crib_analyze.settings import MODEL_ENV, MODEL_MAX_ROUNDS, MODEL_TOLERANCE
 
 
 @click.command("build-model")
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False),
-    callback=checked_output,
-    help="Where to write the model [default: expert_model.npz in the user data dir].",
-)
+@build_output_option("model", "expert_model.npz")
 @click.option(
     "--tolerance",
     type=amount_type(MODEL_TOLERANCE),

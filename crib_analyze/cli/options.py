@@ -187,6 +187,15 @@ output_option = click.option(
 )
 
 
+def build_output_option(what: str, name: str) -> Decorator:
+    """``-o/--output`` of a build: where the rebuilt ``what`` goes (default ``name`` in
+    the user data dir), checked before any work."""
+    return click.option(
+        "--output", "-o", type=click.Path(dir_okay=False), callback=checked_output,
+        help=f"Where to write the {what} [default: {name} in the user data dir].",
+    )  # fmt: skip
+
+
 def output_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--format and --output, shared by every command that prints results."""
     f = output_option(f)

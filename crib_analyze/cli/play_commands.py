@@ -10,7 +10,7 @@ import click
 from crib_analyze.cli.options import (
     RESUME_BUILD,
     amount_type,
-    checked_output,
+    build_output_option,
     checked_scheduler,
     count_option,
     domain_errors,
@@ -191,13 +191,7 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
 
 
 @click.command("build-pegging")
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False),
-    callback=checked_output,
-    help="Where to write the table [default: pegging_table.npz in the user data dir].",
-)
+@build_output_option("table", "pegging_table.npz")
 @click.option(
     "--target-se",
     type=amount_type(PEGGING_TARGET_SE),
@@ -273,13 +267,7 @@ def build_pegging(
 
 
 @click.command("build-leads")
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False),
-    callback=checked_output,
-    help="Where to write the leads [default: solver_leads.npz in the user data dir].",
-)
+@build_output_option("leads", "solver_leads.npz")
 @model_option
 @jobs_option
 @quiet_option

@@ -24,10 +24,12 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.jit import njit
+from crib_analyze.play.play_policy_kernels import unseen_by_rank
 from crib_analyze.play.reply_kernels import expected_best_reply
 from crib_analyze.play.rules_kernels import (
     R_GO,
     R_LAST_CARD,
+    can_lay,
     card_value,
     cards_left,
     lay_points,
@@ -36,15 +38,6 @@ from crib_analyze.rules import MAX_COUNT
 
 IN_ORDER, GREEDY, LOOKAHEAD = 0, 1, 2
 SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4 ...)
-
-
-@njit
-def fits(hand: np.ndarray, count: int) -> bool:
-    """True if a card left in ``hand`` can be laid at ``count``."""
-    for c in hand:  # noqa: SIM110 (a loop numba compiles well)
-        if c >= 0 and count + card_value(c) <= MAX_COUNT:
-            return True
-    return False
 
 
 @njit
@@ -66,7 +59,7 @@ def next_to_lay(hands: np.ndarray, seat: int, count: int) -> int:
     n = hands.shape[0]
     for step in range(1, n + 1):
         s: int = (seat + step) % n
-        if fits(hands[s], count):
+        if can_lay(hands[s], count):
             return s
     return -1
 
@@ -84,14 +77,9 @@ def choose(
 ) -> int:
     """The slot ``policy`` lays from ``hands[seat]`` (one that fits)."""
     best, best_slot = -1e18, -1
-    left = np.full(13, 4, np.int64)
-    if policy == LOOKAHEAD:
-        for c in range(52):
-            if seen[c]:
-                left[c >> 2] -= 1
-        for c in hands[seat]:
-            if c >= 0:
-                left[c >> 2] -= 1
+    left = np.empty(13, np.int64)
+    if policy == LOOKAHEAD:  # what this seat cannot see, by rank
+        unseen_by_rank(hands, seat, seen, 0, left)
     weight = np.ones(13)
     pts = np.empty(13, np.int64)
     none = np.empty(13)
@@ -145,7 +133,7 @@ def play_table(
     if cards_left(hands[turn]) == 0:
         turn = next_holding(hands, turn)
     while turn >= 0:
-        if not fits(hands[turn], count):  # a go: the turn passes left
+        if not can_lay(hands[turn], count):  # a go: the turn passes left
             turn = next_to_lay(hands, turn, count)
             if turn >= 0:
                 continue
