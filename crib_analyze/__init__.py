@@ -9,9 +9,10 @@ The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :func:`lookup`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
 :func:`pegging_table`, :func:`build_pegging`, :func:`build_leads`, :func:`review`),
-the games of the rules (:func:`games`, :func:`game`, :func:`analyze_seat`), the board
-(:func:`win_probability`, :func:`odds`, :func:`board_frame`, :func:`deal_points`,
-:func:`build_board`, :func:`simulate`), file places (:func:`paths`) and the errors they
+the games of the rules (:func:`games`, :func:`game`, :func:`analyze_seat`,
+:func:`simulate_game`, :func:`game_odds`), the board (:func:`win_probability`,
+:func:`odds`, :func:`board_frame`, :func:`deal_points`, :func:`build_board`,
+:func:`simulate`), file places (:func:`paths`) and the errors they
 raise. The heavy parts (numba, pandas) load on first use, so ``import crib_analyze`` is
 quick.
 
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
         crib_table,
         deal_points,
         game,
+        game_odds,
         games,
         generate_table,
         hand_distribution,
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
         score_hand,
         score_play,
         simulate,
+        simulate_game,
         start_quiz,
         win_probability,
     )
@@ -101,6 +104,7 @@ __all__ = [
     "deal_points",
     "format_cards",
     "game",
+    "game_odds",
     "games",
     "generate_table",
     "hand_distribution",
@@ -120,6 +124,7 @@ __all__ = [
     "score_hand",
     "score_play",
     "simulate",
+    "simulate_game",
     "start_quiz",
     "win_probability",
 ]

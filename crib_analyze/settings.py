@@ -64,6 +64,9 @@ Pegging = Literal["table", "exact", "none"]  # how discards count the play
 PEGGING_CHOICES: tuple[Pegging, ...] = get_args(Pegging)
 PlayPolicy = Literal["greedy", "lookahead", "search", "rulebot", "solver"]  # how a player lays
 PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
+# how a player lays in a game of any number of players (crib_analyze.play.table_play_kernels)
+AnyGamePlayPolicy = Literal["lookahead", "greedy"]
+ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)
 GamePlayer = Literal["expert", "points", "position", "mixed"]  # how a simulated player throws
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
 Goal = Literal["win", "match"]  # what a throw from a score is ranked by
@@ -173,6 +176,8 @@ SOLVER_TAU = Amount("reading temperature", 0.0, 100.0, 0.25)
 # self-play and loses less against opponents that lead otherwise (docs/play.md)
 SOLVER_LEAD_SLACK = Amount("lead slack", 0.0, 1.0, 0.3)
 GAMES = Count("games", 2, 10_000_000, 10_000)  # an even number: duplicate pairs
+# games simulated from a score of a game other than the standard one (odds --game)
+ODDS_GAMES = Count("games", 2, 10_000_000, 4000)
 # games per batch (results do not depend on it): a few seconds of the solver, so
 # progress and Ctrl-C come between batches
 GAME_BATCH = Count("batch", 2, 1_000_000, 200)

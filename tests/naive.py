@@ -449,3 +449,112 @@ def naive_table_play(
     if not ended_early and cnt != 31:
         out[-1] = (seat, card, cnt, pts + 1, [*why, "last card"])
     return out
+
+
+def naive_split(
+    cards: list[int], keep: int, throw: int, passes: int, own_crib: bool, crib_one, crib_two
+) -> tuple[list[int], list[int], list[int]]:
+    """The hand policy's split of ``cards``: the kept hand's mean show over every starter
+    the seat cannot see, plus the passed hand's, plus (own crib) or minus the crib's mean
+    of the thrown ranks (``crib_one[r]``, ``crib_two[r][q]``). Ties: the kept cards dealt
+    earliest (the smallest set of positions read as binary digits), then the passed
+    cards dealt latest."""
+    starters = [c for c in range(52) if c not in cards]
+    means: dict[tuple[int, ...], float] = {}
+
+    def mean(hand: list[int]) -> float:
+        key = tuple(hand)
+        if key not in means:
+            means[key] = sum(naive_score(hand, s) for s in starters) / len(starters)
+        return means[key]
+
+    options = []
+    for kept in combinations(range(len(cards)), keep):
+        rest = [i for i in range(len(cards)) if i not in kept]
+        for passed in combinations(rest, passes):
+            thrown = [i for i in rest if i not in passed]
+            v = mean([cards[i] for i in kept])
+            if passes:
+                v += mean([cards[i] for i in passed])
+            ranks = [rank(cards[i]) for i in thrown]
+            crib = (
+                crib_one[ranks[0]] if throw == 1 else crib_two[ranks[0]][ranks[1]] if throw else 0
+            )
+            v += crib if own_crib else -crib
+            kmask = sum(1 << i for i in kept)
+            pmask = sum(1 << i for i in passed)
+            options.append((v, kmask, pmask, kept, thrown, passed))
+    top = max(o[0] for o in options)
+    tied = [o for o in options if o[0] >= top - 1e-9]
+    v, _, _, kept, thrown, passed = min(tied, key=lambda o: (o[1], -o[2]))
+    return [cards[i] for i in kept], [cards[i] for i in thrown], [cards[i] for i in passed]
+
+
+def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_dealer, continuation,
+                     choose):  # fmt: skip
+    """One whole game of ``rules`` from the rules text, deal by deal from ``decks`` (each
+    a shuffled pack): the deal (each seat from the dealer's left its cards in turn, then
+    the pack's cards to the crib, then the starter), the throws (:func:`naive_split`),
+    heels, the play (:func:`naive_table_play` with ``choose``), the hands from the
+    dealer's left, the crib. A side wins the moment it reaches the target; with
+    ``continuation`` the rest play on for second place. ``start`` each side's points
+    (players round the table; ``sides[p]`` player p's side). Returns (winner, second or
+    -1, deals, the sides' scores when won, points[seat][source] summed over whole
+    deals; sources heels, pegging, hand, crib)."""
+    P = rules.players
+    score = list(start)
+    points = [[0] * 4 for _ in range(P)]
+    winner, second, done = -1, -1, set()
+    at_win = None
+    dealer = first_dealer
+    deals = 0
+    for deck in decks:
+        deals += 1
+        side = [sides[(dealer + 1 + s) % P] for s in range(P)]
+        pos = 0
+        dealt_cards = []
+        for s in range(P):
+            dealt_cards.append(list(deck[pos : pos + rules.dealt[s]]))
+            pos += rules.dealt[s]
+        crib = list(deck[pos : pos + rules.crib_from_deck])
+        starter = deck[pos + rules.crib_from_deck]
+        hands = [[] for _ in range(P)]
+        for s in range(P):
+            if not rules.dealt[s]:
+                continue
+            keep = rules.dealt[s] - rules.thrown[s] - rules.passed[s]
+            kept, thrown, passed = naive_split(
+                dealt_cards[s], keep, rules.thrown[s], rules.passed[s], side[s] == side[P - 1],
+                crib_one, crib_two,
+            )  # fmt: skip
+            hands[s] = kept
+            crib += thrown
+            if passed:
+                mate = next(o for o in range(P) if o != s and side[o] == side[s])
+                hands[mate] = passed
+        events = []
+        if rank(starter) == JACK:
+            events.append((P - 1, 2, 0))
+        for seat, _, _, pts, _ in naive_table_play(hands, choose, rules.play_once):
+            events.append((seat, pts, 1))
+        for s in range(P):
+            events.append((s, naive_score(hands[s], starter), 2))
+        events.append((P - 1, naive_score(crib, starter, crib=True), 3))
+        over = False
+        for seat, pts, source in events:
+            points[seat][source] += pts
+            t = side[seat]
+            if (winner >= 0 and not continuation) or t in done or second >= 0:
+                continue
+            score[t] += pts
+            if score[t] >= rules.target:
+                done.add(t)
+                if winner < 0:
+                    winner, at_win = t, list(score)
+                else:
+                    second = t
+        over = (winner >= 0 and not continuation) or second >= 0
+        dealer = (dealer + 1) % P
+        if over:
+            break
+    return winner, second, deals, at_win, points

@@ -26,10 +26,12 @@ if TYPE_CHECKING:
         Odds,
         board_frame,
         deal_points,
+        game_odds,
         odds,
         odds_rows,
         plot_board,
         simulate,
+        simulate_game,
         win_probability,
     )
     from crib_analyze.api.builds import (
@@ -107,6 +109,8 @@ EXPORTS = {
     "Odds": "crib_analyze.api.board",
     "board_frame": "crib_analyze.api.board",
     "deal_points": "crib_analyze.api.board",
+    "game_odds": "crib_analyze.api.board",
+    "simulate_game": "crib_analyze.api.board",
     "odds": "crib_analyze.api.board",
     "odds_rows": "crib_analyze.api.board",
     "plot_board": "crib_analyze.api.board",
@@ -154,6 +158,7 @@ __all__ = [
     "crib_table",
     "deal_points",
     "game",
+    "game_odds",
     "games",
     "generate_table",
     "hand_distribution",
@@ -174,6 +179,7 @@ __all__ = [
     "score_hand",
     "score_play",
     "simulate",
+    "simulate_game",
     "start_quiz",
     "win_probability",
 ]

@@ -4,7 +4,7 @@ points per deal, whole simulated games."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +23,7 @@ from crib_analyze.position import (
     scoring_points,
 )
 from crib_analyze.results import Rows
+from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     CANDIDATES,
     DEFAULT_GOAL,
@@ -32,8 +33,10 @@ from crib_analyze.settings import (
     GAME_BATCH,
     GAME_POSITION_SAMPLES,
     GAMES,
+    ODDS_GAMES,
     POSITION_FROM,
     SEED,
+    AnyGamePlayPolicy,
     Goal,
     PlayPolicy,
     Scoring,
@@ -43,6 +46,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from crib_analyze.board.games import GameLog, GameStats
+    from crib_analyze.board.table_games import TableStats
 
 
 @dataclass(frozen=True)
@@ -244,3 +248,80 @@ def simulate(
         with atomic_open(target) as fh:
             fh.write(games_record(np.concatenate(kept)))
     return stats
+
+
+def simulate_game(
+    game: str | Rules,
+    games: int = GAMES.default,
+    seed: int = SEED.default,
+    play_policy: AnyGamePlayPolicy = "lookahead",
+    continuation: bool = False,
+    log: Callable[[GameLog], None] | None = None,
+) -> TableStats:
+    """Play ``games`` whole games of any game of the rules (:func:`games` lists them)
+    and summarise them: the share of games won by each seat of the first deal (each side,
+    in partnerships), deals per game, points per deal by seat and source, skunks and,
+    with three players, match points (2 a win, 3 a skunk, 1 for second place in the
+    ``continuation`` game). Every seat throws by the hand policy (the kept hand's mean
+    over the starters, the crib's by the thrown ranks) and lays by ``play_policy``;
+    game g's first dealer is ``g % players``.
+
+    >>> s = simulate_game("five-card", 40, seed=1)
+    >>> s.games, sorted(s.wins), round(sum(s.wins.values()), 6)
+    (40, ['dealer', 'pone'], 1.0)
+    """
+    from crib_analyze.board.table_games import TableRun, simulate_table
+
+    run = TableRun(_rules(game), seed=seed, play_policy=play_policy, continuation=continuation)
+    return simulate_table(games, run, log=log)
+
+
+def game_odds(
+    game: str | Rules,
+    scores: Sequence[int],
+    games: int = ODDS_GAMES.default,
+    seed: int = SEED.default,
+    play_policy: AnyGamePlayPolicy = "lookahead",
+) -> pd.DataFrame:
+    """The chance each side wins from ``scores`` (one per side, in the order of the
+    sides' first seats from the dealer's left, the dealer's side last in two-sided
+    games), the dealer about to deal, by simulating ``games`` games to the end (a
+    standard error beside each chance; the board table is exact only for the standard
+    game).
+
+    >>> df = game_odds("three", [118, 100, 100], games=200, seed=1)
+    >>> list(df.seats), bool(df.win.iloc[0] > df.win.iloc[1])
+    (['left', 'middle', 'dealer'], True)
+    """
+    import pandas as pd
+
+    from crib_analyze.board.table_games import TableRun, side_seats, simulate_table
+
+    rules = _rules(game)
+    start = tuple(int(s) for s in scores)
+    run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
+                   first_dealer=rules.dealer)  # fmt: skip
+    ODDS_GAMES.check(games)
+    stats = simulate_table(games, run)
+    names = rules.seat_names
+    rows = []
+    for side, seats in enumerate(side_seats(rules)):
+        label = "+".join(names[s] for s in seats)
+        rows.append(
+            {
+                "seats": label,
+                "score": start[side],
+                "win": stats.wins[label],
+                "win_se": stats.wins_se[label],
+            }
+        )
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=rules.name, games=games, seed=seed, play_policy=play_policy,
+                       method="simulation")  # fmt: skip
+    return frame
+
+
+def _rules(game: str | Rules) -> Rules:
+    from crib_analyze.rules import game as rules_game
+
+    return game if isinstance(game, Rules) else rules_game(game)

@@ -17,6 +17,7 @@ from crib_analyze.cli.options import (
     domain_errors,
     emit,
     format_option,
+    game_option,
     jobs_option,
     model_option,
     note,
@@ -30,6 +31,7 @@ from crib_analyze.cli.options import (
     set_threads,
 )
 from crib_analyze.settings import (
+    ANY_GAME_PLAY_POLICIES,
     BOARD_DEALS,
     CANDIDATES,
     DEFAULT_GOAL,
@@ -39,14 +41,15 @@ from crib_analyze.settings import (
     GAME_POSITION_SAMPLES,
     GAMES,
     GOALS,
+    ODDS_GAMES,
     PLAY_POLICIES,
     POSITION_FROM,
 )
 
 
 @click.command()
-@click.argument("mine", type=WholeNumber(), required=False)
-@click.argument("theirs", type=WholeNumber(), required=False)
+@click.argument("scores", metavar="[MINE THEIRS]", type=WholeNumber(), nargs=-1)
+@game_option
 @click.option("--dealer", is_flag=True, help="You deal this deal.")
 @click.option("--pone", is_flag=True, help="The opponent deals (you count first).")
 @scoring_option(default=DEFAULT_SCORING)
@@ -57,14 +60,21 @@ from crib_analyze.settings import (
     help="Draw the chance of winning over the whole board to FILE (.png or .svg; "
     "needs the plot extra).",
 )
+@count_option(
+    "--games", "-n", setting=ODDS_GAMES,
+    help="With --game: games to simulate from the scores.",
+)  # fmt: skip
+@seed_option()
 @format_option()
 def odds(
-    mine: int | None,
-    theirs: int | None,
+    scores: tuple[int, ...],
+    game: str,
     dealer: bool,
     pone: bool,
     scoring: str,
     plot_path: str | None,
+    games: int,
+    seed: int,
     fmt: str,
 ) -> None:
     """The chance of winning from a score: MINE THEIRS, e.g. 95 100 --dealer.
@@ -75,15 +85,28 @@ def odds(
     throwing by the expert model and playing the default policy). With neither
     --dealer nor --pone, both. Scores count the points already pegged.
 
+    With --game (another game of 'crib-analyze games'): one score per side, in seat
+    order from the dealer's left (the dealer last; in partnerships one per side, the
+    left-hand player's side first), the dealer about to deal, and the chances come
+    from simulating --games games to the end (with standard errors).
+
     \b
     Examples:
       crib-analyze odds 95 100 --dealer
       crib-analyze odds 110 115 --scoring free --format json
       crib-analyze odds --plot board.png
+      crib-analyze odds --game three 110 100 95
     """
     from crib_analyze.api import check_plot, odds_rows, plot_board
     from crib_analyze.cli.render import odds_text, rows_csv, rows_json
 
+    if game != "standard":
+        _game_odds(scores, game, games, seed, fmt)
+        return
+    _only_with_game(("games", "seed"))
+    if len(scores) > 2:
+        raise click.UsageError(f"give two scores, MINE THEIRS (e.g. 95 100); got {len(scores)}")
+    mine, theirs = (*scores, None, None)[:2]
     role = role_of(dealer, pone)
     if (mine is None) != (theirs is None) or (mine is None and plot_path is None):
         raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
@@ -98,6 +121,82 @@ def odds(
         if plot_path is not None:
             drawn = plot_board(plot_path)
             note(f"wrote the plot to {drawn}")
+
+
+#: simulate's options that only the standard game's two-player engine honours
+STANDARD_SIMULATE = (
+    "players", "position_from", "position_samples", "candidates", "goal", "scoring",
+    "batch", "scheduler", "record",
+)  # fmt: skip
+
+
+def _simulate_game(
+    game: str, games: int, continuation: bool, seed: int, play_policy: str, quiet: bool,
+    fmt: str, output: str | None,
+) -> None:  # fmt: skip
+    """``simulate --game``: whole games of another game of the rules."""
+    import json
+
+    from crib_analyze.api import simulate_game
+    from crib_analyze.cli.render import game_games_text
+
+    _no_standard_options(game, STANDARD_SIMULATE)
+    policy = play_policy if _set("play_policy") else "lookahead"
+    if policy not in ANY_GAME_PLAY_POLICIES:
+        choices = ", ".join(ANY_GAME_PLAY_POLICIES)
+        raise click.UsageError(f"--play-policy {policy} does not go with --game; use {choices}")
+    with progress("games", quiet) as bar:
+
+        def log(entry: Any) -> None:
+            bar(entry.done, entry.total)
+
+        with domain_errors():
+            stats = simulate_game(
+                game, games, seed=seed, play_policy=policy,
+                continuation=continuation, log=log,
+            )  # fmt: skip
+    data = stats.as_dict()
+    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else game_games_text(data), output)
+
+
+def _game_odds(scores: tuple[int, ...], game: str, games: int, seed: int, fmt: str) -> None:
+    """``odds --game``: each side's chance from the scores, by simulation."""
+    from crib_analyze.api import game_odds
+    from crib_analyze.cli.render import game_odds_text, rows_csv, rows_json
+    from crib_analyze.results import rows_of_frame
+
+    _no_standard_options(game, ("dealer", "pone", "scoring", "plot_path"))
+    if not scores:
+        raise click.UsageError(f"give the scores of {game}'s sides, from the dealer's left")
+    with domain_errors():
+        frame = game_odds(game, scores, games=games, seed=seed)
+    rows = rows_of_frame(frame)
+    render = {"table": game_odds_text, "json": rows_json, "csv": rows_csv}[fmt]
+    emit(render(rows), None)
+
+
+def _set(name: str) -> bool:
+    """True if the user gave the current command's option ``name``."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+
+
+def _no_standard_options(game: str, names: tuple[str, ...]) -> None:
+    """A usage error for the first of ``names`` given: options of the standard game."""
+    ctx = click.get_current_context()
+    for param in ctx.command.params:
+        if param.name in names and _set(param.name or ""):
+            raise click.UsageError(f"{param.opts[0]} does not go with --game {game}")
+
+
+def _only_with_game(names: tuple[str, ...]) -> None:
+    """A usage error for the first of ``names`` given without --game."""
+    ctx = click.get_current_context()
+    for param in ctx.command.params:
+        if param.name in names and _set(param.name or ""):
+            raise click.UsageError(f"{param.opts[0]} goes with --game (another game)")
 
 
 @click.command("build-board")
@@ -146,6 +245,12 @@ def build_board(
 @count_option(
     "--games", "-n", setting=GAMES, help="Games to play (an even number: duplicate pairs)."
 )
+@game_option
+@click.option(
+    "--continuation",
+    is_flag=True,
+    help="With --game three: the two others play on for second place (1 match point).",
+)
 @click.option(
     "--players",
     default="expert,expert",
@@ -189,7 +294,8 @@ def build_board(
     type=click.Choice(PLAY_POLICIES),
     default=DEFAULT_PLAY_POLICY,
     show_default=True,
-    help="How both players lay their cards (lookahead is about ten times faster).",
+    help="How both players lay their cards (lookahead is about ten times faster); "
+    f"with --game: {' or '.join(ANY_GAME_PLAY_POLICIES)} [default: lookahead].",
 )
 @click.option(
     "--record",
@@ -204,6 +310,8 @@ def build_board(
 @output_option
 def simulate(
     games: int,
+    game: str,
+    continuation: bool,
     players: str,
     seed: int,
     position_from: int,
@@ -228,10 +336,18 @@ def simulate(
     source, skunk rates and the margins. Games 2k and 2k+1 deal the same cards with the
     first dealer swapped, which cancels much of the luck between policies.
 
+    With --game (another game of 'crib-analyze games'), whole games of it: every seat
+    throws by the hand policy (the kept hand's mean over the starters, the crib's by
+    the thrown ranks) and lays by --play-policy (lookahead or greedy); reports each
+    first-deal seat's (or side's) win rate, points per deal by seat and source, skunks
+    and, with three players, match points (2 a win, 3 a skunk, 1 for second place with
+    --continuation).
+
     \b
     Examples:
       crib-analyze simulate --games 100000
       crib-analyze simulate --players position,expert --games 20000
+      crib-analyze simulate --game three --games 20000 --continuation
     """
     import json
 
@@ -239,6 +355,10 @@ def simulate(
     from crib_analyze.cli.render import games_text
 
     set_threads(jobs)
+    if game != "standard":
+        _simulate_game(game, games, continuation, seed, play_policy, quiet, fmt, output)
+        return
+    _only_with_game(("continuation",))
     pair = [p.strip() for p in players.split(",")]
     if len(pair) != 2:
         raise click.UsageError(

@@ -528,3 +528,49 @@ def game_throws_text(rows: Rows) -> str:
     body = [[str(r[c]) for c in cols] + [f"{r[m]:.3f}" for m in means] for r in rows.records()]
     lines.append(_aligned(heads, body, left=set(range(len(cols)))))
     return "\n".join(lines) + "\n"
+
+
+def game_games_text(stats: dict[str, Any]) -> str:
+    """What a run of whole games of another game of the rules showed, for people."""
+    s = stats["settings"]
+    lines = [
+        f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws by "
+        f"the {s['throws']} and plays {s['play_policy']}",
+        "wins by seat in the first deal:",
+        _aligned(
+            ["", "wins", "±"],
+            [[k, f"{v:.4f}", f"{stats['wins_se'][k]:.4f}"] for k, v in stats["wins"].items()],
+            left={0},
+        ),
+        _rate_line("deals per game", stats, "deals_per_game", 3),
+        "points per deal by seat:",
+    ]
+    per = stats["points_per_deal"]
+    seats = list(per)
+    names = list(per[seats[0]])
+    body = [
+        [seat, *(f"{per[seat][n]:.3f}" for n in names), f"{stats['points_per_deal_se'][seat]:.3f}"]
+        for seat in seats
+    ]
+    lines.append(_aligned(["", *names, "±"], body, left={0}))
+    lines.append(f"skunks: {100 * stats['skunks']:.2f}% of games (a loser short of the line)")
+    if stats["match_points"]:
+        words = "2 a win, 3 a skunk" + (", 1 for second place" if s["continuation"] else "")
+        mp = ", ".join(f"{k} {v:.3f}" for k, v in stats["match_points"].items())
+        lines.append(f"match points a game ({words}), by first-deal seat: {mp}")
+    lines.append(f"({stats['seconds']} s)")
+    return "\n".join(lines) + "\n"
+
+
+def game_odds_text(rows: Rows) -> str:
+    """Each side's chance of winning from a score in another game, by simulation."""
+    a = rows.attrs
+    body = [
+        [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
+        for r in rows.records()
+    ]
+    return (
+        _aligned(["seats", "score", "P(win)", "±"], body, left={0})
+        + f"\n{a['game']}: the dealer about to deal; {a['games']:,} games simulated to the end"
+        f" (seed {a['seed']}, {a['play_policy']} play, throws by the hand policy)\n"
+    )

@@ -1,0 +1,245 @@
+"""Whole games of any game of the rules, by simulation: who wins from the first deal or
+from a score, points a deal by seat and source, skunks, and three players' match points.
+
+The deals are played by :mod:`crib_analyze.board.table_game_kernels`: every seat throws
+by the hand policy (its kept hand's mean over the starters, its partner's hand from the
+cards passed, and the crib's mean from its throw, by rank, added for its side's crib
+and taken away for an opponent's) and lays by a play policy of
+:mod:`crib_analyze.play.table_play_kernels`. Game g draws only from its own streams, so
+a seed gives the same games whatever the batch size or the threads.
+
+**Match points with three players** (winner takes all): the winner scores 2, or 3 when
+it skunks one of the others (a loser short of the skunk line the moment the game is
+won). In the continuation game the other two play on, the deal passing as before, and
+the second to reach the target scores 1 for second place.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from crib_analyze import interrupts
+from crib_analyze.board import table_game_kernels as tgk
+from crib_analyze.board.event_kernels import SOURCES
+from crib_analyze.board.games import GameLog
+from crib_analyze.crib import any_game_kernels as agk
+from crib_analyze.errors import UsageError
+from crib_analyze.play.table_play_kernels import GREEDY, LOOKAHEAD
+from crib_analyze.rules import Rules
+from crib_analyze.settings import (
+    ANY_GAME_PLAY_POLICIES,
+    GAME_BATCH,
+    GAMES,
+    SEED,
+    AnyGamePlayPolicy,
+    check_choice,
+)
+
+#: the play policies of a table game, by name
+TABLE_POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY}
+WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1  # three players' match points
+
+
+@cache
+def crib_tables(throws: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(crib_one (13,), crib_two (13, 13)): a crib's mean show holding one thrown card,
+    or two, of these ranks (of different suits) and random other cards, over every
+    starter; only the sizes in ``throws`` are filled (the rest are zeros)."""
+    one = np.zeros(13)
+    two = np.zeros((13, 13))
+    if 1 in throws:
+        for r in range(13):
+            card = 4 * r
+            unseen = np.array([c for c in range(52) if c != card], np.int64)
+            one[r] = agk.crib_mean(np.array([card], np.int64), unseen)
+    if 2 in throws:
+        for r in range(13):
+            for q in range(r, 13):
+                pair = np.array([4 * r, 4 * q + 1], np.int64)
+                unseen = np.array([c for c in range(52) if c not in pair], np.int64)
+                two[r, q] = two[q, r] = agk.crib_mean(pair, unseen)
+    return one, two
+
+
+def sides_of(rules: Rules) -> np.ndarray:
+    """Each player's side (players numbered round the table): the seats' teams, numbered
+    from 0 in order of appearance."""
+    order: list[int] = []
+    for t in rules.teams:
+        if t not in order:
+            order.append(t)
+    return np.array([order.index(t) for t in rules.teams], np.int64)
+
+
+@dataclass(frozen=True)
+class TableRun:
+    """What a run plays: the game, the play policy, the start, match scoring."""
+
+    rules: Rules
+    seed: int = SEED.default
+    play_policy: AnyGamePlayPolicy = "lookahead"
+    start: tuple[int, ...] | None = None  # each side's points before the first deal
+    first_dealer: int = -1  # -1: rotating (game g's first dealer is g % players)
+    continuation: bool = False  # three players: play on for second place
+
+    def check(self) -> None:
+        SEED.check(self.seed)
+        check_choice("play policy", self.play_policy, ANY_GAME_PLAY_POLICIES)
+        n_sides = len(set(self.rules.teams))
+        if self.continuation and n_sides < 3:
+            raise UsageError(f"{self.rules.name}: the continuation game is for three or more sides")
+        if self.start is not None:
+            if len(self.start) != n_sides:
+                raise UsageError(f"{self.rules.name} has {n_sides} sides: give {n_sides} scores")
+            for s in self.start:
+                if not 0 <= s < self.rules.target:
+                    raise UsageError(f"a score must be from 0 to {self.rules.target - 1}, got {s}")
+
+    def start_scores(self) -> np.ndarray:
+        """Each side's points before the first deal (the rules' ``pone_start`` is added
+        by the kernel to the first dealer's left-hand side when no ``start`` is given)."""
+        n_sides = len(set(self.rules.teams))
+        if self.start is not None:
+            return np.array(self.start, np.int64)
+        return np.zeros(n_sides, np.int64)
+
+
+def play_batch(first: int, n: int, run: TableRun) -> tuple[np.ndarray, ...]:
+    """Games ``first`` .. ``first + n - 1``: the kernel's (results, scores, points)."""
+    r = run.rules
+    one, two = crib_tables(tuple(sorted(set(r.thrown))))
+    sides = sides_of(r)
+    code = TABLE_POLICY_CODES[run.play_policy]
+    start = run.start_scores()
+    pone_start = r.pone_start if run.start is None else 0
+    out: tuple[np.ndarray, ...] = tgk.play_table_games(
+        n, run.seed, first, np.array(r.dealt, np.int64), np.array(r.thrown, np.int64),
+        np.array(r.passed, np.int64), sides, r.crib_from_deck, r.hand_size, r.target,
+        np.full(r.players, code, np.int64), one, two, start, pone_start, run.first_dealer,
+        r.play_once, run.continuation,
+    )  # fmt: skip
+    return out
+
+
+@dataclass(frozen=True)
+class TableStats:
+    """What ``games`` games of ``run.rules`` showed; rates carry standard errors."""
+
+    games: int
+    run: TableRun
+    wins: dict[str, float]  # by the first deal's seat (or side): the share of games won
+    wins_se: dict[str, float]
+    deals_per_game: float
+    deals_per_game_se: float
+    points_per_deal: dict[str, dict[str, float]]  # seat -> source (+ total) -> mean
+    points_per_deal_se: dict[str, float]  # seat -> the total's standard error
+    skunks: float  # the share of games won with a loser short of the first skunk line
+    match_points: dict[str, float]  # three players: mean match points by first seat
+    seconds: float
+    raw: tuple[np.ndarray, ...] = field(default=(), repr=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if k not in ("raw", "run")}
+        r = self.run
+        out["settings"] = {
+            "game": r.rules.name, "seed": r.seed, "play_policy": r.play_policy,
+            "start": list(r.start) if r.start is not None else None,
+            "first_dealer": r.first_dealer, "continuation": r.continuation,
+            "throws": "hand policy (kept hand, passed hand, crib by rank)",
+        }  # fmt: skip
+        return out
+
+
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
+def simulate_table(
+    games: int,
+    run: TableRun,
+    batch: int = GAME_BATCH.default,
+    log: Callable[[GameLog], None] | None = None,
+) -> TableStats:
+    """Play ``games`` whole games of ``run.rules`` and summarise them."""
+    run.check()
+    GAMES.check(games)
+    GAME_BATCH.check(batch)
+    start = time.time()
+    parts: list[tuple[np.ndarray, ...]] = []
+    for f in range(0, games, batch):
+        interrupts.check()
+        parts.append(play_batch(f, min(batch, games - f), run))
+        if log:
+            log(GameLog(min(f + batch, games), games, time.time() - start))
+    raw = tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
+    return summarise(raw, run, time.time() - start)
+
+
+def _se(x: np.ndarray) -> float:
+    return float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("nan")
+
+
+def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> TableStats:
+    """The statistics of played games (the kernel's arrays, in game order)."""
+    results, scores, points = raw
+    r = run.rules
+    n = len(results)
+    sides = sides_of(r)
+    names = r.seat_names
+    winner, second, first, deals = results.T
+    # who won, by the seats the winning side sat in at the first deal
+    wins: dict[str, float] = {}
+    wins_se: dict[str, float] = {}
+    for seats in side_seats(r):
+        side_of_game = sides[(first + 1 + seats[0]) % r.players]
+        won = (winner == side_of_game).astype(np.float64)
+        label = "+".join(names[s] for s in seats)
+        wins[label], wins_se[label] = float(won.mean()), _se(won)
+    d = deals.astype(np.float64)
+    per_deal: dict[str, dict[str, float]] = {}
+    per_deal_se: dict[str, float] = {}
+    total_deals = d.sum()
+    for seat, name in enumerate(names):
+        sums = points[:, seat].sum(axis=0) / total_deals
+        per_deal[name] = {s: round(float(v), 4) for s, v in zip(SOURCES, sums, strict=True)}
+        per_deal[name]["total"] = round(float(sums.sum()), 4)
+        x = points[:, seat].sum(axis=1).astype(np.float64)  # ratio estimator's error
+        ratio = x.sum() / total_deals
+        per_deal_se[name] = round(_se(x - ratio * d) / float(d.mean()), 4)
+    line = r.skunk_lines[0]
+    losers = scores.copy()
+    losers[np.arange(n), winner] = r.target
+    skunked = (losers < line).any(axis=1)
+    match: dict[str, float] = {}
+    if len(set(r.teams)) == 3:
+        pts = np.where(skunked, SKUNK_POINTS, WIN_POINTS)
+        for seat, name in enumerate(names):
+            player_side = sides[(first + 1 + seat) % r.players]
+            got = np.where(winner == player_side, pts, 0)
+            got = got + np.where(second == player_side, SECOND_POINTS, 0)
+            match[name] = round(float(got.mean()), 4)
+    return TableStats(
+        games=n,
+        run=run,
+        wins={k: round(v, 4) for k, v in wins.items()},
+        wins_se={k: round(v, 4) for k, v in wins_se.items()},
+        deals_per_game=round(float(d.mean()), 3),
+        deals_per_game_se=round(_se(d), 3),
+        points_per_deal=per_deal,
+        points_per_deal_se=per_deal_se,
+        skunks=round(float(skunked.mean()), 4),
+        match_points=match,
+        seconds=round(seconds, 1),
+        raw=raw,
+    )
+
+
+def side_seats(rules: Rules) -> list[list[int]]:
+    """The seats of each side in a deal, sides in order of their first seat."""
+    groups: dict[int, list[int]] = {}
+    for seat, team in enumerate(rules.teams):
+        groups.setdefault(team, []).append(seat)
+    return list(groups.values())
