@@ -8,7 +8,8 @@ The public API (``dir(crib_analyze)`` lists it; each name is documented where
 (:func:`generate_table`, :func:`merge_tables`, :func:`check_table`, :func:`load_table`,
 :func:`lookup`, :func:`crib_table`), the expert model (:func:`load_model`,
 :func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
-:func:`pegging_table`, :func:`build_pegging`, :func:`build_leads`, :func:`review`),
+:func:`advise_game_play`, :func:`pegging_table`, :func:`build_pegging`,
+:func:`build_leads`, :func:`review`),
 the games of the rules (:func:`games`, :func:`game`, :func:`analyze_seat`,
 :func:`simulate_game`, :func:`game_odds`), the board (:func:`win_probability`,
 :func:`odds`, :func:`board_frame`, :func:`deal_points`, :func:`build_board`,
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from crib_analyze.api import (
         Breakdown,
+        advise_game_play,
         advise_play,
         analyze,
         analyze_rows,
@@ -88,6 +90,7 @@ __all__ = [
     "TableError",
     "UsageError",
     "__version__",
+    "advise_game_play",
     "advise_play",
     "analyze",
     "analyze_rows",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from crib_analyze.game_review.grading import Decision
     from crib_analyze.play.advice import Advice
     from crib_analyze.play.sequence import ScoredPlay
+    from crib_analyze.play.table_advice import TableAdvice
 
 
 def rows_frame(rows: Rows) -> pd.DataFrame:
@@ -359,6 +360,8 @@ def game_throws_frame(throws: GameThrows) -> pd.DataFrame:
     if any(throws.passed):
         columns["partner_mean"] = throws.partner_hand
     columns["crib_mean"] = throws.crib
+    if throws.samples:
+        columns["crib_se"] = throws.crib_se
     columns["heels"] = np.full(len(throws.kept), throws.heels)
     columns["net"] = throws.net
     frame = pd.DataFrame(columns)
@@ -374,6 +377,39 @@ def game_throws_frame(throws: GameThrows) -> pd.DataFrame:
         seat=rules.seat_names[throws.seat],
         crib=owner,
         crib_sign=throws.crib_sign,
-        model="the other seats' throws as random cards (exact)",
+        model="the other seats' throws as random cards (exact)"
+        if not throws.samples
+        else f"the other seats' throws by the hand policy ({throws.samples:,} deals sampled)",
+    )
+    return frame
+
+
+def table_advice_frame(advice: TableAdvice) -> pd.DataFrame:
+    """What a seat can lay in any game, best first: ``card`` ("go" when nothing fits),
+    ``own`` (its side's mean points in the rest of the play), ``others`` (the other
+    sides' mean), ``net`` (the difference) and ``net_se``; ``attrs`` say what was
+    simulated."""
+    from crib_analyze.cards import format_card
+
+    rules = advice.rules
+    frame = pd.DataFrame(
+        {
+            "card": pd.array(
+                [format_card(c) if c >= 0 else "go" for c in advice.options], dtype="string"
+            ),
+            "own": advice.own,
+            "others": advice.others,
+            "net": advice.net,
+            "net_se": advice.net_se,
+        }
+    )
+    frame.attrs.update(
+        game=rules.name,
+        seat=rules.seat_names[advice.seat],
+        count=advice.count,
+        samples=advice.samples,
+        policy=advice.policy,
+        model=f"the other seats' cards drawn at random, {advice.samples:,} draws shared by "
+        f"every card; the rest of the play by {advice.policy}",
     )
     return frame

@@ -67,6 +67,9 @@ PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
 # how a player lays in a game of any number of players (crib_analyze.play.table_play_kernels)
 AnyGamePlayPolicy = Literal["lookahead", "greedy"]
 ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)
+# how the other seats' throws reach the crib in a game other than the standard one
+GameOthers = Literal["random", "hand"]
+GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)
 GamePlayer = Literal["expert", "points", "position", "mixed"]  # how a simulated player throws
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
 Goal = Literal["win", "match"]  # what a throw from a score is ranked by

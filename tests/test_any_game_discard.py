@@ -5,7 +5,8 @@ engine (written separately), and the command line.
 
 Mutations tried (each fails a test here): a three-card flush worth four; the crib's
 other cards allowed to include the starter; an opponent's crib added rather than
-subtracted; the passed hand left out of Canadian doubles' value.
+subtracted; the passed hand left out of Canadian doubles' value; the other seats'
+hand policy throwing to the dealer's crib as to an opponent's.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def test_the_command_line() -> None:
     assert two.exit_code == 0 and '"throw": "JC QH"' in two.stdout
     for args, message in [
         (["--game", "three", "--seat", "pone"], "three has no seat 'pone'"),
-        (["--game", "three"], "say which seat to throw for: --seat left|middle|dealer"),
+        (["--game", "three"], "say which seat: --seat left|middle|dealer"),
         (
             ["--game", "three", "--seat", "left", "--score", "100-100"],
             "--score does not go with --game three",
@@ -152,3 +153,37 @@ def test_score_counts_a_five_card_hand() -> None:
         cli, ["score", "2H", "7H", "9H", "KH", "--starter", "5D", "--game", "five-card"]
     )
     assert bad.exit_code == 2 and "expected 3 cards with a separate starter, got 4" in bad.stderr
+
+
+def test_the_other_seats_by_the_hand_policy_match_a_plain_simulation() -> None:
+    """Five-dealt, as pone: the dealer throws one of its five by the hand policy, two
+    cards come from the pack. The kernel's sampled crib for each throw agrees with a
+    plain-Python simulation of the same model (tests/naive.py: naive_split) within four
+    standard errors, and differs from random cards (the dealer keeps its crib cards)."""
+    import random
+
+    from crib_analyze.crib.any_game_cribs import crib_tables
+    from tests.naive import naive_split
+
+    hand = ca.parse_cards("5H 6S 4D JC QH")
+    rules = ca.game("five-dealt")
+    one, two = crib_tables((1,))
+    model = ca.analyze_seat(hand, "five-dealt", "pone", "hand", samples=20_000, seed=4)
+    exact = ca.analyze_seat(hand, "five-dealt", "pone")
+    rng = random.Random(1)
+    rest = [c for c in range(52) if c not in hand]
+    draws = []
+    for _ in range(1500):
+        deck = rng.sample(rest, 8)
+        _, thrown, _ = naive_split(deck[:5], 4, 1, 0, True, one.tolist(), two.tolist())
+        draws.append((thrown + deck[5:7], deck[7]))
+    by_throw = model.set_index("throw")
+    for card in hand:
+        crib = [naive_score([card, *others], starter, crib=True) for others, starter in draws]
+        mean, se = np.mean(crib), np.std(crib, ddof=1) / np.sqrt(len(crib))
+        row = by_throw.loc[ca.format_cards([card])]
+        assert abs(row.crib_mean - mean) < 4 * np.hypot(row.crib_se, se), (card, mean, row)
+    assert rules.thrown == (1, 1)
+    # the dealer throws to its own crib the card that helps it most: more than a random card
+    gain = by_throw.crib_mean - exact.set_index("throw").crib_mean
+    assert gain.mean() > 4 * by_throw.crib_se.mean()

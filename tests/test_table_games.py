@@ -19,8 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from crib_analyze.board import table_game_kernels as tgk
-from crib_analyze.board.table_games import TableRun, crib_tables, sides_of, simulate_table
+from crib_analyze.board.table_games import TableRun, sides_of, simulate_table
 from crib_analyze.cli import cli
+from crib_analyze.crib.any_game_cribs import crib_tables
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rng_kernels import rng_for

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         paths,
     )
     from crib_analyze.api.plays import (
+        advise_game_play,
         advise_play,
         pegging_table,
         review,
@@ -116,6 +117,7 @@ EXPORTS = {
     "plot_board": "crib_analyze.api.board",
     "simulate": "crib_analyze.api.board",
     "win_probability": "crib_analyze.api.board",
+    "advise_game_play": "crib_analyze.api.plays",
     "advise_play": "crib_analyze.api.plays",
     "pegging_table": "crib_analyze.api.plays",
     "review": "crib_analyze.api.plays",
@@ -142,6 +144,7 @@ __all__ = [
     "Paths",
     "Rules",
     "Show",
+    "advise_game_play",
     "advise_play",
     "analyze",
     "analyze_rows",

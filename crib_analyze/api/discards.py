@@ -28,6 +28,7 @@ from crib_analyze.settings import (
     SAMPLES,
     SCORINGS,
     SEED,
+    GameOthers,
     Goal,
     Opponent,
     Role,
@@ -296,14 +297,24 @@ def start_quiz(
     return Quiz(seed=seed, role=role, opponent=opponent, model=model)
 
 
-def analyze_seat(hand: CardsLike, game: str, seat: str | int) -> pd.DataFrame:
+def analyze_seat(
+    hand: CardsLike,
+    game: str,
+    seat: str | int,
+    others: GameOthers = "random",
+    samples: int = SAMPLES.default,
+    seed: int = SEED.default,
+) -> pd.DataFrame:
     """Every way for ``seat`` of ``game`` (see :func:`games`) to split the cards it is
     dealt into a kept hand, a throw to the crib and, in Canadian doubles, four cards
     passed to its partner, best first by ``net``: the kept hand's mean show plus the
     partner's from the passed cards, plus the crib's mean from the throw when the crib
     is the seat's side's, minus it when an opponent's. Exact: every starter, and the
     crib's other cards (the other seats' throws, any dealt from the pack) as random
-    unseen cards.
+    unseen cards. With ``others="hand"`` the other seats are dealt at random and throw
+    by the hand policy (their kept hand's mean, the crib's by rank): the crib's mean is
+    sampled over ``samples`` deals (``crib_se`` its standard error), the same deals for
+    every split.
 
     >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer")
     >>> df[["keep", "throw"]].iloc[0].tolist(), round(float(df.net.iloc[0]), 3)
@@ -313,4 +324,4 @@ def analyze_seat(hand: CardsLike, game: str, seat: str | int) -> pd.DataFrame:
     from crib_analyze.frames import game_throws_frame
     from crib_analyze.rules import game as rules_game
 
-    return game_throws_frame(run(hand, rules_game(game), seat))
+    return game_throws_frame(run(hand, rules_game(game), seat, others, samples, seed))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import UsageError
+from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
@@ -17,6 +18,7 @@ from crib_analyze.settings import (
     POSITION_SAMPLES,
     ROLES,
     SEED,
+    AnyGamePlayPolicy,
     PlayPolicy,
     Role,
     check_choice,
@@ -88,6 +90,35 @@ def advise_play(
     m = resolve_model(model)
     advice = advise(role, hand, starter, discards, played, policy, samples, seed, m)
     return advice_frame(advice, role)
+
+
+def advise_game_play(
+    game: str | Rules,
+    seat: str | int,
+    hand: CardsLike,
+    starter: CardLike,
+    played: CardsLike = (),
+    discards: CardsLike = (),
+    policy: AnyGamePlayPolicy = "lookahead",
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = SEED.default,
+) -> pd.DataFrame:
+    """Which card to lay now in any game of the rules: for each card ``seat`` can lay,
+    holding ``hand`` after ``played`` (cards and 'go', the dealer's left-hand player
+    first), its side's points in the rest of the play less the other sides' mean
+    (``net``, with ``net_se``), over ``samples`` draws of the other seats' cards shared
+    by every card, the rest played by ``policy``; best first. "go" when nothing fits.
+
+    >>> df = advise_game_play("three", "dealer", "5C 9D KS 2H", "4D", "7H 3S", samples=200)
+    >>> df.card.iloc[0]  # 7 + 3 = 10: the 5 makes 15
+    '5C'
+    """
+    from crib_analyze.frames import table_advice_frame
+    from crib_analyze.play.table_advice import advise_table
+
+    rules = game if isinstance(game, Rules) else rules_game(game)
+    advice = advise_table(rules, seat, hand, starter, played, discards, samples, seed, policy)
+    return table_advice_frame(advice)
 
 
 def pegging_table(role: Role | None = None) -> pd.DataFrame:

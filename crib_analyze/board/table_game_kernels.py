@@ -15,11 +15,8 @@ table_play_kernels.play_table`), each card's points as laid; the hands, from the
 dealer's left round to the dealer; the crib last. The game ends the moment a side
 reaches the target, so the order matters at the end.
 
-**The throws** (the "hand" policy, rule-level): a seat keeps the split whose kept hand
-scores most on average over the starters it cannot see, plus its partner's hand from
-the cards passed, plus the crib's mean from what it throws (its side's crib) or minus
-it (an opponent's). The crib's mean of a throw comes from ``crib_one`` (13,) and
-``crib_two`` (13, 13), by rank: the crib with the thrown cards and random others.
+**The throws** are the hand policy's
+(:func:`~crib_analyze.crib.any_game_kernels.best_split`).
 
 With ``continuation`` (three players for themselves) the game goes on after the first
 side reaches the target, the deal passing as before, until a second does: second place.
@@ -30,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.crib.any_game_kernels import hand_mean
+from crib_analyze.crib.any_game_kernels import best_split
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
@@ -42,76 +39,6 @@ MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one poi
 DECK_STREAMS = 1 << 40  # deal k of rotation group g: stream DECK_STREAMS + g * MAX_DEALS + k
 RESULTS = 4  # winner side, second side (-1: none), first dealer (a player), deals
 HEELS, PEGGING, HAND, CRIB = 0, 1, 2, 3  # sources, as in board.event_kernels.SOURCES
-MAX_HELD = 10  # the most cards a seat is dealt (Canadian doubles)
-
-
-@njit
-def _bits(mask: int) -> int:
-    n = 0
-    while mask:
-        n += mask & 1
-        mask >>= 1
-    return n
-
-
-@njit
-def _mask_hand(cards: np.ndarray, mask: int, out: np.ndarray) -> int:
-    """Write the cards of ``mask`` into ``out``; return how many."""
-    k = 0
-    for i in range(cards.shape[0]):
-        if mask >> i & 1:
-            out[k] = cards[i]
-            k += 1
-    return k
-
-
-@njit
-def best_split(
-    cards: np.ndarray,
-    keep: int,
-    throw: int,
-    passes: int,
-    unseen: np.ndarray,
-    sign: int,
-    crib_one: np.ndarray,
-    crib_two: np.ndarray,
-) -> tuple[int, int, int]:
-    """The (kept, thrown, passed) masks over ``cards`` of the best split by the hand
-    policy (the first best in mask order)."""
-    n = cards.shape[0]
-    full = (1 << n) - 1
-    means = np.full(1 << n, np.nan)
-    hand = np.empty(4, np.int64)
-    best, best_k, best_t, best_p = -1e18, 0, 0, 0
-    for kmask in range(1 << n):
-        if _bits(kmask) != keep:
-            continue
-        if np.isnan(means[kmask]):
-            size = _mask_hand(cards, kmask, hand)
-            means[kmask] = hand_mean(hand, size, unseen)
-        rest = full & ~kmask
-        sub = rest
-        while True:  # every part of the rest to pass, the remainder thrown
-            if _bits(sub) == passes:
-                tmask = rest & ~sub
-                value = means[kmask]
-                if passes:
-                    if np.isnan(means[sub]):
-                        size = _mask_hand(cards, sub, hand)
-                        means[sub] = hand_mean(hand, size, unseen)
-                    value += means[sub]
-                if throw == 1:
-                    _mask_hand(cards, tmask, hand)
-                    value += sign * crib_one[hand[0] >> 2]
-                elif throw == 2:
-                    _mask_hand(cards, tmask, hand)
-                    value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
-                if value > best + 1e-12:
-                    best, best_k, best_t, best_p = value, kmask, tmask, sub
-            if sub == 0:
-                break
-            sub = (sub - 1) & rest
-    return best_k, best_t, best_p
 
 
 @njit(parallel=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -28,7 +27,7 @@ from crib_analyze import interrupts
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.games import GameLog
-from crib_analyze.crib import any_game_kernels as agk
+from crib_analyze.crib.any_game_cribs import crib_tables
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import GREEDY, LOOKAHEAD
 from crib_analyze.rules import Rules
@@ -44,27 +43,6 @@ from crib_analyze.settings import (
 #: the play policies of a table game, by name
 TABLE_POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY}
 WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1  # three players' match points
-
-
-@cache
-def crib_tables(throws: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(crib_one (13,), crib_two (13, 13)): a crib's mean show holding one thrown card,
-    or two, of these ranks (of different suits) and random other cards, over every
-    starter; only the sizes in ``throws`` are filled (the rest are zeros)."""
-    one = np.zeros(13)
-    two = np.zeros((13, 13))
-    if 1 in throws:
-        for r in range(13):
-            card = 4 * r
-            unseen = np.array([c for c in range(52) if c != card], np.int64)
-            one[r] = agk.crib_mean(np.array([card], np.int64), unseen)
-    if 2 in throws:
-        for r in range(13):
-            for q in range(r, 13):
-                pair = np.array([4 * r, 4 * q + 1], np.int64)
-                unseen = np.array([c for c in range(52) if c not in pair], np.int64)
-                two[r, q] = two[q, r] = agk.crib_mean(pair, unseen)
-    return one, two
 
 
 def sides_of(rules: Rules) -> np.ndarray:

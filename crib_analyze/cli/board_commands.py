@@ -18,12 +18,15 @@ from crib_analyze.cli.options import (
     emit,
     format_option,
     game_option,
+    given,
     jobs_option,
     model_option,
     note,
+    only_with_game,
     output_option,
     progress,
     quiet_option,
+    refuse_with_game,
     resumable,
     role_of,
     scoring_option,
@@ -103,7 +106,7 @@ def odds(
     if game != "standard":
         _game_odds(scores, game, games, seed, fmt)
         return
-    _only_with_game(("games", "seed"))
+    only_with_game(("games", "seed"))
     if len(scores) > 2:
         raise click.UsageError(f"give two scores, MINE THEIRS (e.g. 95 100); got {len(scores)}")
     mine, theirs = (*scores, None, None)[:2]
@@ -140,8 +143,8 @@ def _simulate_game(
     from crib_analyze.api import simulate_game
     from crib_analyze.cli.render import game_games_text
 
-    _no_standard_options(game, STANDARD_SIMULATE)
-    policy = play_policy if _set("play_policy") else "lookahead"
+    refuse_with_game(game, STANDARD_SIMULATE)
+    policy = play_policy if given("play_policy") else "lookahead"
     if policy not in ANY_GAME_PLAY_POLICIES:
         choices = ", ".join(ANY_GAME_PLAY_POLICIES)
         raise click.UsageError(f"--play-policy {policy} does not go with --game; use {choices}")
@@ -165,7 +168,7 @@ def _game_odds(scores: tuple[int, ...], game: str, games: int, seed: int, fmt: s
     from crib_analyze.cli.render import game_odds_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
-    _no_standard_options(game, ("dealer", "pone", "scoring", "plot_path"))
+    refuse_with_game(game, ("dealer", "pone", "scoring", "plot_path"))
     if not scores:
         raise click.UsageError(f"give the scores of {game}'s sides, from the dealer's left")
     with domain_errors():
@@ -173,30 +176,6 @@ def _game_odds(scores: tuple[int, ...], game: str, games: int, seed: int, fmt: s
     rows = rows_of_frame(frame)
     render = {"table": game_odds_text, "json": rows_json, "csv": rows_csv}[fmt]
     emit(render(rows), None)
-
-
-def _set(name: str) -> bool:
-    """True if the user gave the current command's option ``name``."""
-    from click.core import ParameterSource
-
-    ctx = click.get_current_context()
-    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
-
-
-def _no_standard_options(game: str, names: tuple[str, ...]) -> None:
-    """A usage error for the first of ``names`` given: options of the standard game."""
-    ctx = click.get_current_context()
-    for param in ctx.command.params:
-        if param.name in names and _set(param.name or ""):
-            raise click.UsageError(f"{param.opts[0]} does not go with --game {game}")
-
-
-def _only_with_game(names: tuple[str, ...]) -> None:
-    """A usage error for the first of ``names`` given without --game."""
-    ctx = click.get_current_context()
-    for param in ctx.command.params:
-        if param.name in names and _set(param.name or ""):
-            raise click.UsageError(f"{param.opts[0]} goes with --game (another game)")
 
 
 @click.command("build-board")
@@ -358,7 +337,7 @@ def simulate(
     if game != "standard":
         _simulate_game(game, games, continuation, seed, play_policy, quiet, fmt, output)
         return
-    _only_with_game(("continuation",))
+    only_with_game(("continuation",))
     pair = [p.strip() for p in players.split(",")]
     if len(pair) != 2:
         raise click.UsageError(

@@ -24,11 +24,13 @@ from crib_analyze.cli.options import (
     quiet_option,
     role_of,
     scoring_option,
+    seat_of,
     seed_option,
 )
 from crib_analyze.errors import CardError
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
+    GAME_OTHERS,
     GOALS,
     NEED,
     OPPONENTS,
@@ -204,6 +206,14 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fm
     help="With --game: the seat to throw for, by its name in 'crib-analyze games' "
     "(--dealer and --pone name the two seats of a two-player game).",
 )
+@click.option(
+    "--others",
+    type=click.Choice(GAME_OTHERS),
+    default="random",
+    show_default=True,
+    help="With --game: how the other seats' throws reach the crib: random cards (exact), "
+    "or dealt at random and thrown by the hand policy (--samples deals, sampled).",
+)
 @quiet_option
 @output_options
 def discard(
@@ -230,6 +240,7 @@ def discard(
     hands_file: TextIO | None,
     game: str,
     seat: str | None,
+    others: str,
     quiet: bool,
     fmt: str,
     output: str | None,
@@ -254,16 +265,20 @@ def discard(
 
     With --game (any game of 'crib-analyze games') it ranks every way the --seat can
     split the cards it is dealt (keep, throw, and pass in Canadian doubles), exactly,
-    with the other seats' throws as random cards; the options for the standard game's
-    models, pegging and score do not apply there yet.
+    with the other seats' throws as random cards, or with --others hand as the hand
+    policy throws them (sampled, with a standard error); the options for the standard
+    game's models, pegging and score do not apply there yet.
     """
     from crib_analyze.api import analyze_rows, check_discard_options, check_plot, plot_discards
     from crib_analyze.cli.render import discard_text, distribution_text, rows_csv, rows_json
     from crib_analyze.results import concat_rows
 
     if game != "standard" or seat is not None:
-        _discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output)
+        _discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output, others, samples,
+                          seed)  # fmt: skip
         return
+    if others != "random":
+        raise click.UsageError("--others goes with --game (another game)")
     role = role_of(dealer, pone)
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
@@ -508,7 +523,10 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
 
 
 #: the discard options that go with --game (the rest are the standard game's)
-GAME_OPTIONS = {"cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet"}
+GAME_OPTIONS = {
+    "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
+    "samples", "seed",
+}  # fmt: skip
 
 
 def _discard_for_seat(
@@ -520,6 +538,9 @@ def _discard_for_seat(
     top: int | None,
     fmt: str,
     output: str | None,
+    others: str,
+    samples: int,
+    seed: int,
 ) -> None:
     """``discard --game``: every split of one seat's cards (the best ``top``)."""
     from click.core import ParameterSource
@@ -537,16 +558,8 @@ def _discard_for_seat(
             raise click.UsageError(f"{param.opts[0]} does not go with --game {game} yet")
     with domain_errors():
         rules = rules_of(game)
-        names = rules.seat_names
-        flag = "dealer" if dealer else "pone" if pone else None
-        if dealer and pone:
-            raise click.UsageError("choose --dealer or --pone, not both")
-        if flag is not None and seat is not None and flag != seat:
-            raise click.UsageError(f"--{flag} contradicts --seat {seat}")
-        chosen = seat or flag
-        if chosen is None:
-            raise click.UsageError(f"say which seat to throw for: --seat {'|'.join(names)}")
-        frame = analyze_seat(list(cards), game, chosen)
+        chosen = seat_of(rules.seat_names, seat, dealer, pone)
+        frame = analyze_seat(list(cards), game, chosen, others, samples, seed)  # type: ignore[arg-type]
     rows = rows_of_frame(frame if top is None else frame.head(top))
     if fmt == "table":
         emit(game_throws_text(rows), output)

@@ -224,6 +224,44 @@ game_option = click.option(
     show_default=True,
     help="The game of the rules ('crib-analyze games' lists them).",
 )
+
+
+def given(name: str) -> bool:
+    """True if the user gave the current command's parameter ``name`` (not its default)."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+
+
+def refuse_with_game(game: str, names: tuple[str, ...]) -> None:
+    """A usage error for the first of ``names`` given: options only the standard game's
+    engines honour."""
+    for param in click.get_current_context().command.params:
+        if param.name in names and given(param.name or ""):
+            raise click.UsageError(f"{param.opts[0]} does not go with --game {game}")
+
+
+def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) -> str:
+    """The seat asked for with --game: --seat, or --dealer/--pone (which must agree)."""
+    flag = "dealer" if dealer else "pone" if pone else None
+    if dealer and pone:
+        raise click.UsageError("choose --dealer or --pone, not both")
+    if flag is not None and seat is not None and flag != seat:
+        raise click.UsageError(f"--{flag} contradicts --seat {seat}")
+    chosen = seat or flag
+    if chosen is None:
+        raise click.UsageError(f"say which seat: --seat {'|'.join(names)}")
+    return chosen
+
+
+def only_with_game(names: tuple[str, ...]) -> None:
+    """A usage error for the first of ``names`` given without --game."""
+    for param in click.get_current_context().command.params:
+        if param.name in names and given(param.name or ""):
+            raise click.UsageError(f"{param.opts[0]} goes with --game (another game)")
+
+
 jobs_option = count_option(
     "--jobs", "-j", setting=JOBS, default=False, help="Threads to use [default: all cores]."
 )

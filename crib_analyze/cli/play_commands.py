@@ -17,16 +17,21 @@ from crib_analyze.cli.options import (
     emit,
     format_option,
     game_option,
+    given,
     jobs_option,
     model_option,
     note,
+    only_with_game,
     quiet_option,
+    refuse_with_game,
     resumable,
     role_of,
+    seat_of,
     seed_option,
     set_threads,
 )
 from crib_analyze.settings import (
+    ANY_GAME_PLAY_POLICIES,
     DEFAULT_PLAY_POLICY,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
@@ -96,6 +101,11 @@ def peg(
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--dealer", is_flag=True, help="You deal.")
 @click.option("--pone", is_flag=True, help="You are the pone (you lead).")
+@game_option
+@click.option(
+    "--seat",
+    help="With --game: your seat, by its name in 'crib-analyze games' (e.g. left, dealer).",
+)
 @click.option("--starter", "-s", help="The starter (cut card).")
 @click.option("--discards", help="The two cards you threw (not in the opponent's hand).")
 @click.option(
@@ -120,6 +130,8 @@ def play(
     cards: tuple[str, ...],
     dealer: bool,
     pone: bool,
+    game: str,
+    seat: str | None,
     starter: str | None,
     discards: str | None,
     played: str,
@@ -139,14 +151,26 @@ def play(
     the s.e. is 0. The other policies lay each card in --samples simulated
     continuations (both playing --policy; search's continuations play lookahead).
 
+    With --game (another game of 'crib-analyze games') and --seat, --played runs from
+    the dealer's left-hand player, and each card is valued by the rest of the play
+    simulated with the other seats' cards drawn at random (the same draws for every
+    card; everybody plays --policy lookahead or greedy): your side's points less the
+    other sides' mean. With nothing that fits, the answer is go.
+
     \b
-    Example:
+    Examples:
       crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S"
+      crib-analyze play 5C 9D KS 2H --game three --seat dealer --starter 4D --played "7H 3S"
     """
     from crib_analyze.api import advise_play
     from crib_analyze.cli.render import advice_text
     from crib_analyze.results import rows_of_frame
 
+    if game != "standard":
+        _play_in_game(cards, game, seat, dealer, pone, starter, discards, played, policy,
+                      samples, seed, fmt)  # fmt: skip
+        return
+    only_with_game(("seat",))
     role = role_of(dealer, pone, required=True)
     with domain_errors():
         frame = advise_play(
@@ -154,6 +178,34 @@ def play(
             list(cards), starter, discards, played, policy, samples, seed, model,  # type: ignore[arg-type]
         )  # fmt: skip
     emit(_render(rows_of_frame(frame), fmt, advice_text), None)
+
+
+def _play_in_game(
+    cards: tuple[str, ...], game: str, seat: str | None, dealer: bool, pone: bool,
+    starter: str | None, discards: str | None, played: str, policy: str, samples: int,
+    seed: int, fmt: str,
+) -> None:  # fmt: skip
+    """``play --game``: which card to lay at any table, by simulated rollouts."""
+    from crib_analyze.api import advise_game_play
+    from crib_analyze.cli.render import game_advice_text
+    from crib_analyze.results import rows_of_frame
+    from crib_analyze.rules import game as rules_of
+
+    refuse_with_game(game, ("model",))
+    with domain_errors():
+        rules = rules_of(game)
+        chosen = seat_of(rules.seat_names, seat, dealer, pone)
+        if starter is None:
+            raise click.UsageError("give the starter: --starter CARD")
+        chosen_policy = policy if given("policy") else "lookahead"
+        if chosen_policy not in ANY_GAME_PLAY_POLICIES:
+            choices = ", ".join(ANY_GAME_PLAY_POLICIES)
+            raise click.UsageError(f"--policy {policy} does not go with --game; use {choices}")
+        frame = advise_game_play(
+            game, chosen, list(cards), starter, played, discards or (),
+            chosen_policy, samples, seed,
+        )  # fmt: skip
+    emit(_render(rows_of_frame(frame), fmt, game_advice_text), None)
 
 
 @click.command()

@@ -522,9 +522,11 @@ def game_throws_text(rows: Rows) -> str:
     ]
     cols = [c for c in ("keep", "throw", "pass") if c in rows.columns]
     means = [
-        c for c in ("hand_mean", "partner_mean", "crib_mean", "heels", "net") if c in rows.columns
+        c
+        for c in ("hand_mean", "partner_mean", "crib_mean", "crib_se", "heels", "net")
+        if c in rows.columns
     ]
-    heads = [*cols, *(m.removesuffix("_mean") for m in means)]
+    heads = [*cols, *("±" if m == "crib_se" else m.removesuffix("_mean") for m in means)]
     body = [[str(r[c]) for c in cols] + [f"{r[m]:.3f}" for m in means] for r in rows.records()]
     lines.append(_aligned(heads, body, left=set(range(len(cols)))))
     return "\n".join(lines) + "\n"
@@ -573,4 +575,20 @@ def game_odds_text(rows: Rows) -> str:
         _aligned(["seats", "score", "P(win)", "±"], body, left={0})
         + f"\n{a['game']}: the dealer about to deal; {a['games']:,} games simulated to the end"
         f" (seed {a['seed']}, {a['play_policy']} play, throws by the hand policy)\n"
+    )
+
+
+def game_advice_text(rows: Rows) -> str:
+    """Which card to lay in any game: each option's side points less the others', best
+    first, with what was simulated."""
+    a = rows.attrs
+    body = [
+        [str(r["card"]), f"{r['net']:+.3f}", f"{r['net_se']:.3f}", f"{r['own']:.3f}",
+         f"{r['others']:.3f}"]
+        for r in rows.records()
+    ]  # fmt: skip
+    return (
+        f"{a['game']}, as {a['seat']} at count {a['count']}: {a['model']}\n"
+        + _aligned(["card", "net", "s.e.", "yours", "others"], body, left={0})
+        + "\n"
     )

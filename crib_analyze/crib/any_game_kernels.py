@@ -7,6 +7,9 @@ the starter is any of them alike. The crib gets the throw, and its other ``4 - t
 cards are unseen cards alike (the other seats' throws and the cards dealt from the pack
 to the crib: the random opponent model of the two-player game, for every seat).
 Each mean is exact: every starter, and for the crib every set of other cards with it.
+
+The other seats can also throw by a model: the hand policy (:func:`best_split`), each
+seat's cards dealt at random (:func:`sampled_cribs`, a sampled crib).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.jit import njit
+from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.scoring.any_hand_kernels import show_points
 
 
@@ -91,4 +95,151 @@ def crib_means(cards: np.ndarray, throws: np.ndarray, unseen: np.ndarray) -> np.
         for j in range(t):
             thrown[j] = cards[throws[i, j]]
         out[i] = crib_mean(thrown, unseen)
+    return out
+
+
+@njit
+def _bits(mask: int) -> int:
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
+
+
+@njit
+def _mask_hand(cards: np.ndarray, mask: int, out: np.ndarray) -> int:
+    """Write the cards of ``mask`` into ``out``; return how many."""
+    k = 0
+    for i in range(cards.shape[0]):
+        if mask >> i & 1:
+            out[k] = cards[i]
+            k += 1
+    return k
+
+
+@njit
+def best_split(
+    cards: np.ndarray,
+    keep: int,
+    throw: int,
+    passes: int,
+    unseen: np.ndarray,
+    sign: int,
+    crib_one: np.ndarray,
+    crib_two: np.ndarray,
+) -> tuple[int, int, int]:
+    """The (kept, thrown, passed) masks over ``cards`` of the best split by the hand
+    policy (the first best in mask order).
+
+    The hand policy, a rule-level player of any game: keep the split whose kept hand
+    scores most on average over the starters in ``unseen``, plus the partner's hand
+    from the cards passed, plus (``sign`` +1, its side's crib) or minus (-1) the crib's
+    mean of what it throws, by rank: ``crib_one`` (13,) for one card, ``crib_two`` (13,
+    13) for two (a crib with those cards and random others)."""
+    n = cards.shape[0]
+    full = (1 << n) - 1
+    means = np.full(1 << n, np.nan)
+    hand = np.empty(4, np.int64)
+    best, best_k, best_t, best_p = -1e18, 0, 0, 0
+    for kmask in range(1 << n):
+        if _bits(kmask) != keep:
+            continue
+        if np.isnan(means[kmask]):
+            size = _mask_hand(cards, kmask, hand)
+            means[kmask] = hand_mean(hand, size, unseen)
+        rest = full & ~kmask
+        sub = rest
+        while True:  # every part of the rest to pass, the remainder thrown
+            if _bits(sub) == passes:
+                tmask = rest & ~sub
+                value = means[kmask]
+                if passes:
+                    if np.isnan(means[sub]):
+                        size = _mask_hand(cards, sub, hand)
+                        means[sub] = hand_mean(hand, size, unseen)
+                    value += means[sub]
+                if throw == 1:
+                    _mask_hand(cards, tmask, hand)
+                    value += sign * crib_one[hand[0] >> 2]
+                elif throw == 2:
+                    _mask_hand(cards, tmask, hand)
+                    value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
+                if value > best + 1e-12:
+                    best, best_k, best_t, best_p = value, kmask, tmask, sub
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+    return best_k, best_t, best_p
+
+
+@njit(parallel=True)
+def sampled_cribs(
+    cards: np.ndarray,
+    seat: int,
+    throws: np.ndarray,
+    dealt: np.ndarray,
+    thrown: np.ndarray,
+    passed: np.ndarray,
+    sides: np.ndarray,
+    from_deck: int,
+    crib_one: np.ndarray,
+    crib_two: np.ndarray,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """(T, samples): the crib's show for each of ``seat``'s throws (rows of ``throws``,
+    indices into ``cards``, the cards it is dealt) in ``samples`` deals of the rest.
+
+    Each deal gives every other seat its cards from the pack at random (``dealt``,
+    ``thrown``, ``passed`` per seat from the dealer's left; ``sides`` each seat's side),
+    each throws by the hand policy (:func:`best_split`, its own cards unseen to it),
+    then the pack's ``from_deck`` cards go to the crib and the next is the starter. The
+    same deals serve every throw (common random numbers)."""
+    players = dealt.shape[0]
+    taken = np.zeros(52, np.bool_)
+    for c in cards:
+        taken[c] = True
+    unseen = np.flatnonzero(~taken)
+    n_throws, t = throws.shape
+    out = np.zeros((n_throws, samples), np.int64)
+    for j in prange(samples):
+        rng = rng_for(seed, j)
+        pool = unseen.copy()
+        for i in range(pool.shape[0] - 1, 0, -1):
+            k = rng_next(rng) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        rest = np.empty(4, np.int64)
+        got, at = 0, 0
+        mask = np.zeros(52, np.bool_)
+        for s in range(players):
+            m = dealt[s]
+            if s == seat or m == 0:
+                continue
+            held = pool[at : at + m].copy()
+            at += m
+            mask[:] = False
+            for c in held:
+                mask[c] = True
+            theirs = np.flatnonzero(~mask)
+            sign = 1 if sides[s] == sides[players - 1] else -1
+            keep = m - thrown[s] - passed[s]
+            _, tm, _ = best_split(
+                held, keep, thrown[s], passed[s], theirs, sign, crib_one, crib_two
+            )
+            for i in range(m):
+                if tm >> i & 1:
+                    rest[got] = held[i]
+                    got += 1
+        for _ in range(from_deck):
+            rest[got] = pool[at]
+            got += 1
+            at += 1
+        starter = pool[at]
+        crib = np.empty(4, np.int64)
+        for r in range(n_throws):
+            for i in range(t):
+                crib[i] = cards[throws[r, i]]
+            crib[t:] = rest[: 4 - t]
+            out[r, j] = show_points(crib, 4, starter, True)
     return out

@@ -5,9 +5,12 @@ partner, valued exactly with the other seats' cards as random cards.
 A split's value to the seat's side is its kept hand's mean show over the starters, plus
 the partner's hand from the passed cards, plus the crib's mean from the throw when the
 crib is its side's (the dealer's side, which also pegs 2 when a jack is cut), minus it
-when an opponent's. The crib's other
-cards (the other seats' throws and any dealt from the pack) are unseen cards alike:
-the random opponent model of the two-player game, for every seat.
+when an opponent's. The crib's other cards (the other seats' throws and any dealt
+from the pack) are unseen cards alike: the random opponent model of the two-player
+game, for every seat (exact). With ``others="hand"`` the other seats are dealt their
+cards at random and throw by the hand policy
+(:func:`~crib_analyze.crib.any_game_kernels.best_split`), and the crib's mean is
+sampled, with its standard error; the same deals serve every split.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ import numpy as np
 
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.crib import any_game_kernels as agk
+from crib_analyze.crib.any_game_cribs import crib_tables
 from crib_analyze.errors import UsageError
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
+from crib_analyze.settings import GAME_OTHERS, SAMPLES, SEED, check_choice
 
 
 @dataclass(frozen=True)
@@ -35,8 +40,11 @@ class GameThrows:
     hand: np.ndarray  # the kept hand's mean show
     partner_hand: np.ndarray  # the passed hand's (0 without)
     crib: np.ndarray  # the crib's mean from this throw
+    crib_se: np.ndarray  # its standard error (0: exact)
     crib_sign: int  # +1: the seat's side owns the crib; -1: an opponent does
     heels: float  # the dealer's side's mean points for a jack cut (0 for the others)
+    others: str = "random"  # how the other seats' throws are modelled
+    samples: int = 0  # deals sampled (others="hand")
 
     @property
     def net(self) -> np.ndarray:
@@ -59,8 +67,19 @@ def splits(n: int, keep: int, throw: int, passes: int) -> list[Split]:
     return out
 
 
-def analyze_seat(hand: CardsLike, rules: Rules, seat: str | int) -> GameThrows:
-    """Every split of ``hand`` (the cards ``seat`` is dealt in ``rules``), best first."""
+def analyze_seat(
+    hand: CardsLike,
+    rules: Rules,
+    seat: str | int,
+    others: str = "random",
+    samples: int = SAMPLES.default,
+    seed: int = SEED.default,
+) -> GameThrows:
+    """Every split of ``hand`` (the cards ``seat`` is dealt in ``rules``), best first;
+    ``others`` "random" (exact) or "hand" (``samples`` deals, sampled)."""
+    check_choice("others", others, GAME_OTHERS)
+    SAMPLES.check(samples)
+    SEED.check(seed)
     s = rules.seat(seat)
     n = rules.dealt[s]
     name = rules.seat_names[s]
@@ -81,7 +100,19 @@ def analyze_seat(hand: CardsLike, rules: Rules, seat: str | int) -> GameThrows:
         zip(subsets, agk.hand_means(cards, np.array(subsets, np.int64), unseen), strict=True)
     )
     crib_of: dict[tuple[int, ...], float] = {}
-    if throw:
+    se_of: dict[tuple[int, ...], float] = {}
+    if others == "hand":
+        one, two = crib_tables(tuple(sorted(set(rules.thrown))))
+        rows = np.array(throws, np.int64).reshape(len(throws), throw)
+        shows = agk.sampled_cribs(
+            cards, s, rows, np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
+            np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
+            rules.crib_from_deck, one, two, samples, seed,
+        ).astype(np.float64)  # fmt: skip
+        for t, row in zip(throws, shows, strict=True):
+            crib_of[t] = float(row.mean())
+            se_of[t] = float(row.std(ddof=1) / np.sqrt(samples)) if samples > 1 else 0.0
+    elif throw:
         crib_of = dict(
             zip(throws, agk.crib_means(cards, np.array(throws, np.int64), unseen), strict=True)
         )
@@ -91,6 +122,7 @@ def analyze_seat(hand: CardsLike, rules: Rules, seat: str | int) -> GameThrows:
     hands = np.array([hand_of[o[0]] for o in options])
     partner = np.array([hand_of[o[2]] if o[2] else 0.0 for o in options])
     crib = np.array([crib_of[o[1]] for o in options])
+    crib_se = np.array([se_of.get(o[1], 0.0) for o in options])
     sign = 1 if own else -1
     jacks = int(np.count_nonzero(unseen >> 2 == JACK_RANK))
     heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
@@ -105,6 +137,9 @@ def analyze_seat(hand: CardsLike, rules: Rules, seat: str | int) -> GameThrows:
         hand=hands[order],
         partner_hand=partner[order],
         crib=crib[order],
+        crib_se=crib_se[order],
         crib_sign=sign,
         heels=heels,
+        others=others,
+        samples=samples if others == "hand" else 0,
     )

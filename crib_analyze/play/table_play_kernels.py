@@ -22,6 +22,7 @@ less the next player's expected best reply (plus it, when that player is a partn
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
 from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import unseen_by_rank
@@ -34,6 +35,7 @@ from crib_analyze.play.rules_kernels import (
     cards_left,
     lay_points,
 )
+from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.rules import MAX_COUNT
 
 IN_ORDER, GREEDY, LOOKAHEAD = 0, 1, 2
@@ -129,9 +131,36 @@ def play_table(
     if starter >= 0:
         seen[starter] = True
     seq = np.zeros(SEQ_SIZE, np.int64)
-    n, count, turn, last, events = 0, 0, 0, -1, 0
+    turn = 0
     if cards_left(hands[turn]) == 0:
         turn = next_holding(hands, turn)
+    events = play_on(hands, seen, policies, teams, once, record, seq, 0, 0, turn, -1, 0, points, -1)
+    return points, events
+
+
+@njit
+def play_on(
+    hands: np.ndarray,
+    seen: np.ndarray,
+    policies: np.ndarray,
+    teams: np.ndarray,
+    once: bool,
+    record: np.ndarray,
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    turn: int,
+    last: int,
+    events: int,
+    points: np.ndarray,
+    first_slot: int,
+) -> int:
+    """Play on from a position of the play to its end: ``seq[:n]`` the ranks laid since
+    the count started, ``count``, ``turn`` the seat to lay (or say go), ``last`` the
+    seat that laid the last card (-1: none yet), ``events`` rows of ``record`` already
+    written; ``first_slot`` (>= 0) the slot ``turn`` lays now, whatever its policy.
+    Adds each seat's points to ``points``; returns the events written."""
+    players = hands.shape[0]
     while turn >= 0:
         if not can_lay(hands[turn], count):  # a go: the turn passes left
             turn = next_to_lay(hands, turn, count)
@@ -139,14 +168,18 @@ def play_table(
                 continue
             # nobody can lay: the last card laid scores the go, the count resets
             points[last] += 1
-            record[events - 1, 3] |= R_GO
-            record[events - 1, 4] += 1
+            if events > 0:  # (a go for a card laid before this call has no row here)
+                record[events - 1, 3] |= R_GO
+                record[events - 1, 4] += 1
             if once:
                 break
             n, count = 0, 0
             turn = next_holding(hands, last)
             continue
-        slot = choose(policies[turn], hands, turn, seq, n, count, seen, teams)
+        slot = first_slot
+        first_slot = -1
+        if slot < 0:
+            slot = choose(policies[turn], hands, turn, seq, n, count, seen, teams)
         card = hands[turn, slot]
         hands[turn, slot] = -1
         seen[card] = True
@@ -173,4 +206,67 @@ def play_table(
             turn = next_holding(hands, turn)
         else:
             turn = (turn + 1) % players
-    return points, events
+    return events
+
+
+@njit(parallel=True)
+def table_rollouts(
+    mine: np.ndarray,
+    seat: int,
+    held: np.ndarray,
+    unseen: np.ndarray,
+    said_go: np.ndarray,
+    options: np.ndarray,
+    seen: np.ndarray,
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    last: int,
+    policies: np.ndarray,
+    teams: np.ndarray,
+    once: bool,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """The rest of a play from ``seat``'s turn, for each of its ``options`` (a slot of
+    ``mine`` (4,), or -1: say go), over ``samples`` draws of the other seats' cards.
+
+    Each draw deals every other seat ``held[s]`` of the ``unseen`` cards at random (a
+    seat that has said go in this count holds none that fits, by redrawing up to 100
+    times) and plays every option on those same cards (common random numbers), the
+    seat's later cards and everybody else's by ``policies``. ``seen`` (52,) the cards
+    laid and the starter. Returns (options, samples, seats): each seat's points."""
+    players = held.shape[0]
+    out = np.zeros((options.shape[0], samples, players), np.int64)
+    for j in prange(samples):
+        rng = rng_for(seed, j)
+        pool = unseen.copy()
+        dealt = np.full((players, 4), -1, np.int64)
+        for _attempt in range(100):
+            for i in range(pool.shape[0] - 1, 0, -1):
+                k = rng_next(rng) % (i + 1)
+                pool[i], pool[k] = pool[k], pool[i]
+            at, fits = 0, True
+            for s in range(players):
+                if s == seat:
+                    dealt[s, :] = mine
+                    continue
+                dealt[s, :] = -1
+                for h in range(held[s]):
+                    dealt[s, h] = pool[at]
+                    at += 1
+                if said_go[s] and can_lay(dealt[s], count):
+                    fits = False
+            if fits:
+                break
+        record = np.zeros((players * 4, 5), np.int64)
+        for o in range(options.shape[0]):
+            hands = dealt.copy()
+            points = np.zeros(players, np.int64)
+            run = seq.copy()
+            play_on(
+                hands, seen.copy(), policies, teams, once, record, run, n, count, seat, last,
+                0, points, options[o],
+            )  # fmt: skip
+            out[o, j, :] = points
+    return out

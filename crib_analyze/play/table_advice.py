@@ -1,0 +1,120 @@
+"""Which card to lay now in any game of the rules (2 to 5 players, partners, the old
+five-card game): each legal card valued by the rest of the play, simulated.
+
+The play so far is read by :func:`~crib_analyze.play.sequence.score_table_sequence`
+(who laid what, the count, whose turn, who has said go). The other seats' cards are
+drawn at random from the cards the player cannot see (a seat that has said go in this
+count holds none that fits), the same draws for every card compared, and the rest of
+the play is played by :mod:`~crib_analyze.play.table_play_kernels` (every seat by the
+lookahead, or the greedy policy). A card's ``net`` is its side's points in the rest of
+the play less the mean of every other side's: the pegging differential of two players,
+for any table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib_analyze.cards import CardLike, CardsLike, parse_card, parse_cards
+from crib_analyze.errors import UsageError
+from crib_analyze.play import table_play_kernels as tk
+from crib_analyze.play.rules_kernels import card_value
+from crib_analyze.play.sequence import GO, PlayError, score_table_sequence
+from crib_analyze.rules import MAX_COUNT, Rules
+from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
+
+POLICY_CODES = {"lookahead": tk.LOOKAHEAD, "greedy": tk.GREEDY}
+SAY_GO = -1  # the option of a player that cannot lay
+
+
+@dataclass(frozen=True)
+class TableAdvice:
+    """Each option of the player to lay (a card id, or :data:`SAY_GO`), best first."""
+
+    rules: Rules
+    seat: int
+    count: int
+    options: list[int]
+    own: np.ndarray  # the side's mean points in the rest of the play
+    others: np.ndarray  # the other sides' mean points, averaged over the sides
+    net: np.ndarray  # own - others
+    net_se: np.ndarray  # its standard error over the draws
+    samples: int
+    policy: str
+
+
+def advise_table(
+    rules: Rules,
+    seat: str | int,
+    hand: CardsLike,
+    starter: CardLike,
+    played: CardsLike = "",
+    discards: CardsLike = "",
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = SEED.default,
+    policy: str = "lookahead",
+) -> TableAdvice:
+    """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
+    s = rules.seat(seat)
+    name = rules.seat_names[s]
+    check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
+    PLAY_SAMPLES.check(samples)
+    SEED.check(seed)
+    mine = list(parse_cards(hand))
+    cut = [parse_card(starter)]
+    thrown = list(parse_cards(discards)) if discards else []
+    play = score_table_sequence(played, rules)
+    laid_cards = [e.card for e in play.events if e.card != GO]
+    laid = [sum(1 for e in play.events if e.card != GO and e.player == n) for n in rules.seat_names]
+    known = [*mine, *cut, *thrown, *laid_cards]
+    if len(set(known)) != len(known):
+        raise UsageError("a card is given twice (your hand, the starter, discards, the play)")
+    if play.complete:
+        raise PlayError(f"the play of {rules.name} is over: nothing to lay")
+    if play.turn != s:
+        raise PlayError(f"it is the {rules.seat_names[play.turn]}'s turn, not the {name}'s")
+    left = rules.hand_size - laid[s]
+    if len(mine) != left:
+        raise UsageError(f"the {name} has laid {laid[s]} and holds {left} cards: got {len(mine)}")
+    row = np.full(4, -1, np.int64)
+    row[: len(mine)] = mine
+    options = [i for i, c in enumerate(mine) if play.count + card_value(c) <= MAX_COUNT]
+    codes = np.array(options or [SAY_GO], np.int64)
+    seen = np.zeros(52, np.bool_)
+    seen[[*cut, *laid_cards]] = True
+    unseen = np.array([c for c in range(52) if c not in set(known)], np.int64)
+    held = np.array([rules.hand_size - k for k in laid], np.int64)
+    seq = np.zeros(tk.SEQ_SIZE, np.int64)
+    seq[: len(play.ranks)] = play.ranks
+    last_card = [e for e in play.events if e.card != GO]
+    last = rules.seat_names.index(last_card[-1].player) if last_card else -1
+    teams = np.array(rules.teams, np.int64)
+    points = tk.table_rollouts(
+        row, s, held, unseen, np.array(play.said_go, np.bool_), codes, seen, seq,
+        len(play.ranks), play.count, last, np.full(rules.players, POLICY_CODES[policy], np.int64),
+        teams, rules.play_once, samples, seed,
+    )  # fmt: skip
+    sides = sorted(set(rules.teams))
+    by_side = np.stack([points[:, :, teams == t].sum(axis=2) for t in sides], axis=2).astype(
+        np.float64
+    )  # (options, samples, sides)
+    mine_side = sides.index(rules.teams[s])
+    own = by_side[:, :, mine_side]
+    rest = np.delete(by_side, mine_side, axis=2).mean(axis=2)
+    net = own - rest
+    order = np.argsort(-net.mean(axis=1), kind="stable")
+    se = net.std(axis=1, ddof=1) / np.sqrt(samples)
+    return TableAdvice(
+        rules=rules,
+        seat=s,
+        count=play.count,
+        options=[int(mine[codes[i]]) if codes[i] >= 0 else SAY_GO for i in order],
+        own=own.mean(axis=1)[order],
+        others=rest.mean(axis=1)[order],
+        net=net.mean(axis=1)[order],
+        net_se=se[order],
+        samples=samples,
+        policy=policy,
+    )

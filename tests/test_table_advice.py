@@ -1,0 +1,174 @@
+"""Which card to lay in any game (crib_analyze.play.table_advice): the play kernel
+resumed from any point of a play against the plain-Python twin played from the start
+(tests/naive.py: naive_table_play), the position read by the sequence scorer; advice in
+clear positions; the command line.
+
+Mutations tried (each fails a test here): the resumed play forgetting the ranks laid
+since the count started; the go point after a resume not scored; the others' draws
+dealt to the player's own seat too; the side's points taken with the wrong sign.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import crib_analyze as ca
+from crib_analyze.cards import format_card
+from crib_analyze.cli import cli
+from crib_analyze.play import table_play_kernels as tk
+from crib_analyze.play.sequence import score_table_sequence
+from crib_analyze.rules import game
+from tests.naive import naive_lay_points, naive_table_play, rank, value
+
+GAME_OF = {2: "five-dealt", 3: "three", 4: "four (individual)", 5: "five"}
+
+
+def greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
+    best, best_card = -1, legal[0]
+    for c in legal:
+        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
+        if pts > best:
+            best, best_card = pts, c
+    return best_card
+
+
+def rules_for(players: int, three_cards: bool):  # type: ignore[no-untyped-def]
+    if three_cards:
+        return game("five-card")
+    return game("four", partners=False) if players == 4 else game(GAME_OF[players])
+
+
+plays = st.integers(2, 5).flatmap(
+    lambda n: st.tuples(
+        st.just(n),
+        st.permutations(range(52)).map(lambda p: p[: 4 * n]),
+        st.integers(1, 19),
+        st.booleans(),
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(plays)
+def test_the_play_resumed_anywhere_ends_as_the_whole_play(case: tuple) -> None:  # type: ignore[type-arg]
+    n, cards, cut, three = case
+    three = three and n == 2
+    rules = rules_for(n, three)
+    size = rules.hand_size
+    hands = [list(cards[4 * s : 4 * s + size]) for s in range(n)]
+    whole = naive_table_play(hands, greedy, rules.play_once)
+    k = cut % len(whole)
+    if k == 0:
+        return
+    prefix = [c for _, c, _, _, _ in whole[:k]]
+    text = " ".join(format_card(c) for c in prefix)
+    play = score_table_sequence(text, rules, [" ".join(format_card(c) for c in h) for h in hands])
+    if play.complete:
+        return
+    rows = np.full((n, 4), -1, np.int64)
+    for s, h in enumerate(hands):
+        left = [c for c in h if c not in prefix]
+        rows[s, : len(left)] = left
+    seq = np.zeros(tk.SEQ_SIZE, np.int64)
+    seq[: len(play.ranks)] = play.ranks
+    seen = np.zeros(52, np.bool_)
+    seen[prefix] = True
+    points = np.zeros(n, np.int64)
+    record = np.zeros((4 * n, 5), np.int64)
+    last = whole[k - 1][0]
+    tk.play_on(
+        rows, seen, np.full(n, tk.GREEDY, np.int64), np.arange(n), rules.play_once, record,
+        seq, len(play.ranks), play.count, play.turn, last, 0, points, -1,
+    )  # fmt: skip
+    before = [play.totals[name] for name in rules.seat_names]
+    expect = [0] * n
+    for seat, _, _, pts, _ in whole:
+        expect[seat] += pts
+    assert [b + int(p) for b, p in zip(before, points, strict=True)] == expect
+
+
+def test_a_fifteen_is_the_clear_best() -> None:
+    df = ca.advise_game_play("three", "dealer", "5C 9D KS 2H", "4D", "7H 3S", samples=400)
+    assert df.card.iloc[0] == "5C"
+    assert df.net.iloc[0] - df.net.iloc[1] > 4 * df.net_se.iloc[0]
+    assert np.allclose(df.net, df.own - df.others)
+
+
+def test_nothing_fits_the_answer_is_go() -> None:
+    df = ca.advise_game_play("four", "dealer", "KC QD 9C 8C", "4D", "10H 10S 5D", samples=50)
+    assert df.card.tolist() == ["go"]
+
+
+def test_a_side_counts_the_partner_s_points() -> None:
+    """The same position and draws, four players as partners and each for themselves:
+    the side's points add the partner's, and the others are one side, not three."""
+    args = ("right", "7C KD 2S 3S", "9H", "5H 4C")
+    side = ca.advise_game_play(game("four"), *args, samples=300).set_index("card")
+    alone = ca.advise_game_play(game("four", partners=False), *args, samples=300)
+    alone = alone.set_index("card").loc[side.index]
+    assert (side.own >= alone.own).all() and (side.own > alone.own + 0.5).all()
+    assert (side.others > alone.others).all()  # two opponents' points, against a mean of 3
+
+
+def test_the_command_line() -> None:
+    runner = CliRunner()
+    args = ["play", "5C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer",
+            "--starter", "4D", "--played", "7H 3S", "--samples", "200"]  # fmt: skip
+    out = runner.invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines()[2].startswith("5C")
+    for bad, words in [
+        ([*args[:-2], "--samples", "200", "--policy", "solver"], "does not go with --game"),
+        (
+            [
+                "play",
+                "5C",
+                "9D",
+                "KS",
+                "--game",
+                "three",
+                "--seat",
+                "dealer",
+                "--starter",
+                "4D",
+                "--played",
+                "7H 3S",
+            ],
+            "holds 4 cards",
+        ),
+        (
+            [
+                "play",
+                "5C",
+                "9D",
+                "KS",
+                "2H",
+                "--game",
+                "three",
+                "--seat",
+                "left",
+                "--starter",
+                "4D",
+                "--played",
+                "7H 3S",
+            ],
+            "turn",
+        ),
+        (["play", "5C", "9D", "KS", "2H", "--seat", "left", "--pone"], "goes with --game"),
+        (["play", "5C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer"], "--starter"),
+    ]:
+        result = runner.invoke(cli, bad)
+        assert result.exit_code == 2, (bad, result.output)
+        assert words in result.output, (bad, result.output)
+
+
+@pytest.mark.parametrize("name", ["five-card", "five"])
+def test_every_game_takes_advice(name: str) -> None:
+    rules = game(name)
+    hand = "5C 9D KS" if rules.hand_size == 3 else "5C 9D KS 2H"
+    df = ca.advise_game_play(name, 0, hand, "4D", "", samples=50)
+    assert len(df) == rules.hand_size
