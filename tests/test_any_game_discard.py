@@ -173,7 +173,7 @@ def test_the_other_seats_by_the_hand_policy_match_a_plain_simulation() -> None:
     rng = random.Random(1)
     rest = [c for c in range(52) if c not in hand]
     draws = []
-    for _ in range(1500):
+    for _ in range(1000):
         deck = rng.sample(rest, 8)
         _, thrown, _ = naive_split(deck[:5], 4, 1, 0, True, one.tolist(), two.tolist())
         draws.append((thrown + deck[5:7], deck[7]))
