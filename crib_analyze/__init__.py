@@ -1,21 +1,20 @@
-"""crib-analyze: exact, role-aware discard analysis for two-player cribbage.
+"""crib-analyze: exact, role-aware discard analysis for cribbage.
 
 The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
 :func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
 :func:`count_show`), discards (:func:`analyze`, :func:`analyze_rows`,
 :func:`hand_distribution`, :func:`plot_discards`, :func:`start_quiz`), the full table
-(:func:`generate_table`, :func:`merge_tables`, :func:`check_table`, :func:`load_table`,
-:func:`lookup`, :func:`crib_table`), the expert model (:func:`load_model`,
-:func:`build_model`), the play (:func:`score_play`, :func:`advise_play`,
-:func:`advise_game_play`, :func:`pegging_table`, :func:`build_pegging`,
-:func:`build_leads`, :func:`review`),
-the games of the rules (:func:`games`, :func:`game`, :func:`analyze_seat`,
-:func:`simulate_game`, :func:`game_odds`), the board (:func:`win_probability`,
-:func:`odds`, :func:`board_frame`, :func:`deal_points`, :func:`build_board`,
-:func:`simulate`), file places (:func:`paths`) and the errors they
-raise. The heavy parts (numba, pandas) load on first use, so ``import crib_analyze`` is
-quick.
+(:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
+:func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`), the
+expert model (:func:`load_model`, :func:`build_model`), the play (:func:`score_play`,
+:func:`advise_play`, :func:`advise_game_play`, :func:`pegging_table`,
+:func:`build_pegging`, :func:`build_leads`, :func:`review`), the games of the rules
+(:func:`games`, :func:`game`, :func:`analyze_seat`, :func:`simulate_game`,
+:func:`game_odds`), the board (:func:`win_probability`, :func:`odds`,
+:func:`board_frame`, :func:`deal_points`, :func:`build_board`, :func:`simulate`), file
+places (:func:`paths`) and the errors they raise. The heavy parts (numba, pandas) load
+on first use, so ``import crib_analyze`` is quick.
 
 >>> import crib_analyze as ca
 >>> ca.score_hand("5H 5C 5S JD", "5D")
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
         game,
         game_odds,
         games,
+        generate_game_table,
         generate_table,
         hand_distribution,
         load_model,
@@ -109,6 +109,7 @@ __all__ = [
     "game",
     "game_odds",
     "games",
+    "generate_game_table",
     "generate_table",
     "hand_distribution",
     "load_model",

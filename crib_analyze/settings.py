@@ -260,6 +260,11 @@ def default_table_path(opponent: str = DEFAULT_TABLE_OPPONENT, fmt: str = "parqu
     return data_dir() / f"{stem}.{fmt}"
 
 
+def default_game_table_path(game: str) -> Path:
+    """``discard_table_<game>.parquet`` in the data dir: the table of another game."""
+    return data_dir() / f"discard_table_{game}.parquet"
+
+
 def default_shard_path(opponent: str, shard: tuple[int, int]) -> Path:
     """Where shard I of N goes by default (always Parquet)."""
     base = default_table_path(opponent)

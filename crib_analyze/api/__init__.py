@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from crib_analyze.api.tables import (
         check_table,
         crib_table,
+        generate_game_table,
         generate_table,
         load_table,
         lookup,
@@ -129,6 +130,7 @@ EXPORTS = {
     "score_hand": "crib_analyze.api.shows",
     "check_table": "crib_analyze.api.tables",
     "crib_table": "crib_analyze.api.tables",
+    "generate_game_table": "crib_analyze.api.tables",
     "generate_table": "crib_analyze.api.tables",
     "load_table": "crib_analyze.api.tables",
     "lookup": "crib_analyze.api.tables",
@@ -163,6 +165,7 @@ __all__ = [
     "game",
     "game_odds",
     "games",
+    "generate_game_table",
     "generate_table",
     "hand_distribution",
     "load_model",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.discard.engine import ModelLike, resolve_model
-from crib_analyze.errors import TableError, UsageError
+from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_TABLE_OPPONENT,
@@ -19,6 +19,7 @@ from crib_analyze.settings import (
     TABLE_OPPONENTS,
     Role,
     check_choice,
+    default_game_table_path,
     default_shard_path,
     default_table_path,
     table_format_for,
@@ -126,6 +127,32 @@ def merge_tables(
     else:
         target = Path(output)
     return run(inputs, target, fmt=table_format_for(target, fmt))
+
+
+def generate_game_table(game: str, output: str | os.PathLike[str] | None = None) -> TableResult:
+    """Write the table of another game of the rules: every suit-distinct hand it deals
+    x every throw, exact, for the dealer and the pone. The old five-card game has one
+    (134,459 hands x 10 throws, a few seconds); ``output`` defaults to
+    ``discard_table_<game>.parquet`` in the user data dir. The file appears whole or not
+    at all, with its provenance; :func:`check_table` verifies it."""
+    from crib_analyze.rules import game as rules_game
+    from crib_analyze.table.file import TableResult
+    from crib_analyze.table.five_card import GAME, write_five_card_table
+
+    rules = rules_game(game)
+    if rules.name != GAME:
+        raise UsageError(
+            f"no table for {rules.name} yet: the full enumeration is built for {GAME} only"
+        )
+    target = Path(output) if output is not None else default_game_table_path(GAME)
+    if output is None:  # the data dir is made on first use
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StorageError(f"cannot make {target.parent}: {describe_os_error(e)}") from None
+    if table_format_for(target, None) != "parquet":
+        raise UsageError(f"the {GAME} table is written as Parquet: give a .parquet file")
+    return TableResult(target, write_five_card_table(target))
 
 
 def check_table(path: str | os.PathLike[str] | None = None) -> TableCheck:

@@ -11,12 +11,14 @@ from crib_analyze.cli.options import (
     count_option,
     domain_errors,
     emit,
+    game_option,
     jobs_option,
     model_option,
     note,
     output_options,
     progress,
     quiet_option,
+    refuse_with_game,
     set_threads,
     table_format_option,
 )
@@ -50,6 +52,7 @@ from crib_analyze.settings import (
 @click.option("--shard", metavar="I/N", help="Compute the I-th of N disjoint slices.")
 @jobs_option
 @click.option("--restart", is_flag=True, help="Discard finished chunks of an earlier run.")
+@game_option
 @quiet_option
 @click.pass_context
 def table(
@@ -62,6 +65,7 @@ def table(
     shard: str | None,
     jobs: int | None,
     restart: bool,
+    game: str,
     quiet: bool,
 ) -> None:
     """Generate the discard table: every suit-distinct six-card hand x 15 discards.
@@ -73,6 +77,10 @@ def table(
     where it stopped (Ctrl-C lets the running chunk finish; twice stops at once); the
     file appears only when complete.
 
+    With --game five-card: the old five-card game's table, every suit-distinct
+    five-card hand x its 10 throws of two (134,459 hands, 1,344,590 rows), exact with
+    the random opponent, in a few seconds; other games have none yet.
+
     \b
     Examples:
       crib-analyze table                       # the random table, in the data dir
@@ -80,12 +88,20 @@ def table(
       crib-analyze table --limit 20000 -o sample.parquet
       crib-analyze table --shard 1/2           # on one machine; 2/2 on another
       crib-analyze table merge discard_table.shard-*-of-2.parquet
+      crib-analyze table --game five-card      # the five-card game's table
     """
     if ctx.invoked_subcommand is not None:
         return
-    from crib_analyze.api import generate_table
+    from crib_analyze.api import generate_game_table, generate_table
 
     set_threads(jobs)
+    if game != "standard":
+        refuse_with_game(game, ("opponent", "model", "limit", "shard", "restart", "fmt"))
+        with domain_errors():
+            result = generate_game_table(game, output)
+        if not quiet:
+            note(f"wrote {result.rows:,} rows to {result.output}")
+        return
     try:
         with domain_errors(), progress("chunks", quiet) as bar:
             result = generate_table(
@@ -151,8 +167,9 @@ def table_check(path: str | None) -> None:
         sums = "no data checksum (CSV made before 0.4)"
     else:
         sums = "no data checksums (older file)"
+    game = "" if found.game == "standard" else f"{found.game} game, "
     click.echo(
-        f"ok: {found.path}: {what}, {found.opponent} opponent; {found.rows:,} rows, "
+        f"ok: {found.path}: {game}{what}, {found.opponent} opponent; {found.rows:,} rows, "
         f"{found.classes:,} hands, weights sum to {found.weight_sum:,}; {sums}"
     )
 

@@ -68,6 +68,7 @@ class TableCheck:
     checksums: bool  # the data matched its stored checksums (False: the file has none)
     coverage: str | None = None  # what part of every hand, if not all (a shard, a sample)
     file_format: str = "parquet"
+    game: str = "standard"  # the game of the rules whose hands it holds
 
 
 # --- text columns ----------------------------------------------------------------------------
@@ -350,8 +351,13 @@ def read_file_metadata(path: Path) -> dict[str, Any]:
 
 def _of_this_format(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
     """``meta``, if its table is of the format this version reads; else a TableError."""
-    found = meta.get("format", TABLE_FORMAT)
-    if found == TABLE_FORMAT:
+    expected = TABLE_FORMAT
+    if meta.get("game", "standard") != "standard":  # another game's table has its own
+        from crib_analyze.table.five_card import FORMAT, GAME
+
+        expected = FORMAT if meta["game"] == GAME else -1
+    found = meta.get("format", expected)
+    if found == expected:
         return meta
     if isinstance(found, int) and found > TABLE_FORMAT:
         raise TableError(
@@ -430,6 +436,18 @@ def verify_table(path: Path) -> TableCheck:
     meta = read_table_metadata(path) if csv else read_file_metadata(path)
     if csv and not meta:
         raise TableError(f"{path} has no {metadata_path(path).name} beside it: not a table file")
+    if meta.get("game", "standard") != "standard":
+        from crib_analyze.table.five_card import GAME, verify_five_card_table
+
+        if meta["game"] != GAME:
+            raise TableError(
+                f"{path}: a table of {meta['game']!r}, a game this version has none of"
+            )
+        found = verify_five_card_table(path, meta)
+        return TableCheck(
+            path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
+            game=GAME,
+        )  # fmt: skip
     keep = ["hand_id", "weight", "d1", "d2", "dealer_best", "pone_best"]
     if csv:
         checked = verify_csv_digest(path, meta)

@@ -1,0 +1,137 @@
+"""The table of the old five-card game: every suit-distinct five-card hand x its ten
+throws of two, exact (the kept three over every starter, the random crib over every
+completion), for the dealer and the pone.
+
+134,459 hand classes (:mod:`crib_analyze.crib.five_card_kernels`), 1,344,590 rows, in
+one Parquet file with its provenance in the metadata (game, version, rows, classes,
+weights, the opponent model, when and how long) and a checksum of every column, which
+:func:`verify_five_card_table` (``crib-analyze table check``) recomputes. It takes a few
+seconds, so it is computed whole rather than in resumable chunks; the file appears
+only when complete.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from crib_analyze.cards import format_card
+from crib_analyze.crib import five_card_kernels as fk
+from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
+from crib_analyze.errors import TableError
+from crib_analyze.rules import HEELS_POINTS
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import __version__
+from crib_analyze.storage.atomic import atomic_open, check_output
+from crib_analyze.table.chunks import META_KEY, column_checksum
+
+GAME = "five-card"
+FORMAT = 1
+N_CLASSES = 134_459
+N_THROWS = 10
+WEIGHT_SUM = comb(52, 5)
+
+
+def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
+    """(columns, provenance) of the whole table, computed."""
+    start = time.time()
+    cards, weight = fk.five_card_classes(fk.PERMS)
+    hand_num, crib_num, jacks = fk.five_card_means(cards, rank_table(), fk.THROWS, fk.KEEPS)
+    hand = hand_num / fk.UNSEEN
+    crib = crib_num / fk.COMPLETIONS
+    heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
+    dealer = hand + crib + heels
+    pone = hand - crib
+    text = np.array([format_card(c) for c in range(52)], dtype=object)
+    n = len(cards)
+    thrown = cards[:, fk.THROWS].reshape(n * N_THROWS, 2)
+    kept = cards[:, fk.KEEPS].reshape(n * N_THROWS, 3)
+    hands = [" ".join(text[c] for c in row) for row in cards]
+    columns: dict[str, Any] = {
+        "hand": pa.array(np.repeat(np.array(hands, dtype=object), N_THROWS)).dictionary_encode(),
+        "discard": pa.array(text[thrown[:, 0]] + " " + text[thrown[:, 1]]).dictionary_encode(),
+        "keep": pa.array(
+            text[kept[:, 0]] + " " + text[kept[:, 1]] + " " + text[kept[:, 2]]
+        ).dictionary_encode(),
+        "hand_mean": hand.ravel(),
+        "crib_mean": crib.ravel(),
+        "dealer_heels": heels.ravel(),
+        "dealer_net": dealer.ravel(),
+        "pone_net": pone.ravel(),
+        "dealer_best": best_flags(dealer, TIE_TOLERANCE).ravel(),
+        "pone_best": best_flags(pone, TIE_TOLERANCE).ravel(),
+        "hand_id": np.repeat(np.arange(n, dtype=np.int32), N_THROWS),
+        "weight": np.repeat(weight.astype(np.int32), N_THROWS),
+    }
+    provenance = {
+        "game": GAME,
+        "version": __version__,
+        "format": FORMAT,
+        "opponent": "random",
+        "rows": n * N_THROWS,
+        "classes": n,
+        "weight_sum": int(weight.sum()),
+        "hand": "the kept three's show over the 47 starters, exact",
+        "crib": "the two thrown, two of the 47 unseen and a starter: 48,645 completions, exact",
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "seconds": round(time.time() - start, 1),
+    }
+    return columns, provenance
+
+
+def write_five_card_table(output: Path) -> int:
+    """Compute the table and write it to ``output`` (Parquet, whole or not at all);
+    return its rows."""
+    target = check_output(output)
+    columns, meta = five_card_columns()
+    table = pa.table(columns)
+    meta["column_checksums"] = {
+        name: [column_checksum(table.column(name))] for name in table.column_names
+    }
+    from crib_analyze.table.file import metadata_digest
+
+    meta["meta_digest"] = metadata_digest(meta, table.column_names)
+    table = table.replace_schema_metadata({META_KEY: json.dumps(meta)})
+    with atomic_open(target, "wb") as fh:
+        pq.write_table(
+            table, fh, row_group_size=table.num_rows, compression="zstd",
+            write_page_checksum=True,
+        )  # fmt: skip
+    return int(table.num_rows)
+
+
+def verify_five_card_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """Check a five-card table, data included: every column against its checksum, then
+    rows, hands, weights, ten throws a hand and a best throw for each role in every
+    hand. Returns what was found; raises TableError naming the first failed check."""
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as e:
+        raise TableError(f"{path}: damaged data ({e})") from None
+    sums = meta.get("column_checksums") or {}
+    for name in table.column_names:
+        if sums.get(name) != [column_checksum(table.column(name))]:
+            raise TableError(f"{path}: column {name} does not match its checksum (damaged)")
+    rows = table.num_rows
+    if rows != N_CLASSES * N_THROWS or meta.get("rows") != rows:
+        raise TableError(f"{path}: {rows:,} rows, expected {N_CLASSES * N_THROWS:,}")
+    hand_id = table.column("hand_id").to_numpy().astype(np.int64)
+    if not (np.bincount(hand_id, minlength=N_CLASSES) == N_THROWS).all():
+        raise TableError(f"{path}: hands are not its {N_CLASSES:,} x {N_THROWS} throws")
+    first = np.r_[True, hand_id[1:] != hand_id[:-1]]
+    weight_sum = int(table.column("weight").to_numpy().astype(np.int64)[first].sum())
+    if weight_sum != WEIGHT_SUM:
+        raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {WEIGHT_SUM:,}")
+    for role in ("dealer", "pone"):
+        best = table.column(f"{role}_best").to_numpy()
+        if not (np.bincount(hand_id[best], minlength=N_CLASSES) > 0).all():
+            raise TableError(f"{path}: a hand without a best throw for the {role}")
+    return {"rows": rows, "classes": N_CLASSES, "weight_sum": weight_sum}

@@ -1,0 +1,123 @@
+"""The five-card game's table (crib_analyze.table.five_card): its classes against a
+plain renaming of the suits, its means against brute force over every starter and
+every completion of the crib (tests/naive.py), the whole table's weighted crib against
+the mean crib of the rules, and the command line (write, check, damage, refusals).
+
+Mutations tried (each fails a test here): a class's weight as 24 over its images rather
+than its fixed renamings; the crib's flush counted with four cards; a thrown jack's
+nobs without the starter's suit; the unseen jacks' nobs left out; the pone's net adding
+the crib.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, permutations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.cli import cli
+from crib_analyze.crib import five_card_kernels as fk
+from crib_analyze.scoring.show_kernels import rank_table
+from tests.conftest import rotating, scaled
+from tests.naive import naive_score, rank, suit
+
+
+@pytest.fixture(scope="module")
+def classes() -> tuple[np.ndarray, np.ndarray]:
+    return fk.five_card_classes(fk.PERMS)
+
+
+def naive_class(hand: list[int]) -> tuple[tuple[int, ...], int]:
+    """The least sorted renaming of ``hand`` and how many hands its class holds."""
+    images = {tuple(sorted(4 * rank(c) + p[suit(c)] for c in hand)) for p in permutations(range(4))}
+    return min(images), len(images)
+
+
+def test_every_class_once_with_its_weight(classes) -> None:  # type: ignore[no-untyped-def]
+    cards, weight = classes
+    assert len(cards) == 134_459 and int(weight.sum()) == comb(52, 5)
+    index = {tuple(int(c) for c in row): i for i, row in enumerate(cards)}
+    rng = random.Random(7)
+    for _ in range(scaled(20_000, 2_000)):
+        hand = rng.sample(range(52), 5)
+        least, size = naive_class(hand)
+        assert least in index and weight[index[least]] == size
+
+
+def test_the_means_are_every_starter_and_every_crib(classes) -> None:  # type: ignore[no-untyped-def]
+    cards, _ = classes
+    picks = rotating(list(range(len(cards))), scaled(6, 1), "five-card means")
+    table = rank_table()
+    for i in picks:
+        hand = [int(c) for c in cards[i]]
+        hand_num, crib_num, jacks = fk.five_card_means(cards[i : i + 1], table, fk.THROWS, fk.KEEPS)
+        unseen = [c for c in range(52) if c not in hand]
+        assert jacks[0] == sum(1 for c in unseen if rank(c) == 10)
+        for t in rotating(list(range(10)), scaled(10, 3), f"throws {i}"):
+            thrown = [hand[k] for k in fk.THROWS[t]]
+            kept = [hand[k] for k in fk.KEEPS[t]]
+            assert hand_num[0, t] == sum(naive_score(kept, s) for s in unseen)
+            crib = 0
+            for pair in combinations(unseen, 2):
+                for s in unseen:
+                    if s not in pair:
+                        crib += naive_score([*thrown, *pair], s, crib=True)
+            assert crib_num[0, t] == crib, (hand, thrown)
+
+
+@pytest.mark.parametrize("cards", ["JH 5H 5D 9H 2H", "JC JD 4C 7C QS", "AS 2S 3S 4S 5S"])
+def test_jacks_and_flushes_in_the_crib(cards: str) -> None:
+    """Hands where nobs and the crib's flush matter, every throw, against brute force."""
+    hand = ca.parse_cards(cards)
+    table = rank_table()
+    row = np.array([sorted(hand)], np.int64)
+    _, crib_num, _ = fk.five_card_means(row, table, fk.THROWS, fk.KEEPS)
+    hand = sorted(hand)
+    unseen = [c for c in range(52) if c not in hand]
+    for t in rotating(list(range(10)), scaled(10, 2), f"crib {cards}"):
+        thrown = [hand[k] for k in fk.THROWS[t]]
+        crib = sum(
+            naive_score([*thrown, *pair], s, crib=True)
+            for pair in combinations(unseen, 2)
+            for s in unseen
+            if s not in pair
+        )
+        assert crib_num[0, t] == crib
+
+
+def test_the_table_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "five.parquet"
+    runner = CliRunner()
+    made = runner.invoke(cli, ["table", "--game", "five-card", "-o", str(out), "-q"])
+    assert made.exit_code == 0, made.output
+    ok = runner.invoke(cli, ["table", "check", str(out)])
+    assert ok.exit_code == 0 and "five-card game" in ok.stdout and "2,598,960" in ok.stdout
+    df = ca.load_table(out)
+    assert len(df) == 1_344_590
+    w = df.weight
+    # every throw of every hand: the crib is the mean crib of the rules, the show 4.769152
+    # less a crib's four-card flush without the starter (4 x 4C(13,4)/C(52,4) x 39/48)
+    flush = 4 * (4 * 715 / 270725) * 39 / 48
+    assert (df.crib_mean * w).sum() / w.sum() == pytest.approx(4.769152 - flush, abs=1e-6)
+    assert np.allclose(df.dealer_net, df.hand_mean + df.crib_mean + df.dealer_heels)
+    assert np.allclose(df.pone_net, df.hand_mean - df.crib_mean)
+    best = df[df.dealer_best].groupby("hand_id").dealer_net.min()
+    assert np.allclose(best, df.groupby("hand_id").dealer_net.max())
+    damaged = bytearray(out.read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    (tmp_path / "bad.parquet").write_bytes(bytes(damaged))
+    bad = runner.invoke(cli, ["table", "check", str(tmp_path / "bad.parquet")])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+    for args, words in [
+        (["--game", "five-card", "--limit", "5"], "--limit does not go with --game"),
+        (["--game", "three"], "no table for three yet"),
+        (["--game", "five-card", "-o", str(tmp_path / "t.csv")], "Parquet"),
+    ]:
+        refused = runner.invoke(cli, ["table", *args])
+        assert refused.exit_code == 2 and words in refused.output, (args, refused.output)
