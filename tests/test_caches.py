@@ -224,3 +224,28 @@ def test_a_damaged_or_foreign_checkpoint_starts_over_with_a_notice(
     with caplog.at_level(logging.WARNING, logger="crib_analyze.storage"):
         assert load_checkpoint(path, settings) is None
     assert "starting over" in caplog.text
+
+
+def test_rank_cribs_of_values_no_crib_takes_are_computed_again(
+    crib_cache: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hand policy's crib-by-rank tables: a file with a sound digest but negative
+    cribs is not used."""
+    from crib_analyze.crib import any_game_cribs
+
+    any_game_cribs.crib_tables.cache_clear()
+    clean = any_game_cribs.crib_tables((2,))
+    (path,) = crib_cache.glob("rank_cribs_*.npz")
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays["two"] = -arrays["two"]
+    del arrays["digest"]
+    arrays["digest"] = np.array(arrays_digest(arrays))
+    with open(path, "wb") as fh:
+        np.savez_compressed(fh, **arrays)
+    any_game_cribs.crib_tables.cache_clear()
+    with caplog.at_level(logging.WARNING, logger="crib_analyze.cache"):
+        again = any_game_cribs.crib_tables((2,))
+    any_game_cribs.crib_tables.cache_clear()
+    assert np.array_equal(again[1], clean[1]) and (again[1] > 0).all()
+    assert "rank_cribs" in caplog.text and "computing it again" in caplog.text

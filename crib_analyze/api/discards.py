@@ -17,6 +17,7 @@ from crib_analyze.discard.ranking import discard_rows, distribution_rows
 from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, parse_score
 from crib_analyze.results import Rows
+from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_GOAL,
     DEFAULT_OPPONENT,
@@ -299,13 +300,14 @@ def start_quiz(
 
 def analyze_seat(
     hand: CardsLike,
-    game: str,
+    game: str | Rules,
     seat: str | int,
     others: GameOthers = "random",
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
 ) -> pd.DataFrame:
-    """Every way for ``seat`` of ``game`` (see :func:`games`) to split the cards it is
+    """Every way for ``seat`` of ``game`` (a name of :func:`games`, or a
+    :class:`~crib_analyze.rules.Rules`) to split the cards it is
     dealt into a kept hand, a throw to the crib and, in Canadian doubles, four cards
     passed to its partner, best first by ``net``: the kept hand's mean show plus the
     partner's from the passed cards, plus the crib's mean from the throw when the crib
@@ -324,4 +326,5 @@ def analyze_seat(
     from crib_analyze.frames import game_throws_frame
     from crib_analyze.rules import game as rules_game
 
-    return game_throws_frame(run(hand, rules_game(game), seat, others, samples, seed))
+    rules = game if isinstance(game, Rules) else rules_game(game)
+    return game_throws_frame(run(hand, rules, seat, others, samples, seed))
