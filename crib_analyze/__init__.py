@@ -3,7 +3,7 @@
 The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
 :func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
-:func:`count_show`), discards (:func:`analyze`, :func:`analyze_rows`,
+:func:`count_show`, :func:`start_counting`), discards (:func:`analyze`, :func:`analyze_rows`,
 :func:`hand_distribution`, :func:`plot_discards`, :func:`start_quiz`), the full table
 (:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
 :func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`), the
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
         score_play,
         simulate,
         simulate_game,
+        start_counting,
         start_quiz,
         win_probability,
     )
@@ -129,6 +130,7 @@ __all__ = [
     "score_play",
     "simulate",
     "simulate_game",
+    "start_counting",
     "start_quiz",
     "win_probability",
 ]

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
         count_show,
         score_breakdown,
         score_hand,
+        start_counting,
     )
     from crib_analyze.api.tables import (
         check_table,
@@ -97,6 +98,7 @@ EXPORTS = {
     "analyze": "crib_analyze.api.discards",
     "analyze_rows": "crib_analyze.api.discards",
     "analyze_seat": "crib_analyze.api.discards",
+    "start_counting": "crib_analyze.api.shows",
     "start_quiz": "crib_analyze.api.discards",
     "check_discard_options": "crib_analyze.api.discards",
     "check_plot": "crib_analyze.api.discards",
@@ -186,6 +188,7 @@ __all__ = [
     "score_play",
     "simulate",
     "simulate_game",
+    "start_counting",
     "start_quiz",
     "win_probability",
 ]

@@ -3,12 +3,18 @@ three, in five-card cribbage)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.rules import game as rules_game
 from crib_analyze.scoring.show import Breakdown, Show, score_breakdown, score_hand
 from crib_analyze.scoring.show import count_show as _count_show
+from crib_analyze.settings import SEED
 
-__all__ = ["Breakdown", "Show", "count_show", "score_breakdown", "score_hand"]
+if TYPE_CHECKING:
+    from crib_analyze.scoring.counting import CountingTrainer
+
+__all__ = ["Breakdown", "Show", "count_show", "score_breakdown", "score_hand", "start_counting"]
 
 
 def count_show(
@@ -25,3 +31,22 @@ def count_show(
     """
     size = rules_game(game).hand_size
     return _count_show(cards, starter, crib, 4 if crib else size)
+
+
+def start_counting(seed: int, crib: bool = False, game: str = "standard") -> CountingTrainer:
+    """A counting trainer with muggins: ``deal()`` a hand and a starter (from ``seed``),
+    ``grade(deal, answer)`` a claim: a number, or the combinations as comma-separated
+    groups of cards. Points missed go to the opponent (``muggins``) and are listed.
+    ``crib`` counts cribs; ``game`` "five-card" counts three-card hands.
+
+    >>> trainer = start_counting(seed=1)
+    >>> deal = trainer.deal()
+    >>> grade = trainer.grade(deal, "0")
+    >>> grade.muggins == deal.show.total
+    True
+    """
+    from crib_analyze.scoring.counting import start_counting as start
+
+    SEED.check(seed)
+    rules_game(game)  # a known game
+    return start(seed, crib, game)

@@ -26,6 +26,7 @@ import click
 
 from crib_analyze import interrupts
 from crib_analyze.cli.board_commands import build_board, odds, simulate
+from crib_analyze.cli.count_commands import count
 from crib_analyze.cli.game_commands import games
 from crib_analyze.cli.hand_commands import discard, quiz, score
 from crib_analyze.cli.model_commands import build_model, paths
@@ -221,7 +222,7 @@ def cli() -> None:
     """
 
 
-for command in (score, discard, quiz, peg, play, review, build_pegging, build_leads, table,
+for command in (score, discard, quiz, count, peg, play, review, build_pegging, build_leads, table,
                 crib_table, odds, simulate, build_board, build_model, games, paths):  # fmt: skip
     cli.add_command(command)
 

@@ -12,6 +12,7 @@ from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.options import (
     Progress,
+    ask,
     cards_or_fail,
     count_option,
     domain_errors,
@@ -471,19 +472,10 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
         click.echo(f"\nHand {deal.number} of {rounds}: you are the {deal.role} ({crib})")
         click.echo(f"  {hand_text}")
         while True:
-            click.echo("Throw two cards (? for the answer, q to quit): ", nl=False)
-            try:
-                with interrupts.immediate():  # Ctrl-C while waiting for an answer
-                    line = stdin.readline()
-            except UnicodeDecodeError as e:
-                raise click.UsageError(f"standard input is not UTF-8 text ({e.reason})") from None
-            if not line:  # end of input
-                click.echo()
+            answer = ask("Throw two cards (? for the answer, q to quit): ", stdin)
+            if answer is None:  # end of input
                 stopped = True
                 break
-            answer = line.strip()
-            if not stdin.isatty():  # scripted answers: show them, for a readable transcript
-                click.echo(answer)
             if answer.lower() in ("q", "quit", "exit"):
                 stopped = True
                 break

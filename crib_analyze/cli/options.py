@@ -11,7 +11,7 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -224,6 +224,26 @@ game_option = click.option(
     show_default=True,
     help="The game of the rules ('crib-analyze games' lists them).",
 )
+
+
+def ask(prompt: str, stdin: TextIO) -> str | None:
+    """Show ``prompt`` and read one answer (stripped) from ``stdin``; None at the end of
+    input. Scripted answers (not a terminal) are echoed, for a readable transcript."""
+    from crib_analyze import interrupts
+
+    click.echo(prompt, nl=False)
+    try:
+        with interrupts.immediate():  # Ctrl-C while waiting for an answer
+            line = stdin.readline()
+    except UnicodeDecodeError as e:
+        raise click.UsageError(f"standard input is not UTF-8 text ({e.reason})") from None
+    if not line:
+        click.echo()
+        return None
+    answer = line.strip()
+    if not stdin.isatty():
+        click.echo(answer)
+    return answer
 
 
 def given(name: str) -> bool:
