@@ -3,8 +3,9 @@
 The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
 :func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
-:func:`count_show`, :func:`start_counting`), discards (:func:`analyze`, :func:`analyze_rows`,
-:func:`hand_distribution`, :func:`plot_discards`, :func:`start_quiz`), the full table
+:func:`count_show`, :func:`start_counting`), discards (:func:`analyze`,
+:func:`auction`, :func:`analyze_rows`, :func:`hand_distribution`, :func:`plot_discards`,
+:func:`start_quiz`), the full table
 (:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
 :func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`), the
 expert model (:func:`load_model`, :func:`build_model`), the play (:func:`score_play`,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
         analyze,
         analyze_rows,
         analyze_seat,
+        auction,
         board_frame,
         build_board,
         build_leads,
@@ -96,6 +98,7 @@ __all__ = [
     "analyze",
     "analyze_rows",
     "analyze_seat",
+    "auction",
     "board_frame",
     "build_board",
     "build_leads",

@@ -328,3 +328,56 @@ def analyze_seat(
 
     rules = game if isinstance(game, Rules) else rules_game(game)
     return game_throws_frame(run(hand, rules, seat, others, samples, seed))
+
+
+def auction(
+    hand: CardsLike,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    pegging: str | bool = DEFAULT_PEGGING,
+    score: str | tuple[int, int] | None = None,
+    model: ModelLike = None,
+    position_samples: int | None = None,
+    seed: int = SEED.default,
+) -> pd.DataFrame:
+    """The auction variant: what owning the crib is worth to you with ``hand``. Two
+    rows, ``part`` "owner" (your best throw owning the crib, as the dealer) and "other"
+    (not owning it, as the pone), with ``discard``, ``keep``, ``total`` and ``worth``,
+    the difference in points: the break-even bid. From a ``score`` (mine, theirs) the
+    bid is in chances of winning: ``bid`` is the largest bid after which owning the
+    crib still wins at least as often, ``p_win`` each part's chance (the owner's after
+    that bid) and ``attrs["p_owner"]`` the chance at each bid tried. The opponent is
+    modelled as in :func:`analyze`.
+
+    >>> df = auction("5H 6S 4D JC QH 5C", opponent="random", pegging="none")
+    >>> df.part.tolist(), round(float(df.worth[0]), 3)
+    (['owner', 'other'], 9.553)
+    """
+    import pandas as pd
+
+    from crib_analyze.discard.auction import auction_value
+
+    mine_theirs = parse_score(score) if score is not None else None
+
+    def rank(role: str, at: tuple[int, int] | None) -> pd.DataFrame:
+        return analyze(
+            hand, role=role, opponent=opponent, pegging=pegging, model=model,  # type: ignore[arg-type]
+            score=at, position_samples=position_samples if at else None, seed=seed,
+        )  # fmt: skip
+
+    value = auction_value(rank, mine_theirs)
+    total = "total" if "total" in value.owner.index else "net"
+    rows = []
+    for part, row in (("owner", value.owner), ("other", value.other)):
+        record = {"part": part, "discard": row["discard"], "keep": row["keep"],
+                  "total": float(row[total]), "worth": value.worth}  # fmt: skip
+        if value.score is not None:
+            bid = value.bid or 0
+            record["p_win"] = value.p_owner[bid] if part == "owner" else value.p_other
+            record["bid"] = bid
+        rows.append(record)
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(
+        worth=value.worth, score=value.score, bid=value.bid, p_owner=value.p_owner,
+        opponent=opponent,
+    )  # fmt: skip
+    return frame

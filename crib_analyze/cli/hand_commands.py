@@ -18,6 +18,7 @@ from crib_analyze.cli.options import (
     domain_errors,
     emit,
     game_option,
+    given,
     model_option,
     note,
     output_options,
@@ -215,6 +216,12 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fm
     help="With --game: how the other seats' throws reach the crib: random cards (exact), "
     "or dealt at random and thrown by the hand policy (--samples deals, sampled).",
 )
+@click.option(
+    "--auction",
+    is_flag=True,
+    help="The auction variant: what owning the crib is worth to you with these cards, "
+    "your break-even bid (in points; with --score, in chances of winning).",
+)
 @quiet_option
 @output_options
 def discard(
@@ -242,6 +249,7 @@ def discard(
     game: str,
     seat: str | None,
     others: str,
+    auction: bool,
     quiet: bool,
     fmt: str,
     output: str | None,
@@ -263,6 +271,12 @@ def discard(
       crib-analyze discard 5H 6S 4D JC QH 5C --pone --distribution
       crib-analyze discard --hands-file hands.txt --format csv -o out.csv
       crib-analyze discard 5H 6S 4D JC QH --game three --seat dealer
+      crib-analyze discard 5H 6S 4D JC QH 5C --auction --score 100-105
+
+    With --auction (the auction variant: the players bid points for the crib, the
+    winner deducts the bid and owns it) it shows your best throw owning the crib and
+    not owning it, and the difference: your break-even bid, in points, or with --score
+    in chances of winning (the largest bid after which owning the crib wins as often).
 
     With --game (any game of 'crib-analyze games') it ranks every way the --seat can
     split the cards it is dealt (keep, throw, and pass in Canadian doubles), exactly,
@@ -280,6 +294,10 @@ def discard(
         return
     if others != "random":
         raise click.UsageError("--others goes with --game (another game)")
+    if auction:
+        _auction(cards, opponent, pegging if not no_pegging else "none", score, model,
+                 position_samples, seed, fmt, output)  # fmt: skip
+        return
     role = role_of(dealer, pone)
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
@@ -512,6 +530,36 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
         f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
         + (f", {t.revealed} answer(s) shown" if t.revealed else "")
     )
+
+
+#: the discard options that go with --auction (the rest rank one role's throws)
+AUCTION_OPTIONS = {
+    "cards", "opponent", "pegging", "no_pegging", "score", "model", "position_samples",
+    "seed", "fmt", "output", "quiet", "auction",
+}  # fmt: skip
+
+
+def _auction(
+    cards: tuple[str, ...], opponent: str, pegging: str, score: str | None, model: str | None,
+    position_samples: int | None, seed: int, fmt: str, output: str | None,
+) -> None:  # fmt: skip
+    """``discard --auction``: the crib's worth to the holder of ``cards``."""
+    from crib_analyze.api import auction
+    from crib_analyze.cli.render import auction_text, rows_csv, rows_json
+    from crib_analyze.results import rows_of_frame
+
+    ctx = click.get_current_context()
+    for param in ctx.command.params:
+        named = param.name or ""
+        if named not in AUCTION_OPTIONS and isinstance(param, click.Option) and given(named):
+            raise click.UsageError(f"{param.opts[0]} does not go with --auction")
+    with domain_errors():
+        frame = auction(
+            list(cards), opponent, pegging, score, model, position_samples, seed,  # type: ignore[arg-type]
+        )  # fmt: skip
+    rows = rows_of_frame(frame)
+    render = {"table": auction_text, "csv": rows_csv, "json": rows_json}[fmt]
+    emit(render(rows), output)
 
 
 #: the discard options that go with --game (the rest are the standard game's)

@@ -592,3 +592,29 @@ def game_advice_text(rows: Rows) -> str:
         + _aligned(["card", "net", "s.e.", "yours", "others"], body, left={0})
         + "\n"
     )
+
+
+def auction_text(rows: Rows) -> str:
+    """The auction: the best throw owning the crib and not, the crib's worth, the bid."""
+    a = rows.attrs
+    records = {r["part"]: r for r in rows.records()}
+    own, other = records["owner"], records["other"]
+    lines = [
+        f"owning the crib (you lay second):  throw {own['discard']}, keep {own['keep']}, "
+        f"{own['total']:.3f} points",
+        f"not owning it (you lead):          throw {other['discard']}, keep {other['keep']}, "
+        f"{other['total']:.3f} points",
+        f"the crib is worth {a['worth']:.2f} points to you: bid up to that "
+        f"({a['opponent']} opponent)",
+    ]
+    if a.get("score") is not None:
+        mine, theirs = a["score"]
+        bid = a["bid"]
+        lines.append(
+            f"at {mine}-{theirs}: break-even bid {bid} (owning the crib after bidding {bid}: "
+            f"P(win) {own['p_win']:.3f}; not owning it: {other['p_win']:.3f})"
+            if bid
+            else f"at {mine}-{theirs}: do not bid (owning the crib wins {own['p_win']:.3f}, "
+            f"not owning it {other['p_win']:.3f})"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,67 @@
+"""The auction variant (``discard --auction``, crib_analyze.auction): the crib's worth
+in points against each role's best throw, the break-even bid's search against chances
+of winning given by formula, and the command line.
+
+Mutations tried (each fails a test here): the worth taken as the pone's best less the
+dealer's; the search keeping the first bid that loses; the bid not capped at the
+player's score; "do not bid" not given when owning the crib loses from the start.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.cli import cli
+from crib_analyze.discard.auction import auction_value
+
+
+def fake_rank(p_owner, p_other):  # type: ignore[no-untyped-def]
+    """A ranking whose P(win) follows formulas: the owner's of its score, the other's."""
+
+    def rank(role: str, at: tuple[int, int] | None) -> pd.DataFrame:
+        row = {"total": 20.0 if role == "dealer" else 8.0, "discard": "x", "keep": "y"}
+        if at is not None:
+            row["p_win"] = p_owner(at[0]) if role == "dealer" else p_other
+        return pd.DataFrame([row])
+
+    return rank
+
+
+@pytest.mark.parametrize(
+    ("owner", "other", "score", "bid"),
+    [
+        (lambda m: m / 200, 0.4, (100, 100), 20),  # 80/200 = 0.4: ties at a bid of 20
+        (lambda m: m / 200, 0.41, (100, 100), 18),  # 82/200 = 0.41
+        (lambda m: m / 200, 0.6, (100, 100), 0),  # owning loses even without a bid
+        (lambda m: 0.9, 0.5, (12, 100), 12),  # never loses: the whole score, no more
+    ],
+)
+def test_the_break_even_bid(owner, other, score, bid) -> None:  # type: ignore[no-untyped-def]
+    value = auction_value(fake_rank(owner, other), score)
+    assert value.bid == bid
+    assert value.worth == 12.0
+
+
+def test_the_worth_is_the_best_totals_apart() -> None:
+    hand = "5H 6S 4D JC QH 5C"
+    df = ca.auction(hand, opponent="random", pegging="none")
+    dealer = ca.analyze(hand, role="dealer", opponent="random", pegging="none")
+    pone = ca.analyze(hand, role="pone", opponent="random", pegging="none")
+    assert df.worth[0] == pytest.approx(dealer.net.max() - pone.net.max())
+    assert df.discard.tolist() == [dealer.discard[0], pone.discard[0]]
+
+
+def test_the_command_line() -> None:
+    runner = CliRunner()
+    out = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--auction"])
+    assert out.exit_code == 0, out.output
+    assert "the crib is worth 16.10 points to you" in out.output
+    late = runner.invoke(
+        cli, ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--auction", "--score", "115-118"]
+    )
+    assert late.exit_code == 0 and "do not bid" in late.output
+    bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--auction", "--pone"])
+    assert bad.exit_code == 2 and "--pone does not go with --auction" in bad.output
