@@ -23,6 +23,7 @@ import crib_analyze as ca
 from crib_analyze.cli import cli
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.scoring.any_hand_kernels import show_points
+from tests.conftest import scaled
 from tests.naive import naive_score
 
 
@@ -173,7 +174,7 @@ def test_the_other_seats_by_the_hand_policy_match_a_plain_simulation() -> None:
     rng = random.Random(1)
     rest = [c for c in range(52) if c not in hand]
     draws = []
-    for _ in range(1000):
+    for _ in range(scaled(1500, 400)):
         deck = rng.sample(rest, 8)
         _, thrown, _ = naive_split(deck[:5], 4, 1, 0, True, one.tolist(), two.tolist())
         draws.append((thrown + deck[5:7], deck[7]))

@@ -26,6 +26,7 @@ from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import GAMES, game
+from tests.conftest import rotating, scaled
 from tests.naive import naive_lay_points, naive_table_game, rank, value
 
 
@@ -101,7 +102,9 @@ def assert_same(kernel, twin) -> None:  # type: ignore[no-untyped-def]
         assert pts == points[i].tolist()
 
 
-@pytest.mark.parametrize("name", [g for g in GAMES if g != "canadian-doubles"])
+@pytest.mark.parametrize(
+    "name", rotating([g for g in GAMES if g != "canadian-doubles"], 4, "whole games")
+)
 def test_whole_games_agree_with_the_twin(name: str) -> None:
     n = 2 * game(name).players
     assert_same(kernel_games(name, n), twin_games(name, n))
@@ -118,11 +121,12 @@ def test_canadian_doubles_games_agree_with_the_twin() -> None:
      ("four", (112, 116)), ("five", (118, 119, 117, 116, 120))],
 )  # fmt: skip
 def test_from_a_score_near_the_end_the_order_of_scoring_decides(name, start) -> None:  # type: ignore[no-untyped-def]
-    """Forty games from scores where the play or the first hands decide: the same
-    winners, deal by deal, as the twin."""
+    """Games from scores where the play or the first hands decide: the same winners,
+    deal by deal, as the twin (forty in make test-all, twenty in make test)."""
     dealer = game(name).players - 1
-    kernel = kernel_games(name, 40, start=start, first_dealer=dealer)
-    twin = twin_games(name, 40, start=start, first_dealer=dealer)
+    n = scaled(40, 20)
+    kernel = kernel_games(name, n, start=start, first_dealer=dealer)
+    twin = twin_games(name, n, start=start, first_dealer=dealer)
     assert_same(kernel, twin)
     # the test bites: someone other than the dealer's side wins some of them
     assert len({int(w) for w in kernel[0][:, 0]}) > 1
