@@ -44,6 +44,9 @@ CARDS_KEPT = 4  # each player throws two to the dealer's crib
 JACK_RANK = 10  # rank index of the jack (A = 0 ... K = 12)
 CRIB_SIZE = 4  # in every game of the rules: the crib shows four cards and the starter
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+# variants: a hand or crib that scores nothing in the show
+ZERO_PENALTY_POINTS = 1  # zero penalty: the opponent scores 1
+BACK_TEN_POINTS = 10  # back ten: it costs its owner 10
 
 _SEAT_NAMES = {
     2: ("pone", "dealer"),

@@ -64,6 +64,10 @@ Pegging = Literal["table", "exact", "none"]  # how discards count the play
 PEGGING_CHOICES: tuple[Pegging, ...] = get_args(Pegging)
 PlayPolicy = Literal["greedy", "lookahead", "search", "rulebot", "solver"]  # how a player lays
 PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
+# what a show that scores nothing costs: no variant, zero penalty (the opponent scores 1)
+# or back ten (its owner loses 10)
+Penalty = Literal["none", "zero", "back-ten"]
+PENALTIES: tuple[Penalty, ...] = get_args(Penalty)
 # how a player lays in a game of any number of players (crib_analyze.play.table_play_kernels)
 AnyGamePlayPolicy = Literal["lookahead", "greedy"]
 ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)

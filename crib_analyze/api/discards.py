@@ -24,6 +24,7 @@ from crib_analyze.settings import (
     DEFAULT_PEGGING,
     DEFAULT_SCORING,
     GOALS,
+    PENALTIES,
     POSITION_SAMPLES,
     ROLES,
     SAMPLES,
@@ -32,6 +33,7 @@ from crib_analyze.settings import (
     GameOthers,
     Goal,
     Opponent,
+    Penalty,
     Role,
     SampledPolicy,
     Scoring,
@@ -62,6 +64,7 @@ def analyze(
     goal: Goal | None = None,
     scoring: Scoring | None = None,
     position_samples: int | None = None,
+    penalty: Penalty = "none",
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -88,6 +91,12 @@ def analyze(
     ``match_points`` (under ``scoring``, default tournament) and ``points_rank``, and
     ranks by ``goal``: "win" (default) or "match".
 
+    ``penalty`` plays a variant that punishes a show of nothing: "zero" (the opponent
+    scores 1) or "back-ten" (its owner loses 10). Each throw's exact chance of a zero
+    hand (``p_hand_zero``) and crib (``p_crib_zero``) and the points the rule moves
+    (``penalty``) are added, the penalty in the net (expert or random opponent; not
+    with ``score``).
+
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
     ('JC QH', 4.711287)
@@ -99,7 +108,7 @@ def analyze(
     rows = analyze_rows(
         hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
         pegging=pegging, score=score, goal=goal, scoring=scoring,
-        position_samples=position_samples,
+        position_samples=position_samples, penalty=penalty,
     )  # fmt: skip
     return rows_frame(rows)
 
@@ -122,6 +131,7 @@ def analyze_rows(
     goal: Goal | None = None,
     scoring: Scoring | None = None,
     position_samples: int | None = None,
+    penalty: Penalty = "none",
 ) -> Rows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
@@ -132,6 +142,9 @@ def analyze_rows(
     (15, 'JC QH', '5H 6S 4D 5C')
     """
     check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
+    check_choice("penalty", penalty, PENALTIES)
+    if penalty != "none" and score is not None:
+        raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
     position = None
     if score is not None:
         if distribution:
@@ -150,6 +163,7 @@ def analyze_rows(
         model=model,
         on_progress=on_progress,
         pegging=pegging,
+        penalty=penalty,
     )
     ranked = discard_rows(
         analysis, role=role, need=need, sort=sort, top=top, position=position,

@@ -37,6 +37,7 @@ from crib_analyze.settings import (
     NEED,
     OPPONENTS,
     PEGGING_CHOICES,
+    PENALTIES,
     POSITION_SAMPLES,
     QUIZ_OPPONENTS,
     QUIZ_ROLES,
@@ -217,6 +218,15 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fm
     "or dealt at random and thrown by the hand policy (--samples deals, sampled).",
 )
 @click.option(
+    "--penalty",
+    type=click.Choice(PENALTIES),
+    default="none",
+    show_default=True,
+    help="A variant for a show of nothing: zero (the opponent scores 1) or back-ten (it "
+    "costs its owner 10); the exact chance of a zero hand and crib and the expected "
+    "penalty join the net (--opponent expert or random).",
+)
+@click.option(
     "--auction",
     is_flag=True,
     help="The auction variant: what owning the crib is worth to you with these cards, "
@@ -249,6 +259,7 @@ def discard(
     game: str,
     seat: str | None,
     others: str,
+    penalty: str,
     auction: bool,
     quiet: bool,
     fmt: str,
@@ -310,6 +321,8 @@ def discard(
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
     if from_table is not None:
+        if penalty != "none":
+            raise click.UsageError("--penalty does not go with --from-table")
         _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
         return
     with domain_errors():
@@ -337,6 +350,7 @@ def discard(
                 goal=goal,  # type: ignore[arg-type]
                 scoring=scoring,  # type: ignore[arg-type]
                 position_samples=position_samples,
+                penalty=penalty,  # type: ignore[arg-type]
             )
 
     def render(rows: Rows, hand_text: str) -> str:

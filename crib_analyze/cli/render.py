@@ -98,6 +98,8 @@ def ranking_key(rows: Rows) -> str:
         "dealer": "dealer net = hand + crib + heels",
         "pone": "pone net = hand - crib",
     }[who]
+    if (rows.attrs.get("penalty") or "none") != "none":
+        net += " + penalty"
     value = f"{who} total = net + peg" if rows.attrs.get("pegging") else net
     if sort == "total":
         return f"{value}, {net}"
@@ -151,6 +153,14 @@ def discard_text(rows: Rows, hand: str) -> str:
             f"{a['position_samples']:,} times on shared cards (seed {a['position_seed']}), "
             "then the board table; ± one standard error"
         )
+    penalty = a.get("penalty") or "none"
+    zeros = penalty != "none" and role is not None
+    if penalty != "none":
+        cost = "the opponent scores 1" if penalty == "zero" else "it costs its owner 10"
+        out.append(
+            f"{penalty} penalty: a hand or crib of nothing and {cost}; "
+            + ("P(0) and the expected penalty in the net" if zeros else "in the nets")
+        )
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")
@@ -160,7 +170,9 @@ def discard_text(rows: Rows, hand: str) -> str:
             heads += ["peg", f"{side} total"] if pegged else []
             heads.append("loss")
     else:
-        heads += ["your crib" if role == "dealer" else "their crib", "net"]
+        heads += ["your crib" if role == "dealer" else "their crib"]
+        heads += ["P(hand 0)", "P(crib 0)", "penalty"] if zeros else []
+        heads += ["net"]
         heads += ["peg own", "peg opp", "total"] if pegged else []
         heads.append("loss")
         if goal:
@@ -197,6 +209,12 @@ def discard_text(rows: Rows, hand: str) -> str:
         else:
             star = "*" if r[f"{role}_best"] else " "
             cells.append(_crib_cell(r["crib_mean"], r["crib_se"], sampled))
+            if zeros:
+                cells += [
+                    f"{r['p_hand_zero']:.3f}",
+                    f"{r['p_crib_zero']:.3f}",
+                    f"{r['penalty']:+.3f}",
+                ]
             if pegged:
                 cells += [
                     f"{r['net']:.3f}",

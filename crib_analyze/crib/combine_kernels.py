@@ -311,3 +311,42 @@ def multiset_class_cribs(
             out[i, d] = rank_part[d] + crib_suit_expectation(
                 flush, jack, opp_nobs, c[DISCARDS[d, 0]], c[DISCARDS[d, 1]]
             )
+
+
+@njit
+def random_pair_starter(hand6: np.ndarray) -> np.ndarray:
+    """(52, 52, 52) P(opponent throws {e1 < e2}, starter s | our six) for the random
+    opponent: every pair of the 46 unseen cards and every starter of the other 44 alike."""
+    seen = np.zeros(52, np.bool_)
+    for c in hand6:
+        seen[c] = True
+    joint = np.zeros((52, 52, 52), np.float64)
+    p = 1.0 / (46 * 45 // 2 * 44)
+    for e1 in range(52):
+        if seen[e1]:
+            continue
+        for e2 in range(e1 + 1, 52):
+            if seen[e2]:
+                continue
+            for s in range(52):
+                if not seen[s] and s != e1 and s != e2:
+                    joint[e1, e2, s] = p
+    return joint
+
+
+@njit(parallel=True)
+def crib_zero_from_joint(table: np.ndarray, hand6: np.ndarray, joint: np.ndarray) -> np.ndarray:
+    """(15,) the chance that the crib of each of our discards scores nothing, for an
+    opponent behaviour given as the joint of :func:`crib_from_joint`: exact."""
+    out = np.zeros(N_DISCARDS, np.float64)
+    for d in prange(N_DISCARDS):
+        d0, d1 = hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
+        total = 0.0
+        for e1 in range(52):
+            for e2 in range(e1 + 1, 52):
+                for s in range(52):
+                    p = joint[e1, e2, s]
+                    if p != 0.0 and table_score_show(table, d0, d1, e1, e2, s, True) == 0:
+                        total += p
+        out[d] = total
+    return out

@@ -26,6 +26,7 @@ from crib_analyze.crib import hand_kernels as hk
 from crib_analyze.crib import one_hand_kernels as ohk
 from crib_analyze.crib import random_crib_kernels as rck
 from crib_analyze.crib import throw_model_kernels as tmk
+from crib_analyze.errors import UsageError
 from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import known_rank_table, rank_table, remember_rank_table
 from crib_analyze.settings import (
@@ -34,6 +35,7 @@ from crib_analyze.settings import (
     DEFAULT_SAMPLED_POLICY,
     OPPONENTS,
     PEGGING_CHOICES,
+    PENALTIES,
     QUICK_PLAY_POLICY,
     SAMPLED_POLICIES,
     SAMPLES,
@@ -71,6 +73,10 @@ class DiscardAnalysis:
     peg_opp: np.ndarray | None = None  # (2, 15)
     peg_se: np.ndarray | None = None  # (2, 15)
     pegging: str | None = None  # where the pegging values come from, described
+    # a variant that punishes a show of nothing (discard.penalties): its name and, by
+    # the holder's seat, the chance each throw's crib scores nothing
+    penalty: str = "none"
+    p_crib_zero: np.ndarray | None = None  # (2, 15)
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -104,6 +110,7 @@ def analyze_hand(
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     pegging: str | bool = DEFAULT_PEGGING,
+    penalty: str = "none",
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -115,8 +122,13 @@ def analyze_hand(
     ``pegging`` adds the play: "table" (the shipped pegging value of each kept rank
     multiset and role; also True), "exact" (the play simulated with these very cards,
     15 throws on common random numbers, a fraction of a second) or "none" (False).
+    ``penalty`` "zero" or "back-ten" adds each throw's chance of a crib of nothing
+    (:mod:`crib_analyze.discard.penalties`; exact models only).
     """
     check_choice("opponent model", opponent, OPPONENTS)
+    check_choice("penalty", penalty, PENALTIES)
+    if penalty != "none" and opponent == "sampled":
+        raise UsageError("a penalty for a zero is exact with --opponent expert or random")
     check_choice("policy", policy, SAMPLED_POLICIES)
     pegging = pegging_choice(pegging)
     if opponent == "sampled":
@@ -147,6 +159,11 @@ def analyze_hand(
             used.remember_compiled(tuple(built))
         ses = np.zeros_like(cribs)
     peg = play_values(hand6, pegging, used) if pegging != "none" else None
+    zero = None
+    if penalty != "none":
+        from crib_analyze.discard.penalties import crib_zero_chances
+
+        zero = crib_zero_chances(hand6, opponent, used)
     return DiscardAnalysis(
         hand=tuple(int(c) for c in hand6),
         discards=hand6[hk.DISCARDS],
@@ -166,6 +183,8 @@ def analyze_hand(
         peg_opp=peg[1] if peg else None,
         peg_se=peg[2] if peg else None,
         pegging=peg[3] if peg else None,
+        penalty=penalty,
+        p_crib_zero=zero,
     )
 
 

@@ -15,9 +15,13 @@ hand_mean          float64  exact mean hand points over the 46 unseen starters
 hand_min/max       int64    worst / best hand over those starters
 hand_sd            float64  standard deviation over those starters
 p_need             float64  P(hand >= need) (only when ``need`` is given)
+p_hand_zero        float64  with a penalty variant: P(the kept hand scores nothing)
 crib_mean          float64  the crib for the chosen role (NaN with no role when the two
                             roles' cribs differ)
 crib_se            float64  its standard error (0 for exact models)
+p_crib_zero        float64  with a penalty variant: P(the role's crib scores nothing)
+penalty            float64  the points the variant moves, expected, from your side
+                            (in the net): zero penalty 1, back ten 10 a zero
 net                float64  the chosen role's net (only with a role)
 peg_own            float64  with the play counted: what the chosen role pegs
 peg_opp            float64  what its opponent pegs
@@ -31,8 +35,12 @@ dealer_crib_se     float64
 pone_crib_mean     float64  as pone: the dealer's crib (the opponent throws as dealer)
 pone_crib_se       float64
 dealer_heels       float64  as dealer: expected heels, 2 x unseen jacks / 46
-dealer_net         float64  hand_mean + dealer_crib_mean + dealer_heels
-pone_net           float64  hand_mean - pone_crib_mean
+dealer_net         float64  hand_mean + dealer_crib_mean + dealer_heels (+ dealer_penalty)
+pone_net           float64  hand_mean - pone_crib_mean (+ pone_penalty)
+dealer_p_crib_zero float64  with a penalty variant, as dealer: P(your crib scores nothing)
+dealer_penalty     float64  the points it moves as dealer: -cost x (P(hand 0) + P(crib 0))
+pone_p_crib_zero   float64  as pone: P(the dealer's crib scores nothing)
+pone_penalty       float64  as pone: -cost x P(hand 0) + cost x P(crib 0)
 dealer_peg_own     float64  with the play counted, as dealer: what you peg
 dealer_peg_opp     float64  what the pone pegs
 dealer_peg_se      float64  standard error of their difference
@@ -72,13 +80,15 @@ import numpy as np
 
 from crib_analyze.cards import format_cards
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
+from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
 from crib_analyze.results import Rows
 from crib_analyze.settings import GOALS, NEAR_TIE_POINTS, NEED, ROLES, SORT_KEYS, TOP, check_choice
 
 ROLE_COLUMNS = [
-    "crib_mean", "crib_se", "net", "peg_own", "peg_opp", "peg_net", "total", "loss", "near_tie"
+    "crib_mean", "crib_se", "p_crib_zero", "penalty", "net", "peg_own", "peg_opp", "peg_net",
+    "total", "loss", "near_tie",
 ]  # fmt: skip
 COLUMNS = [
     "rank",
@@ -89,6 +99,7 @@ COLUMNS = [
     "hand_max",
     "hand_sd",
     "p_need",
+    "p_hand_zero",
     *ROLE_COLUMNS,
     "dealer_crib_mean",
     "dealer_crib_se",
@@ -97,6 +108,10 @@ COLUMNS = [
     "dealer_heels",
     "dealer_net",
     "pone_net",
+    "dealer_p_crib_zero",
+    "dealer_penalty",
+    "pone_p_crib_zero",
+    "pone_penalty",
     "dealer_peg_own",
     "dealer_peg_opp",
     "dealer_peg_se",
@@ -159,6 +174,16 @@ def discard_rows(
     dealer_net = hand_mean + dealer_crib + analysis.heels
     pone_net = hand_mean - pone_crib
     n = len(hand_mean)
+    zero: dict[str, np.ndarray] = {}
+    if analysis.penalty != "none" and analysis.p_crib_zero is not None:
+        p_hand_zero = (scores == 0).mean(axis=1)
+        moved = penalty_points(analysis.penalty, p_hand_zero, analysis.p_crib_zero)
+        zero = {"p_hand_zero": p_hand_zero}
+        for seat in Seat:
+            zero[f"{seat.role}_p_crib_zero"] = analysis.p_crib_zero[seat]
+            zero[f"{seat.role}_penalty"] = moved[seat]
+        dealer_net = dealer_net + moved[Seat.DEALER]
+        pone_net = pone_net + moved[Seat.PONE]
     cols: dict[str, np.ndarray] = {
         "discard": np.array([format_cards(d) for d in analysis.discards], dtype=object),
         "keep": np.array([format_cards(k) for k in analysis.keeps], dtype=object),
@@ -169,6 +194,7 @@ def discard_rows(
     }
     if need is not None:
         cols["p_need"] = (scores >= need).mean(axis=1)
+    cols |= zero
     pegged = analysis.peg_own is not None and analysis.peg_opp is not None
     if sort == "total" and not pegged:
         raise UsageError("sort by 'total' needs the play counted (pegging)")
@@ -193,6 +219,8 @@ def discard_rows(
         loss = losses[role]
         close = loss <= NEAR_TIE_POINTS
         cols |= {"crib_mean": crib, "crib_se": crib_se, "net": nets[role]}
+        if zero:
+            cols |= {"p_crib_zero": zero[f"{role}_p_crib_zero"], "penalty": zero[f"{role}_penalty"]}
         if pegged:
             cols |= {
                 "peg_own": peg[role]["own"],
@@ -276,6 +304,7 @@ def discard_rows(
         "heels": analysis.heels,
         "near_tie_points": NEAR_TIE_POINTS,
         "pegging": analysis.pegging,
+        "penalty": analysis.penalty,
     }
     if position is not None:
         attrs |= {
