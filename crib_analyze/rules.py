@@ -42,6 +42,7 @@ MAX_COUNT = 31  # the count of the play never passes 31
 CARDS_DEALT = 6  # to each player
 CARDS_KEPT = 4  # each player throws two to the dealer's crib
 JACK_RANK = 10  # rank index of the jack (A = 0 ... K = 12)
+FIVE_RANK = 4  # rank index of the five (the throw fives variant)
 CRIB_SIZE = 4  # in every game of the rules: the crib shows four cards and the starter
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # variants: a hand or crib that scores nothing in the show

@@ -65,6 +65,7 @@ def analyze(
     scoring: Scoring | None = None,
     position_samples: int | None = None,
     penalty: Penalty = "none",
+    throw_fives: bool = False,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -97,6 +98,11 @@ def analyze(
     (``penalty``) are added, the penalty in the net (expert or random opponent; not
     with ``score``).
 
+    ``throw_fives`` plays the variant where every five held must go to the crib: only
+    the legal throws are ranked (``forced`` names the fives), against the random
+    opponent following the rule too, exactly, without the play (``opponent="random"``,
+    ``pegging="none"``).
+
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
     ('JC QH', 4.711287)
@@ -108,7 +114,7 @@ def analyze(
     rows = analyze_rows(
         hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
         pegging=pegging, score=score, goal=goal, scoring=scoring,
-        position_samples=position_samples, penalty=penalty,
+        position_samples=position_samples, penalty=penalty, throw_fives=throw_fives,
     )  # fmt: skip
     return rows_frame(rows)
 
@@ -132,6 +138,7 @@ def analyze_rows(
     scoring: Scoring | None = None,
     position_samples: int | None = None,
     penalty: Penalty = "none",
+    throw_fives: bool = False,
 ) -> Rows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
@@ -145,6 +152,8 @@ def analyze_rows(
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and score is not None:
         raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
+    if throw_fives and score is not None:
+        raise UsageError("throw fives is counted in points: it does not go with `score`")
     position = None
     if score is not None:
         if distribution:
@@ -164,6 +173,7 @@ def analyze_rows(
         on_progress=on_progress,
         pegging=pegging,
         penalty=penalty,
+        throw_fives=throw_fives,
     )
     ranked = discard_rows(
         analysis, role=role, need=need, sort=sort, top=top, position=position,

@@ -227,6 +227,13 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fm
     "penalty join the net (--opponent expert or random).",
 )
 @click.option(
+    "--throw-fives",
+    is_flag=True,
+    help="A variant: every five you hold must go to the crib (as many as the two slots "
+    "take; with three or four, you choose two). Ranks the legal throws against the random "
+    "opponent following the rule too, exactly, without the play.",
+)
+@click.option(
     "--auction",
     is_flag=True,
     help="The auction variant: what owning the crib is worth to you with these cards, "
@@ -260,6 +267,7 @@ def discard(
     seat: str | None,
     others: str,
     penalty: str,
+    throw_fives: bool,
     auction: bool,
     quiet: bool,
     fmt: str,
@@ -320,9 +328,15 @@ def discard(
         if pegging not in ("table", "none"):
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
+    if throw_fives:  # the random opponent that follows the rule, without the play
+        if given("opponent") and opponent != "random":
+            raise click.UsageError(f"--throw-fives plays the random opponent, not {opponent}")
+        if given("pegging") and pegging != "none":
+            raise click.UsageError("--throw-fives is counted without the play (--no-pegging)")
+        opponent, pegging = "random", "none"
     if from_table is not None:
-        if penalty != "none":
-            raise click.UsageError("--penalty does not go with --from-table")
+        if penalty != "none" or throw_fives:
+            raise click.UsageError("--penalty and --throw-fives do not go with --from-table")
         _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
         return
     with domain_errors():
@@ -351,6 +365,7 @@ def discard(
                 scoring=scoring,  # type: ignore[arg-type]
                 position_samples=position_samples,
                 penalty=penalty,  # type: ignore[arg-type]
+                throw_fives=throw_fives,
             )
 
     def render(rows: Rows, hand_text: str) -> str:

@@ -161,6 +161,17 @@ def discard_text(rows: Rows, hand: str) -> str:
             f"{penalty} penalty: a hand or crib of nothing and {cost}; "
             + ("P(0) and the expected penalty in the net" if zeros else "in the nets")
         )
+    if a.get("throw_fives"):
+        forced = sorted({str(f) for f in rows["forced"]} - {""})
+        if not forced:
+            what = "you hold no five: any throw"
+        elif len(forced[0].split()) == 1:
+            what = f"you must throw {forced[0]} (the other card is yours)"
+        elif len(forced) == 1:
+            what = f"you must throw {forced[0]}"
+        else:
+            what = "you must throw two of your fives: " + ", ".join(forced)
+        out.append(f"throw fives: {what}; the opponent throws its fives too (random opponent)")
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")

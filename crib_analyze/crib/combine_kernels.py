@@ -21,7 +21,7 @@ from numba import prange
 
 from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS, unseen_counts
 from crib_analyze.jit import njit
-from crib_analyze.rules import JACK_RANK
+from crib_analyze.rules import FIVE_RANK, JACK_RANK
 from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
 
 
@@ -350,3 +350,59 @@ def crib_zero_from_joint(table: np.ndarray, hand6: np.ndarray, joint: np.ndarray
                         total += p
         out[d] = total
     return out
+
+
+@njit
+def _choose(n: int, k: int) -> float:
+    if k < 0 or n < k:
+        return 0.0
+    out = 1.0
+    for i in range(k):
+        out = out * (n - i) / (i + 1)
+    return out
+
+
+@njit
+def throw_fives_pair_starter(hand6: np.ndarray) -> np.ndarray:
+    """(52, 52, 52) P(opponent throws {e1 < e2}, starter s | our six) under the throw
+    fives variant, for a random opponent: its six are any six of the 46 unseen cards
+    alike; it throws two of its fives if it holds two or more (any two alike), its five
+    and one of its other five cards alike if it holds one, any two alike if none. The
+    starter is any of the 40 cards outside both hands alike (so it is more often a five
+    when the opponent threw none: the rule tells where the fives are)."""
+    seen = np.zeros(52, np.bool_)
+    for c in hand6:
+        seen[c] = True
+    f = 0  # unseen fives
+    for s in range(4):
+        f += not seen[FIVE_RANK * 4 + s]
+    n = 46 - f  # unseen cards that are not fives
+    hands = _choose(46, 6)
+    joint = np.zeros((52, 52, 52), np.float64)
+    for e1 in range(52):
+        if seen[e1]:
+            continue
+        for e2 in range(e1 + 1, 52):
+            if seen[e2]:
+                continue
+            fives = (e1 >> 2 == FIVE_RANK) + (e2 >> 2 == FIVE_RANK)
+            for s in range(52):
+                if seen[s] or s in (e1, e2):
+                    continue
+                five_s = s >> 2 == FIVE_RANK
+                count = 0.0  # opponent hands holding e1, e2, not s, times P(throw e1 e2)
+                if fives == 2:
+                    for k in range(2, 7):  # its fives: e1, e2 and k - 2 others
+                        others = f - 2 - (1 if five_s else 0)
+                        plain = n - (0 if five_s else 1)
+                        pairs = k * (k - 1) / 2  # it throws any two of its k fives
+                        count += _choose(others, k - 2) * _choose(plain, 6 - k) / pairs
+                elif fives == 1:  # its only five and four more plain cards with the other
+                    plain = n - 1 - (0 if five_s else 1)
+                    count = _choose(plain, 4) / 5.0
+                else:  # no fives: e1, e2 and four more plain cards
+                    plain = n - 2 - (0 if five_s else 1)
+                    count = _choose(plain, 4) / 15.0
+                if count > 0.0:
+                    joint[e1, e2, s] = count / hands / 40.0
+    return joint

@@ -77,6 +77,9 @@ class DiscardAnalysis:
     # the holder's seat, the chance each throw's crib scores nothing
     penalty: str = "none"
     p_crib_zero: np.ndarray | None = None  # (2, 15)
+    # the throw fives variant: which throws are legal (every five held must go, as
+    # many as there are slots); None: every throw
+    legal: np.ndarray | None = None  # (15,) bool
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -111,6 +114,7 @@ def analyze_hand(
     on_progress: Callable[[int, int], None] | None = None,
     pegging: str | bool = DEFAULT_PEGGING,
     penalty: str = "none",
+    throw_fives: bool = False,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -123,12 +127,20 @@ def analyze_hand(
     multiset and role; also True), "exact" (the play simulated with these very cards,
     15 throws on common random numbers, a fraction of a second) or "none" (False).
     ``penalty`` "zero" or "back-ten" adds each throw's chance of a crib of nothing
-    (:mod:`crib_analyze.discard.penalties`; exact models only).
+    (:mod:`crib_analyze.discard.penalties`; exact models only). ``throw_fives`` plays
+    the variant where every five held must be thrown: only legal throws are ranked,
+    and the random opponent (the only model that knows the rule) throws its fives too,
+    exactly; counted without the play.
     """
     check_choice("opponent model", opponent, OPPONENTS)
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and opponent == "sampled":
         raise UsageError("a penalty for a zero is exact with --opponent expert or random")
+    if throw_fives and (opponent != "random" or pegging_choice(pegging) != "none"):
+        raise UsageError(
+            "throw fives is exact with the random opponent, which follows the rule too, "
+            "and without the play: --opponent random --no-pegging"
+        )
     check_choice("policy", policy, SAMPLED_POLICIES)
     pegging = pegging_choice(pegging)
     if opponent == "sampled":
@@ -159,8 +171,12 @@ def analyze_hand(
             used.remember_compiled(tuple(built))
         ses = np.zeros_like(cribs)
     peg = play_values(hand6, pegging, used) if pegging != "none" else None
-    zero = None
-    if penalty != "none":
+    zero = legal = None
+    if throw_fives:
+        from crib_analyze.discard.penalties import throw_fives_values
+
+        cribs, zero, legal = throw_fives_values(hand6, penalty != "none")
+    elif penalty != "none":
         from crib_analyze.discard.penalties import crib_zero_chances
 
         zero = crib_zero_chances(hand6, opponent, used)
@@ -185,6 +201,7 @@ def analyze_hand(
         pegging=peg[3] if peg else None,
         penalty=penalty,
         p_crib_zero=zero,
+        legal=legal,
     )
 
 

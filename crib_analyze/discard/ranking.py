@@ -11,6 +11,7 @@ column             dtype    meaning
 rank               int64    1 = best by the sort key
 discard            str      the two cards thrown, canonical text
 keep               str      the four cards kept
+forced             str      throw fives: the fives the rule makes you throw (only then)
 hand_mean          float64  exact mean hand points over the 46 unseen starters
 hand_min/max       int64    worst / best hand over those starters
 hand_sd            float64  standard deviation over those starters
@@ -84,6 +85,7 @@ from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
 from crib_analyze.results import Rows
+from crib_analyze.rules import FIVE_RANK
 from crib_analyze.settings import GOALS, NEAR_TIE_POINTS, NEED, ROLES, SORT_KEYS, TOP, check_choice
 
 ROLE_COLUMNS = [
@@ -94,6 +96,7 @@ COLUMNS = [
     "rank",
     "discard",
     "keep",
+    "forced",
     "hand_mean",
     "hand_min",
     "hand_max",
@@ -138,7 +141,7 @@ COLUMNS = [
     "model",
     "pegging",
 ]
-TEXT_COLUMNS = ("discard", "keep", "role", "opponent", "model", "pegging")
+TEXT_COLUMNS = ("discard", "keep", "forced", "role", "opponent", "model", "pegging")
 
 
 def discard_rows(
@@ -209,6 +212,13 @@ def discard_rows(
     value: dict[str, np.ndarray] = {
         r: nets[r] + peg[r]["net"] if pegged else nets[r] for r in ROLES
     }
+    legal = analysis.legal if analysis.legal is not None else np.ones(n, bool)
+    if analysis.legal is not None:  # throw fives: the best among the throws allowed
+        value = {r: np.where(legal, v, -np.inf) for r, v in value.items()}
+        cols["forced"] = np.array(
+            [format_cards([c for c in d if c >> 2 == FIVE_RANK]) for d in analysis.discards],
+            dtype=object,
+        )
     losses: dict[str, np.ndarray] = {r: value[r].max() - value[r] for r in ROLES}
     if role is not None:
         crib, crib_se = (
@@ -282,6 +292,8 @@ def discard_rows(
             "goal_loss_se": goal_se,
         }
         order = rank_order([by_goal, value[role]])
+    order = order[legal[order]]
+    n = len(order)
     rank = np.arange(1, n + 1, dtype=np.int64)
     if top is not None:
         keep = np.zeros(n, bool)
@@ -305,6 +317,7 @@ def discard_rows(
         "near_tie_points": NEAR_TIE_POINTS,
         "pegging": analysis.pegging,
         "penalty": analysis.penalty,
+        "throw_fives": analysis.legal is not None,
     }
     if position is not None:
         attrs |= {

@@ -1,0 +1,105 @@
+"""The throw fives variant (``discard --throw-fives``): the legal throws from the rules
+text, the random opponent following the rule (its joint throw and starter) against
+closed forms counted here by hand and a plain simulation scored by tests/naive.py, and
+the command line.
+
+Mutations tried (each fails a test here): an opponent with two fives throwing any two
+cards; an opponent with one five throwing it with probability 1/6 rather than 1; the
+starter drawn from the 44 cards outside the throw rather than the 40 outside both
+hands; a hand with three fives allowed to keep two.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.cli import cli
+from crib_analyze.crib import combine_kernels as ck
+from crib_analyze.crib.hand_kernels import DISCARDS
+from crib_analyze.discard.penalties import legal_throws
+from crib_analyze.scoring.show_kernels import rank_table
+from tests.naive import naive_score, rank
+
+FIVE = 4
+
+
+@pytest.mark.parametrize(
+    ("hand", "legal"),
+    [("AC 3D 7H 9S JC KD", 15), ("5H 3D 7H 9S JC KD", 5), ("5H 5D 7H 9S JC KD", 1),
+     ("5H 5D 5S 9S JC KD", 3), ("5H 5D 5S 5C JC KD", 6)],
+)  # fmt: skip
+def test_the_legal_throws(hand: str, legal: int) -> None:
+    """Every five goes while there are slots: none, any two; one, it and any other (5);
+    two, both (1); three, any two of them (3); four, any two of them (6)."""
+    cards = np.array(ca.parse_cards(hand), np.int64)
+    ok = legal_throws(cards)
+    assert int(ok.sum()) == legal
+    fives = sum(rank(int(c)) == FIVE for c in cards)
+    for d in np.flatnonzero(ok):
+        assert sum(rank(int(c)) == FIVE for c in cards[DISCARDS[d]]) == min(fives, 2)
+
+
+@pytest.mark.parametrize("hand", ["AC 3D 7H 9S JC KD", "5H 3D 7H 9S JC KD", "5H 5D 5S 9S JC KD"])
+def test_the_opponent_follows_the_rule(hand: str) -> None:
+    """The joint against hypergeometric counts: the opponent holds any six of the 46."""
+    cards = np.array(ca.parse_cards(hand), np.int64)
+    joint = ck.throw_fives_pair_starter(cards)
+    assert joint.sum() == pytest.approx(1.0, abs=1e-12)
+    f = 4 - sum(rank(int(c)) == FIVE for c in cards)
+    n, hands = 46 - f, comb(46, 6)
+    is_five = np.array([c >> 2 == FIVE for c in range(52)])
+    thrown_fives = is_five[:, None, None].astype(int) + is_five[None, :, None]
+    two = sum(comb(f, k) * comb(n, 6 - k) for k in range(2, 7)) / hands
+    one = f * comb(n, 5) / hands
+    assert joint[thrown_fives[..., 0] == 2].sum() == pytest.approx(two, abs=1e-12)
+    assert joint[thrown_fives[..., 0] == 1].sum() == pytest.approx(one, abs=1e-12)
+    # no five thrown: it holds none, so every unseen five is among the 40 the cut comes from
+    none = joint[thrown_fives[..., 0] == 0]
+    assert none[:, is_five].sum() == pytest.approx(comb(n, 6) / hands * f / 40, abs=1e-12)
+
+
+def test_the_crib_against_a_plain_simulation() -> None:
+    hand = ca.parse_cards("5H 6S 4D JC QH 8C")
+    cards = np.array(hand, np.int64)
+    crib = ck.crib_from_joint(rank_table(), cards, ck.throw_fives_pair_starter(cards))
+    rng = random.Random(2)
+    rest = [c for c in range(52) if c not in hand]
+    for d in (int(np.flatnonzero(legal_throws(cards))[0]),):
+        thrown = [int(c) for c in cards[DISCARDS[d]]]
+        shows = []
+        for _ in range(3000):
+            deal = rng.sample(rest, 46)
+            six, pack = deal[:6], deal[6:]
+            fives = [c for c in six if rank(c) == FIVE]
+            if len(fives) >= 2:
+                opp = rng.sample(fives, 2)
+            elif fives:
+                opp = [fives[0], rng.choice([c for c in six if c != fives[0]])]
+            else:
+                opp = rng.sample(six, 2)
+            shows.append(naive_score([*thrown, *opp], rng.choice(pack), crib=True))
+        mean, se = np.mean(shows), np.std(shows, ddof=1) / np.sqrt(len(shows))
+        assert abs(crib[d] - mean) < 4 * se, (crib[d], mean, se)
+
+
+def test_the_command_line() -> None:
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
+                             "--throw-fives"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    assert "you must throw 5H (the other card is yours)" in ok.output
+    assert sum(line[:2].strip().isdigit() for line in ok.output.splitlines()) == 5
+    for extra, words in [
+        (["--opponent", "expert"], "plays the random opponent"),
+        (["--pegging", "exact"], "without the play"),
+        (["--score", "100-100"], "does not go with --score"),
+    ]:
+        bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
+                                  "--throw-fives", *extra])  # fmt: skip
+        assert bad.exit_code == 2 and words in bad.output, (extra, bad.output)
