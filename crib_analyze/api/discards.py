@@ -66,6 +66,7 @@ def analyze(
     position_samples: int | None = None,
     penalty: Penalty = "none",
     throw_fives: bool = False,
+    lowball: bool = False,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -101,7 +102,8 @@ def analyze(
     ``throw_fives`` plays the variant where every five held must go to the crib: only
     the legal throws are ranked (``forced`` names the fives), against the random
     opponent following the rule too, exactly, without the play (``opponent="random"``,
-    ``pegging="none"``).
+    ``pegging="none"``). ``lowball`` (loser's cribbage) ranks the fewest points best:
+    the mirror of the points ranking, against the random opponent, without the play.
 
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
@@ -115,6 +117,7 @@ def analyze(
         hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
         pegging=pegging, score=score, goal=goal, scoring=scoring,
         position_samples=position_samples, penalty=penalty, throw_fives=throw_fives,
+        lowball=lowball,
     )  # fmt: skip
     return rows_frame(rows)
 
@@ -139,6 +142,7 @@ def analyze_rows(
     position_samples: int | None = None,
     penalty: Penalty = "none",
     throw_fives: bool = False,
+    lowball: bool = False,
 ) -> Rows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
@@ -152,8 +156,8 @@ def analyze_rows(
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and score is not None:
         raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
-    if throw_fives and score is not None:
-        raise UsageError("throw fives is counted in points: it does not go with `score`")
+    if (throw_fives or lowball) and score is not None:
+        raise UsageError("throw fives and lowball are counted in points: not with `score`")
     position = None
     if score is not None:
         if distribution:
@@ -174,6 +178,7 @@ def analyze_rows(
         pegging=pegging,
         penalty=penalty,
         throw_fives=throw_fives,
+        lowball=lowball,
     )
     ranked = discard_rows(
         analysis, role=role, need=need, sort=sort, top=top, position=position,

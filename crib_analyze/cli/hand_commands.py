@@ -234,6 +234,12 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fm
     "opponent following the rule too, exactly, without the play.",
 )
 @click.option(
+    "--lowball",
+    is_flag=True,
+    help="Loser's cribbage: the fewest points is best (your net lowest first), against "
+    "the random opponent, without the play.",
+)
+@click.option(
     "--auction",
     is_flag=True,
     help="The auction variant: what owning the crib is worth to you with these cards, "
@@ -268,6 +274,7 @@ def discard(
     others: str,
     penalty: str,
     throw_fives: bool,
+    lowball: bool,
     auction: bool,
     quiet: bool,
     fmt: str,
@@ -328,15 +335,19 @@ def discard(
         if pegging not in ("table", "none"):
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
-    if throw_fives:  # the random opponent that follows the rule, without the play
+    for flag, on in (("--throw-fives", throw_fives), ("--lowball", lowball)):
+        if not on:  # these play the random opponent, without the play
+            continue
         if given("opponent") and opponent != "random":
-            raise click.UsageError(f"--throw-fives plays the random opponent, not {opponent}")
+            raise click.UsageError(f"{flag} plays the random opponent, not {opponent}")
         if given("pegging") and pegging != "none":
-            raise click.UsageError("--throw-fives is counted without the play (--no-pegging)")
+            raise click.UsageError(f"{flag} is counted without the play (--no-pegging)")
         opponent, pegging = "random", "none"
+    if from_table is not None and (penalty != "none" or throw_fives or lowball):
+        raise click.UsageError(
+            "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
+        )
     if from_table is not None:
-        if penalty != "none" or throw_fives:
-            raise click.UsageError("--penalty and --throw-fives do not go with --from-table")
         _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
         return
     with domain_errors():
@@ -366,6 +377,7 @@ def discard(
                 position_samples=position_samples,
                 penalty=penalty,  # type: ignore[arg-type]
                 throw_fives=throw_fives,
+                lowball=lowball,
             )
 
     def render(rows: Rows, hand_text: str) -> str:

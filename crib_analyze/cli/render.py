@@ -101,6 +101,8 @@ def ranking_key(rows: Rows) -> str:
     if (rows.attrs.get("penalty") or "none") != "none":
         net += " + penalty"
     value = f"{who} total = net + peg" if rows.attrs.get("pegging") else net
+    if rows.attrs.get("lowball"):
+        value += ", lowest first"
     if sort == "total":
         return f"{value}, {net}"
     if sort == "net":
@@ -160,6 +162,10 @@ def discard_text(rows: Rows, hand: str) -> str:
         out.append(
             f"{penalty} penalty: a hand or crib of nothing and {cost}; "
             + ("P(0) and the expected penalty in the net" if zeros else "in the nets")
+        )
+    if a.get("lowball"):
+        out.append(
+            "lowball: the fewest points is best; ranked lowest first, loss = above the lowest"
         )
     if a.get("throw_fives"):
         forced = sorted({str(f) for f in rows["forced"]} - {""})

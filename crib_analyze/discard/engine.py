@@ -80,6 +80,7 @@ class DiscardAnalysis:
     # the throw fives variant: which throws are legal (every five held must go, as
     # many as there are slots); None: every throw
     legal: np.ndarray | None = None  # (15,) bool
+    lowball: bool = False  # loser's cribbage: the fewest points is best
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -115,6 +116,7 @@ def analyze_hand(
     pegging: str | bool = DEFAULT_PEGGING,
     penalty: str = "none",
     throw_fives: bool = False,
+    lowball: bool = False,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -130,12 +132,19 @@ def analyze_hand(
     (:mod:`crib_analyze.discard.penalties`; exact models only). ``throw_fives`` plays
     the variant where every five held must be thrown: only legal throws are ranked,
     and the random opponent (the only model that knows the rule) throws its fives too,
-    exactly; counted without the play.
+    exactly; counted without the play. ``lowball`` (loser's cribbage) ranks the
+    fewest points best, against the random opponent, without the play (the expert
+    model and the pegging values are for players who want points).
     """
     check_choice("opponent model", opponent, OPPONENTS)
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and opponent == "sampled":
         raise UsageError("a penalty for a zero is exact with --opponent expert or random")
+    if lowball and (opponent != "random" or pegging_choice(pegging) != "none"):
+        raise UsageError(
+            "lowball is ranked against the random opponent and without the play: "
+            "--opponent random --no-pegging"
+        )
     if throw_fives and (opponent != "random" or pegging_choice(pegging) != "none"):
         raise UsageError(
             "throw fives is exact with the random opponent, which follows the rule too, "
@@ -202,6 +211,7 @@ def analyze_hand(
         penalty=penalty,
         p_crib_zero=zero,
         legal=legal,
+        lowball=lowball,
     )
 
 

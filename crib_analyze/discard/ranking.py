@@ -28,7 +28,8 @@ peg_own            float64  with the play counted: what the chosen role pegs
 peg_opp            float64  what its opponent pegs
 peg_net            float64  peg_own - peg_opp
 total              float64  net + peg_net: the ranking key by default
-loss               float64  points behind the chosen role's best throw (only with a role)
+loss               float64  points behind the chosen role's best throw (only with a role;
+                            in lowball, points above the lowest)
 near_tie           bool     within NEAR_TIE_POINTS of the role's best, with another throw
                             also that close: a coin flip (only with a role)
 dealer_crib_mean   float64  as dealer: your own crib (the opponent throws as pone)
@@ -212,6 +213,8 @@ def discard_rows(
     value: dict[str, np.ndarray] = {
         r: nets[r] + peg[r]["net"] if pegged else nets[r] for r in ROLES
     }
+    if analysis.lowball:  # loser's cribbage: the fewest points (net or total) is best
+        value = {r: -v for r, v in value.items()}
     legal = analysis.legal if analysis.legal is not None else np.ones(n, bool)
     if analysis.legal is not None:  # throw fives: the best among the throws allowed
         value = {r: np.where(legal, v, -np.inf) for r, v in value.items()}
@@ -271,7 +274,8 @@ def discard_rows(
         "model": np.full(n, analysis.model or "", dtype=object),
         "pegging": np.full(n, analysis.pegging or "none", dtype=object),
     }
-    order = rank_order(_sort_keys(cols, role, sort))
+    keys = _sort_keys(cols, role, sort)
+    order = rank_order([-k for k in keys] if analysis.lowball else keys)
     if position is not None:
         if role != position.role:
             raise UsageError("a position is valued for one role: give the same role")
@@ -318,6 +322,7 @@ def discard_rows(
         "pegging": analysis.pegging,
         "penalty": analysis.penalty,
         "throw_fives": analysis.legal is not None,
+        "lowball": analysis.lowball,
     }
     if position is not None:
         attrs |= {
