@@ -13,9 +13,9 @@ expert model (:func:`load_model`, :func:`build_model`), the play (:func:`score_p
 :func:`build_pegging`, :func:`build_leads`, :func:`review`), the games of the rules
 (:func:`games`, :func:`game`, :func:`analyze_seat`, :func:`simulate_game`,
 :func:`game_odds`), the board (:func:`win_probability`, :func:`odds`,
-:func:`board_frame`, :func:`deal_points`, :func:`build_board`, :func:`simulate`), file
-places (:func:`paths`) and the errors they raise. The heavy parts (numba, pandas) load
-on first use, so ``import crib_analyze`` is quick.
+:func:`board_frame`, :func:`deal_points`, :func:`build_board`, :func:`simulate`,
+:func:`match_points`), file places (:func:`paths`) and the errors they raise. The heavy
+parts (numba, pandas) load on first use, so ``import crib_analyze`` is quick.
 
 >>> import crib_analyze as ca
 >>> ca.score_hand("5H 5C 5S JD", "5D")
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         load_model,
         load_table,
         lookup,
+        match_points,
         merge_tables,
         odds,
         paths,
@@ -119,6 +120,7 @@ __all__ = [
     "load_model",
     "load_table",
     "lookup",
+    "match_points",
     "merge_tables",
     "odds",
     "parse_cards",

@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 
 from crib_analyze.errors import UsageError
-from crib_analyze.rules import TARGET
-from crib_analyze.settings import SCORINGS, Role, check_choice
+from crib_analyze.rules import SKUNK_LINES, TARGET
+from crib_analyze.settings import MATCH_WINNING_TRIPLE, SCORINGS, Role, check_choice
 
 
 class Seat(IntEnum):
@@ -167,6 +167,61 @@ def scoring_points(scoring: str) -> np.ndarray:
     check_choice("scoring", scoring, tuple(SCORINGS))
     pts = np.array(SCORINGS[scoring], np.float64)  # type: ignore[index]
     return np.concatenate([pts, -pts])
+
+
+def game_points(loser_score: int, scoring: str) -> int:
+    """The match points a game is worth to its winner, by the loser's score.
+
+    >>> game_points(95, "tournament"), game_points(80, "tournament"), game_points(50, "lurch")
+    (2, 3, 2)
+    """
+    check_choice("scoring", scoring, tuple(SCORINGS))
+    check_score("the loser's score", loser_score)
+    band = sum(loser_score < line for line in SKUNK_LINES)  # 0 none .. 3 triple
+    return SCORINGS[scoring][band]  # type: ignore[index]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match game by game: each game's points to its winner, both players' running
+    totals, and who won the match at which game (None: not over yet)."""
+
+    points: tuple[int, ...]
+    totals: tuple[tuple[int, int], ...]
+    winner: int | None
+    decided_at: int | None  # the game (1-based) that decided it
+    outright: bool  # decided by a triple skunk (free-triple)
+
+
+def play_match(games: list[tuple[int, int]], scoring: str, first_to: int) -> MatchResult:
+    """Keep a match: ``games`` as (winner 0 or 1, the loser's final score) in order,
+    under ``scoring``, to ``first_to`` match points. A game after the match is decided
+    is a usage error.
+
+    >>> r = play_match([(0, 100), (1, 80), (0, 50)], "free", 5)
+    >>> r.totals[-1], r.winner, r.decided_at
+    ((5, 2), 0, 3)
+    """
+    if first_to < 1:
+        raise UsageError(f"a match is to 1 match point or more, got {first_to}")
+    totals = [0, 0]
+    points: list[int] = []
+    running: list[tuple[int, int]] = []
+    winner = decided = None
+    outright = False
+    for n, (who, loser) in enumerate(games, start=1):
+        if winner is not None:
+            raise UsageError(f"the match was decided at game {decided}: game {n} is after it")
+        if who not in (0, 1):
+            raise UsageError(f"a game's winner is player 0 or 1, got {who!r}")
+        pts = game_points(loser, scoring)
+        totals[who] += pts
+        points.append(pts)
+        running.append((totals[0], totals[1]))
+        triple = loser < SKUNK_LINES[-1] and scoring in MATCH_WINNING_TRIPLE
+        if totals[who] >= first_to or triple:
+            winner, decided, outright = who, n, triple
+    return MatchResult(tuple(points), tuple(running), winner, decided, outright)
 
 
 def outcome_weights(goal: str, scoring: str) -> np.ndarray:

@@ -78,7 +78,7 @@ GamePlayer = Literal["expert", "points", "position", "mixed"]  # how a simulated
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
 Goal = Literal["win", "match"]  # what a throw from a score is ranked by
 GOALS: tuple[Goal, ...] = get_args(Goal)
-Scoring = Literal["tournament", "tournament-variant", "free", "free-triple"]
+Scoring = Literal["tournament", "tournament-variant", "free", "free-triple", "lurch"]
 ModelKind = Literal["pegging", "classic"]  # the packaged expert models
 MODEL_KINDS: tuple[ModelKind, ...] = get_args(ModelKind)
 QuizRole = Literal["dealer", "pone", "random"]
@@ -92,7 +92,12 @@ SCORINGS: dict[Scoring, tuple[int, int, int, int]] = {
     "tournament-variant": (2, 3, 4, 4),
     "free": (1, 2, 4, 4),
     "free-triple": (1, 2, 4, 4),  # and a triple skunk wins the match outright
+    # the British convention: a loser short of half the target (61) is lurched, a double
+    # game; the skunk line at three quarters (91) does not count
+    "lurch": (1, 1, 2, 2),
 }
+#: scorings in which a triple skunk wins the match at once
+MATCH_WINNING_TRIPLE: tuple[Scoring, ...] = ("free-triple",)
 
 DEFAULT_OPPONENT: Opponent = "expert"
 DEFAULT_TABLE_OPPONENT: TableOpponent = "random"

@@ -325,3 +325,39 @@ def _rules(game: str | Rules) -> Rules:
     from crib_analyze.rules import game as rules_game
 
     return game if isinstance(game, Rules) else rules_game(game)
+
+
+def match_points(
+    games: Sequence[tuple[int, int]], scoring: Scoring = DEFAULT_SCORING, first_to: int = 7
+) -> pd.DataFrame:
+    """Keep the score of a two-player match: ``games`` as (winner 0 or 1, the loser's
+    final score), in order. One row per game: ``points`` (the game's match points to
+    its winner under ``scoring``) and each player's running total; ``attrs`` give the
+    match's ``winner`` and the game that ``decided`` it (None while it goes on), and
+    whether a triple skunk won it ``outright`` (free-triple). A game after the match
+    is decided is a usage error.
+
+    >>> df = match_points([(0, 100), (1, 80), (0, 50)], "free", first_to=5)
+    >>> df.points.tolist(), df.attrs["winner"], df.attrs["decided"]
+    ([1, 2, 4], 0, 3)
+    """
+    import pandas as pd
+
+    from crib_analyze.position import play_match
+
+    result = play_match([(int(w), int(s)) for w, s in games], scoring, first_to)
+    frame = pd.DataFrame(
+        {
+            "game": range(1, len(result.points) + 1),
+            "winner": [int(w) for w, _ in games],
+            "loser_score": [int(s) for _, s in games],
+            "points": list(result.points),
+            "total_0": [t[0] for t in result.totals],
+            "total_1": [t[1] for t in result.totals],
+        }
+    )
+    frame.attrs.update(
+        scoring=scoring, first_to=first_to, winner=result.winner, decided=result.decided_at,
+        outright=result.outright,
+    )  # fmt: skip
+    return frame

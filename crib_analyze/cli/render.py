@@ -492,6 +492,8 @@ def _scoring_words(scoring: str) -> str:
     from crib_analyze.settings import SCORINGS
 
     win, skunk, double, _triple = SCORINGS[scoring]  # type: ignore[index]
+    if scoring == "lurch":
+        return f"{win} a win, {double} a lurch: the loser short of 61"
     words = f"{win} a win, {skunk} a skunk"
     if double != skunk:
         words += f", {double} a double skunk"
