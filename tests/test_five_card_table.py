@@ -59,7 +59,7 @@ def test_the_means_are_every_starter_and_every_crib(classes) -> None:  # type: i
         hand_num, crib_num, jacks = fk.five_card_means(cards[i : i + 1], table, fk.THROWS, fk.KEEPS)
         unseen = [c for c in range(52) if c not in hand]
         assert jacks[0] == sum(1 for c in unseen if rank(c) == 10)
-        for t in rotating(list(range(10)), scaled(10, 3), f"throws {i}"):
+        for t in rotating(list(range(10)), scaled(10, 1), f"throws {i}"):
             thrown = [hand[k] for k in fk.THROWS[t]]
             kept = [hand[k] for k in fk.KEEPS[t]]
             assert hand_num[0, t] == sum(naive_score(kept, s) for s in unseen)
@@ -80,7 +80,7 @@ def test_jacks_and_flushes_in_the_crib(cards: str) -> None:
     _, crib_num, _ = fk.five_card_means(row, table, fk.THROWS, fk.KEEPS)
     hand = sorted(hand)
     unseen = [c for c in range(52) if c not in hand]
-    for t in rotating(list(range(10)), scaled(10, 2), f"crib {cards}"):
+    for t in rotating(list(range(10)), scaled(10, 1), f"crib {cards}"):
         thrown = [hand[k] for k in fk.THROWS[t]]
         crib = sum(
             naive_score([*thrown, *pair], s, crib=True)

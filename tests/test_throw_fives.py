@@ -98,7 +98,7 @@ def test_the_command_line() -> None:
     for extra, words in [
         (["--opponent", "expert"], "plays the random opponent"),
         (["--pegging", "exact"], "without the play"),
-        (["--score", "100-100"], "does not go with --score"),
+        (["--score", "100-100"], "do not go with --score"),
     ]:
         bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
                                   "--throw-fives", *extra])  # fmt: skip

@@ -157,7 +157,9 @@ def analyze_rows(
     if penalty != "none" and score is not None:
         raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
     if (throw_fives or lowball) and score is not None:
-        raise UsageError("throw fives and lowball are counted in points: not with `score`")
+        raise UsageError(
+            "throw fives and lowball are counted in points: they do not go with `score`"
+        )
     position = None
     if score is not None:
         if distribution:
