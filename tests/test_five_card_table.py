@@ -24,13 +24,14 @@ import crib_analyze as ca
 from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.table.five_card import five_card_classes
 from tests.conftest import rotating, scaled
 from tests.naive import naive_score, rank, suit
 
 
 @pytest.fixture(scope="module")
 def classes() -> tuple[np.ndarray, np.ndarray]:
-    return fk.five_card_classes(fk.PERMS)
+    return five_card_classes()  # the table's own, once a process
 
 
 def naive_class(hand: list[int]) -> tuple[tuple[int, ...], int]:

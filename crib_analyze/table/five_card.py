@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
+from functools import cache
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -40,10 +41,19 @@ N_THROWS = 10
 WEIGHT_SUM = comb(52, 5)
 
 
+@cache
+def five_card_classes() -> tuple[np.ndarray, np.ndarray]:
+    """(cards (134,459, 5), weight): every class, once a process (a few seconds)."""
+    cards, weight = fk.five_card_classes(fk.PERMS)
+    cards.setflags(write=False)
+    weight.setflags(write=False)
+    return cards, weight
+
+
 def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the whole table, computed."""
     start = time.time()
-    cards, weight = fk.five_card_classes(fk.PERMS)
+    cards, weight = five_card_classes()
     hand_num, crib_num, jacks = fk.five_card_means(cards, rank_table(), fk.THROWS, fk.KEEPS)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS
