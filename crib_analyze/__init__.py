@@ -3,7 +3,7 @@
 The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
 :func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
-:func:`count_show`, :func:`start_counting`), discards (:func:`analyze`,
+:func:`count_show`, :func:`count_jokers`, :func:`start_counting`), discards (:func:`analyze`,
 :func:`auction`, :func:`analyze_rows`, :func:`hand_distribution`, :func:`plot_discards`,
 :func:`start_quiz`), the full table
 (:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         build_model,
         build_pegging,
         check_table,
+        count_jokers,
         count_show,
         crib_table,
         deal_points,
@@ -107,6 +108,7 @@ __all__ = [
     "build_pegging",
     "canonical_hand",
     "check_table",
+    "count_jokers",
     "count_show",
     "crib_table",
     "deal_points",

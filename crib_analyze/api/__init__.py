@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from crib_analyze.api.shows import (
         Breakdown,
         Show,
+        count_jokers,
         count_show,
         score_breakdown,
         score_hand,
@@ -131,6 +132,7 @@ EXPORTS = {
     "score_play": "crib_analyze.api.plays",
     "Breakdown": "crib_analyze.api.shows",
     "Show": "crib_analyze.api.shows",
+    "count_jokers": "crib_analyze.api.shows",
     "count_show": "crib_analyze.api.shows",
     "score_breakdown": "crib_analyze.api.shows",
     "score_hand": "crib_analyze.api.shows",
@@ -166,6 +168,7 @@ __all__ = [
     "check_discard_options",
     "check_plot",
     "check_table",
+    "count_jokers",
     "count_show",
     "crib_table",
     "deal_points",

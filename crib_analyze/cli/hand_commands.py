@@ -61,6 +61,14 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
 @click.option("--crib", is_flag=True, help="Crib rules (flush needs all five cards).")
 @game_option
 @click.option(
+    "--jokers",
+    type=click.IntRange(0, 2),
+    default=0,
+    show_default=True,
+    help="Jokers in the pack (written JK): each is counted as the card that scores most, "
+    "and may repeat a card in play.",
+)
+@click.option(
     "--format",
     "-f",
     "fmt",
@@ -69,7 +77,9 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     show_default=True,
     help="Readable count or one JSON object.",
 )
-def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fmt: str) -> None:
+def score(
+    cards: tuple[str, ...], starter: str | None, crib: bool, game: str, jokers: int, fmt: str
+) -> None:
     """Count a show as a player does: every fifteen, pair, run, flush and nobs, in order.
 
     Give four cards and --starter, or five cards with the starter last (with --game
@@ -80,12 +90,28 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, fm
       crib-analyze score 5H 5C 5S JD --starter 5D
       crib-analyze score 4H 4C 5S 5D 6C
       crib-analyze score 2H 7H 9H --starter KH --game five-card
+      crib-analyze score 5H 5C 5S 5D --starter JK --jokers 1
+
+    With --jokers, each JK is counted as the card that scores most (it may repeat a
+    card in play: five fives show 40), and the output says which.
     """
-    from crib_analyze.api import count_show
-    from crib_analyze.cli.render import show_json, show_text
+    from crib_analyze.api import count_jokers, count_show
+    from crib_analyze.cli.render import joker_lines, show_json, show_text
 
     if starter is not None and not starter.strip():
         raise click.UsageError("--starter: no card given")
+    if jokers:
+        if game != "standard":
+            raise click.UsageError("--jokers goes with the standard game's four-card hands")
+        try:
+            found = count_jokers(list(cards), starter, crib=crib, jokers=jokers)
+        except CardError as e:
+            raise click.UsageError(str(e)) from None
+        text = (show_json if fmt == "json" else show_text)(found.show)
+        emit(text if fmt == "json" else text + joker_lines(found), None)
+        return
+    if any(t.strip().upper() == "JK" for t in [*" ".join(cards).split(), starter or ""]):
+        raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
     try:
         show = count_show(list(cards), starter, crib=crib, game=game)
     except CardError as e:

@@ -40,6 +40,16 @@ def show_text(show: Show) -> str:
     return "\n".join(lines) + "\n"
 
 
+def joker_lines(found: Any) -> str:
+    """What each joker of a show was counted as, and heels for a joker cut."""
+    names = ["the first card", "the second card", "the third card", "the fourth card",
+             "the starter"]  # fmt: skip
+    lines = [f"JK as {names[i]} counted as {format_card(c)}" for i, c in found.wild]
+    if found.starter_is_joker:
+        lines.append("heels: 2 to the dealer for the joker cut")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
 def show_json(show: Show) -> str:
     """The score command's JSON: the combinations (kind, cards, points, running total),
     the points by category, the total, and the dealer's heels for a jack starter."""

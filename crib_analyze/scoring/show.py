@@ -168,6 +168,12 @@ def count_show(
     if crib and size != 4:
         raise CardError("a crib shows four cards and the starter")
     hand, cut = parse_show_cards(cards, starter, size)
+    return show_of(hand, cut, crib)
+
+
+def show_of(hand: list[int], cut: int, crib: bool = False) -> Show:
+    """The counted show of card ids ``hand`` and ``cut``, already checked (a card may
+    repeat: a joker may be counted as a card already in play)."""
     five = [*hand, cut]
     found: list[tuple[str, tuple[int, ...], int]] = []
     for n in range(2, len(five) + 1):

@@ -1,0 +1,73 @@
+"""numba kernels for the show with jokers: a joker is fully wild, its rank and suit
+chosen when it is counted, and it may repeat a card already in play.
+
+A joker is any id >= 52 (:data:`JOKER`, the second ``JOKER + 1``). The show of four
+cards and a starter with jokers among them is the best over every assignment of a
+card (0-51) to each joker: 52 for one joker, 52 x 52 for two. A joker cut as the
+starter is assigned for each hand on its own (each player chooses for their own hand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.jit import njit
+from crib_analyze.scoring.show_kernels import score_show
+
+JOKER = 52  # the first joker's id; the second is 53
+MAX_JOKER_POINTS = 50  # bins of a distribution: above any show (five fives score 40)
+
+
+@njit
+def best_joker_show(cards: np.ndarray, crib: bool) -> tuple[int, int, int]:
+    """(points, first joker's card, second joker's card) of the best assignment for
+    ``cards`` (5: four and the starter last, jokers as ids >= 52); -1 for a joker that
+    is not there. Ties: the first assignment in card order."""
+    where = np.full(2, -1, np.int64)
+    k = 0
+    for i in range(5):
+        if cards[i] >= JOKER:
+            where[k] = i
+            k += 1
+    c = cards.copy()
+    best, a_best, b_best = -1, -1, -1
+    n_a = 52 if k >= 1 else 1
+    n_b = 52 if k >= 2 else 1
+    for a in range(n_a):
+        if k >= 1:
+            c[where[0]] = a
+        for b in range(n_b):
+            if k >= 2:
+                c[where[1]] = b
+            p = score_show(c[0], c[1], c[2], c[3], c[4], crib)
+            if p > best:
+                best = p
+                a_best = a if k >= 1 else -1
+                b_best = b if k >= 2 else -1
+    return best, a_best, b_best
+
+
+@njit(parallel=True)
+def joker_distribution(jokers: int, crib: bool) -> np.ndarray:
+    """(MAX_JOKER_POINTS + 1,) how many (four cards, starter) of a pack with ``jokers``
+    jokers (53 or 54 cards) score each number of points, each joker counted at its best:
+    every four of the pack with every starter of the rest."""
+    size = 52 + jokers
+    out = np.zeros((size, MAX_JOKER_POINTS + 1), np.int64)
+    for a in prange(size):
+        cards = np.empty(5, np.int64)
+        for b in range(a + 1, size):
+            for c in range(b + 1, size):
+                for d in range(c + 1, size):
+                    for s in range(size):
+                        if s == a or s == b or s == c or s == d:  # noqa: SIM109 (numba)
+                            continue
+                        cards[0], cards[1], cards[2], cards[3], cards[4] = a, b, c, d, s
+                        if a < JOKER and b < JOKER and c < JOKER and d < JOKER and s < JOKER:
+                            p = score_show(a, b, c, d, s, crib)
+                        else:
+                            p = best_joker_show(cards, crib)[0]
+                        out[a, p] += 1
+    total: np.ndarray = out.sum(axis=0)
+    return total
