@@ -67,12 +67,18 @@ def make_card(rank: int, suit: int) -> int:
     return N_SUITS * rank + suit
 
 
+#: the ids of the jokers of a 53- or 54-card pack (the jokers variant only)
+JOKER_IDS = (52, 53)
+
+
 def format_card(card: int) -> str:
     """Canonical text of one card, e.g. ``TH``.
 
-    >>> format_card(0), format_card(51)
-    ('AC', 'KS')
+    >>> format_card(0), format_card(51), format_card(52)
+    ('AC', 'KS', 'JK')
     """
+    if card in JOKER_IDS:  # the jokers of a 53- or 54-card pack (the variant)
+        return "JK"
     _check_id(card)
     return RANKS[rank_of(card)] + SUITS[suit_of(card)]
 

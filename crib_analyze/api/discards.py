@@ -67,6 +67,7 @@ def analyze(
     penalty: Penalty = "none",
     throw_fives: bool = False,
     lowball: bool = False,
+    jokers: int = 0,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -104,6 +105,9 @@ def analyze(
     opponent following the rule too, exactly, without the play (``opponent="random"``,
     ``pegging="none"``). ``lowball`` (loser's cribbage) ranks the fewest points best:
     the mirror of the points ranking, against the random opponent, without the play.
+    ``jokers`` (1 or 2) plays a 53- or 54-card pack: the hand may hold ``JK``, and every
+    joker (in the hand, cut, or in the crib) counts at its best; random opponent,
+    without the play.
 
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
@@ -117,7 +121,7 @@ def analyze(
         hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
         pegging=pegging, score=score, goal=goal, scoring=scoring,
         position_samples=position_samples, penalty=penalty, throw_fives=throw_fives,
-        lowball=lowball,
+        lowball=lowball, jokers=jokers,
     )  # fmt: skip
     return rows_frame(rows)
 
@@ -143,6 +147,7 @@ def analyze_rows(
     penalty: Penalty = "none",
     throw_fives: bool = False,
     lowball: bool = False,
+    jokers: int = 0,
 ) -> Rows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
@@ -156,7 +161,9 @@ def analyze_rows(
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and score is not None:
         raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
-    if (throw_fives or lowball) and score is not None:
+    if not 0 <= jokers <= 2:
+        raise UsageError(f"a pack has 0 to 2 jokers, not {jokers}")
+    if (throw_fives or lowball or jokers) and score is not None:
         raise UsageError(
             "throw fives and lowball are counted in points: they do not go with `score`"
         )
@@ -181,6 +188,7 @@ def analyze_rows(
         penalty=penalty,
         throw_fives=throw_fives,
         lowball=lowball,
+        jokers=jokers,
     )
     ranked = discard_rows(
         analysis, role=role, need=need, sort=sort, top=top, position=position,

@@ -266,6 +266,15 @@ def score(
     "the random opponent, without the play.",
 )
 @click.option(
+    "--jokers",
+    type=click.IntRange(0, 2),
+    default=0,
+    show_default=True,
+    help="Jokers in the pack (written JK; your hand may hold them): every joker counts "
+    "at its best, in the hand, cut or in the crib; against the random opponent, without "
+    "the play.",
+)
+@click.option(
     "--auction",
     is_flag=True,
     help="The auction variant: what owning the crib is worth to you with these cards, "
@@ -301,6 +310,7 @@ def discard(
     penalty: str,
     throw_fives: bool,
     lowball: bool,
+    jokers: int,
     auction: bool,
     quiet: bool,
     fmt: str,
@@ -361,7 +371,10 @@ def discard(
         if pegging not in ("table", "none"):
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
-    for flag, on in (("--throw-fives", throw_fives), ("--lowball", lowball)):
+    if not jokers and any(t.strip().upper() == "JK" for t in " ".join(cards).split()):
+        raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
+    variants = (("--throw-fives", throw_fives), ("--lowball", lowball), ("--jokers", jokers))
+    for flag, on in variants:
         if not on:  # these play the random opponent, without the play
             continue
         if given("opponent") and opponent != "random":
@@ -369,7 +382,7 @@ def discard(
         if given("pegging") and pegging != "none":
             raise click.UsageError(f"{flag} is counted without the play (--no-pegging)")
         opponent, pegging = "random", "none"
-    if from_table is not None and (penalty != "none" or throw_fives or lowball):
+    if from_table is not None and (penalty != "none" or throw_fives or lowball or jokers):
         raise click.UsageError(
             "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
         )
@@ -404,6 +417,7 @@ def discard(
                 penalty=penalty,  # type: ignore[arg-type]
                 throw_fives=throw_fives,
                 lowball=lowball,
+                jokers=jokers,
             )
 
     def render(rows: Rows, hand_text: str) -> str:
@@ -412,6 +426,12 @@ def discard(
         return (rows_csv if fmt == "csv" else rows_json)(rows)
 
     if hands_file is None:
+        if jokers:  # JK among the cards: the joker-aware parser reads them
+            if plot_path is not None or hands_file is not None:
+                raise click.UsageError("--jokers analyses one hand, without --plot")
+            rows = run(" ".join(cards))  # type: ignore[arg-type]
+            emit(render(rows, format_cards(rows.attrs.get("hand", ()))), output)
+            return
         hand = cards_or_fail(cards, 6)
         long_run = opponent == "sampled" and samples > 20_000
         with progress("opponent hands", quiet or not long_run) as bar:

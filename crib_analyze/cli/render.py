@@ -173,6 +173,12 @@ def discard_text(rows: Rows, hand: str) -> str:
             f"{penalty} penalty: a hand or crib of nothing and {cost}; "
             + ("P(0) and the expected penalty in the net" if zeros else "in the nets")
         )
+    if a.get("jokers"):
+        n = a["jokers"]
+        out.append(
+            f"jokers: {n} in a {52 + n}-card pack; each counts at its best, in the hand, "
+            f"cut or in the crib; heels for a jack or joker cut"
+        )
     if a.get("lowball"):
         out.append(
             "lowball: the fewest points is best; ranked lowest first, loss = above the lowest"

@@ -26,8 +26,9 @@ from crib_analyze.crib import hand_kernels as hk
 from crib_analyze.crib import one_hand_kernels as ohk
 from crib_analyze.crib import random_crib_kernels as rck
 from crib_analyze.crib import throw_model_kernels as tmk
-from crib_analyze.errors import UsageError
+from crib_analyze.errors import CardError, UsageError
 from crib_analyze.position import Seat
+from crib_analyze.rules import HEELS_POINTS
 from crib_analyze.scoring.show_kernels import known_rank_table, rank_table, remember_rank_table
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
@@ -81,6 +82,7 @@ class DiscardAnalysis:
     # many as there are slots); None: every throw
     legal: np.ndarray | None = None  # (15,) bool
     lowball: bool = False  # loser's cribbage: the fewest points is best
+    jokers: int = 0  # jokers in the pack (the variant): the hand may hold them
 
 
 def parse_hand6(hand: CardsLike) -> np.ndarray:
@@ -117,6 +119,7 @@ def analyze_hand(
     penalty: str = "none",
     throw_fives: bool = False,
     lowball: bool = False,
+    jokers: int = 0,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -134,12 +137,21 @@ def analyze_hand(
     and the random opponent (the only model that knows the rule) throws its fives too,
     exactly; counted without the play. ``lowball`` (loser's cribbage) ranks the
     fewest points best, against the random opponent, without the play (the expert
-    model and the pegging values are for players who want points).
+    model and the pegging values are for players who want points). ``jokers`` (1 or
+    2) plays a 53- or 54-card pack: ``hand`` may hold ``JK``, and every joker, in the
+    hand, cut or in the crib, counts at its best; random opponent, without the play.
     """
     check_choice("opponent model", opponent, OPPONENTS)
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and opponent == "sampled":
         raise UsageError("a penalty for a zero is exact with --opponent expert or random")
+    if jokers:
+        if opponent != "random" or pegging_choice(pegging) != "none" or throw_fives:
+            raise UsageError(
+                "jokers are counted against the random opponent and without the play: "
+                "--opponent random --no-pegging"
+            )
+        return _joker_analysis(hand, jokers, penalty, lowball)
     if lowball and (opponent != "random" or pegging_choice(pegging) != "none"):
         raise UsageError(
             "lowball is ranked against the random opponent and without the play: "
@@ -212,6 +224,39 @@ def analyze_hand(
         p_crib_zero=zero,
         legal=legal,
         lowball=lowball,
+    )
+
+
+def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -> DiscardAnalysis:
+    """The jokers variant's analysis: exact over the 53- or 54-card pack."""
+    from crib_analyze.scoring import joker_kernels as jk
+    from crib_analyze.scoring.jokers import parse_with_jokers
+
+    if penalty != "none":
+        raise UsageError("a penalty for a zero does not go with jokers yet")
+    hand6 = np.array(parse_with_jokers(hand, jokers), np.int64)
+    if len(hand6) != 6:
+        raise CardError(f"expected 6 cards, got {len(hand6)}")
+    scores, crib_num, completions = jk.joker_hand_values(hand6, hk.DISCARDS, hk.KEEPS, jokers)
+    crib = crib_num / completions
+    unseen = 52 + jokers - 6
+    wild = sum(1 for c in range(52, 52 + jokers) if c not in hand6)  # a joker cut: heels
+    jacks = sum(1 for c in range(40, 44) if c not in hand6)
+    return DiscardAnalysis(
+        hand=tuple(int(c) for c in hand6),
+        discards=hand6[hk.DISCARDS],
+        keeps=hand6[hk.KEEPS],
+        hand_scores=scores,
+        dealer_crib=crib,
+        dealer_crib_se=np.zeros_like(crib),
+        pone_crib=crib,
+        pone_crib_se=np.zeros_like(crib),
+        heels=HEELS_POINTS * (jacks + wild) / unseen,
+        opponent="random",
+        samples=0,
+        seed=None,
+        lowball=lowball,
+        jokers=jokers,
     )
 
 

@@ -323,6 +323,8 @@ def discard_rows(
         "penalty": analysis.penalty,
         "throw_fives": analysis.legal is not None,
         "lowball": analysis.lowball,
+        "jokers": analysis.jokers,
+        "hand": analysis.hand,
     }
     if position is not None:
         attrs |= {
