@@ -244,9 +244,12 @@ def naive_lay_points(ranks: list[int], count: int) -> tuple[int, list[str]]:
     same = 1
     while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
         same += 1
-    if same >= 2:
-        points += {2: 2, 3: 6, 4: 12}[same]
-        why.append({2: "pair", 3: "pair royal", 4: "double pair royal"}[same])
+    if same >= 2:  # every pair among the last cards of a rank: 2, 6, 12 (20, 30 with jokers)
+        points += same * (same - 1)
+        why.append(
+            {2: "pair", 3: "pair royal", 4: "double pair royal", 5: "five of a kind",
+             6: "six of a kind"}[same]
+        )  # fmt: skip
     for k in range(min(len(ranks), 7), 2, -1):
         last = sorted(ranks[-k:])
         if last == list(range(last[0], last[0] + k)):

@@ -34,12 +34,15 @@ def score_play(
     dealer: CardsLike | None = None,
     game: str = "standard",
     hands: Sequence[CardsLike] | None = None,
+    jokers: int = 0,
 ) -> pd.DataFrame:
     """Score a play given as cards and 'go' (the pone leads; a go may be left out where
     it is forced): one row per card or go with ``player``, ``card``, ``count``,
     ``points`` and ``reason``. With both hands, every card and go is checked. Any
     ``game`` of :func:`games` (three players and more: the seat on the dealer's left
-    leads, ``hands`` one per seat from there, the dealer's last).
+    leads, ``hands`` one per seat from there, the dealer's last). With ``jokers`` in
+    the pack, a joker is written as the card it is laid as, ``JK=5H``: it may repeat a
+    card in play, so five and six of a kind (20 and 30) can be pegged.
 
     >>> score_play("10H 5S 7C 6D go 2H 6C 4S 4D").groupby("player").points.sum().to_dict()
     {'dealer': 6, 'pone': 3}
@@ -50,6 +53,10 @@ def score_play(
     from crib_analyze.play.sequence import score_sequence, score_table_sequence
 
     rules = rules_game(game)
+    if jokers:
+        if pone is not None or dealer is not None or hands is not None:
+            raise UsageError("a play with jokers is scored without the hands")
+        return play_frame(score_table_sequence(sequence, rules, None, jokers), rules)
     if rules.is_standard and hands is None:
         return play_frame(score_sequence(sequence, pone, dealer), rules)
     if pone is not None or dealer is not None:

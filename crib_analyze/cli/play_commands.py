@@ -63,6 +63,14 @@ def _render(rows: Any, fmt: str, text: Any) -> str:
     help="A seat's hand, to check every card and go: repeat once per seat, from the "
     "dealer's left, the dealer's last (any game).",
 )
+@click.option(
+    "--jokers",
+    type=click.IntRange(0, 2),
+    default=0,
+    show_default=True,
+    help="Jokers in the pack: write each as the card it is laid as, JK=5H (it may repeat "
+    "a card in play: five and six of a kind peg 20 and 30).",
+)
 @format_option(help="Readable, or CSV/JSON (one row per card or go).")
 def peg(
     sequence: tuple[str, ...],
@@ -70,6 +78,7 @@ def peg(
     dealer_hand: str | None,
     game: str,
     hands: tuple[str, ...],
+    jokers: int,
     fmt: str,
 ) -> None:
     """Score a play (pegging), card by card: who laid it, the count, points and why.
@@ -85,6 +94,7 @@ def peg(
       crib-analyze peg 10H 5S 7C 6D go 2H 6C 4S 4D
       crib-analyze peg 10H 5S 7C 6D 2H 6C 4S 4D --pone "10H 7C 6C 4D" --dealer "5S 6D 2H 4S"
       crib-analyze peg --game three 7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S
+      crib-analyze peg 5H 5C 5S 5D JK=5H JK=5C --jokers 2
     """
     from crib_analyze.api import score_play
     from crib_analyze.cli.render import play_text
@@ -92,7 +102,7 @@ def peg(
 
     with domain_errors():
         rows = rows_of_frame(
-            score_play(list(sequence), pone_hand, dealer_hand, game, list(hands) or None)
+            score_play(list(sequence), pone_hand, dealer_hand, game, list(hands) or None, jokers)
         )
     emit(_render(rows, fmt, play_text), None)
 

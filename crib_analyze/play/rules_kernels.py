@@ -28,7 +28,9 @@ R_PAIR_ROYAL = 8  # three of a rank: 6
 R_DOUBLE_PAIR_ROYAL = 16  # four of a rank: 12
 R_GO = 32  # the go point (1) for the last card before a reset
 R_LAST_CARD = 64  # the last card of the play (1)
+R_FIVE_OF_A_KIND = 128  # five of a rank (jokers): 20
 RUN_SHIFT = 8  # run length k (3..7) in bits 8-10
+R_SIX_OF_A_KIND = 2048  # six of a rank (jokers): 30
 
 
 @njit(inline="always")
@@ -96,9 +98,15 @@ def lay_points(seq: np.ndarray, n: int, count: int) -> tuple[int, int]:
     elif same == 3:
         points += 6
         reasons |= R_PAIR_ROYAL
-    elif same >= 4:
+    elif same == 4:
         points += 12
         reasons |= R_DOUBLE_PAIR_ROYAL
+    elif same == 5:  # with jokers, which may repeat a card already in play
+        points += 20
+        reasons |= R_FIVE_OF_A_KIND
+    elif same >= 6:
+        points += 30
+        reasons |= R_SIX_OF_A_KIND
     run = 0
     for k in range(min(n, 7), 2, -1):
         bits, lo, hi = distinct_span(seq, n - k, n)

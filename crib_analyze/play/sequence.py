@@ -82,22 +82,40 @@ def reason_words(points_reasons: int) -> list[str]:
         out.append("pair royal 6")
     if points_reasons & rk.R_DOUBLE_PAIR_ROYAL:
         out.append("double pair royal 12")
+    if points_reasons & rk.R_FIVE_OF_A_KIND:
+        out.append("five of a kind 20")
+    if points_reasons & rk.R_SIX_OF_A_KIND:
+        out.append("six of a kind 30")
     run = points_reasons >> rk.RUN_SHIFT & 7
     if run:
         out.append(f"run of {run} {run}")
     return out
 
 
-def _tokens(sequence: CardsLike | Iterable[CardLike]) -> list[int]:
-    """Card ids and GO for each token ('go' in any case)."""
+def _tokens(
+    sequence: CardsLike | Iterable[CardLike], jokers: int = 0
+) -> tuple[list[int], set[int]]:
+    """(card ids and GO for each token ('go' in any case), the positions of jokers). A
+    joker is written as the card it is laid as, ``JK=5H`` (with ``jokers`` in the pack)."""
     items = sequence.replace(",", " ").split() if isinstance(sequence, str) else list(sequence)
-    out = []
+    out: list[int] = []
+    wild: set[int] = set()
     for item in items:
-        if isinstance(item, str) and item.strip().lower() == "go":
+        text = item.strip().upper() if isinstance(item, str) else ""
+        if text == "GO":
             out.append(GO)
+        elif text.startswith("JK"):
+            if not jokers:
+                raise PlayError(f"{item} is a joker: give the jokers in the pack (--jokers)")
+            if not text.startswith("JK="):
+                raise PlayError(f"say what the joker is laid as, e.g. JK=5H (got {item})")
+            if len(wild) == jokers:
+                raise PlayError(f"more jokers laid than the pack holds ({jokers})")
+            wild.add(len(out))
+            out.append(parse_card(text[3:]))
         else:
             out.append(parse_card(item))
-    return out
+    return out, wild
 
 
 def score_sequence(
@@ -116,6 +134,7 @@ def score_table_sequence(
     sequence: CardsLike | Iterable[CardLike],
     rules: Rules = STANDARD,
     hands: Sequence[CardsLike] | None = None,
+    jokers: int = 0,
 ) -> ScoredPlay:
     """Score a play of any game of the rules, given as cards (and 'go'), the seat on the
     dealer's left leading; ``hands`` (one per seat, from the dealer's left) lets every
@@ -129,7 +148,9 @@ def score_table_sequence(
     names = rules.seat_names
     seats = rules.players
     size = rules.hand_size
-    tokens = _tokens(sequence)
+    tokens, wild = _tokens(sequence, jokers)
+    if wild and hands is not None:
+        raise PlayError("a play with jokers is scored without the hands (they are not checked)")
     held: list[list[int]] | None = None
     if hands is not None:
         if len(hands) != seats:
@@ -140,14 +161,14 @@ def score_table_sequence(
             raise CardError(
                 "the two hands share a card" if seats == 2 else "the hands share a card"
             )
-    cards = [t for t in tokens if t != GO]
+    cards = [t for i, t in enumerate(tokens) if t != GO and i not in wild]  # jokers may repeat
     if len(set(cards)) != len(cards):
         repeated = next(c for c in cards if cards.count(c) > 1)
         raise PlayError(f"{format_card(repeated)} is laid twice")
-    if len(cards) > seats * size:
+    n_laid = len(cards) + len(wild)
+    if n_laid > seats * size:
         raise PlayError(
-            f"{len(cards)} cards laid: a play has at most {_WORDS[seats * size]}, "
-            f"{_WORDS[size]} a side"
+            f"{n_laid} cards laid: a play has at most {_WORDS[seats * size]}, {_WORDS[size]} a side"
         )
     laid = [0] * seats
     play = ScoredPlay(seats=names)
