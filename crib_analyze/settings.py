@@ -206,6 +206,7 @@ MODEL_MAX_ROUNDS = Count("max rounds", 1, 10_000, 200)
 TABLE_LIMIT = Bound("limit", 1, 962_988)  # hand classes (every class: the whole table)
 QUIZ_ROUNDS = Count("rounds", 1, 100_000, 10)
 JOBS = Bound("jobs", 1, 4096)
+JOKERS = Bound("jokers", 0, 2)  # in the pack (the jokers variant): 53 or 54 cards
 SCORE = Bound("score", 0, 120)  # a score on the board before the game is won
 
 # --- environment --------------------------------------------------------------------------

@@ -392,6 +392,17 @@ def naive_board(deals: list[list[tuple[int, int]]], target: int, lines: tuple[in
     return f
 
 
+def naive_greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
+    """A chooser for :func:`naive_table_play`: the card worth most now, the first of
+    ties (by :func:`naive_lay_points`)."""
+    best, best_card = -1, legal[0]
+    for c in legal:
+        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
+        if pts > best:
+            best, best_card = pts, c
+    return best_card
+
+
 def naive_table_play(
     hands: list[list[int]], choose, once: bool = False
 ) -> list[tuple[int, int, int, int, list[str]]]:

@@ -22,18 +22,9 @@ from crib_analyze.cli import cli
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.sequence import score_table_sequence
 from crib_analyze.rules import game
-from tests.naive import naive_lay_points, naive_table_play, rank, value
+from tests.naive import naive_greedy, naive_table_play
 
 GAME_OF = {2: "five-dealt", 3: "three", 4: "four (individual)", 5: "five"}
-
-
-def greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
-    best, best_card = -1, legal[0]
-    for c in legal:
-        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
-        if pts > best:
-            best, best_card = pts, c
-    return best_card
 
 
 def rules_for(players: int, three_cards: bool):  # type: ignore[no-untyped-def]
@@ -60,7 +51,7 @@ def test_the_play_resumed_anywhere_ends_as_the_whole_play(case: tuple) -> None: 
     rules = rules_for(n, three)
     size = rules.hand_size
     hands = [list(cards[4 * s : 4 * s + size]) for s in range(n)]
-    whole = naive_table_play(hands, greedy, rules.play_once)
+    whole = naive_table_play(hands, naive_greedy, rules.play_once)
     k = cut % len(whole)
     if k == 0:
         return

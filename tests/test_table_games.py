@@ -27,17 +27,7 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import GAMES, game
 from tests.conftest import rotating, scaled
-from tests.naive import naive_lay_points, naive_table_game, rank, value
-
-
-def greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
-    """The card worth most now, the first of ties (by the twin's points)."""
-    best, best_card = -1, legal[0]
-    for c in legal:
-        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
-        if pts > best:
-            best, best_card = pts, c
-    return best_card
+from tests.naive import naive_greedy, naive_table_game
 
 
 def decks(seed: int, group: int) -> list[list[int]]:
@@ -84,7 +74,7 @@ def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fals
                 points,
                 dealer,
                 continuation,
-                greedy,
+                naive_greedy,
             )
         )
     return out

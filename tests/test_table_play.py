@@ -19,7 +19,7 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.matches import play
 from crib_analyze.play.sequence import score_table_sequence
 from crib_analyze.rules import game
-from tests.naive import naive_lay_points, naive_table_play, rank, value
+from tests.naive import naive_greedy, naive_table_play
 
 
 def kernel_play(
@@ -47,16 +47,6 @@ def naive_points(out: list[tuple[int, int, int, int, list[str]]], n: int) -> lis
 
 def in_order(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
     return legal[0]
-
-
-def greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
-    """The card worth most now, the first of ties (by the twin's points)."""
-    best, best_card = -1, legal[0]
-    for c in legal:
-        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
-        if pts > best:
-            best, best_card = pts, c
-    return best_card
 
 
 def test_the_three_player_example_written_as_cards() -> None:
@@ -127,7 +117,7 @@ def test_the_kernel_agrees_with_the_twin(case: tuple) -> None:  # type: ignore[t
     size = 3 if three else 4
     hands = [list(cards[4 * s : 4 * s + size]) for s in range(n)]
     points, events = kernel_play(hands, policy, once)
-    twin = naive_table_play(hands, in_order if policy == tk.IN_ORDER else greedy, once)
+    twin = naive_table_play(hands, in_order if policy == tk.IN_ORDER else naive_greedy, once)
     assert [(s, c, cnt, p) for s, c, cnt, p, _ in twin] == events
     assert naive_points(twin, n) == points
     if not once:

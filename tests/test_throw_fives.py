@@ -22,7 +22,7 @@ import crib_analyze as ca
 from crib_analyze.cli import cli
 from crib_analyze.crib import combine_kernels as ck
 from crib_analyze.crib.hand_kernels import DISCARDS
-from crib_analyze.discard.penalties import legal_throws
+from crib_analyze.discard.throw_fives import legal_throws, throw_fives_values
 from crib_analyze.scoring.show_kernels import rank_table
 from tests.naive import naive_score, rank
 
@@ -68,6 +68,8 @@ def test_the_crib_against_a_plain_simulation() -> None:
     hand = ca.parse_cards("5H 6S 4D JC QH 8C")
     cards = np.array(hand, np.int64)
     crib = ck.crib_from_joint(rank_table(), cards, ck.throw_fives_pair_starter(cards))
+    # the analysis takes its crib from the distribution, zeros and mean in one pass
+    np.testing.assert_allclose(throw_fives_values(cards, True)[0], [crib, crib], atol=1e-12)
     rng = random.Random(2)
     rest = [c for c in range(52) if c not in hand]
     for d in (int(np.flatnonzero(legal_throws(cards))[0]),):

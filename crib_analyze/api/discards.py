@@ -24,6 +24,7 @@ from crib_analyze.settings import (
     DEFAULT_PEGGING,
     DEFAULT_SCORING,
     GOALS,
+    JOKERS,
     PENALTIES,
     POSITION_SAMPLES,
     ROLES,
@@ -161,8 +162,7 @@ def analyze_rows(
     check_choice("penalty", penalty, PENALTIES)
     if penalty != "none" and score is not None:
         raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
-    if not 0 <= jokers <= 2:
-        raise UsageError(f"a pack has 0 to 2 jokers, not {jokers}")
+    JOKERS.check(jokers)
     if (throw_fives or lowball or jokers) and score is not None:
         raise UsageError(
             "throw fives and lowball are counted in points: they do not go with `score`"

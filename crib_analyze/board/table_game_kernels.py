@@ -16,7 +16,7 @@ dealer's left round to the dealer; the crib last. The game ends the moment a sid
 reaches the target, so the order matters at the end.
 
 **The throws** are the hand policy's
-(:func:`~crib_analyze.crib.any_game_kernels.best_split`).
+(:func:`~crib_analyze.crib.any_game_kernels.hand_policy_split`).
 
 With ``continuation`` (three players for themselves) the game goes on after the first
 side reaches the target, the deal passing as before, until a second does: second place.
@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.crib.any_game_kernels import best_split
+from crib_analyze.crib.any_game_kernels import hand_policy_split
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
@@ -102,7 +102,6 @@ def play_table_games(
         record = np.zeros((players * 4, 5), np.int64)
         seat_policy = np.empty(players, np.int64)
         seat_side = np.empty(players, np.int64)
-        seen = np.zeros(52, np.bool_)
         ev_seat = np.empty(events_max, np.int64)
         ev_pts = np.empty(events_max, np.int64)
         ev_src = np.empty(events_max, np.int64)
@@ -124,14 +123,10 @@ def play_table_games(
                     continue
                 held = deck[pos : pos + m].copy()
                 pos += m
-                seen[:] = False
-                for c in held:
-                    seen[c] = True
-                unseen = np.flatnonzero(~seen)
                 sign = 1 if sides[(dealer + 1 + s) % players] == seat_side[dealer_seat] else -1
                 keep = m - thrown[s] - passed[s]
-                km, tm, pm = best_split(
-                    held, keep, thrown[s], passed[s], unseen, sign, crib_one, crib_two
+                km, tm, pm = hand_policy_split(
+                    held, keep, thrown[s], passed[s], sign, crib_one, crib_two
                 )
                 h = 0
                 for j in range(m):

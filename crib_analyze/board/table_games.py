@@ -29,7 +29,7 @@ from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.games import GameLog
 from crib_analyze.crib.any_game_cribs import crib_tables
 from crib_analyze.errors import UsageError
-from crib_analyze.play.table_play_kernels import GREEDY, LOOKAHEAD
+from crib_analyze.play.table_play_kernels import POLICY_CODES
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
@@ -40,8 +40,6 @@ from crib_analyze.settings import (
     check_choice,
 )
 
-#: the play policies of a table game, by name
-TABLE_POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY}
 WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1  # three players' match points
 
 
@@ -93,7 +91,7 @@ def play_batch(first: int, n: int, run: TableRun) -> tuple[np.ndarray, ...]:
     r = run.rules
     one, two = crib_tables(tuple(sorted(set(r.thrown))))
     sides = sides_of(r)
-    code = TABLE_POLICY_CODES[run.play_policy]
+    code = POLICY_CODES[run.play_policy]
     start = run.start_scores()
     pone_start = r.pone_start if run.start is None else 0
     out: tuple[np.ndarray, ...] = tgk.play_table_games(

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 import click
 
 from crib_analyze.cards import format_cards
-from crib_analyze.cli.options import ask, count_option, domain_errors, game_option
+from crib_analyze.cli.options import ask, domain_errors, game_option, trainer_options
 from crib_analyze.errors import CardError
-from crib_analyze.settings import QUIZ_ROUNDS, SEED
 
 if TYPE_CHECKING:
     from crib_analyze.scoring.counting import CountGrade
@@ -18,11 +17,7 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@count_option("--rounds", "-n", setting=QUIZ_ROUNDS, help="Hands to deal.")
-@count_option(
-    "--seed", setting=SEED, default=False,
-    help="Deal the same hands again [default: new ones].",
-)  # fmt: skip
+@trainer_options
 @click.option("--crib", is_flag=True, help="Count cribs (a flush only with the starter).")
 @game_option
 def count(rounds: int, seed: int | None, crib: bool, game: str) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 import click
@@ -19,15 +20,18 @@ from crib_analyze.cli.options import (
     emit,
     game_option,
     given,
+    jokers_option,
     model_option,
     note,
     output_options,
     progress,
     quiet_option,
+    refuse_options,
     role_of,
     scoring_option,
     seat_of,
     seed_option,
+    trainer_options,
 )
 from crib_analyze.errors import CardError
 from crib_analyze.settings import (
@@ -41,10 +45,8 @@ from crib_analyze.settings import (
     POSITION_SAMPLES,
     QUIZ_OPPONENTS,
     QUIZ_ROLES,
-    QUIZ_ROUNDS,
     SAMPLED_POLICIES,
     SAMPLES,
-    SEED,
     SORT_KEYS,
     TOP,
 )
@@ -60,13 +62,9 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
 @click.option("--starter", "-s", help="The cut card, e.g. 5D [default: the fifth card].")
 @click.option("--crib", is_flag=True, help="Crib rules (flush needs all five cards).")
 @game_option
-@click.option(
-    "--jokers",
-    type=click.IntRange(0, 2),
-    default=0,
-    show_default=True,
-    help="Jokers in the pack (written JK): each is counted as the card that scores most, "
-    "and may repeat a card in play.",
+@jokers_option(
+    "Jokers in the pack (written JK): each is counted as the card that scores most, "
+    "and may repeat a card in play."
 )
 @click.option(
     "--format",
@@ -110,8 +108,7 @@ def score(
         text = (show_json if fmt == "json" else show_text)(found.show)
         emit(text if fmt == "json" else text + joker_lines(found), None)
         return
-    if any(t.strip().upper() == "JK" for t in [*" ".join(cards).split(), starter or ""]):
-        raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
+    _no_jokers_unasked([*cards, starter or ""])
     try:
         show = count_show(list(cards), starter, crib=crib, game=game)
     except CardError as e:
@@ -120,6 +117,12 @@ def score(
             message = f"--{message}"
         raise click.UsageError(message) from None
     emit((show_json if fmt == "json" else show_text)(show), None)
+
+
+def _no_jokers_unasked(words: Sequence[str]) -> None:
+    """A usage error for a joker (JK) among cards given without --jokers."""
+    if any(t.upper() == "JK" for t in " ".join(words).split()):
+        raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
 
 
 # --- discard ----------------------------------------------------------------------------------
@@ -265,14 +268,10 @@ def score(
     help="Loser's cribbage: the fewest points is best (your net lowest first), against "
     "the random opponent, without the play.",
 )
-@click.option(
-    "--jokers",
-    type=click.IntRange(0, 2),
-    default=0,
-    show_default=True,
-    help="Jokers in the pack (written JK; your hand may hold them): every joker counts "
+@jokers_option(
+    "Jokers in the pack (written JK; your hand may hold them): every joker counts "
     "at its best, in the hand, cut or in the crib; against the random opponent, without "
-    "the play.",
+    "the play."
 )
 @click.option(
     "--auction",
@@ -371,8 +370,8 @@ def discard(
         if pegging not in ("table", "none"):
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
-    if not jokers and any(t.strip().upper() == "JK" for t in " ".join(cards).split()):
-        raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
+    if not jokers:
+        _no_jokers_unasked(cards)
     variants = (("--throw-fives", throw_fives), ("--lowball", lowball), ("--jokers", jokers))
     for flag, on in variants:
         if not on:  # these play the random opponent, without the play
@@ -527,11 +526,7 @@ def _stream_name(stream: TextIO) -> str:
 
 
 @click.command()
-@count_option("--rounds", "-n", setting=QUIZ_ROUNDS, help="Hands to deal.")
-@count_option(
-    "--seed", setting=SEED, default=False,
-    help="Deal the same hands again [default: new ones].",
-)  # fmt: skip
+@trainer_options
 @click.option(
     "--role",
     type=click.Choice(QUIZ_ROLES),
@@ -635,11 +630,7 @@ def _auction(
     from crib_analyze.cli.render import auction_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
-    ctx = click.get_current_context()
-    for param in ctx.command.params:
-        named = param.name or ""
-        if named not in AUCTION_OPTIONS and isinstance(param, click.Option) and given(named):
-            raise click.UsageError(f"{param.opts[0]} does not go with --auction")
+    refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
     with domain_errors():
         frame = auction(
             list(cards), opponent, pegging, score, model, position_samples, seed,  # type: ignore[arg-type]
@@ -670,19 +661,12 @@ def _discard_for_seat(
     seed: int,
 ) -> None:
     """``discard --game``: every split of one seat's cards (the best ``top``)."""
-    from click.core import ParameterSource
-
     from crib_analyze.api import analyze_seat
     from crib_analyze.api import game as rules_of
     from crib_analyze.cli.render import game_throws_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
-    ctx = click.get_current_context()
-    for param in ctx.command.params:
-        if param.name in GAME_OPTIONS or not isinstance(param, click.Option):
-            continue
-        if ctx.get_parameter_source(param.name or "") is not ParameterSource.DEFAULT:
-            raise click.UsageError(f"{param.opts[0]} does not go with --game {game} yet")
+    refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
     with domain_errors():
         rules = rules_of(game)
         chosen = seat_of(rules.seat_names, seat, dealer, pone)

@@ -19,8 +19,10 @@ from crib_analyze.errors import CardError, CribAnalyzeError, describe_os_error
 from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
     JOBS,
+    JOKERS,
     MODEL_ENV,
     OUTPUT_FORMATS,
+    QUIZ_ROUNDS,
     SCORINGS,
     SEED,
     TABLE_FORMATS,
@@ -246,6 +248,23 @@ def ask(prompt: str, stdin: TextIO) -> str | None:
     return answer
 
 
+def trainer_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--rounds/-n`` and ``--seed`` (new hands unless given) of the trainers (quiz, count)."""
+    f = count_option(
+        "--seed", setting=SEED, default=False,
+        help="Deal the same hands again [default: new ones].",
+    )(f)  # fmt: skip
+    return count_option("--rounds", "-n", setting=QUIZ_ROUNDS, help="Hands to deal.")(f)
+
+
+def jokers_option(help: str) -> Decorator:
+    """``--jokers N``: jokers in the pack (the variant), bounded by settings.JOKERS."""
+    return click.option(
+        "--jokers", type=click.IntRange(JOKERS.lo, JOKERS.hi), default=JOKERS.lo,
+        show_default=True, help=help,
+    )  # fmt: skip
+
+
 def given(name: str) -> bool:
     """True if the user gave the current command's parameter ``name`` (not its default)."""
     from click.core import ParameterSource
@@ -254,12 +273,19 @@ def given(name: str) -> bool:
     return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
 
 
+def refuse_options(refused: Callable[[str], bool], why: str) -> None:
+    """A usage error, "OPTION ``why``", for the first option of the current command that
+    ``refused`` names and the user gave (not left at its default)."""
+    for param in click.get_current_context().command.params:
+        name = param.name or ""
+        if isinstance(param, click.Option) and refused(name) and given(name):
+            raise click.UsageError(f"{param.opts[0]} {why}")
+
+
 def refuse_with_game(game: str, names: tuple[str, ...]) -> None:
     """A usage error for the first of ``names`` given: options only the standard game's
     engines honour."""
-    for param in click.get_current_context().command.params:
-        if param.name in names and given(param.name or ""):
-            raise click.UsageError(f"{param.opts[0]} does not go with --game {game}")
+    refuse_options(lambda name: name in names, f"does not go with --game {game}")
 
 
 def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) -> str:
@@ -277,9 +303,7 @@ def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) 
 
 def only_with_game(names: tuple[str, ...]) -> None:
     """A usage error for the first of ``names`` given without --game."""
-    for param in click.get_current_context().command.params:
-        if param.name in names and given(param.name or ""):
-            raise click.UsageError(f"{param.opts[0]} goes with --game (another game)")
+    refuse_options(lambda name: name in names, "goes with --game (another game)")
 
 
 jobs_option = count_option(

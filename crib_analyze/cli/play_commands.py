@@ -19,6 +19,7 @@ from crib_analyze.cli.options import (
     game_option,
     given,
     jobs_option,
+    jokers_option,
     model_option,
     note,
     only_with_game,
@@ -63,13 +64,9 @@ def _render(rows: Any, fmt: str, text: Any) -> str:
     help="A seat's hand, to check every card and go: repeat once per seat, from the "
     "dealer's left, the dealer's last (any game).",
 )
-@click.option(
-    "--jokers",
-    type=click.IntRange(0, 2),
-    default=0,
-    show_default=True,
-    help="Jokers in the pack: write each as the card it is laid as, JK=5H (it may repeat "
-    "a card in play: five and six of a kind peg 20 and 30).",
+@jokers_option(
+    "Jokers in the pack: write each as the card it is laid as, JK=5H (it may repeat "
+    "a card in play: five and six of a kind peg 20 and 30)."
 )
 @format_option(help="Readable, or CSV/JSON (one row per card or go).")
 def peg(

@@ -173,6 +173,23 @@ def best_split(
     return best_k, best_t, best_p
 
 
+@njit
+def hand_policy_split(
+    held: np.ndarray,
+    keep: int,
+    throw: int,
+    passes: int,
+    sign: int,
+    crib_one: np.ndarray,
+    crib_two: np.ndarray,
+) -> tuple[int, int, int]:
+    """:func:`best_split` of the cards a seat holds, the starter any card it does not."""
+    mine = np.zeros(52, np.bool_)
+    for c in held:
+        mine[c] = True
+    return best_split(held, keep, throw, passes, np.flatnonzero(~mine), sign, crib_one, crib_two)
+
+
 @njit(parallel=True)
 def sampled_cribs(
     cards: np.ndarray,
@@ -211,22 +228,15 @@ def sampled_cribs(
             pool[i], pool[k] = pool[k], pool[i]
         rest = np.empty(4, np.int64)
         got, at = 0, 0
-        mask = np.zeros(52, np.bool_)
         for s in range(players):
             m = dealt[s]
             if s == seat or m == 0:
                 continue
             held = pool[at : at + m].copy()
             at += m
-            mask[:] = False
-            for c in held:
-                mask[c] = True
-            theirs = np.flatnonzero(~mask)
             sign = 1 if sides[s] == sides[players - 1] else -1
             keep = m - thrown[s] - passed[s]
-            _, tm, _ = best_split(
-                held, keep, thrown[s], passed[s], theirs, sign, crib_one, crib_two
-            )
+            _, tm, _ = hand_policy_split(held, keep, thrown[s], passed[s], sign, crib_one, crib_two)
             for i in range(m):
                 if tm >> i & 1:
                     rest[got] = held[i]

@@ -335,20 +335,21 @@ def random_pair_starter(hand6: np.ndarray) -> np.ndarray:
 
 
 @njit(parallel=True)
-def crib_zero_from_joint(table: np.ndarray, hand6: np.ndarray, joint: np.ndarray) -> np.ndarray:
-    """(15,) the chance that the crib of each of our discards scores nothing, for an
-    opponent behaviour given as the joint of :func:`crib_from_joint`: exact."""
-    out = np.zeros(N_DISCARDS, np.float64)
+def crib_distribution_from_joint(
+    table: np.ndarray, hand6: np.ndarray, joint: np.ndarray
+) -> np.ndarray:
+    """(15, 30) the chance of each crib score (0-29) for each of our discards, for an
+    opponent behaviour given as the joint of :func:`crib_from_joint`: exact. Its mean is
+    :func:`crib_from_joint`; column 0 is the chance of a crib of nothing."""
+    out = np.zeros((N_DISCARDS, 30), np.float64)
     for d in prange(N_DISCARDS):
         d0, d1 = hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
-        total = 0.0
         for e1 in range(52):
             for e2 in range(e1 + 1, 52):
                 for s in range(52):
                     p = joint[e1, e2, s]
-                    if p != 0.0 and table_score_show(table, d0, d1, e1, e2, s, True) == 0:
-                        total += p
-        out[d] = total
+                    if p != 0.0:
+                        out[d, table_score_show(table, d0, d1, e1, e2, s, True)] += p
     return out
 
 

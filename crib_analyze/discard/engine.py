@@ -194,7 +194,7 @@ def analyze_hand(
     peg = play_values(hand6, pegging, used) if pegging != "none" else None
     zero = legal = None
     if throw_fives:
-        from crib_analyze.discard.penalties import throw_fives_values
+        from crib_analyze.discard.throw_fives import throw_fives_values
 
         cribs, zero, legal = throw_fives_values(hand6, penalty != "none")
     elif penalty != "none":

@@ -1,6 +1,6 @@
-"""Variants of the show for the throws: **zero penalty** (when a hand or crib scores
-zero in the show, the opponent scores 1), **back ten** (a zero costs its owner 10
-points) and throw fives (below). Both are exact for every throw: the kept hand's chance of a zero
+"""The variants that punish a show of nothing: **zero penalty** (when a hand or crib
+scores zero in the show, the opponent scores 1) and **back ten** (a zero costs its
+owner 10 points). Both are exact for every throw: the kept hand's chance of a zero
 over the 46 starters, and the crib's over every opponent throw and starter under the
 opponent model (random, or the expert's policy for the seat).
 
@@ -9,12 +9,6 @@ the holder's hand, ``-P(hand 0) x cost``; as dealer its own crib, ``-P(crib 0) x
 cost``; as pone the dealer's crib, ``+P(crib 0) x cost``, since that zero costs the
 opponent (zero penalty: the holder scores 1; back ten: the dealer loses 10). The
 opponent's own hand is left out: the holder's throw does not change it.
-
-**Throw fives**: every five a player holds must go to the crib, even the opponent's.
-With two slots: holding two fives, both go; three or four, any two of them (the choice
-is the player's); one, it goes with any other card; none, any two. The legal throws
-are ranked; the random opponent follows the rule too
-(:func:`~crib_analyze.crib.combine_kernels.throw_fives_pair_starter`), exactly.
 """
 
 from __future__ import annotations
@@ -25,10 +19,10 @@ from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.crib import combine_kernels as ck
 from crib_analyze.crib import throw_policy_kernels as tpk
 from crib_analyze.crib.hand_classes import hand_classes
-from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS, unseen_counts
+from crib_analyze.crib.hand_kernels import N_DISCARDS, unseen_counts
 from crib_analyze.errors import UsageError
 from crib_analyze.position import Seat
-from crib_analyze.rules import BACK_TEN_POINTS, FIVE_RANK, ZERO_PENALTY_POINTS
+from crib_analyze.rules import BACK_TEN_POINTS, ZERO_PENALTY_POINTS
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import PENALTIES, check_choice
 
@@ -41,7 +35,7 @@ def crib_zero_chances(hand6: np.ndarray, opponent: str, model: ExpertModel | Non
     table = rank_table()
     if opponent == "random":
         joint = ck.random_pair_starter(hand6)
-        zero = ck.crib_zero_from_joint(table, hand6, joint)
+        zero = ck.crib_distribution_from_joint(table, hand6, joint)[:, 0]
         return np.stack([zero, zero])
     if opponent != "expert" or model is None:
         raise UsageError("a penalty for a zero is exact with --opponent expert or random")
@@ -52,7 +46,7 @@ def crib_zero_chances(hand6: np.ndarray, opponent: str, model: ExpertModel | Non
         policy = model.opponent_policy(seat)
         W, F = tpk.policy_weights(multisets, policy.pi, policy.suited, n_rank)
         joint = ck.pair_starter_probabilities(hand6, W, F)
-        out[seat] = ck.crib_zero_from_joint(table, hand6, joint)
+        out[seat] = ck.crib_distribution_from_joint(table, hand6, joint)[:, 0]
     return out
 
 
@@ -64,28 +58,3 @@ def penalty_points(penalty: str, p_hand_zero: np.ndarray, p_crib_zero: np.ndarra
     out[Seat.DEALER] = -cost * (p_hand_zero + p_crib_zero[Seat.DEALER])
     out[Seat.PONE] = -cost * p_hand_zero + cost * p_crib_zero[Seat.PONE]
     return out
-
-
-def legal_throws(hand6: np.ndarray) -> np.ndarray:
-    """(15,) the throws the throw fives rule allows: as many fives as the two slots
-    take, every five when there are fewer."""
-    fives = (hand6 >> 2) == FIVE_RANK
-    thrown = fives[DISCARDS].sum(axis=1)
-    legal: np.ndarray = thrown == min(int(fives.sum()), 2)
-    return legal
-
-
-def throw_fives_values(
-    hand6: np.ndarray, zeros: bool
-) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
-    """(cribs (2, 15) by seat, P(crib 0) (2, 15) or None, legal (15,)) under throw
-    fives against the random opponent that follows the rule."""
-    table = rank_table()
-    joint = ck.throw_fives_pair_starter(hand6)
-    crib = ck.crib_from_joint(table, hand6, joint)
-    zero = ck.crib_zero_from_joint(table, hand6, joint) if zeros else None
-    return (
-        np.stack([crib, crib]),
-        np.stack([zero, zero]) if zero is not None else None,
-        legal_throws(hand6),
-    )

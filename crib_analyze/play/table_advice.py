@@ -25,7 +25,6 @@ from crib_analyze.play.sequence import GO, PlayError, score_table_sequence
 from crib_analyze.rules import MAX_COUNT, Rules
 from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
 
-POLICY_CODES = {"lookahead": tk.LOOKAHEAD, "greedy": tk.GREEDY}
 SAY_GO = -1  # the option of a player that cannot lay
 
 
@@ -91,10 +90,10 @@ def advise_table(
     last_card = [e for e in play.events if e.card != GO]
     last = rules.seat_names.index(last_card[-1].player) if last_card else -1
     teams = np.array(rules.teams, np.int64)
+    policies = np.full(rules.players, tk.POLICY_CODES[policy], np.int64)
     points = tk.table_rollouts(
         row, s, held, unseen, np.array(play.said_go, np.bool_), codes, seen, seq,
-        len(play.ranks), play.count, last, np.full(rules.players, POLICY_CODES[policy], np.int64),
-        teams, rules.play_once, samples, seed,
+        len(play.ranks), play.count, last, policies, teams, rules.play_once, samples, seed,
     )  # fmt: skip
     sides = sorted(set(rules.teams))
     by_side = np.stack([points[:, :, teams == t].sum(axis=2) for t in sides], axis=2).astype(

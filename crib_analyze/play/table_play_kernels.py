@@ -39,6 +39,8 @@ from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.rules import MAX_COUNT
 
 IN_ORDER, GREEDY, LOOKAHEAD = 0, 1, 2
+#: the policies a player of any game may be given, by name (settings.ANY_GAME_PLAY_POLICIES)
+POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY}
 SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4 ...)
 
 

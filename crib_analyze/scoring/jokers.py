@@ -18,9 +18,10 @@ from crib_analyze.cards import CardLike, CardsLike, parse_card, split_tokens
 from crib_analyze.errors import CardError
 from crib_analyze.rules import HEELS_POINTS
 from crib_analyze.scoring.show import Show, show_of
+from crib_analyze.settings import JOKERS
 
 JOKER_TOKEN = "JK"
-MAX_JOKERS = 2
+MAX_JOKERS = JOKERS.hi
 
 
 @dataclass(frozen=True)
