@@ -377,9 +377,13 @@ def game_throws_frame(throws: GameThrows) -> pd.DataFrame:
         seat=rules.seat_names[throws.seat],
         crib=owner,
         crib_sign=throws.crib_sign,
-        model="the other seats' throws as random cards (exact)"
-        if not throws.samples
-        else f"the other seats' throws by the hand policy ({throws.samples:,} deals sampled)",
+        lowball=rules.lowball,
+        model=(
+            "the other seats' throws as random cards (exact)"
+            if not throws.samples
+            else f"the other seats' throws by the hand policy ({throws.samples:,} deals sampled)"
+        )
+        + ("; lowball: the fewest points first" if rules.lowball else ""),
     )
     return frame
 
@@ -409,7 +413,10 @@ def table_advice_frame(advice: TableAdvice) -> pd.DataFrame:
         count=advice.count,
         samples=advice.samples,
         policy=advice.policy,
+        lowball=rules.lowball,
         model=f"the other seats' cards drawn at random, {advice.samples:,} draws shared by "
-        f"every card; the rest of the play by {advice.policy}",
-    )
+        f"every card; the rest of the play by {advice.policy}"
+        + ("; lowball: every seat lays for the fewest points, the lowest net first"
+           if rules.lowball else ""),
+    )  # fmt: skip
     return frame

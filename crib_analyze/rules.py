@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from crib_analyze.errors import UsageError
+from crib_analyze.settings import JOKERS, PENALTIES, Penalty
 
 TARGET = 121  # the game is won by the first to reach it
 SKUNK_LINES = (91, 61, 31)  # a loser under these is skunked, double, triple skunked
@@ -77,9 +78,17 @@ class Rules:
     play_once: bool = False  # the play ends at the first go or 31 (the old five-card game)
     teams: tuple[int, ...] = ()  # each seat's side; empty: every seat for itself
     passed: tuple[int, ...] = ()  # cards each seat passes to its partner; empty: none
+    # the variants (:func:`game` sets them; :attr:`variants` names those in play)
+    lowball: bool = False  # loser's cribbage: the first to the target loses
+    jokers: int = 0  # jokers in the pack: fully wild
+    throw_fives: bool = False  # every five held goes to the crib
+    penalty: Penalty = "none"  # a show of nothing: "zero" (opponent +1), "back-ten" (owner -10)
 
     def __post_init__(self) -> None:
         n = len(self.dealt)
+        if self.penalty not in PENALTIES:
+            raise UsageError(f"no penalty {self.penalty!r}; the penalties: {', '.join(PENALTIES)}")
+        JOKERS.check(self.jokers)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise UsageError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
         teams = self.teams or tuple(range(n))
@@ -138,8 +147,35 @@ class Rules:
 
     @property
     def is_standard(self) -> bool:
-        """True for the two-player six-card game to 121 every engine plays today."""
+        """True for the two-player six-card game to 121 every engine plays, no variant."""
         return self == STANDARD
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants in play, as their options name them (``("lowball", "jokers 1")``).
+
+        >>> game("standard", lowball=True, penalty="zero").variants
+        ('lowball', 'penalty zero')
+        """
+        named = (
+            ("lowball", self.lowball),
+            (f"jokers {self.jokers}", self.jokers),
+            ("throw fives", self.throw_fives),
+            (f"penalty {self.penalty}", self.penalty != "none"),
+        )
+        return tuple(name for name, on in named if on)
+
+    @property
+    def plain(self) -> Rules:
+        """The same deal shape with no variant."""
+        return replace(self, lowball=False, jokers=0, throw_fives=False, penalty="none")
+
+    def refuse_variants(self, where: str, honoured: tuple[str, ...] = ()) -> None:
+        """A one-line usage error for the first variant in play that ``where`` does not
+        honour (``honoured`` names those it does, by their first word)."""
+        for name in self.variants:
+            if name.split()[0] not in honoured:
+                raise UsageError(f"{where} does not play the variant {name} yet")
 
 
 STANDARD = Rules(
@@ -209,9 +245,19 @@ GAMES: dict[str, Rules] = {
 }
 
 
-def game(name: str = "standard", partners: bool | None = None) -> Rules:
+def game(
+    name: str = "standard",
+    partners: bool | None = None,
+    *,
+    lowball: bool = False,
+    jokers: int = 0,
+    throw_fives: bool = False,
+    penalty: Penalty = "none",
+) -> Rules:
     """The named game of :data:`GAMES`; ``partners`` False plays a partnership game
-    every seat for itself (True is only for games with partners).
+    every seat for itself (True is only for games with partners). The keywords play
+    the variants: ``lowball`` (the first to the target loses), ``jokers`` (0 to 2 in
+    the pack), ``throw_fives`` and ``penalty`` ("zero" or "back-ten").
 
     >>> game("nine")
     Traceback (most recent call last):
@@ -221,7 +267,9 @@ five-card, three, three-dealer-six, four, five, canadian-doubles
     """
     if name not in GAMES:
         raise UsageError(f"no game {name!r}; the games: {', '.join(GAMES)}")
-    rules = GAMES[name]
+    rules = replace(
+        GAMES[name], lowball=lowball, jokers=jokers, throw_fives=throw_fives, penalty=penalty
+    )
     if partners is None or partners == rules.partners:
         return rules
     if partners:

@@ -403,6 +403,17 @@ def naive_greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> i
     return best_card
 
 
+def naive_least(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
+    """A lowball chooser for :func:`naive_table_play`: the card worth least now, the first
+    of ties."""
+    best, best_card = 99, legal[0]
+    for c in legal:
+        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
+        if pts < best:
+            best, best_card = pts, c
+    return best_card
+
+
 def naive_table_play(
     hands: list[list[int]], choose, once: bool = False
 ) -> list[tuple[int, int, int, int, list[str]]]:
@@ -466,13 +477,20 @@ def naive_table_play(
 
 
 def naive_split(
-    cards: list[int], keep: int, throw: int, passes: int, own_crib: bool, crib_one, crib_two
+    cards: list[int],
+    keep: int,
+    throw: int,
+    passes: int,
+    own_crib: bool,
+    crib_one,
+    crib_two,
+    lowball: bool = False,
 ) -> tuple[list[int], list[int], list[int]]:
     """The hand policy's split of ``cards``: the kept hand's mean show over every starter
     the seat cannot see, plus the passed hand's, plus (own crib) or minus the crib's mean
-    of the thrown ranks (``crib_one[r]``, ``crib_two[r][q]``). Ties: the kept cards dealt
-    earliest (the smallest set of positions read as binary digits), then the passed
-    cards dealt latest."""
+    of the thrown ranks (``crib_one[r]``, ``crib_two[r][q]``); the highest, or in
+    ``lowball`` the lowest. Ties: the kept cards dealt earliest (the smallest set of
+    positions read as binary digits), then the passed cards dealt latest."""
     starters = [c for c in range(52) if c not in cards]
     means: dict[tuple[int, ...], float] = {}
 
@@ -498,6 +516,8 @@ def naive_split(
             kmask = sum(1 << i for i in kept)
             pmask = sum(1 << i for i in passed)
             options.append((v, kmask, pmask, kept, thrown, passed))
+    if lowball:
+        options = [(-o[0], *o[1:]) for o in options]
     top = max(o[0] for o in options)
     tied = [o for o in options if o[0] >= top - 1e-9]
     v, _, _, kept, thrown, passed = min(tied, key=lambda o: (o[1], -o[2]))
@@ -505,13 +525,15 @@ def naive_split(
 
 
 def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_dealer, continuation,
-                     choose):  # fmt: skip
+                     choose, lowball=False):  # fmt: skip
     """One whole game of ``rules`` from the rules text, deal by deal from ``decks`` (each
     a shuffled pack): the deal (each seat from the dealer's left its cards in turn, then
     the pack's cards to the crib, then the starter), the throws (:func:`naive_split`),
     heels, the play (:func:`naive_table_play` with ``choose``), the hands from the
     dealer's left, the crib. A side wins the moment it reaches the target; with
-    ``continuation`` the rest play on for second place. ``start`` each side's points
+    ``continuation`` the rest play on for second place; in ``lowball`` every seat splits
+    for the fewest points, and the side reported is the first to the target (the
+    loser). ``start`` each side's points
     (players round the table; ``sides[p]`` player p's side). Returns (winner, second or
     -1, deals, the sides' scores when won, points[seat][source] summed over whole
     deals; sources heels, pegging, hand, crib)."""
@@ -539,7 +561,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
             keep = rules.dealt[s] - rules.thrown[s] - rules.passed[s]
             kept, thrown, passed = naive_split(
                 dealt_cards[s], keep, rules.thrown[s], rules.passed[s], side[s] == side[P - 1],
-                crib_one, crib_two,
+                crib_one, crib_two, lowball,
             )  # fmt: skip
             hands[s] = kept
             crib += thrown

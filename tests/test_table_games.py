@@ -27,7 +27,7 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import GAMES, game
 from tests.conftest import rotating, scaled
-from tests.naive import naive_greedy, naive_table_game
+from tests.naive import naive_greedy, naive_least, naive_table_game
 
 
 def decks(seed: int, group: int) -> list[list[int]]:
@@ -40,7 +40,8 @@ def decks(seed: int, group: int) -> list[list[int]]:
     return out
 
 
-def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3):
+def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,
+                 lowball=False):  # fmt: skip
     r = game(name)
     one, two = crib_tables(tuple(sorted(set(r.thrown))))
     n_sides = len(set(r.teams))
@@ -48,12 +49,14 @@ def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fa
     return tgk.play_table_games(
         n, seed, 0, np.array(r.dealt, np.int64), np.array(r.thrown, np.int64),
         np.array(r.passed, np.int64), sides_of(r), r.crib_from_deck, r.hand_size, r.target,
-        np.full(r.players, tk.GREEDY, np.int64), one, two, s,
+        np.full(r.players, tk.LOW_GREEDY if lowball else tk.GREEDY, np.int64), one, two, s,
         r.pone_start if start is None else 0, first_dealer, r.play_once, continuation,
+        -1 if lowball else 1,
     )  # fmt: skip
 
 
-def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3):
+def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,
+               lowball=False):  # fmt: skip
     r = game(name)
     one, two = crib_tables(tuple(sorted(set(r.thrown))))
     sides = [int(x) for x in sides_of(r)]
@@ -74,7 +77,8 @@ def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fals
                 points,
                 dealer,
                 continuation,
-                naive_greedy,
+                naive_least if lowball else naive_greedy,
+                lowball,
             )
         )
     return out

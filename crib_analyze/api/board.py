@@ -317,7 +317,7 @@ def game_odds(
         )
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=rules.name, games=games, seed=seed, play_policy=play_policy,
-                       method="simulation")  # fmt: skip
+                       method="simulation", lowball=rules.lowball, target=rules.target)  # fmt: skip
     return frame
 
 

@@ -18,6 +18,9 @@ reaches the target, so the order matters at the end.
 **The throws** are the hand policy's
 (:func:`~crib_analyze.crib.any_game_kernels.hand_policy_split`).
 
+The kernel reports the first side to reach the target as the winner; in lowball
+(``aim`` -1), where that side loses, the caller reads it so.
+
 With ``continuation`` (three players for themselves) the game goes on after the first
 side reaches the target, the deal passing as before, until a second does: second place.
 """
@@ -61,6 +64,7 @@ def play_table_games(
     first_dealer: int,
     once: bool,
     continuation: bool,
+    aim: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Games ``first`` .. ``first + n - 1``.
 
@@ -69,7 +73,8 @@ def play_table_games(
     player who deals first, or -1: game g's is ``g % P``, and the P games of a rotation
     group ``g // P`` are dealt the same cards deal by deal (each player in each seat of
     the same deals). ``policies`` (P,): each player's play policy
-    (:mod:`~crib_analyze.play.table_play_kernels` codes).
+    (:mod:`~crib_analyze.play.table_play_kernels` codes); ``aim`` the throws' aim: 1 the
+    most points, -1 the fewest (lowball).
 
     Returns (results (n, 4): the winning side, the second side or -1, the first dealer,
     deals; scores (n, S): each side's points the moment the game was won; points (n, P,
@@ -126,7 +131,7 @@ def play_table_games(
                 sign = 1 if sides[(dealer + 1 + s) % players] == seat_side[dealer_seat] else -1
                 keep = m - thrown[s] - passed[s]
                 km, tm, pm = hand_policy_split(
-                    held, keep, thrown[s], passed[s], sign, crib_one, crib_two
+                    held, keep, thrown[s], passed[s], sign, crib_one, crib_two, aim
                 )
                 h = 0
                 for j in range(m):

@@ -8,6 +8,11 @@ and taken away for an opponent's) and lays by a play policy of
 :mod:`crib_analyze.play.table_play_kernels`. Game g draws only from its own streams, so
 a seed gives the same games whatever the batch size or the threads.
 
+**Lowball** (loser's cribbage, ``rules.lowball``; two sides): every seat throws and lays
+for the fewest points (the hand policy's and the play policy's lowball forms), and the
+first side to reach the target loses: the other wins. Skunks and match points are not
+counted in lowball.
+
 **Match points with three players** (winner takes all): the winner scores 2, or 3 when
 it skunks one of the others (a loser short of the skunk line the moment the game is
 won). In the continuation game the other two play on, the deal passing as before, and
@@ -29,7 +34,7 @@ from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.games import GameLog
 from crib_analyze.crib.any_game_cribs import crib_tables
 from crib_analyze.errors import UsageError
-from crib_analyze.play.table_play_kernels import POLICY_CODES
+from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
@@ -68,6 +73,9 @@ class TableRun:
         SEED.check(self.seed)
         check_choice("play policy", self.play_policy, ANY_GAME_PLAY_POLICIES)
         n_sides = len(set(self.rules.teams))
+        self.rules.refuse_variants("a whole game", ("lowball",))
+        if self.rules.lowball and n_sides != 2:
+            raise UsageError(f"lowball is played by two sides; {self.rules.name} has {n_sides}")
         if self.continuation and n_sides < 3:
             raise UsageError(f"{self.rules.name}: the continuation game is for three or more sides")
         if self.start is not None:
@@ -91,16 +99,18 @@ def play_batch(first: int, n: int, run: TableRun) -> tuple[np.ndarray, ...]:
     r = run.rules
     one, two = crib_tables(tuple(sorted(set(r.thrown))))
     sides = sides_of(r)
-    code = POLICY_CODES[run.play_policy]
+    code = (LOWBALL_CODES if r.lowball else POLICY_CODES)[run.play_policy]
     start = run.start_scores()
     pone_start = r.pone_start if run.start is None else 0
-    out: tuple[np.ndarray, ...] = tgk.play_table_games(
+    results, scores, points = tgk.play_table_games(
         n, run.seed, first, np.array(r.dealt, np.int64), np.array(r.thrown, np.int64),
         np.array(r.passed, np.int64), sides, r.crib_from_deck, r.hand_size, r.target,
         np.full(r.players, code, np.int64), one, two, start, pone_start, run.first_dealer,
-        r.play_once, run.continuation,
+        r.play_once, run.continuation, -1 if r.lowball else 1,
     )  # fmt: skip
-    return out
+    if r.lowball:  # the first side to the target loses: the other (of two) wins
+        results[:, 0] = np.where(results[:, 0] >= 0, 1 - results[:, 0], -1)
+    return results, scores, points
 
 
 @dataclass(frozen=True)
@@ -128,6 +138,7 @@ class TableStats:
             "start": list(r.start) if r.start is not None else None,
             "first_dealer": r.first_dealer, "continuation": r.continuation,
             "throws": "hand policy (kept hand, passed hand, crib by rank)",
+            "lowball": r.rules.lowball,
         }  # fmt: skip
         return out
 
@@ -188,7 +199,7 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
     line = r.skunk_lines[0]
     losers = scores.copy()
     losers[np.arange(n), winner] = r.target
-    skunked = (losers < line).any(axis=1)
+    skunked = (losers < line).any(axis=1) & (not r.lowball)
     match: dict[str, float] = {}
     if len(set(r.teams)) == 3:
         pts = np.where(skunked, SKUNK_POINTS, WIN_POINTS)

@@ -18,8 +18,10 @@ from crib_analyze.cli.options import (
     emit,
     format_option,
     game_option,
+    game_rules,
     given,
     jobs_option,
+    lowball_option,
     model_option,
     note,
     only_with_game,
@@ -65,13 +67,18 @@ from crib_analyze.settings import (
 )
 @count_option(
     "--games", "-n", setting=ODDS_GAMES,
-    help="With --game: games to simulate from the scores.",
+    help="With --game or --lowball: games to simulate from the scores.",
 )  # fmt: skip
+@lowball_option(
+    "the first to the target loses; every seat throws and lays for the fewest points. "
+    "Simulated as with --game: one score per side from the dealer's left."
+)
 @seed_option()
 @format_option()
 def odds(
     scores: tuple[int, ...],
     game: str,
+    lowball: bool,
     dealer: bool,
     pone: bool,
     scoring: str,
@@ -99,12 +106,17 @@ def odds(
       crib-analyze odds 110 115 --scoring free --format json
       crib-analyze odds --plot board.png
       crib-analyze odds --game three 110 100 95
+      crib-analyze odds --lowball 100 110
+
+    With --lowball (loser's cribbage) the first to the target loses, and the chances
+    are simulated as with --game (the standard game's scores: the pone's, then the
+    dealer's).
     """
     from crib_analyze.api import check_plot, odds_rows, plot_board
     from crib_analyze.cli.render import odds_text, rows_csv, rows_json
 
-    if game != "standard":
-        _game_odds(scores, game, games, seed, fmt)
+    if game != "standard" or lowball:
+        _game_odds(scores, game_rules(game, lowball), games, seed, fmt)
         return
     only_with_game(("games", "seed"))
     if len(scores) > 2:
@@ -134,20 +146,22 @@ STANDARD_SIMULATE = (
 
 
 def _simulate_game(
-    game: str, games: int, continuation: bool, seed: int, play_policy: str, quiet: bool,
+    rules: Any, games: int, continuation: bool, seed: int, play_policy: str, quiet: bool,
     fmt: str, output: str | None,
 ) -> None:  # fmt: skip
-    """``simulate --game``: whole games of another game of the rules."""
+    """``simulate --game`` (or ``--lowball``): whole games by the any-game engine."""
     import json
 
     from crib_analyze.api import simulate_game
     from crib_analyze.cli.render import game_games_text
 
-    refuse_with_game(game, STANDARD_SIMULATE)
+    refuse_with_game(rules, STANDARD_SIMULATE)
     policy = play_policy if given("play_policy") else "lookahead"
     if policy not in ANY_GAME_PLAY_POLICIES:
         choices = ", ".join(ANY_GAME_PLAY_POLICIES)
         raise click.UsageError(f"--play-policy {policy} does not go with --game; use {choices}")
+    if continuation and rules.lowball:
+        raise click.UsageError("--continuation does not go with --lowball (two sides)")
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:
@@ -155,24 +169,24 @@ def _simulate_game(
 
         with domain_errors():
             stats = simulate_game(
-                game, games, seed=seed, play_policy=policy,
+                rules, games, seed=seed, play_policy=policy,
                 continuation=continuation, log=log,
             )  # fmt: skip
     data = stats.as_dict()
     emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else game_games_text(data), output)
 
 
-def _game_odds(scores: tuple[int, ...], game: str, games: int, seed: int, fmt: str) -> None:
-    """``odds --game``: each side's chance from the scores, by simulation."""
+def _game_odds(scores: tuple[int, ...], rules: Any, games: int, seed: int, fmt: str) -> None:
+    """``odds --game`` (or ``--lowball``): each side's chance from the scores, simulated."""
     from crib_analyze.api import game_odds
     from crib_analyze.cli.render import game_odds_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
-    refuse_with_game(game, ("dealer", "pone", "scoring", "plot_path"))
+    refuse_with_game(rules, ("dealer", "pone", "scoring", "plot_path"))
     if not scores:
-        raise click.UsageError(f"give the scores of {game}'s sides, from the dealer's left")
+        raise click.UsageError(f"give the scores of {rules.name}'s sides, from the dealer's left")
     with domain_errors():
-        frame = game_odds(game, scores, games=games, seed=seed)
+        frame = game_odds(rules, scores, games=games, seed=seed)
     rows = rows_of_frame(frame)
     render = {"table": game_odds_text, "json": rows_json, "csv": rows_csv}[fmt]
     emit(render(rows), None)
@@ -283,6 +297,10 @@ def build_board(
     help="Also write every game, from player 0's side, in the record format that "
     "'crib-analyze review' reads.",
 )
+@lowball_option(
+    "the first to the target loses; every seat throws and lays for the fewest points "
+    "(the engine of --game: the hand policy's throws, --play-policy lookahead or greedy)."
+)
 @jobs_option
 @quiet_option
 @format_option(("table", "json"))
@@ -302,6 +320,7 @@ def simulate(
     scheduler: str | None,
     play_policy: str,
     record: str | None,
+    lowball: bool,
     jobs: int | None,
     quiet: bool,
     fmt: str,
@@ -327,6 +346,7 @@ def simulate(
       crib-analyze simulate --games 100000
       crib-analyze simulate --players position,expert --games 20000
       crib-analyze simulate --game three --games 20000 --continuation
+      crib-analyze simulate --lowball --games 2000
     """
     import json
 
@@ -334,8 +354,9 @@ def simulate(
     from crib_analyze.cli.render import games_text
 
     set_threads(jobs)
-    if game != "standard":
-        _simulate_game(game, games, continuation, seed, play_policy, quiet, fmt, output)
+    if game != "standard" or lowball:
+        rules = game_rules(game, lowball)
+        _simulate_game(rules, games, continuation, seed, play_policy, quiet, fmt, output)
         return
     only_with_game(("continuation",))
     pair = [p.strip() for p in players.split(",")]

@@ -266,7 +266,8 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
     "--lowball",
     is_flag=True,
     help="Loser's cribbage: the fewest points is best (your net lowest first), against "
-    "the random opponent, without the play.",
+    "the random opponent, without the play (with --game: the other seats' throws as "
+    "random cards, or by the hand policy's lowball form).",
 )
 @jokers_option(
     "Jokers in the pack (written JK; your hand may hold them): every joker counts "
@@ -351,7 +352,7 @@ def discard(
 
     if game != "standard" or seat is not None:
         _discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output, others, samples,
-                          seed)  # fmt: skip
+                          seed, lowball)  # fmt: skip
         return
     if others != "random":
         raise click.UsageError("--others goes with --game (another game)")
@@ -643,7 +644,7 @@ def _auction(
 #: the discard options that go with --game (the rest are the standard game's)
 GAME_OPTIONS = {
     "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
-    "samples", "seed",
+    "samples", "seed", "lowball",
 }  # fmt: skip
 
 
@@ -659,6 +660,7 @@ def _discard_for_seat(
     others: str,
     samples: int,
     seed: int,
+    lowball: bool,
 ) -> None:
     """``discard --game``: every split of one seat's cards (the best ``top``)."""
     from crib_analyze.api import analyze_seat
@@ -668,9 +670,9 @@ def _discard_for_seat(
 
     refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
     with domain_errors():
-        rules = rules_of(game)
+        rules = rules_of(game, lowball=lowball)
         chosen = seat_of(rules.seat_names, seat, dealer, pone)
-        frame = analyze_seat(list(cards), game, chosen, others, samples, seed)  # type: ignore[arg-type]
+        frame = analyze_seat(list(cards), rules, chosen, others, samples, seed)  # type: ignore[arg-type]
     rows = rows_of_frame(frame if top is None else frame.head(top))
     if fmt == "table":
         emit(game_throws_text(rows), output)

@@ -265,6 +265,20 @@ def jokers_option(help: str) -> Decorator:
     )  # fmt: skip
 
 
+def lowball_option(help: str) -> Decorator:
+    """``--lowball``: loser's cribbage (the variant), with what the command does with it."""
+    return click.option("--lowball", is_flag=True, help="Loser's cribbage: " + help)
+
+
+def game_rules(game: str, lowball: bool = False) -> Any:
+    """The :class:`~crib_analyze.rules.Rules` of ``--game`` with the variants asked for
+    (a one-line usage error if they do not go together)."""
+    from crib_analyze.api import game as rules_of
+
+    with domain_errors():
+        return rules_of(game, lowball=lowball)
+
+
 def given(name: str) -> bool:
     """True if the user gave the current command's parameter ``name`` (not its default)."""
     from click.core import ParameterSource
@@ -282,10 +296,16 @@ def refuse_options(refused: Callable[[str], bool], why: str) -> None:
             raise click.UsageError(f"{param.opts[0]} {why}")
 
 
-def refuse_with_game(game: str, names: tuple[str, ...]) -> None:
+def refuse_with_game(game: Any, names: tuple[str, ...]) -> None:
     """A usage error for the first of ``names`` given: options only the standard game's
-    engines honour."""
-    refuse_options(lambda name: name in names, f"does not go with --game {game}")
+    engines honour. ``game`` a game's name, or its rules (whose variants are named)."""
+    if isinstance(game, str):
+        label = f"--game {game}"
+    else:
+        words = [f"--game {game.name}"] if game.name != "standard" else []
+        words += ["--lowball"] if game.lowball else []
+        label = " ".join(words)
+    refuse_options(lambda name: name in names, f"does not go with {label}")
 
 
 def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) -> str:

@@ -17,9 +17,11 @@ from crib_analyze.cli.options import (
     emit,
     format_option,
     game_option,
+    game_rules,
     given,
     jobs_option,
     jokers_option,
+    lowball_option,
     model_option,
     note,
     only_with_game,
@@ -132,6 +134,9 @@ def peg(
 )  # fmt: skip
 @seed_option()
 @model_option
+@lowball_option(
+    "the lowest net is best; every seat lays for the fewest points (simulated as with --game)."
+)
 @format_option()
 def play(
     cards: tuple[str, ...],
@@ -146,6 +151,7 @@ def play(
     samples: int,
     seed: int,
     model: str | None,
+    lowball: bool,
     fmt: str,
 ) -> None:
     """Which card to play now: rank your legal cards by the pegging they are worth.
@@ -168,14 +174,18 @@ def play(
     Examples:
       crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S"
       crib-analyze play 5C 9D KS 2H --game three --seat dealer --starter 4D --played "7H 3S"
+      crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S" --lowball
+
+    With --lowball (loser's cribbage) the play is valued as with --game, every seat
+    laying for the fewest points, and the lowest net is best.
     """
     from crib_analyze.api import advise_play
     from crib_analyze.cli.render import advice_text
     from crib_analyze.results import rows_of_frame
 
-    if game != "standard":
-        _play_in_game(cards, game, seat, dealer, pone, starter, discards, played, policy,
-                      samples, seed, fmt)  # fmt: skip
+    if game != "standard" or lowball:
+        _play_in_game(cards, game_rules(game, lowball), seat, dealer, pone, starter, discards,
+                      played, policy, samples, seed, fmt)  # fmt: skip
         return
     only_with_game(("seat",))
     role = role_of(dealer, pone, required=True)
@@ -188,19 +198,17 @@ def play(
 
 
 def _play_in_game(
-    cards: tuple[str, ...], game: str, seat: str | None, dealer: bool, pone: bool,
+    cards: tuple[str, ...], rules: Any, seat: str | None, dealer: bool, pone: bool,
     starter: str | None, discards: str | None, played: str, policy: str, samples: int,
     seed: int, fmt: str,
 ) -> None:  # fmt: skip
-    """``play --game``: which card to lay at any table, by simulated rollouts."""
+    """``play --game`` (or ``--lowball``): which card to lay at any table, by rollouts."""
     from crib_analyze.api import advise_game_play
     from crib_analyze.cli.render import game_advice_text
     from crib_analyze.results import rows_of_frame
-    from crib_analyze.rules import game as rules_of
 
-    refuse_with_game(game, ("model",))
+    refuse_with_game(rules, ("model",))
     with domain_errors():
-        rules = rules_of(game)
         chosen = seat_of(rules.seat_names, seat, dealer, pone)
         if starter is None:
             raise click.UsageError("give the starter: --starter CARD")
@@ -209,7 +217,7 @@ def _play_in_game(
             choices = ", ".join(ANY_GAME_PLAY_POLICIES)
             raise click.UsageError(f"--policy {policy} does not go with --game; use {choices}")
         frame = advise_game_play(
-            game, chosen, list(cards), starter, played, discards or (),
+            rules, chosen, list(cards), starter, played, discards or (),
             chosen_policy, samples, seed,
         )  # fmt: skip
     emit(_render(rows_of_frame(frame), fmt, game_advice_text), None)

@@ -591,6 +591,14 @@ def game_games_text(stats: dict[str, Any]) -> str:
     lines = [
         f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws by "
         f"the {s['throws']} and plays {s['play_policy']}",
+        *(
+            [
+                "lowball: every seat throws and lays for the fewest points; the first side "
+                "to the target loses"
+            ]
+            if s.get("lowball")
+            else []
+        ),
         "wins by seat in the first deal:",
         _aligned(
             ["", "wins", "±"],
@@ -608,7 +616,8 @@ def game_games_text(stats: dict[str, Any]) -> str:
         for seat in seats
     ]
     lines.append(_aligned(["", *names, "±"], body, left={0}))
-    lines.append(f"skunks: {100 * stats['skunks']:.2f}% of games (a loser short of the line)")
+    if not s.get("lowball"):
+        lines.append(f"skunks: {100 * stats['skunks']:.2f}% of games (a loser short of the line)")
     if stats["match_points"]:
         words = "2 a win, 3 a skunk" + (", 1 for second place" if s["continuation"] else "")
         mp = ", ".join(f"{k} {v:.3f}" for k, v in stats["match_points"].items())
@@ -624,10 +633,11 @@ def game_odds_text(rows: Rows) -> str:
         [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
         for r in rows.records()
     ]
+    low = f"lowball: the first to {a.get('target')} loses; " if a.get("lowball") else ""
     return (
         _aligned(["seats", "score", "P(win)", "±"], body, left={0})
-        + f"\n{a['game']}: the dealer about to deal; {a['games']:,} games simulated to the end"
-        f" (seed {a['seed']}, {a['play_policy']} play, throws by the hand policy)\n"
+        + f"\n{a['game']}: {low}the dealer about to deal; {a['games']:,} games simulated to "
+        f"the end (seed {a['seed']}, {a['play_policy']} play, throws by the hand policy)\n"
     )
 
 

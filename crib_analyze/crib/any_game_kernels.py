@@ -128,9 +128,11 @@ def best_split(
     sign: int,
     crib_one: np.ndarray,
     crib_two: np.ndarray,
+    aim: int,
 ) -> tuple[int, int, int]:
     """The (kept, thrown, passed) masks over ``cards`` of the best split by the hand
-    policy (the first best in mask order).
+    policy (the first best in mask order): the highest value, or with ``aim`` -1
+    (lowball) the lowest.
 
     The hand policy, a rule-level player of any game: keep the split whose kept hand
     scores most on average over the starters in ``unseen``, plus the partner's hand
@@ -165,8 +167,8 @@ def best_split(
                 elif throw == 2:
                     _mask_hand(cards, tmask, hand)
                     value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
-                if value > best + 1e-12:
-                    best, best_k, best_t, best_p = value, kmask, tmask, sub
+                if aim * value > best + 1e-12:
+                    best, best_k, best_t, best_p = aim * value, kmask, tmask, sub
             if sub == 0:
                 break
             sub = (sub - 1) & rest
@@ -182,12 +184,14 @@ def hand_policy_split(
     sign: int,
     crib_one: np.ndarray,
     crib_two: np.ndarray,
+    aim: int,
 ) -> tuple[int, int, int]:
     """:func:`best_split` of the cards a seat holds, the starter any card it does not."""
     mine = np.zeros(52, np.bool_)
     for c in held:
         mine[c] = True
-    return best_split(held, keep, throw, passes, np.flatnonzero(~mine), sign, crib_one, crib_two)
+    unseen = np.flatnonzero(~mine)
+    return best_split(held, keep, throw, passes, unseen, sign, crib_one, crib_two, aim)
 
 
 @njit(parallel=True)
@@ -204,13 +208,15 @@ def sampled_cribs(
     crib_two: np.ndarray,
     samples: int,
     seed: int,
+    aim: int,
 ) -> np.ndarray:
     """(T, samples): the crib's show for each of ``seat``'s throws (rows of ``throws``,
     indices into ``cards``, the cards it is dealt) in ``samples`` deals of the rest.
 
     Each deal gives every other seat its cards from the pack at random (``dealt``,
     ``thrown``, ``passed`` per seat from the dealer's left; ``sides`` each seat's side),
-    each throws by the hand policy (:func:`best_split`, its own cards unseen to it),
+    each throws by the hand policy (:func:`best_split`, its own cards unseen to it, with
+    ``aim``),
     then the pack's ``from_deck`` cards go to the crib and the next is the starter. The
     same deals serve every throw (common random numbers)."""
     players = dealt.shape[0]
@@ -236,7 +242,9 @@ def sampled_cribs(
             at += m
             sign = 1 if sides[s] == sides[players - 1] else -1
             keep = m - thrown[s] - passed[s]
-            _, tm, _ = hand_policy_split(held, keep, thrown[s], passed[s], sign, crib_one, crib_two)
+            _, tm, _ = hand_policy_split(
+                held, keep, thrown[s], passed[s], sign, crib_one, crib_two, aim
+            )
             for i in range(m):
                 if tm >> i & 1:
                     rest[got] = held[i]

@@ -80,6 +80,7 @@ def analyze_seat(
     check_choice("others", others, GAME_OTHERS)
     SAMPLES.check(samples)
     SEED.check(seed)
+    rules.refuse_variants("a seat's throws in another game", ("lowball",))
     s = rules.seat(seat)
     n = rules.dealt[s]
     name = rules.seat_names[s]
@@ -107,7 +108,7 @@ def analyze_seat(
         shows = agk.sampled_cribs(
             cards, s, rows, np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
             np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
-            rules.crib_from_deck, one, two, samples, seed,
+            rules.crib_from_deck, one, two, samples, seed, -1 if rules.lowball else 1,
         ).astype(np.float64)  # fmt: skip
         for t, row in zip(throws, shows, strict=True):
             crib_of[t] = float(row.mean())
@@ -126,7 +127,8 @@ def analyze_seat(
     sign = 1 if own else -1
     jacks = int(np.count_nonzero(unseen >> 2 == JACK_RANK))
     heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
-    order = np.argsort(-(hands + partner + sign * crib), kind="stable")
+    net = hands + partner + sign * crib
+    order = np.argsort(net if rules.lowball else -net, kind="stable")  # lowball: least first
     pick = [options[i] for i in order]
     return GameThrows(
         rules=rules,

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.jit import njit
-from crib_analyze.play.rules_kernels import reply_points
+from crib_analyze.play.rules_kernels import rank_value, reply_points
+from crib_analyze.rules import MAX_COUNT
 
 
 @njit
@@ -62,4 +63,48 @@ def expected_max_reply(
         if miss == 1.0:
             break
         expected += 1.0 - miss
+    return expected
+
+
+@njit
+def expected_least_reply(
+    seq: np.ndarray,
+    n: int,
+    count: int,
+    left: np.ndarray,
+    rank_weight: np.ndarray,
+    k: int,
+    pts: np.ndarray,
+    none: np.ndarray,
+    scratch: np.ndarray,
+) -> float:
+    """E[the opponent's least reply points] (lowball: a player who must lay lays what
+    scores least), with the holding model of :func:`expected_best_reply`. A player with
+    no card that fits says go and scores nothing here."""
+    reply_points(seq, n, count, pts, scratch)
+    if k <= 0:
+        return 0.0
+    total = 0.0
+    for r in range(13):
+        total += left[r] * rank_weight[r]
+    if total <= 0.0:
+        return 0.0
+    top = 0
+    holds_none = 1.0  # P(no card that fits)
+    for r in range(13):
+        none[r] = 1.0
+        fits = count + rank_value(r) <= MAX_COUNT
+        if left[r] > 0 and fits:
+            p = min(1.0, k * rank_weight[r] / total)
+            none[r] = (1.0 - p) ** left[r]
+            holds_none *= none[r]
+            top = max(top, pts[r])
+    # P(least >= v) = P(no fitting card scoring under v) - P(no fitting card at all)
+    expected = 0.0
+    for level in range(1, top + 1):
+        under = 1.0
+        for r in range(13):
+            if pts[r] < level and left[r] > 0 and count + rank_value(r) <= MAX_COUNT:
+                under *= none[r]
+        expected += under - holds_none
     return expected

@@ -8,7 +8,8 @@ count holds none that fits), the same draws for every card compared, and the res
 the play is played by :mod:`~crib_analyze.play.table_play_kernels` (every seat by the
 lookahead, or the greedy policy). A card's ``net`` is its side's points in the rest of
 the play less the mean of every other side's: the pegging differential of two players,
-for any table.
+for any table. In lowball (``rules.lowball``) every seat lays by the policy's lowball
+form and the lowest net is best.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def advise_table(
     """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
+    rules.refuse_variants("play advice", ("lowball",))
     check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
     PLAY_SAMPLES.check(samples)
     SEED.check(seed)
@@ -90,7 +92,8 @@ def advise_table(
     last_card = [e for e in play.events if e.card != GO]
     last = rules.seat_names.index(last_card[-1].player) if last_card else -1
     teams = np.array(rules.teams, np.int64)
-    policies = np.full(rules.players, tk.POLICY_CODES[policy], np.int64)
+    codes_of = tk.LOWBALL_CODES if rules.lowball else tk.POLICY_CODES
+    policies = np.full(rules.players, codes_of[policy], np.int64)
     points = tk.table_rollouts(
         row, s, held, unseen, np.array(play.said_go, np.bool_), codes, seen, seq,
         len(play.ranks), play.count, last, policies, teams, rules.play_once, samples, seed,
@@ -103,7 +106,7 @@ def advise_table(
     own = by_side[:, :, mine_side]
     rest = np.delete(by_side, mine_side, axis=2).mean(axis=2)
     net = own - rest
-    order = np.argsort(-net.mean(axis=1), kind="stable")
+    order = np.argsort(net.mean(axis=1) * (1 if rules.lowball else -1), kind="stable")
     se = net.std(axis=1, ddof=1) / np.sqrt(samples)
     return TableAdvice(
         rules=rules,

@@ -17,6 +17,9 @@ cribbage) the play ends at the first go or 31: the cards left are not laid.
 Policies (per seat): ``IN_ORDER`` lays the first card of its row that fits (a play
 written out in advance); ``GREEDY`` the card worth most now; ``LOOKAHEAD`` the most now
 less the next player's expected best reply (plus it, when that player is a partner).
+Their lowball forms (loser's cribbage) lay the card those value least: ``LOW_GREEDY``
+the fewest points now, ``LOW_LOOKAHEAD`` the fewest now less the least the next player
+is expected to score with its reply (its own fewest: a player who can lay must).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from numba import prange
 
 from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import unseen_by_rank
-from crib_analyze.play.reply_kernels import expected_best_reply
+from crib_analyze.play.reply_kernels import expected_best_reply, expected_least_reply
 from crib_analyze.play.rules_kernels import (
     R_GO,
     R_LAST_CARD,
@@ -38,9 +41,11 @@ from crib_analyze.play.rules_kernels import (
 from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.rules import MAX_COUNT
 
-IN_ORDER, GREEDY, LOOKAHEAD = 0, 1, 2
+IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD = 0, 1, 2, 3, 4
 #: the policies a player of any game may be given, by name (settings.ANY_GAME_PLAY_POLICIES)
 POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY}
+#: the same in lowball: the fewest points is best
+LOWBALL_CODES = {"lookahead": LOW_LOOKAHEAD, "greedy": LOW_GREEDY}
 SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4 ...)
 
 
@@ -82,6 +87,10 @@ def choose(
     """The slot ``policy`` lays from ``hands[seat]`` (one that fits)."""
     best, best_slot = -1e18, -1
     left = np.empty(13, np.int64)
+    low = policy >= LOW_GREEDY  # the lowball codes come last
+    aim = -1.0 if low else 1.0
+    if low:
+        policy = GREEDY if policy == LOW_GREEDY else LOOKAHEAD
     if policy == LOOKAHEAD:  # what this seat cannot see, by rank
         unseen_by_rank(hands, seat, seen, 0, left)
     weight = np.ones(13)
@@ -103,12 +112,18 @@ def choose(
             other = next_to_lay(hands, seat, after)
             hands[seat, s] = c
             if other >= 0 and other != seat:
-                reply = expected_best_reply(
-                    seq, n + 1, after, left, weight, cards_left(hands[other]), pts, none, scratch
-                )
+                k = cards_left(hands[other])
+                if low:
+                    reply = expected_least_reply(
+                        seq, n + 1, after, left, weight, k, pts, none, scratch
+                    )
+                else:
+                    reply = expected_best_reply(
+                        seq, n + 1, after, left, weight, k, pts, none, scratch
+                    )
                 value += reply if teams[other] == teams[seat] else -reply
-        if value > best + 1e-12:
-            best, best_slot = value, s
+        if aim * value > best + 1e-12:
+            best, best_slot = aim * value, s
     return best_slot
 
 

@@ -1,0 +1,177 @@
+"""Lowball (loser's cribbage) on the board and in the play (its throws: test_lowball.py):
+whole games against the plain-Python twin with every seat splitting and laying for the
+fewest points; the lowball reply against an enumeration of the holding model; the
+advice and the seat throws turned round; the first to the target losing; the command
+line and the variants as fields of the rules.
+
+Mutations tried (each fails a test here): the throws still for the most points; the
+lowball play laying the card worth most; the least reply taken as the best; the winner
+not turned round (the first to the target winning); the play advice ranked highest net
+first; a variant the whole game does not play let through.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from crib_analyze.board.table_games import TableRun, simulate_table
+from crib_analyze.cli import cli
+from crib_analyze.discard.any_game import analyze_seat
+from crib_analyze.errors import UsageError
+from crib_analyze.play import table_play_kernels as tk
+from crib_analyze.play.reply_kernels import expected_least_reply
+from crib_analyze.play.rules_kernels import reply_points
+from crib_analyze.play.table_advice import advise_table
+from crib_analyze.rules import game
+from tests.conftest import rotating
+from tests.naive import rank, value
+from tests.test_table_games import assert_same, kernel_games, twin_games
+
+
+@pytest.mark.parametrize(
+    "name", rotating(["standard", "five-card", "four", "five-dealt"], 2, "lowball")
+)
+def test_lowball_games_agree_with_the_twin(name: str) -> None:
+    n = 2 * game(name).players
+    assert_same(kernel_games(name, n, lowball=True), twin_games(name, n, lowball=True))
+
+
+def test_lowball_games_from_near_the_end_agree_with_the_twin() -> None:
+    kernel = kernel_games("standard", 12, start=(110, 112), first_dealer=1, lowball=True)
+    assert_same(kernel, twin_games("standard", 12, start=(110, 112), first_dealer=1, lowball=True))
+
+
+def test_lowball_deals_score_less() -> None:
+    """Every seat throwing and laying for the fewest points scores fewer a deal."""
+    low = kernel_games("standard", 40, lowball=True)
+    high = kernel_games("standard", 40)
+    per_deal = [p[2].sum() / p[0][:, 3].sum() for p in (low, high)]
+    assert per_deal[0] < per_deal[1] - 3
+
+
+def test_the_first_to_the_target_loses() -> None:
+    stats = simulate_table(60, TableRun(game("standard", lowball=True), seed=2))
+    results, scores, _ = stats.raw
+    rows = np.arange(len(results))
+    winner = results[:, 0]
+    assert (scores[rows, winner] < 121).all()
+    assert (scores[rows, 1 - winner] >= 121).all()
+    assert stats.skunks == 0.0
+    assert sum(stats.wins.values()) == pytest.approx(1.0)
+
+
+def test_a_whole_game_refuses_what_it_does_not_play() -> None:
+    with pytest.raises(UsageError, match="jokers 1"):
+        simulate_table(2, TableRun(game("standard", jokers=1)))
+    with pytest.raises(UsageError, match="two sides"):
+        simulate_table(2, TableRun(game("three", lowball=True)))
+
+
+def enumerated_least(pts, count, left, weight, k) -> float:  # type: ignore[no-untyped-def]
+    """The holding model of the reply, enumerated: each rank r is held (one or more of
+    its ``left[r]`` cards, each with probability min(1, k w_r / sum left w))
+    independently; the reply is the least of the held ranks that fit, 0 with none."""
+    total = sum(left[r] * weight[r] for r in range(13))
+    held = []
+    for r in range(13):
+        p = min(1.0, k * weight[r] / total) if left[r] else 0.0
+        held.append(1 - (1 - p) ** left[r])
+    expected = 0.0
+    for pattern in itertools.product((0, 1), repeat=13):
+        prob = 1.0
+        for r in range(13):
+            prob *= held[r] if pattern[r] else 1 - held[r]
+        fits = [pts[r] for r in range(13) if pattern[r] and count + min(r + 1, 10) <= 31]
+        expected += prob * (min(fits) if fits else 0)
+    return expected
+
+
+@pytest.mark.parametrize(
+    ("ranks", "count", "k"),
+    [((4,), 5, 3), ((6, 7), 15, 2), ((9, 9), 20, 4), ((2, 3), 7, 1), ((12, 11), 20, 4)],
+)
+def test_the_least_reply_is_the_enumerated_holding_model(ranks, count, k) -> None:  # type: ignore[no-untyped-def]
+    seq = np.zeros(16, np.int64)
+    seq[: len(ranks)] = ranks
+    left = np.array([4 - ranks.count(r) for r in range(13)], np.int64)
+    left[5] = 1  # some ranks nearly gone
+    weight = np.linspace(0.5, 1.5, 13)
+    pts = np.empty(13, np.int64)
+    got = expected_least_reply(
+        seq, len(ranks), count, left, weight, k, pts, np.empty(13), np.empty(13, np.int64)
+    )
+    reply_points(seq, len(ranks), count, pts, np.empty(13, np.int64))
+    assert got == pytest.approx(enumerated_least(pts.tolist(), count, left, weight, k), abs=1e-12)
+
+
+def test_the_lowball_play_lays_the_least() -> None:
+    """At 10 with 5, 6 and 9: greedy makes 15, lowball lays a card worth nothing."""
+    cards = [4 * 4, 5 * 4, 8 * 4]  # 5C 6C 9C
+    hands = np.array([[*cards, -1], [-1, -1, -1, -1]], np.int64)
+    seq = np.zeros(16, np.int64)
+    seq[0] = 9  # a ten laid
+    teams = np.array([0, 1], np.int64)
+    seen = np.zeros(52, np.bool_)
+    for policy, worth in ((tk.GREEDY, 2), (tk.LOW_GREEDY, 0), (tk.LOW_LOOKAHEAD, 0)):
+        slot = tk.choose(policy, hands.copy(), 0, seq.copy(), 1, 10, seen, teams)
+        card = cards[slot]
+        assert (10 + value(card) == 15) == (worth == 2), (policy, rank(card))
+
+
+def test_lowball_play_advice_is_ranked_lowest_first() -> None:
+    args = ("standard", "pone", "7C 8D 2C", "5H", "3D 10S")
+    plain = advise_table(game(), "pone", *args[2:], samples=300, seed=1)
+    low = advise_table(game("standard", lowball=True), "pone", *args[2:], samples=300, seed=1)
+    assert list(low.net) == sorted(low.net)
+    assert list(plain.net) == sorted(plain.net, reverse=True)
+    assert low.options[0] != plain.options[0]  # 2C makes 15 at 13: the best, and the worst
+
+
+def test_a_seats_lowball_throws_are_the_points_ranking_turned_round() -> None:
+    hand = "5H 6S 4D JC QH"
+    plain = analyze_seat(hand, game("three"), "dealer")
+    low = analyze_seat(hand, game("three", lowball=True), "dealer")
+    assert sorted(low.net) == list(low.net)
+    assert list(np.sort(plain.net)) == pytest.approx(list(low.net))
+    assert low.kept[0] == plain.kept[-1]
+
+
+def test_the_variants_are_fields_of_the_rules() -> None:
+    r = game("standard", lowball=True, jokers=2, penalty="back-ten")
+    assert r.variants == ("lowball", "jokers 2", "penalty back-ten")
+    assert r.plain == game() and not r.is_standard
+    with pytest.raises(UsageError, match="jokers"):
+        game(jokers=3)
+    with pytest.raises(UsageError, match="no penalty 'double'"):
+        game(penalty="double")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the variant throw fives"):
+        game(throw_fives=True).refuse_variants("here", ("lowball",))
+
+
+def test_the_cli_plays_lowball_on_the_board_and_in_the_play() -> None:
+    runner = CliRunner()
+    out = runner.invoke(cli, ["odds", "--lowball", "100", "110", "-n", "200"])
+    assert out.exit_code == 0, out.output
+    assert "lowball: the first to 121 loses" in out.output
+    out = runner.invoke(cli, ["simulate", "--lowball", "-n", "40", "-q"])
+    assert out.exit_code == 0, out.output
+    assert "lowball" in out.output and "skunks" not in out.output
+    out = runner.invoke(
+        cli, ["play", "7C", "8D", "2C", "--pone", "-s", "5H", "--played", "3D 10S", "--lowball"]
+    )
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines()[1].split()[0] == "card"
+    for args, word in (
+        (["simulate", "--lowball", "--continuation", "-n", "4"], "--continuation"),
+        (["simulate", "--lowball", "--players", "points,expert", "-n", "4"], "--players"),
+        (["odds", "--lowball", "--dealer", "100", "110"], "--dealer"),
+        (["simulate", "--lowball", "--game", "three", "-n", "3"], "two sides"),
+        (["play", "7C", "--pone", "-s", "5H", "--lowball", "--model", "x"], "--model"),
+    ):
+        bad = runner.invoke(cli, args)
+        assert bad.exit_code == 2, (args, bad.output)
+        assert word in bad.output and "Traceback" not in bad.output
