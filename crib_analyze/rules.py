@@ -267,9 +267,11 @@ five-card, three, three-dealer-six, four, five, canadian-doubles
     """
     if name not in GAMES:
         raise UsageError(f"no game {name!r}; the games: {', '.join(GAMES)}")
-    rules = replace(
-        GAMES[name], lowball=lowball, jokers=jokers, throw_fives=throw_fives, penalty=penalty
-    )
+    rules = GAMES[name]
+    if lowball or jokers or throw_fives or penalty != "none":
+        rules = replace(
+            rules, lowball=lowball, jokers=jokers, throw_fives=throw_fives, penalty=penalty
+        )
     if partners is None or partners == rules.partners:
         return rules
     if partners:

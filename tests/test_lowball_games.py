@@ -13,6 +13,7 @@ first; a variant the whole game does not play let through.
 from __future__ import annotations
 
 import itertools
+import random
 
 import numpy as np
 import pytest
@@ -27,8 +28,8 @@ from crib_analyze.play.reply_kernels import expected_least_reply
 from crib_analyze.play.rules_kernels import reply_points
 from crib_analyze.play.table_advice import advise_table
 from crib_analyze.rules import game
-from tests.conftest import rotating
-from tests.naive import rank, value
+from tests.conftest import rotating, scaled
+from tests.naive import naive_lay_points, rank, value
 from tests.test_table_games import assert_same, kernel_games, twin_games
 
 
@@ -71,22 +72,21 @@ def test_a_whole_game_refuses_what_it_does_not_play() -> None:
         simulate_table(2, TableRun(game("three", lowball=True)))
 
 
-def enumerated_least(pts, count, left, weight, k) -> float:  # type: ignore[no-untyped-def]
+def enumerated_reply(pts, count, left, weight, k, least=True) -> float:  # type: ignore[no-untyped-def]
     """The holding model of the reply, enumerated: each rank r is held (one or more of
     its ``left[r]`` cards, each with probability min(1, k w_r / sum left w))
-    independently; the reply is the least of the held ranks that fit, 0 with none."""
+    independently; the reply is the least (or the most) of the points ``pts`` of the
+    held ranks that fit under 31, 0 with none."""
     total = sum(left[r] * weight[r] for r in range(13))
-    held = []
-    for r in range(13):
-        p = min(1.0, k * weight[r] / total) if left[r] else 0.0
-        held.append(1 - (1 - p) ** left[r])
+    fit = [r for r in range(13) if left[r] and count + min(r + 1, 10) <= 31]
+    held = {r: 1 - (1 - min(1.0, k * weight[r] / total)) ** left[r] for r in fit}
     expected = 0.0
-    for pattern in itertools.product((0, 1), repeat=13):
+    for pattern in itertools.product((0, 1), repeat=len(fit)):
         prob = 1.0
-        for r in range(13):
-            prob *= held[r] if pattern[r] else 1 - held[r]
-        fits = [pts[r] for r in range(13) if pattern[r] and count + min(r + 1, 10) <= 31]
-        expected += prob * (min(fits) if fits else 0)
+        for r, h in zip(fit, pattern, strict=True):
+            prob *= held[r] if h else 1 - held[r]
+        got = [pts[r] for r, h in zip(fit, pattern, strict=True) if h]
+        expected += prob * ((min(got) if least else max(got)) if got else 0)
     return expected
 
 
@@ -105,7 +105,7 @@ def test_the_least_reply_is_the_enumerated_holding_model(ranks, count, k) -> Non
         seq, len(ranks), count, left, weight, k, pts, np.empty(13), np.empty(13, np.int64)
     )
     reply_points(seq, len(ranks), count, pts, np.empty(13, np.int64))
-    assert got == pytest.approx(enumerated_least(pts.tolist(), count, left, weight, k), abs=1e-12)
+    assert got == pytest.approx(enumerated_reply(pts.tolist(), count, left, weight, k), abs=1e-12)
 
 
 def test_the_lowball_play_lays_the_least() -> None:
@@ -120,6 +120,56 @@ def test_the_lowball_play_lays_the_least() -> None:
         slot = tk.choose(policy, hands.copy(), 0, seq.copy(), 1, 10, seen, teams)
         card = cards[slot]
         assert (10 + value(card) == 15) == (worth == 2), (policy, rank(card))
+
+
+def twin_low_lookahead(hand, laid, count, k, least=True):  # type: ignore[no-untyped-def]
+    """The lowball lookahead from the rules text: the card (first of ties) whose points
+    now less the opponent's expected reply (its least, by :func:`enumerated_reply`,
+    every card the player cannot see by rank, equal weights) is lowest."""
+    ranks = [rank(c) for c in laid]
+    left = [4 - sum(rank(c) == r for c in [*laid, *hand]) for r in range(13)]
+    best, choice = None, None
+    for c in hand:
+        after = count + value(c)
+        if after > 31:
+            continue
+        now, _ = naive_lay_points([*ranks, rank(c)], after)
+        pts = [
+            naive_lay_points([*ranks, rank(c), r], after + min(r + 1, 10))[0]
+            if after + min(r + 1, 10) <= 31
+            else 0
+            for r in range(13)
+        ]
+        v = now - enumerated_reply(pts, after, left, [1.0] * 13, k, least)
+        if best is None or v < best - 1e-12:
+            best, choice = v, c
+    return choice
+
+
+def test_the_lowball_lookahead_expects_the_least_reply() -> None:
+    """Random positions late in a count (the opponent holds an ace, so it can reply):
+    the kernel's choice is the twin's, and the least reply matters: with the best reply
+    the twin would choose otherwise in some of them."""
+    rng = random.Random(5)
+    differ = 0
+    for _ in range(scaled(60, 30)):
+        cards = rng.sample([c for c in range(52) if rank(c) != 0], 6)
+        cards[3:] = sorted(cards[3:], key=value)  # the lowest first: more of them fit
+        laid, hand = cards[:3], cards[3:]
+        count = sum(value(c) for c in laid)
+        if not any(count + value(c) <= 30 for c in hand):
+            continue
+        opponent = [0, *rng.sample([c for c in range(52) if c not in cards and rank(c)], 2)]
+        hands = np.array([[*hand, -1], [*opponent, -1]], np.int64)
+        seq = np.zeros(16, np.int64)
+        seq[:3] = [rank(c) for c in laid]
+        seen = np.zeros(52, np.bool_)
+        seen[laid] = True
+        slot = tk.choose(tk.LOW_LOOKAHEAD, hands, 0, seq, 3, count, seen, np.array([0, 1]))
+        expected = twin_low_lookahead(hand, laid, count, 3)
+        assert hand[slot] == expected, (laid, hand)
+        differ += expected != twin_low_lookahead(hand, laid, count, 3, least=False)
+    assert differ > 0
 
 
 def test_lowball_play_advice_is_ranked_lowest_first() -> None:
