@@ -41,8 +41,9 @@ def score_play(
     ``points`` and ``reason``. With both hands, every card and go is checked. Any
     ``game`` of :func:`games` (three players and more: the seat on the dealer's left
     leads, ``hands`` one per seat from there, the dealer's last). With ``jokers`` in
-    the pack, a joker is written as the card it is laid as, ``JK=5H``: it may repeat a
-    card in play, so five and six of a kind (20 and 30) can be pegged.
+    the pack, a joker is written as the card it is laid as, ``JK=5H``, or ``JK`` for the
+    card that pegs most there: it may repeat a card in play, so five and six of a kind
+    (20 and 30) can be pegged.
 
     >>> score_play("10H 5S 7C 6D go 2H 6C 4S 4D").groupby("player").points.sum().to_dict()
     {'dealer': 6, 'pone': 3}

@@ -68,7 +68,8 @@ def _render(rows: Any, fmt: str, text: Any) -> str:
 )
 @jokers_option(
     "Jokers in the pack: write each as the card it is laid as, JK=5H (it may repeat "
-    "a card in play: five and six of a kind peg 20 and 30)."
+    "a card in play: five and six of a kind peg 20 and 30), or JK alone for the card "
+    "that pegs most there."
 )
 @format_option(help="Readable, or CSV/JSON (one row per card or go).")
 def peg(

@@ -28,6 +28,7 @@ from crib_analyze.rules import STANDARD, Rules
 
 PLAYERS = tuple(seat.role for seat in Seat)  # by seat: the pone leads
 GO = -1
+BEST_JOKER = -2  # a joker written bare, JK: laid as the card that pegs most there
 _WORDS = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -96,7 +97,8 @@ def _tokens(
     sequence: CardsLike | Iterable[CardLike], jokers: int = 0
 ) -> tuple[list[int], set[int]]:
     """(card ids and GO for each token ('go' in any case), the positions of jokers). A
-    joker is written as the card it is laid as, ``JK=5H`` (with ``jokers`` in the pack)."""
+    joker is written as the card it is laid as, ``JK=5H``, or bare, ``JK``: the card that
+    pegs most where it is laid (:data:`BEST_JOKER`; with ``jokers`` in the pack)."""
     items = sequence.replace(",", " ").split() if isinstance(sequence, str) else list(sequence)
     out: list[int] = []
     wild: set[int] = set()
@@ -107,15 +109,34 @@ def _tokens(
         elif text.startswith("JK"):
             if not jokers:
                 raise PlayError(f"{item} is a joker: give the jokers in the pack (--jokers)")
-            if not text.startswith("JK="):
-                raise PlayError(f"say what the joker is laid as, e.g. JK=5H (got {item})")
+            if text != "JK" and not text.startswith("JK="):
+                raise PlayError(f"write a joker JK, or JK=5H for the card it is laid as: {item}")
             if len(wild) == jokers:
                 raise PlayError(f"more jokers laid than the pack holds ({jokers})")
             wild.add(len(out))
-            out.append(parse_card(text[3:]))
+            out.append(BEST_JOKER if text == "JK" else parse_card(text[3:]))
         else:
             out.append(parse_card(item))
     return out, wild
+
+
+def best_joker_card(ranks: list[int], count: int) -> int:
+    """The card a bare joker is laid as after ``ranks`` at ``count``: the rank that pegs
+    most there (the lowest of equals: it keeps the count down), as a club (the suit
+    does not count in the play).
+
+    >>> format_card(best_joker_card([3, 4], 9))  # after 4 5 at 9: a 6 makes 15 and a run
+    '6C'
+    """
+    best, best_rank = -1, 0
+    for r in range(13):
+        value = min(r + 1, 10)
+        if count + value > 31:
+            break
+        points, _ = rk.lay_points(np.array([*ranks, r, 0], np.int64), len(ranks) + 1, count + value)
+        if points > best:
+            best, best_rank = int(points), r
+    return best_rank * 4
 
 
 def score_sequence(
@@ -231,6 +252,10 @@ def score_table_sequence(
                 turn = left_of(turn, lambda s: not said_go[s] and has_cards(s))
             continue
         card = token
+        chosen: tuple[str, ...] = ()
+        if card == BEST_JOKER:
+            card = best_joker_card(ranks, count)
+            chosen = (f"joker as {format_card(card)}",)
         owner = None
         if held is not None:
             owner = next((s for s in range(seats) if card in held[s]), None)
@@ -270,9 +295,8 @@ def score_table_sequence(
         count += value_of(card)
         ranks.append(card // 4)
         points, reasons = rk.lay_points(np.array([*ranks, 0], np.int64), len(ranks), count)
-        play.events.append(
-            PlayEvent(names[turn], card, count, int(points), tuple(reason_words(int(reasons))))
-        )
+        words = (*chosen, *reason_words(int(reasons)))
+        play.events.append(PlayEvent(names[turn], card, count, int(points), words))
         last = turn
         if count == 31:
             restart()
