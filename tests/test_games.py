@@ -115,6 +115,24 @@ def _results(stats) -> np.ndarray:  # type: ignore[no-untyped-def]
     return np.concatenate([b.results for b in stats.batches])
 
 
+@pytest.mark.parametrize(
+    ("scoring", "worth"),
+    [("lurch", lambda loser: 2 if loser < 61 else 1),
+     ("tournament", lambda loser: 3 if loser < 91 else 2)],
+)  # fmt: skip
+def test_simulate_counts_match_points_by_the_scoring(scoring, worth) -> None:  # type: ignore[no-untyped-def]
+    """Player 0's match points a game (won less lost) from each game's winner and the
+    loser's score, by the rules' table of the format."""
+    s = simulate(40, players=("expert", "points"), seed=3, scoring=scoring, play_policy="lookahead")
+    r = _results(s)
+    got = [
+        worth(int(r[i, 3] if r[i, 0] == 0 else r[i, 2])) * (1 if r[i, 0] == 0 else -1)
+        for i in range(len(r))
+    ]
+    assert s.match_points == pytest.approx(np.mean(got))
+    assert s.match_points_se > 0
+
+
 def test_duplicate_pairs_and_game_ends() -> None:
     s = simulate(400, seed=5, play_policy="lookahead")
     r = _results(s)

@@ -40,6 +40,7 @@ from crib_analyze.settings import (
     PLAY_POLICIES,
     POSITION_FROM,
     QUICK_PLAY_POLICY,
+    SCORINGS,
     SEARCH_SAMPLES,
     SEED,
     check_choice,
@@ -141,6 +142,8 @@ class GameStats:
     skunks: dict[str, float]  # share of games won by a skunk or more, double, triple
     margins: dict[int, int]  # the winner's margin (121 - loser's score) -> games
     seconds: float
+    match_points: float = 0.0  # player 0's a game under settings.scoring, won less lost
+    match_points_se: float = 0.0
     batches: list[GameBatch] = field(default_factory=list, repr=False)
 
     @property
@@ -238,6 +241,8 @@ def summarise(batches: list[GameBatch], settings: GameSettings, seconds: float) 
         }
         per_deal[seat.role]["total"] = round(float(sums.sum()), 4)
     bands = results[:, 5]
+    worth = np.array(SCORINGS[settings.scoring], np.float64)[bands]  # to each game's winner
+    p0_match = np.where(results[:, 0] == 0, worth, -worth).reshape(-1, 2).mean(axis=1)
     loser = np.where(results[:, 0] == 0, results[:, 3], results[:, 2])
     margins = np.bincount(TARGET - loser, minlength=TARGET + 1)
     return GameStats(
@@ -257,6 +262,8 @@ def summarise(batches: list[GameBatch], settings: GameSettings, seconds: float) 
         },
         margins={int(k): int(v) for k, v in enumerate(margins) if v},
         seconds=round(seconds, 1),
+        match_points=float(p0_match.mean()),
+        match_points_se=_se(p0_match),
         batches=batches,
     )
 

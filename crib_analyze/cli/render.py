@@ -539,6 +539,10 @@ def games_text(stats: dict[str, Any]) -> str:
         f"skunks: {100 * sk['skunk']:.2f}% of games (double {100 * sk['double']:.3f}%, "
         f"triple {100 * sk['triple']:.4f}%)"
     )
+    lines.append(
+        f"match points ({s['scoring']}), player 0's a game, won less lost: "
+        f"{stats['match_points']:+.4f} ± {stats['match_points_se']:.4f}"
+    )
     by = stats["decided_by"]
     lines.append(f"decided by 1 point: {100 * by[1]:.2f}%, by 2 points: {100 * by[2]:.2f}%")
     margins = stats["margins"]
