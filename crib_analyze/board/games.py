@@ -241,7 +241,8 @@ def summarise(batches: list[GameBatch], settings: GameSettings, seconds: float) 
         }
         per_deal[seat.role]["total"] = round(float(sums.sum()), 4)
     bands = results[:, 5]
-    worth = np.array(SCORINGS[settings.scoring], np.float64)[bands]  # to each game's winner
+    table = SCORINGS[settings.scoring]  # type: ignore[index]
+    worth = np.array(table, np.float64)[bands]  # each game's match points to its winner
     p0_match = np.where(results[:, 0] == 0, worth, -worth).reshape(-1, 2).mean(axis=1)
     loser = np.where(results[:, 0] == 0, results[:, 3], results[:, 2])
     margins = np.bincount(TARGET - loser, minlength=TARGET + 1)
