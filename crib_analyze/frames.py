@@ -234,7 +234,9 @@ def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
 
     frame = pd.DataFrame(
         {
-            "card": pd.array([format_card(c) for c in advice.cards], dtype="string"),
+            "card": pd.array(
+                [format_card(c) if c >= 0 else "go" for c in advice.cards], dtype="string"
+            ),
             "value": advice.value,
             "se": advice.se,
             "policy_choice": [c == advice.policy_card for c in advice.cards],

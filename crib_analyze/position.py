@@ -25,6 +25,7 @@ of outcome probabilities have the outcomes on their last axis in that order, and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -78,16 +79,27 @@ def check_score(what: str, score: object) -> int:
     return int(score)
 
 
-def parse_score(score: str | tuple[int, int] | list[int]) -> tuple[int, int]:
-    """(mine, theirs) from a pair or text like '110-115' (each 0-120, ASCII digits).
+def score_words(text: str) -> list[str]:
+    """The numbers of a score written ``MINE-THEIRS``, ``MINE THEIRS`` or ``MINE,THEIRS``
+    (any number of them: one per side in games of more sides).
 
-    >>> parse_score(" 0 - 7 ")
-    (0, 7)
+    >>> score_words("110-115"), score_words("110 100, 95")
+    (['110', '115'], ['110', '100', '95'])
+    """
+    return re.split(r"\s*[\s,-]\s*", text.strip())
+
+
+def parse_score(score: str | tuple[int, int] | list[int]) -> tuple[int, int]:
+    """(mine, theirs) from a pair or text like '110-115' or '110 115' (each 0-120, ASCII
+    digits).
+
+    >>> parse_score(" 0 - 7 "), parse_score("110 115")
+    ((0, 7), (110, 115))
     """
     if isinstance(score, str):
-        parts = score.replace(" ", "").split("-")
+        parts = score_words(score)
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-            raise UsageError(f"a score is MINE-THEIRS, e.g. 110-115, got {score!r}")
+            raise UsageError(f"a score is MINE-THEIRS or MINE THEIRS, e.g. 110-115, got {score!r}")
         pair: tuple[Any, Any] = (int(parts[0]), int(parts[1]))
     else:
         try:

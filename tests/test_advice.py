@@ -49,12 +49,23 @@ def test_the_pone_leads_low_rather_than_a_seven() -> None:
         ({"role": "pone", "hand": "7C 8D 2C", "played": "10H"}, "dealer's turn"),
         ({"role": "pone", "hand": "7C 8D", "played": ""}, "that is not four"),
         ({"role": "dealer", "hand": "7C 8D 2C 10H", "played": "10H"}, "given twice"),
-        ({"role": "dealer", "hand": "KC QC JC", "played": "10H 10S 5C"}, "say go"),
     ],
 )
 def test_bad_positions(args: dict[str, str], message: str) -> None:
     with pytest.raises((PlayError, ca.CardError), match=message):
         ca.advise_play(**args, samples=10)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("policy", ["solver", "lookahead"])
+def test_go_is_an_answer(policy: str) -> None:
+    """Nothing fits at 25: the advice is go, not an error."""
+    frame = ca.advise_play("dealer", "KC QC JC", played="10H 10S 5C", policy=policy, samples=10)  # type: ignore[arg-type]
+    assert frame.card.tolist() == ["go"] and frame.policy_choice.tolist() == [True]
+    out = CliRunner().invoke(
+        cli, ["play", "KC", "QC", "JC", "--dealer", "--played", "10H 10S 5C", "--policy", policy]
+    )
+    assert out.exit_code == 0 and "say go" in out.output
+    assert out.output.splitlines()[-1].split()[0] == "go"
 
 
 def test_cli() -> None:

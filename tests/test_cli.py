@@ -1025,3 +1025,27 @@ def test_discard_path_does_not_import_pandas() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "LOADED []"
+
+
+def test_one_vocabulary_for_roles_scores_and_json() -> None:
+    """--role is --dealer or --pone on every command with a role (and the quiz takes
+    --dealer/--pone); a score is MINE THEIRS, MINE-THEIRS or MINE,THEIRS everywhere;
+    --json is --format json."""
+    runner = CliRunner()
+
+    def out(*args: str) -> str:
+        result = runner.invoke(cli, list(args))
+        assert result.exit_code == 0, (args, result.output)
+        return result.stdout
+
+    hand = ["5H", "6S", "4D", "JC", "QH", "5C"]
+    assert out("discard", *hand, "--role", "pone") == out("discard", *hand, "--pone")
+    assert out("odds", "95", "100", "--role", "dealer") == out("odds", "95-100", "--dealer")
+    assert out("odds", "95,100", "--dealer") == out("odds", "95 100", "--dealer")
+    assert out("odds", "95", "100", "--json") == out("odds", "95", "100", "-f", "json")
+    spaced = out("discard", *hand, "--dealer", "--score", "110 115", "--top", "2")
+    assert spaced == out("discard", *hand, "--dealer", "--score", "110-115", "--top", "2")
+    quiz = runner.invoke(cli, ["quiz", "--pone", "--rounds", "1", "--seed", "3"], input="q\n")
+    assert quiz.exit_code == 0 and "you are the pone" in quiz.output
+    bad = runner.invoke(cli, ["discard", *hand, "--role", "dealer", "--pone"])
+    assert bad.exit_code == 2 and "--role dealer contradicts --pone" in bad.stderr

@@ -118,3 +118,12 @@ def test_random_plays_score_as_the_twin(cards: list[int], rnd, with_hands: bool)
 
 def test_parse_cards_in_hands() -> None:
     assert score_sequence(SEED, parse_cards(PONE), parse_cards(DEALER)).totals["dealer"] == 6
+
+
+def test_the_play_as_one_quoted_string() -> None:
+    """``peg "10H 5S 7C ..."`` reads the play as ``peg 10H 5S 7C ...`` does."""
+    runner = CliRunner()
+    quoted = runner.invoke(cli, ["peg", "10H 5S 7C 6D go 2H 6C 4S 4D"])
+    apart = runner.invoke(cli, ["peg", *["10H", "5S", "7C", "6D", "go", "2H", "6C", "4S", "4D"]])
+    assert quoted.exit_code == 0 and quoted.output == apart.output
+    assert quoted.output.splitlines()[-1] == "pone 3, dealer 6"

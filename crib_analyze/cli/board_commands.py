@@ -9,7 +9,6 @@ import click
 
 from crib_analyze.cli.options import (
     RESUME_BUILD,
-    WholeNumber,
     build_output_option,
     checked_output,
     checked_scheduler,
@@ -31,6 +30,8 @@ from crib_analyze.cli.options import (
     refuse_with_game,
     resumable,
     role_of,
+    role_option,
+    score_arguments,
     scoring_option,
     seed_option,
     set_threads,
@@ -53,10 +54,11 @@ from crib_analyze.settings import (
 
 
 @click.command()
-@click.argument("scores", metavar="[MINE THEIRS]", type=WholeNumber(), nargs=-1)
+@click.argument("scores", metavar="[MINE THEIRS]", nargs=-1, callback=score_arguments)
 @game_option
 @click.option("--dealer", is_flag=True, help="You deal this deal.")
 @click.option("--pone", is_flag=True, help="The opponent deals (you count first).")
+@role_option
 @scoring_option(default=DEFAULT_SCORING)
 @click.option(
     "--plot",
@@ -81,6 +83,7 @@ def odds(
     lowball: bool,
     dealer: bool,
     pone: bool,
+    role: str | None,
     scoring: str,
     plot_path: str | None,
     games: int,
@@ -122,7 +125,7 @@ def odds(
     if len(scores) > 2:
         raise click.UsageError(f"give two scores, MINE THEIRS (e.g. 95 100); got {len(scores)}")
     mine, theirs = (*scores, None, None)[:2]
-    role = role_of(dealer, pone)
+    role = role_of(dealer, pone, role=role)
     if (mine is None) != (theirs is None) or (mine is None and plot_path is None):
         raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
     with domain_errors():
@@ -182,7 +185,7 @@ def _game_odds(scores: tuple[int, ...], rules: Any, games: int, seed: int, fmt: 
     from crib_analyze.cli.render import game_odds_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
-    refuse_with_game(rules, ("dealer", "pone", "scoring", "plot_path"))
+    refuse_with_game(rules, ("dealer", "pone", "role", "scoring", "plot_path"))
     if not scores:
         raise click.UsageError(f"give the scores of {rules.name}'s sides, from the dealer's left")
     with domain_errors():

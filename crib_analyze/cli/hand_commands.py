@@ -28,6 +28,7 @@ from crib_analyze.cli.options import (
     quiet_option,
     refuse_options,
     role_of,
+    role_option,
     scoring_option,
     seat_of,
     seed_option,
@@ -132,6 +133,7 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
 @click.argument("cards", nargs=-1)
 @click.option("--dealer", is_flag=True, help="Rank for the dealer (hand + crib + heels).")
 @click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib).")
+@role_option
 @click.option(
     "--opponent",
     type=click.Choice(OPPONENTS),
@@ -286,6 +288,7 @@ def discard(
     cards: tuple[str, ...],
     dealer: bool,
     pone: bool,
+    role: str | None,
     opponent: str,
     policy: str | None,
     samples: int,
@@ -350,6 +353,8 @@ def discard(
     from crib_analyze.cli.render import discard_text, distribution_text, rows_csv, rows_json
     from crib_analyze.results import concat_rows
 
+    chosen = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
+    dealer, pone = chosen == "dealer", chosen == "pone"
     if game != "standard" or seat is not None:
         _discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output, others, samples,
                           seed, lowball)  # fmt: skip
@@ -360,7 +365,7 @@ def discard(
         _auction(cards, opponent, pegging if not no_pegging else "none", score, model,
                  position_samples, seed, fmt, output)  # fmt: skip
         return
-    role = role_of(dealer, pone)
+    role = role_of(dealer, pone, role=role)
     if hands_file is not None and cards:
         raise click.UsageError("give cards or --hands-file, not both")
     if plot_path is not None and hands_file is not None:
@@ -535,6 +540,8 @@ def _stream_name(stream: TextIO) -> str:
     show_default=True,
     help="Your role in every hand, or a fresh random one each hand.",
 )
+@click.option("--dealer", "role", flag_value="dealer", help="The same as --role dealer.")
+@click.option("--pone", "role", flag_value="pone", help="The same as --role pone.")
 @click.option(
     "--opponent",
     type=click.Choice(QUIZ_OPPONENTS),

@@ -85,12 +85,13 @@ def as_options(message: str) -> str:
     """A library message with each ```parameter``` written as the current command's option
     (``--need``), or as the plain name if the command has no such option."""
     ctx = click.get_current_context(silent=True)
-    options: dict[str, str] = dict(SPELLED)
+    options: dict[str, str] = {}
     if ctx is not None:
         for param in ctx.command.params:
             if isinstance(param, click.Option) and param.name:
                 longs = [o for o in param.opts if o.startswith("--")]
                 options[param.name] = (longs or param.opts)[0]
+    options.update(SPELLED)
     return re.sub(r"`([a-z_]+)`", lambda m: options.get(m.group(1), m.group(1)), message)
 
 
@@ -213,10 +214,19 @@ def output_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def format_option(choices: tuple[str, ...] = OUTPUT_FORMATS, help: str | None = None) -> Decorator:
-    return click.option(
+    """``--format/-f`` and, where JSON is a choice, ``--json`` for ``--format json``."""
+    fmt = click.option(
         "--format", "-f", "fmt", type=click.Choice(choices), default="table", show_default=True,
         help=help or "Readable, or for programs.",
     )  # fmt: skip
+    if "json" not in choices:
+        return fmt
+    alias = click.option("--json", "fmt", flag_value="json", help="Short for --format json.")
+
+    def both(f: Callable[..., Any]) -> Callable[..., Any]:
+        return fmt(alias(f))
+
+    return both
 
 
 game_option = click.option(
@@ -263,6 +273,16 @@ def jokers_option(help: str) -> Decorator:
         "--jokers", type=click.IntRange(JOKERS.lo, JOKERS.hi), default=JOKERS.lo,
         show_default=True, help=help,
     )  # fmt: skip
+
+
+def score_arguments(ctx: click.Context, param: click.Parameter, value: Any) -> tuple[int, ...]:
+    """Scores given as ``MINE THEIRS``, ``MINE-THEIRS`` or ``MINE,THEIRS`` (and one per
+    side in other games): whole numbers in ASCII digits."""
+    from crib_analyze.position import score_words
+
+    words = [w for text in value for w in score_words(str(text))]
+    number = WholeNumber()
+    return tuple(number.convert(w, param, ctx) for w in words)
 
 
 def lowball_option(help: str) -> Decorator:
@@ -413,13 +433,24 @@ def cards_or_fail(tokens: Any, count: int) -> list[int]:
         raise click.UsageError(str(e)) from None
 
 
-def role_of(dealer: bool, pone: bool, required: bool = False) -> str | None:
-    """The role chosen by --dealer / --pone (None for neither, unless required)."""
+role_option = click.option(
+    "--role", type=click.Choice(("dealer", "pone")), help="Your role: --dealer or --pone."
+)
+
+
+def role_of(
+    dealer: bool, pone: bool, required: bool = False, role: str | None = None
+) -> str | None:
+    """The role chosen by --dealer / --pone or --role (None for none, unless required)."""
     if dealer and pone:
         raise click.UsageError("choose one of --dealer and --pone, not both")
-    if required and not (dealer or pone):
+    flag = "dealer" if dealer else "pone" if pone else None
+    if role is not None and flag is not None and role != flag:
+        raise click.UsageError(f"--role {role} contradicts --{flag}")
+    chosen = flag or role
+    if required and chosen is None:
         raise click.UsageError("choose one of --dealer and --pone")
-    return "dealer" if dealer else "pone" if pone else None
+    return chosen
 
 
 class Progress:

@@ -29,6 +29,7 @@ from crib_analyze.cli.options import (
     refuse_with_game,
     resumable,
     role_of,
+    role_option,
     seat_of,
     seed_option,
     set_threads,
@@ -111,6 +112,7 @@ def peg(
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--dealer", is_flag=True, help="You deal.")
 @click.option("--pone", is_flag=True, help="You are the pone (you lead).")
+@role_option
 @game_option
 @click.option(
     "--seat",
@@ -143,6 +145,7 @@ def play(
     cards: tuple[str, ...],
     dealer: bool,
     pone: bool,
+    role: str | None,
     game: str,
     seat: str | None,
     starter: str | None,
@@ -184,12 +187,14 @@ def play(
     from crib_analyze.cli.render import advice_text
     from crib_analyze.results import rows_of_frame
 
+    chosen = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
+    dealer, pone = chosen == "dealer", chosen == "pone"
     if game != "standard" or lowball:
         _play_in_game(cards, game_rules(game, lowball), seat, dealer, pone, starter, discards,
                       played, policy, samples, seed, fmt)  # fmt: skip
         return
     only_with_game(("seat",))
-    role = role_of(dealer, pone, required=True)
+    role = role_of(dealer, pone, required=True, role=role)
     with domain_errors():
         frame = advise_play(
             role,  # type: ignore[arg-type]

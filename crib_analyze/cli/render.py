@@ -396,8 +396,8 @@ def advice_text(rows: Rows) -> str:
     body = [
         [
             str(r["card"]),
-            f"{r['value']:+.3f}",
-            f"{r['se']:.3f}",
+            f"{r['value']:+.3f}" if r["value"] == r["value"] else "-",
+            f"{r['se']:.3f}" if r["se"] == r["se"] else "-",
             f"{a.get('policy')} plays" if r["policy_choice"] else "",
         ]
         for r in rows.records()

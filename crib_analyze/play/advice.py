@@ -29,7 +29,7 @@ from crib_analyze.errors import CardError, UsageError
 from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import play_policy_kernels as pk
 from crib_analyze.play.matches import kept_rank_weights, play_reader, policy_code
-from crib_analyze.play.sequence import PLAYERS, PlayError, ScoredPlay, score_sequence
+from crib_analyze.play.sequence import GO, PLAYERS, PlayError, ScoredPlay, score_sequence
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
@@ -92,8 +92,13 @@ def advise(
     if play.turn != me:
         raise PlayError(f"it is the {PLAYERS[play.turn]}'s turn to lay, not yours")
     legal = [c for c in mine if play.count + value_of(c) <= 31]
-    if not legal:
-        raise PlayError(f"no card of yours fits at {play.count}: say go")
+    if not legal:  # the answer is go: nothing to choose, nothing valued
+        return Advice(
+            cards=[GO], value=np.array([np.nan]), se=np.array([np.nan]), policy_card=GO,
+            count=play.count, samples=0, policy=policy,
+            continuation=f"no card of yours fits at {play.count}: say go",
+            weighted_by="nothing (no choice to make)",
+        )  # fmt: skip
     opponent_left = 4 - sum(e.player != role for e in laid)
     # what the opponent's goes say: at count c it held no card of value <= 31 - c
     gone = 0

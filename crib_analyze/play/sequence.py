@@ -99,7 +99,10 @@ def _tokens(
     """(card ids and GO for each token ('go' in any case), the positions of jokers). A
     joker is written as the card it is laid as, ``JK=5H``, or bare, ``JK``: the card that
     pegs most where it is laid (:data:`BEST_JOKER`; with ``jokers`` in the pack)."""
-    items = sequence.replace(",", " ").split() if isinstance(sequence, str) else list(sequence)
+    pieces = [sequence] if isinstance(sequence, str) else list(sequence)
+    items: list[CardLike] = []
+    for piece in pieces:  # a piece of text may hold several cards: "10H 5S go 7C"
+        items += piece.replace(",", " ").split() if isinstance(piece, str) else [piece]
     out: list[int] = []
     wild: set[int] = set()
     for item in items:
