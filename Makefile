@@ -44,9 +44,11 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tools/cli_reference.py --check
 
-# regenerate the command-line reference (docs/cli.md) from --help
+# regenerate the command-line reference (docs/cli.md) from --help and the shown output
+# of every command example in README.md and docs/ (review the diff)
 docs: $(STAMP)
 	$(BIN)/python tools/cli_reference.py
+	$(BIN)/python tools/docs_examples.py --write
 
 format: $(STAMP)
 	$(BIN)/ruff format $(SOURCES)

@@ -3,7 +3,8 @@
 * Every ``$ crib-analyze ...`` line in a ``console`` block of README.md and docs/*.md is
   parsed by the real command line (an unknown command or option fails), and where the
   block shows its output, the command is run and must print exactly that (a final
-  ``...`` line means the output starts with the lines shown).
+  ``...`` line means the output starts with the lines shown). ``make docs`` rewrites
+  the shown outputs (tools/docs_examples.py).
 * docs/cli.md is what ``tools/cli_reference.py`` makes from ``--help`` now.
 * Every command is explained in a guide besides the generated reference.
 * The columns of a discard ranking are all documented, in the ranking module and in
@@ -17,9 +18,7 @@ each fails here.
 from __future__ import annotations
 
 import re
-import shlex
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -29,51 +28,10 @@ from click.testing import CliRunner
 import crib_analyze
 from crib_analyze.cli import cli
 from crib_analyze.discard.ranking import COLUMNS
+from tools.docs_examples import PAGES, Example, examples
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 GUIDES = [p for p in PAGES if p.name not in ("cli.md",)]
-
-
-@dataclass(frozen=True)
-class Example:
-    page: str
-    line: int
-    args: list[str]
-    output: list[str]  # the lines shown after the command (empty: none shown)
-    prefix: bool  # the output shown ends with '...': compare the start only
-
-
-def examples() -> list[Example]:
-    found = []
-    for page in PAGES:
-        lines = page.read_text(encoding="utf-8").splitlines()
-        in_console = False
-        current: Example | None = None
-        for n, line in enumerate(lines, start=1):
-            if line.startswith("```"):
-                if current is not None:
-                    found.append(current)
-                    current = None
-                in_console = line.strip() == "```console" and not in_console
-                continue
-            if not in_console:
-                continue
-            if line.startswith("$ "):
-                if current is not None:
-                    found.append(current)
-                current = None
-                words = shlex.split(line[2:], comments=True)
-                if words and words[0] == "crib-analyze":
-                    current = Example(page.name, n, words[1:], [], False)
-            elif current is not None:
-                if line.strip() == "...":
-                    current = Example(
-                        current.page, current.line, current.args, current.output, True
-                    )
-                else:
-                    current.output.append(line)
-    return found
 
 
 EXAMPLES = examples()
