@@ -74,13 +74,24 @@ CASES = [
             "json",
         ],
     ),
-    Case("discard_sampled_table", ["discard", *HAND3, "--opponent", "sampled", "--samples", "100"]),
-    Case("discard_need", ["discard", *HAND, "--dealer", "--need", "12", "--sort", "need"]),
-    Case("discard_sort_hand", ["discard", *HAND2, "--dealer", "--sort", "hand"]),
+    Case(
+        "discard_sampled_table",
+        ["discard", *HAND3, "--opponent", "sampled", "--samples", "100", "--wide", "--verbose"],
+    ),
+    Case(
+        "discard_need",
+        ["discard", *HAND, "--dealer", "--need", "12", "--sort", "need", "--wide", "--verbose"],
+    ),
+    Case(
+        "discard_sort_hand",
+        ["discard", *HAND2, "--dealer", "--sort", "hand", "--wide", "--verbose"],
+    ),
     Case("discard_sort_crib", ["discard", *HAND2, "--pone", "--sort", "crib", "-f", "csv"]),
     Case("discard_distribution", ["discard", *HAND, "--pone", "--distribution"]),
     Case("discard_distribution_csv", ["discard", *HAND, "--distribution", "-f", "csv"]),
-    Case("discard_no_pegging", ["discard", *HAND, "--no-pegging", "--dealer"]),
+    Case(
+        "discard_no_pegging", ["discard", *HAND, "--no-pegging", "--dealer", "--wide", "--verbose"]
+    ),
     Case("discard_no_pegging_csv", ["discard", *HAND3, "--pegging", "none", "-f", "csv"]),
     Case("discard_exact_pegging", ["discard", *HAND, "--pegging", "exact", "--pone", "-f", "csv"]),
     Case(
@@ -111,6 +122,8 @@ CASES = [
             "free",
             "--position-samples",
             "300",
+            "--wide",
+            "--verbose",
         ],
     ),
     Case(
@@ -120,7 +133,7 @@ CASES = [
     ),
     Case(
         "discard_hands_file_table",
-        ["discard", "--hands-file", "hands.txt", "--dealer", "--top", "2"],
+        ["discard", "--hands-file", "hands.txt", "--dealer", "--top", "2", "--wide", "--verbose"],
         hands="AC 2D 3H 5S 5C JD\n7C 8D 9H KS 2C 3D\n",
     ),
     # peg

@@ -67,12 +67,16 @@ def columns(role: str | None, need: bool = False, pegging: bool = True) -> list[
     if pegging:
         both += [f"{side}_{c}" for side in ("dealer", "pone") for c in PEG_COLUMNS]
     both += ["dealer_loss", "pone_loss", "dealer_best", "pone_best"]
+    both += ["verdict"] if role else ["dealer_verdict", "pone_verdict"]
     both += ["role", "opponent", "model", "pegging"]
     return HAND_COLUMNS + (["p_need"] if need else []) + role_columns + both
 
 
 BASE_COLUMNS = columns(None)
-TEXT_COLUMNS = ("hand", "discard", "keep", "role", "opponent", "model", "pegging")
+TEXT_COLUMNS = (
+    "hand", "discard", "keep", "role", "opponent", "model", "pegging", "verdict",
+    "dealer_verdict", "pone_verdict",
+)  # fmt: skip
 # pandas 3 parses floats exactly by default and deprecates the option
 READ_CSV_EXACT: dict = (
     {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
@@ -147,9 +151,15 @@ def assert_frames_equal(got: pd.DataFrame, want: pd.DataFrame) -> None:
             )
 
 
+WIDE = ["--wide", "--verbose"]  # every column, and the header that says what they are
+
+
 def table_rows(text: str) -> tuple[list[str], list[str], list[list[str]]]:
-    """(preamble lines, column heads, data rows) of one discard table; cells split on 2+ spaces."""
+    """(preamble lines, column heads, data rows) of one discard table; cells split on 2+
+    spaces. The preamble leaves out the verdicts (the lines before the hand's)."""
     lines = text.rstrip("\n").splitlines()
+    while lines and (lines[0][:3] in ("As ", "At ") or lines[0].startswith("  ")):
+        lines = lines[1:]
     head_at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("#"))
     heads = re.split(r"\s{2,}", lines[head_at].strip())
     data = [line for line in lines[head_at + 1 :] if line.strip()[:1].isdigit()]
@@ -429,7 +439,8 @@ def test_score_errors(args: list[str], needles: list[str]) -> None:
     ],
 )
 def test_discard_table(role_args: list[str], who: str, net_cells: list[str]) -> None:
-    out = ok(["discard", *HAND_ARGS, *role_args, "--opponent", "random", "--no-pegging"]).stdout
+    args = ["discard", *HAND_ARGS, *role_args, "--opponent", "random", "--no-pegging"]
+    out = ok([*args, *WIDE]).stdout
     preamble, heads, rows = table_rows(out)
     header = preamble[0]
     assert header.startswith(HAND)
@@ -528,8 +539,8 @@ def test_discard_machine_formats(role: str | None, fmt: str) -> None:
 
 
 def test_discard_default_opponent_is_expert() -> None:
-    out = ok(["discard", *HAND_ARGS, "--dealer"]).stdout
-    assert out.splitlines()[1].startswith("opponent: expert (exact combination); packaged")
+    out = ok(["discard", *HAND_ARGS, "--dealer", *WIDE]).stdout
+    assert table_rows(out)[0][1].startswith("opponent: expert (exact combination); packaged")
     frame = read_csv(ok(["discard", *HAND_ARGS, "--dealer", "-f", "csv"]).stdout)
     assert_frames_equal(frame, analyze(HAND, role="dealer", opponent="expert"))
     assert set(frame["opponent"]) == {"expert"}
@@ -670,12 +681,12 @@ def test_discard_sampled_is_reproducible(role: str) -> None:
 
 def test_discard_sampled_table_header() -> None:
     args = ["discard", *HAND_ARGS, "--pone", "--opponent", "sampled", "--samples", "50"]
-    out = ok([*args, "--seed", "7"]).stdout
+    out = ok([*args, "--seed", "7", *WIDE]).stdout
     preamble, heads, rows = table_rows(out)
     assert "sampled" in preamble[1] and "50" in preamble[1] and "seed 7" in preamble[1]
     assert len(rows) == 15
     assert all("±" in row[heads.index("their crib")] for row in rows)
-    assert out == ok([*args, "--seed", "7"]).stdout
+    assert out == ok([*args, "--seed", "7", *WIDE]).stdout
 
 
 def test_discard_sampled_both_roles() -> None:
@@ -811,11 +822,11 @@ def test_hands_file(tmp_path: Path, fmt: str, role: str | None) -> None:
 def test_hands_file_table(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(HANDS_TEXT, encoding="utf-8")
-    out = ok(["discard", "--hands-file", str(path), "--dealer", "--top", "2"]).stdout
+    out = ok(["discard", "--hands-file", str(path), "--dealer", "--top", "2", *WIDE]).stdout
     headers = [line for line in out.splitlines() if ", as dealer, ranked by" in line]
     assert [h.split(", as dealer")[0] for h in headers] == HANDS
     for hand in HANDS:
-        single = ok(["discard", hand, "--dealer", "--top", "2"]).stdout
+        single = ok(["discard", hand, "--dealer", "--top", "2", *WIDE]).stdout
         assert single in out
 
 
@@ -983,7 +994,7 @@ def test_no_role_top_one_shows_each_roles_best() -> None:
     ],
 )
 def test_header_says_the_ranking_key(args: list[str], key: str) -> None:
-    assert key in ok(["discard", *HAND_ARGS, *args]).stdout.splitlines()[0]
+    assert key in table_rows(ok(["discard", *HAND_ARGS, *args, "--verbose"]).stdout)[0][0]
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])

@@ -178,9 +178,9 @@ def test_discards_count_the_play() -> None:
 def test_cli_pegging_options() -> None:
     runner = CliRunner()
     hand = ["7C", "8D", "9H", "KS", "2C", "3D", "--pone"]
-    out = runner.invoke(cli, ["discard", *hand]).stdout
-    assert "the play: pegging table" in out and "total" in out.splitlines()[3]
-    classic = runner.invoke(cli, ["discard", *hand, "--no-pegging"]).stdout
+    out = runner.invoke(cli, ["discard", *hand, "--verbose"]).stdout
+    assert "the play: pegging table" in out and "total" in out.splitlines()[4]
+    classic = runner.invoke(cli, ["discard", *hand, "--no-pegging", "--verbose"]).stdout
     assert "the play" not in classic and "total" not in classic
     bad = runner.invoke(cli, ["discard", *hand, "--no-pegging", "--pegging", "exact"])
     assert bad.exit_code == 2

@@ -90,7 +90,7 @@ def test_the_penalty_is_in_the_net_and_moves_the_ranking() -> None:
 
 def test_the_command_line() -> None:
     runner = CliRunner()
-    ok = runner.invoke(cli, ["discard", *HAND.split(), "--pone", "--penalty", "back-ten"])
+    ok = runner.invoke(cli, ["discard", *HAND.split(), "--pone", "--penalty", "back-ten", "--wide"])
     assert ok.exit_code == 0 and "P(crib 0)" in ok.output and "back-ten penalty" in ok.output
     for extra, words in [
         (["--opponent", "sampled"], "exact with --opponent expert or random"),

@@ -282,6 +282,10 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
     help="The auction variant: what owning the crib is worth to you with these cards, "
     "your break-even bid (in points; with --score, in chances of winning).",
 )
+@click.option("--wide", is_flag=True, help="Every column (hand range, crib, pegging parts).")
+@click.option(
+    "--verbose", "-v", is_flag=True, help="Say what each column is made of, and the model."
+)
 @quiet_option
 @output_options
 def discard(
@@ -315,6 +319,8 @@ def discard(
     lowball: bool,
     jokers: int,
     auction: bool,
+    wide: bool,
+    verbose: bool,
     quiet: bool,
     fmt: str,
     output: str | None,
@@ -427,7 +433,9 @@ def discard(
 
     def render(rows: Rows, hand_text: str) -> str:
         if fmt == "table":
-            return (distribution_text if distribution else discard_text)(rows, hand_text)
+            if distribution:
+                return distribution_text(rows, hand_text)
+            return discard_text(rows, hand_text, wide, verbose)
         return (rows_csv if fmt == "csv" else rows_json)(rows)
 
     if hands_file is None:
@@ -589,7 +597,7 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
                 break
             if answer == "?":
                 game.reveal(deal)
-                click.echo(discard_text(deal.rows.take(list(range(min(5, 15)))), hand_text))
+                click.echo(discard_text(deal.rows.take(list(range(5))), hand_text, hint=False))
                 break
             try:
                 throw = game.parse_throw(deal, answer)
@@ -599,7 +607,7 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
                 continue
             grade = game.grade(deal, throw)
             shown = sorted({*range(min(5, len(deal.rows))), grade.rank - 1})
-            click.echo(discard_text(deal.rows.take(shown), hand_text))
+            click.echo(discard_text(deal.rows.take(shown), hand_text, hint=False))
             if grade.best:
                 verdict = "the best throw"
             elif grade.near_tie:

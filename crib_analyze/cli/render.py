@@ -142,33 +142,83 @@ def opponent_line(attrs: dict[str, Any]) -> str:
     return text
 
 
-def discard_text(rows: Rows, hand: str) -> str:
-    """A readable ranking: best first, numbers to 3 decimals, each role's best marked."""
+def discard_text(
+    rows: Rows, hand: str, wide: bool = False, verbose: bool = False, hint: bool = True
+) -> str:
+    """A readable ranking: each role's answer in words first, then the throws best first
+    in columns that fit 80 (``wide``: every column), numbers to 3 decimals, each role's
+    best marked; ``verbose`` adds what was ranked by, the model and its fingerprint."""
     a = rows.attrs
-    role, need = a.get("role"), a.get("need")
-    sampled = a.get("opponent") == "sampled"
-    near = a.get("near_tie_points", 0.0)
+    out = [line for text in a.get("verdicts", {}).values() for line in _wrapped(text)]
+    out += (
+        _discard_header(rows, hand) if verbose else _wrapped(_discard_assumed(a, hand), upper=False)
+    )
+    out += [line for text in _variant_lines(rows) for line in _wrapped(text, upper=False)]
+    out += [_wide_table(rows) if wide else _compact_table(rows)]
+    if hint and not (wide or verbose):
+        out.append("(--wide: every column; --verbose: the model and how each column is made)")
+    return "\n".join(out) + "\n"
+
+
+def _wrapped(text: str, width: int = 80, upper: bool = True) -> list[str]:
+    """``text`` in lines of ``width`` at most, the later ones indented; a capital first."""
+    import textwrap
+
+    text = text[:1].upper() + text[1:] if upper else text
+    return textwrap.wrap(text, width, subsequent_indent="  ")
+
+
+def _discard_assumed(a: dict[str, Any], hand: str) -> str:
+    """One line: the hand, the opponent, the play, the score."""
+    role = a.get("role")
+    who = f"as {role}" if role else "both roles"
+    opponent = a.get("opponent")
+    model = str(a.get("model") or "")
+    if opponent == "sampled":
+        opponent = f"sampled opponent ({a['samples']:,} hands, {a.get('policy')} policy)"
+    else:
+        opponent = f"{opponent} opponent"
+    if model and not model.startswith("packaged"):
+        opponent += f" ({model})"
+    words = [f"{hand}, {who}", opponent]
+    words.append("the play counted" if a.get("pegging") else "without the play")
+    if a.get("goal"):
+        mine, theirs = a["score"]
+        words.append(f"from {mine}-{theirs}")
+    return "; ".join(words)
+
+
+def _discard_header(rows: Rows, hand: str) -> list[str]:
+    """What was ranked by, the model and its fingerprint, heels, the play, the score."""
+    a = rows.attrs
+    role = a.get("role")
     who = f"as {role}" if role else "both roles"
     out = [f"{hand}, {who}, ranked by {ranking_key(rows)}", opponent_line(a)]
     if role != "pone":
         out.append(
             f"heels: {a.get('heels', 0.0):.3f} (a jack starter gives the dealer 2), in dealer net"
         )
-    pegged = bool(a.get("pegging"))
-    if pegged:
+    if a.get("pegging"):
         out.append(f"the play: {a['pegging']}; peg = your pegging minus the opponent's")
-    goal = a.get("goal")
-    if goal:
+    if a.get("goal"):
         mine, theirs = a["score"]
         out.append(
             f"score: you {mine}, opponent {theirs}; each throw's deal simulated "
             f"{a['position_samples']:,} times on shared cards (seed {a['position_seed']}), "
             "then the board table; ± one standard error"
         )
+    return out
+
+
+def _variant_lines(rows: Rows) -> list[str]:
+    """A line for each variant in play: what it changes."""
+    a = rows.attrs
+    role = a.get("role")
+    out = []
     penalty = a.get("penalty") or "none"
-    zeros = penalty != "none" and role is not None
     if penalty != "none":
         cost = "the opponent scores 1" if penalty == "zero" else "it costs its owner 10"
+        zeros = role is not None
         out.append(
             f"{penalty} penalty: a hand or crib of nothing and {cost}; "
             + ("P(0) and the expected penalty in the net" if zeros else "in the nets")
@@ -194,6 +244,88 @@ def discard_text(rows: Rows, hand: str) -> str:
         else:
             what = "you must throw two of your fives: " + ", ".join(forced)
         out.append(f"throw fives: {what}; the opponent throws its fives too (random opponent)")
+    return out
+
+
+def _compact_table(rows: Rows) -> str:
+    """The throws in columns that fit 80: rank, throw, keep, the role's parts, value and
+    loss (with a score: points, the chance of winning or match points, and behind)."""
+    a = rows.attrs
+    role, need, goal = a.get("role"), a.get("need"), a.get("goal")
+    pegged = bool(a.get("pegging"))
+    near = a.get("near_tie_points", 0.0)
+    value = "total" if pegged else "net"
+    heads = ["#", "throw", "keep"]
+    if need is not None:
+        heads.append(f"P(>={need})")
+    if role is None:
+        heads += ["dealer", "loss", "pone", "loss"]
+    elif goal:
+        heads += ["points", "pts #", "P(win)" if goal == "win" else "match pts", "±", "behind"]
+    else:
+        heads += ["hand", "your crib" if role == "dealer" else "their crib"]
+        heads += ["peg"] if pegged else []
+        heads += ["penalty"] if (a.get("penalty") or "none") != "none" else []
+        heads += [value, "loss"]
+    body = []
+    for r in rows.records():
+        cells = [str(r["rank"]), str(r["discard"]), str(r["keep"])]
+        if need is not None:
+            cells.append(f"{r['p_need']:.3f}")
+        if role is None:
+            for side in ("dealer", "pone"):
+                star = "*" if r[f"{side}_best"] else " "
+                cells.append(f"{r[f'{side}_{value}']:.2f}" + star)
+                cells.append(
+                    _loss_cell(r[f"{side}_loss"], r[f"{side}_best"], r[f"{side}_loss"] <= near, 2)
+                )
+        elif goal:
+            differs = r["points_rank"] == 1 and r["rank"] != 1
+            worth = r["p_win"] if goal == "win" else r["match_points"]
+            se = r["p_win_se"] if goal == "win" else r["match_se"]
+            cells += [
+                f"{r[value]:.2f}",
+                str(r["points_rank"]) + ("!" if differs else " "),
+                f"{worth:.3f}" if goal == "win" else f"{worth:+.3f}",
+                f"{se:.3f}",
+                "-" if r["rank"] == 1 else f"{r['goal_loss']:.3f}",
+            ]
+        else:
+            star = "*" if r[f"{role}_best"] else " "
+            cells += [f"{r['hand_mean']:.2f}", f"{r['crib_mean']:.2f}"]
+            cells += [f"{r['peg_own'] - r['peg_opp']:+.2f}"] if pegged else []
+            if (a.get("penalty") or "none") != "none":
+                cells.append(f"{r['penalty']:+.3f}")
+            cells += [
+                f"{r[value]:.2f}" + star,
+                _loss_cell(r["loss"], r[f"{role}_best"], r["near_tie"], 2),
+            ]
+        body.append(cells)
+    notes = "\n".join(_wrapped(_notes(body, goal, near), upper=False))
+    return _aligned(heads, body, left={1, 2}) + "\n" + notes
+
+
+def _notes(body: list[list[str]], goal: str | None, near: float) -> str:
+    notes = ["* best by points for that role"] if goal else ["* best for that role"]
+    if any(c.endswith("~") for row in body for c in row):
+        notes.append(f"~ within {near:g} points of the best: a near tie")
+    if goal:
+        notes.append("pts # = rank by points")
+        if any(c.endswith("!") for row in body for c in row):
+            notes.append("! the points ranking's best is not the best from this score")
+    return "; ".join(notes)
+
+
+def _wide_table(rows: Rows) -> str:
+    """Every column of the ranking (``--wide``)."""
+    a = rows.attrs
+    role, need = a.get("role"), a.get("need")
+    sampled = a.get("opponent") == "sampled"
+    near = a.get("near_tie_points", 0.0)
+    pegged = bool(a.get("pegging"))
+    goal = a.get("goal")
+    penalty = a.get("penalty") or "none"
+    zeros = penalty != "none" and role is not None
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")
@@ -272,21 +404,12 @@ def discard_text(rows: Rows, hand: str) -> str:
                     "-" if r["rank"] == 1 else f"{r['goal_loss']:.3f}±{r['goal_loss_se']:.3f}"
                 )
         body.append(cells)
-    out.append(_aligned(heads, body, left={1, 2}))
-    notes = ["* best by points for that role"] if goal else ["* best for that role"]
-    if any("~" in c for row in body for c in row):
-        notes.append(f"~ within {near:g} points of the best: a near tie")
-    if goal:
-        notes.append("pts # = rank by points")
-        if any(c.endswith("!") for row in body for c in row):
-            notes.append("! the points ranking's best is not the best from this score")
-    out.append("; ".join(notes))
-    return "\n".join(out) + "\n"
+    return _aligned(heads, body, left={1, 2}) + "\n" + _notes(body, goal, near)
 
 
-def _loss_cell(loss: float, best: bool, close: bool) -> str:
+def _loss_cell(loss: float, best: bool, close: bool, digits: int = 3) -> str:
     mark = "~" if close and not best else " "
-    return ("-" if best else f"{loss:.3f}") + mark
+    return ("-" if best else f"{loss:.{digits}f}") + mark
 
 
 def _aligned(heads: list[str], body: list[list[str]], left: set[int]) -> str:

@@ -65,6 +65,12 @@ match_points       float64  expected match points, mine minus theirs, under ``sc
 match_se           float64  its standard error
 goal_loss          float64  behind the best throw by the goal (P(win) or match points)
 goal_loss_se       float64  its standard error (paired over the shared deals)
+verdict            str      with a role: the answer in words on the row it names ("as
+                            dealer: throw JC QH, keep 5H 6S 4D 5C: 4.84 points better
+                            than 5H QH"; from a score, the throw for the goal and the
+                            one that scores more points), empty on the other rows
+dealer_verdict     str      with no role: the dealer's answer, on the row it names
+pone_verdict       str      the pone's
 role               str      dealer, pone or both
 opponent           str      the crib's opponent model: expert, random or sampled
 model              str      the expert model used ("" for none)
@@ -83,6 +89,7 @@ import numpy as np
 from crib_analyze.cards import format_cards
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
 from crib_analyze.discard.penalties import penalty_points
+from crib_analyze.discard.verdict import goal_verdict, points_verdict
 from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
 from crib_analyze.results import Rows
@@ -137,6 +144,9 @@ COLUMNS = [
     "match_se",
     "goal_loss",
     "goal_loss_se",
+    "verdict",
+    "dealer_verdict",
+    "pone_verdict",
     "role",
     "opponent",
     "model",
@@ -296,6 +306,12 @@ def discard_rows(
             "goal_loss_se": goal_se,
         }
         order = rank_order([by_goal, value[role]])
+    verdicts: dict[str, str] = {}
+    for who, (text, row) in _verdicts(cols, value, legal, role, position, goal, analysis.lowball):
+        column = np.full(n, "", dtype=object)
+        column[row] = text  # on the row it names
+        cols["verdict" if role is not None else f"{who}_verdict"] = column
+        verdicts[who] = text
     order = order[legal[order]]
     n = len(order)
     rank = np.arange(1, n + 1, dtype=np.int64)
@@ -325,6 +341,7 @@ def discard_rows(
         "lowball": analysis.lowball,
         "jokers": analysis.jokers,
         "hand": analysis.hand,
+        "verdicts": verdicts,
     }
     if position is not None:
         attrs |= {
@@ -335,6 +352,28 @@ def discard_rows(
             "position_seed": position.seed,
         }
     return Rows(columns, attrs)
+
+
+def _verdicts(
+    cols: dict[str, np.ndarray],
+    value: dict[str, np.ndarray],
+    legal: np.ndarray,
+    role: str | None,
+    position: PositionThrows | None,
+    goal: str,
+    lowball: bool,
+) -> list[tuple[str, tuple[str, int]]]:
+    """Each role's answer in words and the row it names
+    (:mod:`crib_analyze.discard.verdict`)."""
+    discards, keeps = list(cols["discard"]), list(cols["keep"])
+    if position is not None and role is not None:
+        by_goal = position.p_win if goal == "win" else position.match_points
+        said = goal_verdict(
+            role, position.score, goal, by_goal, value[role], discards, keeps, legal
+        )
+        return [(role, said)]
+    roles = [role] if role is not None else list(ROLES)
+    return [(r, points_verdict(r, value[r], discards, keeps, legal, lowball)) for r in roles]
 
 
 def _sort_keys(cols: dict[str, np.ndarray], role: str | None, sort: str) -> list[np.ndarray]:

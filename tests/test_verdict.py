@@ -1,0 +1,108 @@
+"""The answer in words (crib_analyze.discard.verdict) and the view that fits a terminal.
+
+The verdict is checked against a plain reading of the ranking's own values: the best
+throw, and the runner-up as the best throw worth less (equal throws skipped), the
+margin between them; from a score, the best by the chance of winning and the best by
+points when they differ. The command line: the verdict first, 80 columns by default,
+every column with --wide.
+
+Mutations tried (each fails a test here): the runner-up taken as the second row (an
+equal throw); the margin taken from the third row; the points clause always said; the
+default table given the wide columns.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.cli import cli
+
+
+def expected_points_verdict(frame, role: str) -> str:  # type: ignore[no-untyped-def]
+    value = frame["total"].to_numpy()
+    best = int(np.argmax(value))  # the first of equals, in ranking order
+    worse = [i for i in range(len(value)) if value[i] < value[best] - 1e-9]
+    runner = max(worse, key=lambda i: (value[i], -i))
+    margin = value[best] - value[runner]
+    size = f"{margin:.2f}" if margin >= 0.005 else f"{margin:.3f}"
+    near = " (a near tie)" if margin <= 0.01 else ""
+    return (
+        f"as {role}: throw {frame.discard[best]}, keep {frame.keep[best]}: {size} points "
+        f"better than {frame.discard[runner]}{near}"
+    )
+
+
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_the_verdict_names_the_best_and_the_next_throw_worth_less(role: str) -> None:
+    rng = random.Random(11)
+    hands = ["5H 6S 4D JC QH 5C", "7C 8D 9H KS 2C 3D"]
+    hands += ["KH KS 5D 6C 4D 9C", "KH KS 2D 7C 8D 9C"]  # as pone, the best has an equal twin
+    hands += [ca.format_cards(rng.sample(range(52), 6)) for _ in range(6)]
+    for hand in hands:
+        frame = ca.analyze(hand, role=role, opponent="random")  # type: ignore[arg-type]
+        said = [v for v in frame.verdict if v]
+        assert said == [expected_points_verdict(frame, role)], hand
+        assert frame.verdict[0] == said[0]  # on the row it names: the best
+
+
+def test_equal_throws_are_not_a_runner_up() -> None:
+    """KH 9C and KS 9C are worth the same (no other heart or spade, no jack): as pone
+    the verdict's runner-up is a throw worth something different."""
+    frame = ca.analyze("KH KS 5D 6C 4D 9C", role="pone", opponent="random", pegging="none")
+    assert frame.net[0] == pytest.approx(frame.net[1])  # the premise
+    text = frame.verdict[0]
+    runner = text.rsplit(" than ", 1)[1].split(" (")[0]
+    best, other = frame.net[0], frame.net[frame.discard == runner].item()
+    assert other < best - 1e-9
+
+
+def test_with_no_role_each_role_has_its_verdict() -> None:
+    frame = ca.analyze("7C 8D 9H KS 2C 3D")
+    for role in ("dealer", "pone"):
+        said = [v for v in frame[f"{role}_verdict"] if v]
+        assert len(said) == 1 and said[0].startswith(f"as {role}: throw ")
+        row = frame[frame[f"{role}_verdict"] != ""]
+        assert bool(row[f"{role}_best"].item())
+
+
+def test_from_a_score_it_names_the_throw_for_the_game_and_for_points() -> None:
+    frame = ca.analyze("5H 6S 4D JC QH 5C", role="dealer", score="110-115", position_samples=300)
+    text = frame.verdict[0]
+    best_win = frame.discard[int(np.argmax(frame.p_win))]
+    best_points = frame.discard[int(np.argmax(frame.total))]
+    assert text.startswith(f"at 110-115 as dealer: throw {best_win}, keep ")
+    assert best_points != best_win and f"; {best_points} scores more points" in text
+    calm = ca.analyze("5H 6S 4D JC QH 5C", role="dealer", score="10-15", position_samples=300)
+    same = calm.discard[int(np.argmax(calm.p_win))] == calm.discard[int(np.argmax(calm.total))]
+    assert ("scores more points" in calm.verdict[0]) != same
+
+
+def lines_of(args: list[str]) -> list[str]:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["--dealer"], [], ["--pone", "--need", "12"], ["--dealer", "--score", "110-115"],
+     ["--pone", "--penalty", "zero"], ["--pone", "--opponent", "sampled", "--samples", "50"]],
+)  # fmt: skip
+def test_the_default_view_fits_80_columns_and_answers_first(extra: list[str]) -> None:
+    lines = lines_of(["discard", "5H", "6S", "4D", "JC", "QH", "5C", *extra])
+    assert max(len(line) for line in lines) <= 80
+    assert re.match(r"(As|At) ", lines[0])
+
+
+def test_wide_and_verbose_give_every_column_and_the_model() -> None:
+    args = ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"]
+    wide = "\n".join(lines_of([*args, "--wide"]))
+    assert "(min-max)" in wide and "peg own" in wide and "fingerprint" not in wide
+    verbose = "\n".join(lines_of([*args, "--verbose"]))
+    assert "fingerprint" in verbose and "ranked by dealer total = net + peg" in verbose
