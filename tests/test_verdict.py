@@ -13,6 +13,7 @@ default table given the wide columns.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -22,6 +23,7 @@ from click.testing import CliRunner
 
 import crib_analyze as ca
 from crib_analyze.cli import cli
+from crib_analyze.discard.reasons import kept_combinations
 
 
 def expected_points_verdict(frame, role: str) -> str:  # type: ignore[no-untyped-def]
@@ -106,3 +108,60 @@ def test_wide_and_verbose_give_every_column_and_the_model() -> None:
     assert "(min-max)" in wide and "peg own" in wide and "fingerprint" not in wide
     verbose = "\n".join(lines_of([*args, "--verbose"]))
     assert "fingerprint" in verbose and "ranked by dealer total = net + peg" in verbose
+
+
+def plain_points_before_the_cut(cards: list[int]) -> int:
+    """The rules' show of four cards with no starter: fifteens 2, pairs 2, the longest
+    runs (each), a four-card flush."""
+    ranks = [c // 4 for c in cards]
+    values = [min(r + 1, 10) for r in ranks]
+    points = 0
+    for n in range(2, 5):
+        for idx in itertools.combinations(range(4), n):
+            points += 2 * (sum(values[i] for i in idx) == 15)
+    points += sum(2 for a, b in itertools.combinations(ranks, 2) if a == b)
+    for n in (4, 3):
+        runs = [
+            combo
+            for combo in itertools.combinations(ranks, n)
+            if sorted(combo) == list(range(min(combo), min(combo) + n))
+        ]
+        if runs:
+            points += n * len(runs)
+            break
+    if len({c % 4 for c in cards}) == 1:
+        points += 4
+    return points
+
+
+def test_the_kept_cards_combinations_add_up_to_the_rules_count() -> None:
+    rng = random.Random(4)
+    hands = [rng.sample(range(52), 4) for _ in range(3000)]
+    hands += [[16, 17, 20, 12], [16, 17, 18, 19], [24, 25, 28, 29], [24, 25, 26, 28]]
+    for cards in hands:
+        total, named = kept_combinations(cards)
+        assert total == plain_points_before_the_cut(cards), ca.format_cards(cards)
+        assert sum(int(re.search(r"\((\d+)\)$", n).group(1)) for n in named) == total  # type: ignore[union-attr]
+    # the name a player uses: a double run holds its pair
+    assert kept_combinations([16, 17, 20, 12])[1][0] == "double run 4-5-5-6 (8)"
+
+
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_the_reasons_are_the_parts_of_the_margin(role: str) -> None:
+    """The parts listed add up to the verdict's margin, the one that decides is the
+    largest, and the crib said is the ranking's."""
+    rng = random.Random(9)
+    for _ in range(6):
+        hand = ca.format_cards(rng.sample(range(52), 6))
+        rows = ca.analyze_rows(hand, role=role)  # type: ignore[arg-type]
+        why = rows.attrs["reasons"].get(role)
+        if why is None:
+            continue
+        listed = re.findall(r"([a-z ]+?) ([+-]\d+\.\d\d)", why[0].split("(", 1)[1])
+        parts = {k.strip(): v for k, v in listed}
+        margin = float(re.search(r": (\d+\.\d+) points", rows.attrs["verdicts"][role]).group(1))  # type: ignore[union-attr]
+        assert sum(float(v) for v in parts.values()) == pytest.approx(margin, abs=0.02)
+        decides = why[0].split(": ", 1)[1].split(" decides")[0]
+        assert float(parts[decides.strip()]) == max(float(v) for v in parts.values())
+        crib = rows["crib_mean"][0]
+        assert f"gets {rows['discard'][0]}: {crib:.2f} expected" in why[2]

@@ -282,6 +282,11 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
     help="The auction variant: what owning the crib is worth to you with these cards, "
     "your break-even bid (in points; with --score, in chances of winning).",
 )
+@click.option(
+    "--why", is_flag=True,
+    help="Say why the best throw wins: the part that decides, what the kept cards hold, "
+    "what the crib gets.",
+)  # fmt: skip
 @click.option("--wide", is_flag=True, help="Every column (hand range, crib, pegging parts).")
 @click.option(
     "--verbose", "-v", is_flag=True, help="Say what each column is made of, and the model."
@@ -319,6 +324,7 @@ def discard(
     lowball: bool,
     jokers: int,
     auction: bool,
+    why: bool,
     wide: bool,
     verbose: bool,
     quiet: bool,
@@ -435,7 +441,7 @@ def discard(
         if fmt == "table":
             if distribution:
                 return distribution_text(rows, hand_text)
-            return discard_text(rows, hand_text, wide, verbose)
+            return discard_text(rows, hand_text, wide, verbose, why=why)
         return (rows_csv if fmt == "csv" else rows_json)(rows)
 
     if hands_file is None:
@@ -571,6 +577,7 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
       crib-analyze quiz --rounds 5 --role pone --seed 7
     """
     import random
+    import textwrap
 
     from crib_analyze.api import start_quiz
     from crib_analyze.cli.render import discard_text
@@ -619,6 +626,9 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
                 f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} best "
                 f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
             )
+            for line in grade.why:
+                click.echo("\n".join(textwrap.wrap(line, 80, initial_indent="  ",
+                                                    subsequent_indent="    ")))  # fmt: skip
             break
         if stopped:
             break

@@ -143,13 +143,19 @@ def opponent_line(attrs: dict[str, Any]) -> str:
 
 
 def discard_text(
-    rows: Rows, hand: str, wide: bool = False, verbose: bool = False, hint: bool = True
-) -> str:
+    rows: Rows, hand: str, wide: bool = False, verbose: bool = False, hint: bool = True,
+    why: bool = False,
+) -> str:  # fmt: skip
     """A readable ranking: each role's answer in words first, then the throws best first
     in columns that fit 80 (``wide``: every column), numbers to 3 decimals, each role's
     best marked; ``verbose`` adds what was ranked by, the model and its fingerprint."""
     a = rows.attrs
-    out = [line for text in a.get("verdicts", {}).values() for line in _wrapped(text)]
+    out = []
+    for role, text in a.get("verdicts", {}).items():
+        out += _wrapped(text)
+        if why:
+            for line in a.get("reasons", {}).get(role, []):
+                out += _wrapped(line, upper=False, indent="  ")
     out += (
         _discard_header(rows, hand) if verbose else _wrapped(_discard_assumed(a, hand), upper=False)
     )
@@ -160,12 +166,13 @@ def discard_text(
     return "\n".join(out) + "\n"
 
 
-def _wrapped(text: str, width: int = 80, upper: bool = True) -> list[str]:
-    """``text`` in lines of ``width`` at most, the later ones indented; a capital first."""
+def _wrapped(text: str, width: int = 80, upper: bool = True, indent: str = "") -> list[str]:
+    """``text`` in lines of ``width`` at most after ``indent``, the later ones indented
+    two more; a capital first."""
     import textwrap
 
     text = text[:1].upper() + text[1:] if upper else text
-    return textwrap.wrap(text, width, subsequent_indent="  ")
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ")
 
 
 def _discard_assumed(a: dict[str, Any], hand: str) -> str:

@@ -89,7 +89,8 @@ import numpy as np
 from crib_analyze.cards import format_cards
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
 from crib_analyze.discard.penalties import penalty_points
-from crib_analyze.discard.verdict import goal_verdict, points_verdict
+from crib_analyze.discard.reasons import role_reasons
+from crib_analyze.discard.verdict import best_and_next, goal_verdict, points_verdict
 from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
 from crib_analyze.results import Rows
@@ -307,11 +308,15 @@ def discard_rows(
         }
         order = rank_order([by_goal, value[role]])
     verdicts: dict[str, str] = {}
+    reasons: dict[str, list[str]] = {}
     for who, (text, row) in _verdicts(cols, value, legal, role, position, goal, analysis.lowball):
         column = np.full(n, "", dtype=object)
         column[row] = text  # on the row it names
         cols["verdict" if role is not None else f"{who}_verdict"] = column
         verdicts[who] = text
+        _, runner = best_and_next(value[who], legal)
+        if runner is not None and position is None:
+            reasons[who] = role_reasons(cols, who, row, runner, analysis.lowball)
     order = order[legal[order]]
     n = len(order)
     rank = np.arange(1, n + 1, dtype=np.int64)
@@ -342,6 +347,7 @@ def discard_rows(
         "jokers": analysis.jokers,
         "hand": analysis.hand,
         "verdicts": verdicts,
+        "reasons": reasons,
     }
     if position is not None:
         attrs |= {

@@ -22,6 +22,7 @@ import numpy as np
 from crib_analyze.cards import CardsLike, format_cards, parse_cards
 from crib_analyze.discard.engine import ModelLike, analyze_hand, resolve_model
 from crib_analyze.discard.ranking import discard_rows
+from crib_analyze.discard.reasons import role_reasons
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.results import Rows
 from crib_analyze.settings import (
@@ -54,6 +55,7 @@ class Grade:
     rank: int
     best: bool
     near_tie: bool
+    why: tuple[str, ...] = ()  # why the best throw beats this one (empty when it is the best)
 
 
 @dataclass
@@ -123,12 +125,15 @@ class Quiz:
         index = list(deal.rows["discard"]).index(text)
         loss = float(deal.rows["loss"][index])
         best = bool(deal.rows[f"{deal.role}_best"][index])
+        top = int(np.flatnonzero(deal.rows[f"{deal.role}_best"])[0])
+        why = () if best else tuple(role_reasons(deal.rows.columns, deal.role, top, index))
         grade = Grade(
             discard=text,
             loss=loss,
             rank=int(deal.rows["rank"][index]),
             best=best,
             near_tie=not best and loss <= NEAR_TIE_POINTS,
+            why=why,
         )
         self.tally.hands += 1
         self.tally.best += best

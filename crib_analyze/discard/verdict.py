@@ -26,7 +26,7 @@ from crib_analyze.settings import NEAR_TIE_POINTS
 SAME = 1e-9  # values closer than this are the same throw's worth
 
 
-def _best_and_next(value: np.ndarray, legal: np.ndarray) -> tuple[int, int | None]:
+def best_and_next(value: np.ndarray, legal: np.ndarray) -> tuple[int, int | None]:
     """The best row by ``value`` (largest) among ``legal``, and the first row after it
     worth less (None: every legal row is worth the same)."""
     rows = np.flatnonzero(legal)
@@ -47,7 +47,7 @@ def points_verdict(
     """(the verdict, the row it names): "as dealer: throw JC QH, keep 5H 6S 4D 5C: 4.84
     points better than 5H QH". ``value`` is the role's ranking value (the total with the
     play, else the net; negated in lowball, where the margin is in fewer points)."""
-    best, runner = _best_and_next(value, legal)
+    best, runner = best_and_next(value, legal)
     head = f"as {role}: throw {discards[best]}, keep {keeps[best]}"
     if runner is None:
         if legal.sum() == 1:
@@ -74,7 +74,7 @@ def goal_verdict(
     5C for the chance of winning (20.1%, 2.7 points more than 6S JC); JC QH scores more
     points (23.53 against 17.37)". ``by_goal`` the chance of winning or the match
     points, ``points`` the points ranking's value."""
-    best, runner = _best_and_next(by_goal, legal)
+    best, runner = best_and_next(by_goal, legal)
     what = "the chance of winning" if goal == "win" else "match points"
     head = f"at {score[0]}-{score[1]} as {role}: throw {discards[best]}, keep {keeps[best]}"
     head += f" for {what}"
@@ -85,7 +85,7 @@ def goal_verdict(
         head += f" ({worth}, {size} more than {discards[runner]})"
     else:
         head += f" ({worth})"
-    top, _ = _best_and_next(points, legal)
+    top, _ = best_and_next(points, legal)
     if points[top] > points[best] + SAME:
         head += (
             f"; {discards[top]} scores more points ({points[top]:.2f} against {points[best]:.2f})"
