@@ -23,7 +23,9 @@ from click.testing import CliRunner
 
 import crib_analyze as ca
 from crib_analyze.cli import cli
+from crib_analyze.cards import parse_cards
 from crib_analyze.discard.reasons import kept_combinations
+from tests.naive import naive_score
 
 
 def expected_points_verdict(frame, role: str) -> str:  # type: ignore[no-untyped-def]
@@ -165,3 +167,46 @@ def test_the_reasons_are_the_parts_of_the_margin(role: str) -> None:
         assert float(parts[decides.strip()]) == max(float(v) for v in parts.values())
         crib = rows["crib_mean"][0]
         assert f"gets {rows['discard'][0]}: {crib:.2f} expected" in why[2]
+
+
+def cards_named(text: str, unseen: list[int]) -> set[int]:
+    """The starters a text of :func:`starters_text` names (with "all but", "any")."""
+    if text == "none":
+        return set()
+    if text == "any":
+        return set(unseen)
+    if text.startswith("all but "):
+        return set(unseen) - cards_named(text.removeprefix("all but "), unseen)
+    out: set[int] = set()
+    for item in text.split(", "):
+        if item.startswith("any "):
+            rank = "A23456789TJQK".index(item[4:].replace("10", "T"))
+            out |= {c for c in unseen if c // 4 == rank}
+        else:
+            out |= set(parse_cards(item))
+    return out
+
+
+@pytest.mark.parametrize("need", [None, 8])
+def test_the_starters_are_the_cuts_that_make_each_keep_best(need: int | None) -> None:
+    """Against the rules' count (tests/naive.py) of each keep with each cut."""
+    rng = random.Random(6 if need else 7)
+    for _ in range(3):
+        cards = rng.sample(range(52), 6)
+        rows = ca.analyze_rows(ca.format_cards(cards), role="dealer", opponent="random", need=need)
+        unseen = [c for c in range(52) if c not in cards]
+        keeps = {d: parse_cards(k) for d, k in zip(rows["discard"], rows["keep"], strict=True)}
+        score = {d: {s: naive_score(k, s) for s in unseen} for d, k in keeps.items()}
+        top = {s: max(score[d][s] for d in keeps) for s in unseen}
+        for d, entry in rows.attrs["starters"].items():
+            best = {s for s in unseen if score[d][s] == top[s]}
+            assert cards_named(entry["best"], unseen) == best, (d, entry)
+            if need is not None:
+                reach = {s for s in unseen if score[d][s] >= need}
+                assert cards_named(entry["need"], unseen) == reach
+
+
+def test_the_starters_are_shown_by_rank() -> None:
+    lines = lines_of(["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer", "--starters",
+                      "--top", "2", "--need", "12"])  # fmt: skip
+    assert "  JC QH: the best hand with all but any 10, QC, any K; 12 or more with any" in lines

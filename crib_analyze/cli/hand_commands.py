@@ -287,6 +287,11 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
     help="Say why the best throw wins: the part that decides, what the kept cards hold, "
     "what the crib gets.",
 )  # fmt: skip
+@click.option(
+    "--starters", is_flag=True,
+    help="Name the cuts, by rank, with which each throw shown keeps the best hand (and "
+    "with --need N, those that reach N).",
+)  # fmt: skip
 @click.option("--wide", is_flag=True, help="Every column (hand range, crib, pegging parts).")
 @click.option(
     "--verbose", "-v", is_flag=True, help="Say what each column is made of, and the model."
@@ -325,6 +330,7 @@ def discard(
     jokers: int,
     auction: bool,
     why: bool,
+    starters: bool,
     wide: bool,
     verbose: bool,
     quiet: bool,
@@ -441,7 +447,7 @@ def discard(
         if fmt == "table":
             if distribution:
                 return distribution_text(rows, hand_text)
-            return discard_text(rows, hand_text, wide, verbose, why=why)
+            return discard_text(rows, hand_text, wide, verbose, why=why, starters=starters)
         return (rows_csv if fmt == "csv" else rows_json)(rows)
 
     if hands_file is None:

@@ -144,7 +144,7 @@ def opponent_line(attrs: dict[str, Any]) -> str:
 
 def discard_text(
     rows: Rows, hand: str, wide: bool = False, verbose: bool = False, hint: bool = True,
-    why: bool = False,
+    why: bool = False, starters: bool = False,
 ) -> str:  # fmt: skip
     """A readable ranking: each role's answer in words first, then the throws best first
     in columns that fit 80 (``wide``: every column), numbers to 3 decimals, each role's
@@ -161,9 +161,28 @@ def discard_text(
     )
     out += [line for text in _variant_lines(rows) for line in _wrapped(text, upper=False)]
     out += [_wide_table(rows) if wide else _compact_table(rows)]
+    if starters:
+        out += _starter_lines(rows)
     if hint and not (wide or verbose):
         out.append("(--wide: every column; --verbose: the model and how each column is made)")
     return "\n".join(out) + "\n"
+
+
+def _starter_lines(rows: Rows) -> list[str]:
+    """For each throw shown: the starters with which its hand is the best of the
+    throws', and those that reach ``need``."""
+    a = rows.attrs
+    per, need = a.get("starters", {}), a.get("need")
+    out = ["starters (the kept hand's points with each cut):"]
+    for d in rows["discard"]:
+        entry = per.get(str(d))
+        if entry is None:
+            continue
+        text = f"{d}: the best hand with {entry['best']}"
+        if need is not None:
+            text += f"; {need} or more with {entry['need']}"
+        out += _wrapped(text, upper=False, indent="  ")
+    return out if len(out) > 1 else []
 
 
 def _wrapped(text: str, width: int = 80, upper: bool = True, indent: str = "") -> list[str]:

@@ -89,7 +89,7 @@ import numpy as np
 from crib_analyze.cards import format_cards
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
 from crib_analyze.discard.penalties import penalty_points
-from crib_analyze.discard.reasons import role_reasons
+from crib_analyze.discard.reasons import role_reasons, throw_starters
 from crib_analyze.discard.verdict import best_and_next, goal_verdict, points_verdict
 from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
@@ -348,6 +348,7 @@ def discard_rows(
         "hand": analysis.hand,
         "verdicts": verdicts,
         "reasons": reasons,
+        "starters": _starters(analysis, legal, need, order),
     }
     if position is not None:
         attrs |= {
@@ -358,6 +359,20 @@ def discard_rows(
             "position_seed": position.seed,
         }
     return Rows(columns, attrs)
+
+
+def _starters(
+    analysis: DiscardAnalysis, legal: np.ndarray, need: int | None, order: np.ndarray
+) -> dict[str, dict[str, str]]:
+    """Each throw's starters (by its discard's text): those with which its hand is the
+    best of the throws', and with ``need`` those that reach it (not with jokers)."""
+    if analysis.jokers:
+        return {}
+    taken = set(int(c) for c in analysis.hand)
+    unseen = [c for c in range(52) if c not in taken]
+    per = throw_starters(analysis.hand_scores, unseen, legal, need, -1 if analysis.lowball else 1)
+    names = [format_cards(d) for d in analysis.discards]
+    return {names[i]: per[i] for i in order}
 
 
 def _verdicts(

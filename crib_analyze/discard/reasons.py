@@ -19,7 +19,7 @@ from itertools import combinations
 
 import numpy as np
 
-from crib_analyze.cards import RANKS, parse_cards, rank_of, suit_of, value_of
+from crib_analyze.cards import RANKS, format_card, parse_cards, rank_of, suit_of, value_of
 
 _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _NAME = {r: ("10" if c == "T" else c) for r, c in enumerate(RANKS)}
@@ -84,6 +84,58 @@ def kept_combinations(cards: Sequence[int]) -> tuple[int, list[str]]:
         named.append("a four-card flush (4)")
         total += 4
     return total, named
+
+
+def starters_text(cards: Sequence[int], unseen: Sequence[int]) -> str:
+    """Starters named by rank: "any 5" when every unseen card of the rank is among
+    ``cards``, else the cards ("JS JH").
+
+    >>> starters_text([16, 17, 18, 19, 40], [16, 17, 18, 19, 40, 41])
+    'any 5, JC'
+    """
+    chosen = set(cards)
+    out = []
+    for r in range(13):
+        of_rank = [c for c in unseen if rank_of(c) == r]
+        picked = [c for c in of_rank if c in chosen]
+        if not picked:
+            continue
+        if len(picked) == len(of_rank):
+            out.append(f"any {_NAME[r]}")
+        else:
+            out.append(" ".join(format_card(c) for c in picked))
+    return ", ".join(out)
+
+
+def throw_starters(
+    scores: np.ndarray, unseen: Sequence[int], legal: np.ndarray, need: int | None, aim: int
+) -> list[dict[str, str]]:
+    """For each throw (rows of ``scores``, (T, starters), the kept hand's points with
+    each of ``unseen``): the starters with which its hand is the best of the legal
+    throws' (the fewest in lowball, ``aim`` -1), and with ``need`` those that reach it."""
+    top = (aim * scores[legal]).max(axis=0)
+    out = []
+    for row in scores:
+        best = [c for c, v, t in zip(unseen, aim * row, top, strict=True) if v >= t]
+        entry = {"best": _most(best, unseen)}
+        if need is not None:
+            entry["need"] = _most(
+                [c for c, v in zip(unseen, row, strict=True) if v >= need], unseen
+            )
+        out.append(entry)
+    return out
+
+
+def _most(cards: Sequence[int], unseen: Sequence[int]) -> str:
+    """:func:`starters_text`, or "all but ..." when that is shorter; "none", "any"."""
+    if not cards:
+        return "none"
+    rest = [c for c in unseen if c not in set(cards)]
+    if not rest:
+        return "any"
+    if len(cards) > len(rest):
+        return "all but " + starters_text(rest, unseen)
+    return starters_text(cards, unseen)
 
 
 def parts_of(columns: dict[str, np.ndarray], role: str) -> dict[str, np.ndarray]:
