@@ -22,8 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
-from crib_analyze.cli import cli
 from crib_analyze.cards import parse_cards
+from crib_analyze.cli import cli
 from crib_analyze.discard.reasons import kept_combinations
 from tests.naive import naive_score
 
