@@ -93,6 +93,7 @@ def lookup_frame(
     the hand's own suits; best first for ``role`` (the dealer's net with no role)."""
     from crib_analyze.cards import canonical_form, format_card
     from crib_analyze.crib.hand_classes import class_index
+    from crib_analyze.discard.verdict import points_verdict
 
     canon, perm = canonical_form(hand)
     hand_id = class_index(canon)
@@ -114,13 +115,28 @@ def lookup_frame(
     frame = frame.copy()
     for i, name in enumerate(ids):
         frame[name] = cards[:, i].astype(frame[name].dtype)
-    frame["hand"] = pd.array([" ".join(text[sorted(hand)])] * 15, dtype="string")
-    frame["discard"] = pd.array([" ".join(p) for p in text[cards[:, :2]]], dtype="string")
-    frame["keep"] = pd.array([" ".join(k) for k in text[cards[:, 2:]]], dtype="string")
-    net = frame["pone_net" if role == "pone" else "dealer_net"].to_numpy()
-    frame = frame.iloc[rank_order([net])].reset_index(drop=True)
+    order = {c: i for i, c in enumerate(hand)}  # the cards in the order they were given
+    thrown = [sorted(p, key=order.__getitem__) for p in cards[:, :2].tolist()]
+    kept = [sorted(k, key=order.__getitem__) for k in cards[:, 2:].tolist()]
+    frame["hand"] = pd.array([" ".join(text[hand])] * 15, dtype="string")
+    frame["discard"] = pd.array([" ".join(text[p]) for p in thrown], dtype="string")
+    frame["keep"] = pd.array([" ".join(text[k]) for k in kept], dtype="string")
+    frame = frame.reset_index(drop=True)
+    value = "total" if "dealer_total" in frame.columns else "net"  # as the live analysis
+    # ties fall to the live analysis's order: the thrown cards' places in the hand
+    places = sorted(range(15), key=lambda i: sorted(order[c] for c in thrown[i]))
+    frame = frame.iloc[places].reset_index(drop=True)
+    frame = frame.iloc[rank_order([frame[f"{role or 'dealer'}_{value}"].to_numpy()])]
+    frame = frame.reset_index(drop=True)
     frame.insert(0, "rank", np.arange(1, 16))
-    frame.attrs = attrs | {"role": role, "hand_id": hand_id}
+    legal = np.ones(15, bool)
+    verdicts = {}
+    for r in [role] if role else ["dealer", "pone"]:
+        worth = frame[f"{r}_{value}"].to_numpy()
+        said, _ = points_verdict(r, worth, list(frame.discard), list(frame.keep), legal, False)
+        frame[f"{r}_loss"] = frame[f"{r}_{value}"].max() - frame[f"{r}_{value}"]
+        verdicts[r] = said
+    frame.attrs = attrs | {"role": role, "hand_id": hand_id, "verdicts": verdicts, "value": value}
     return frame
 
 

@@ -270,6 +270,13 @@ def default_table_path(opponent: str = DEFAULT_TABLE_OPPONENT, fmt: str = "parqu
     return data_dir() / f"{stem}.{fmt}"
 
 
+def default_sample_path(opponent: str, limit: int, fmt: str = "parquet") -> Path:
+    """Where a ``--limit`` sample goes by default: beside the full table, never in its
+    place (``discard_table.sample-20.parquet``)."""
+    base = default_table_path(opponent, fmt)
+    return base.with_name(f"{base.stem}.sample-{limit}{base.suffix}")
+
+
 def default_game_table_path(game: str) -> Path:
     """``discard_table_<game>.parquet`` in the data dir: the table of another game."""
     return data_dir() / f"discard_table_{game}.parquet"

@@ -20,6 +20,7 @@ from crib_analyze.settings import (
     Role,
     check_choice,
     default_game_table_path,
+    default_sample_path,
     default_shard_path,
     default_table_path,
     table_format_for,
@@ -46,11 +47,12 @@ def generate_table(
 
     ``output`` defaults to :func:`crib_analyze.settings.default_table_path` (the user
     data dir); ``fmt`` to the file name's (.csv is CSV, else Parquet). ``limit`` takes
-    the first N hand classes; ``shard`` ("I/N") the I-th of N disjoint slices, merged
-    later by :func:`merge_tables`. ``model`` is the expert model of an expert table.
-    ``on_chunk(done, total)`` reports progress. Work is saved in chunks beside the
-    output, so a killed run resumes; ``restart`` throws them away. The file appears
-    whole or not at all.
+    the first N hand classes, written by default beside the full table
+    (``discard_table.sample-N.parquet``) and never in its place; ``shard`` ("I/N") the
+    I-th of N disjoint slices, merged later by :func:`merge_tables`. ``model`` is the
+    expert model of an expert table. ``on_chunk(done, total)`` reports progress. Work
+    is saved in chunks beside the output, so a killed run resumes; ``restart`` throws
+    them away. The file appears whole or not at all.
 
     >>> import pathlib, tempfile
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "sample.parquet"
@@ -81,13 +83,21 @@ def generate_table(
         packaged_pegging_table().fingerprint(),
     )
     if output is None:
-        target = (
-            default_shard_path(opponent, shard_ij)
-            if shard_ij
-            else default_table_path(opponent, fmt or "parquet")
-        )
+        if shard_ij:
+            target = default_shard_path(opponent, shard_ij)
+        elif limit is not None:  # a sample never takes the full table's name
+            target = default_sample_path(opponent, limit, fmt or "parquet")
+        else:
+            target = default_table_path(opponent, fmt or "parquet")
+        _in_data_dir(target)
     else:
         target = Path(output)
+        full = {default_table_path(o, f) for o in TABLE_OPPONENTS for f in ("parquet", "csv")}
+        if limit is not None and target.resolve() in {p.resolve() for p in full}:
+            raise UsageError(
+                f"a `limit` sample would take the full table's name ({target}): give "
+                "another `output`"
+            )
     fmt = table_format_for(target, fmt)
     total = len(shard_chunks(spec, shard_ij))
     done = [0]
@@ -123,7 +133,7 @@ def merge_tables(
         raise UsageError("no shard files given")
     if output is None:
         opponent = str(read_file_metadata(inputs[0]).get("opponent", DEFAULT_TABLE_OPPONENT))
-        target = default_table_path(opponent, fmt or "parquet")
+        target = _in_data_dir(default_table_path(opponent, fmt or "parquet"))
     else:
         target = Path(output)
     return run(inputs, target, fmt=table_format_for(target, fmt))
@@ -144,15 +154,19 @@ def generate_game_table(game: str, output: str | os.PathLike[str] | None = None)
         raise UsageError(
             f"no table for {rules.name} yet: the full enumeration is built for {GAME} only"
         )
-    target = Path(output) if output is not None else default_game_table_path(GAME)
-    if output is None:  # the data dir is made on first use
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise StorageError(f"cannot make {target.parent}: {describe_os_error(e)}") from None
+    target = Path(output) if output is not None else _in_data_dir(default_game_table_path(GAME))
     if table_format_for(target, None) != "parquet":
         raise UsageError(f"the {GAME} table is written as Parquet: give a .parquet file")
     return TableResult(target, write_five_card_table(target))
+
+
+def _in_data_dir(target: Path) -> Path:
+    """``target``, a default path in the user data dir, with the dir made on first use."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StorageError(f"cannot make {target.parent}: {describe_os_error(e)}") from None
+    return target
 
 
 def check_table(path: str | os.PathLike[str] | None = None) -> TableCheck:
@@ -195,8 +209,10 @@ def lookup(
     canonicalising its suits (:func:`crib_analyze.canonical_hand`) and written back in
     the hand's own suits, best first for ``role``.
 
-    ``table`` defaults to the table of ``opponent`` (default random) in the data dir;
-    ``df.attrs`` carries the file's metadata and ``hand_id``.
+    ``table`` defaults to the table of ``opponent`` in the data dir (the expert's, as
+    :func:`analyze` defaults to); ranked by each role's total (the play counted) as the
+    live analysis is, ``discard`` and ``keep`` in the hand's own order; ``df.attrs``
+    carries the file's metadata, ``hand_id`` and each role's verdict.
     """
     from crib_analyze.frames import lookup_frame
 
@@ -205,7 +221,11 @@ def lookup(
     if opponent is not None and opponent not in TABLE_OPPONENTS:
         raise UsageError("tables are made with the random or the expert opponent")
     cards = parse_cards(hand, count=6)
-    path = Path(table) if table is not None else default_table_path(opponent or "random")
+    chosen = opponent or DEFAULT_OPPONENT
+    path = Path(table) if table is not None else default_table_path(chosen)
+    if table is None and not path.is_file():
+        make = "crib-analyze table" + ("" if chosen == "random" else f" --opponent {chosen}")
+        raise TableError(f"no discard table at {path}: generate it with '{make}'")
     return lookup_frame(cards, path, role=role)
 
 

@@ -410,7 +410,7 @@ def discard(
             "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
         )
     if from_table is not None:
-        _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output)
+        _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output, top)
         return
     with domain_errors():
         check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
@@ -523,8 +523,10 @@ def _discard_from_table(
     hands_file: TextIO | None,
     fmt: str,
     output: str | None,
+    top: int | None,
 ) -> None:
-    """discard --from-table: the hand's rows read from a generated table."""
+    """discard --from-table: the hand's rows read from a generated table, as the live
+    analysis shows them (its ranking, keep order and --top)."""
     from crib_analyze.api import lookup
     from crib_analyze.cli.render import lookup_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
@@ -534,6 +536,8 @@ def _discard_from_table(
     hand = cards_or_fail(cards, 6)
     with domain_errors():
         rows = rows_of_frame(lookup(hand, table or None, opponent=opponent, role=role))  # type: ignore[arg-type]
+    if top is not None:
+        rows = rows.take(list(range(min(top, len(rows)))))
     if fmt == "table":
         text = lookup_text(rows, format_cards(hand))
     else:

@@ -191,7 +191,10 @@ def _wrapped(text: str, width: int = 80, upper: bool = True, indent: str = "") -
     import textwrap
 
     text = text[:1].upper() + text[1:] if upper else text
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ")
+    return textwrap.wrap(
+        text, width, initial_indent=indent, subsequent_indent=indent + "  ",
+        break_long_words=False, break_on_hyphens=False,
+    )  # fmt: skip
 
 
 def _discard_assumed(a: dict[str, Any], hand: str) -> str:
@@ -479,30 +482,43 @@ def distribution_text(rows: Rows, hand: str) -> str:
 
 
 def lookup_text(rows: Rows, hand: str) -> str:
-    """A hand's rows read from a discard table: readable, best first."""
+    """A hand's rows read from a discard table, as the live analysis shows them: each
+    role's answer in words, then the throws best first in 80 columns."""
     a = rows.attrs
-    who = f"as {a['role']}" if a.get("role") else "both roles"
-    lines = [
-        f"{hand}, {who}, from {a.get('path')} (hand {a.get('hand_id'):,}, "
-        f"{a.get('opponent', '?')} opponent, made by crib-analyze {a.get('version', '?')})"
-    ]
-    expert = "dealer_crib_mean" in rows.columns
-    heads = ["#", "discard", "keep", "hand"]
-    heads += ["your crib", "their crib"] if expert else ["crib"]
-    heads += ["dealer net", "pone net"]
+    role = a.get("role")
+    out = [line for text in a.get("verdicts", {}).values() for line in _wrapped(text)]
+    who = f"as {role}" if role else "both roles"
+    out += _wrapped(
+        f"{hand}, {who}; from {a.get('path')} (hand {a.get('hand_id'):,}, "
+        f"{a.get('opponent', '?')} opponent, made by crib-analyze {a.get('version', '?')})",
+        upper=False,
+    )
+    value = a.get("value", "net")
+    heads = ["#", "throw", "keep"]
+    if role is None:
+        heads += ["dealer", "loss", "pone", "loss"]
+    else:
+        crib = "dealer_crib_mean" if "dealer_crib_mean" in rows.columns else "crib_mean"
+        if role == "pone" and "pone_crib_mean" in rows.columns:
+            crib = "pone_crib_mean"
+        heads += ["hand", "your crib" if role == "dealer" else "their crib"]
+        heads += ["peg"] if value == "total" else []
+        heads += [value, "loss"]
     body = []
     for r in rows.records():
-        cells = [str(r["rank"]), str(r["discard"]), str(r["keep"]), f"{r['hand_mean']:.3f}"]
-        cribs = ["dealer_crib_mean", "pone_crib_mean"] if expert else ["crib_mean"]
-        cells += [f"{r[c]:.3f}" for c in cribs]
-        cells += [
-            f"{r['dealer_net']:.3f}" + ("*" if r["dealer_best"] else " "),
-            f"{r['pone_net']:.3f}" + ("*" if r["pone_best"] else " "),
-        ]
+        cells = [str(r["rank"]), str(r["discard"]), str(r["keep"])]
+        sides = ["dealer", "pone"] if role is None else [role]
+        if role is not None:
+            cells += [f"{r['hand_mean']:.2f}", f"{r[crib]:.2f}"]
+            cells += [f"{r[f'{role}_peg_net']:+.2f}"] if value == "total" else []
+        for side in sides:
+            best = r[f"{side}_best_total" if value == "total" else f"{side}_best"]
+            cells.append(f"{r[f'{side}_{value}']:.2f}" + ("*" if best else " "))
+            cells.append(_loss_cell(r[f"{side}_loss"], bool(best), False, 2))
         body.append(cells)
-    lines.append(_aligned(heads, body, left={1, 2}))
-    lines.append("* best for that role")
-    return "\n".join(lines) + "\n"
+    out.append(_aligned(heads, body, left={1, 2}))
+    out.append("* best for that role")
+    return "\n".join(out) + "\n"
 
 
 def play_text(rows: Rows) -> str:
