@@ -3,18 +3,23 @@
 The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
 :func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
-:func:`count_show`, :func:`count_jokers`, :func:`start_counting`), discards (:func:`analyze`,
+:func:`count_show`, :func:`count_jokers`, :func:`start_counting`, :class:`Breakdown`),
+discards (:func:`analyze`,
 :func:`auction`, :func:`analyze_rows`, :func:`hand_distribution`, :func:`plot_discards`,
 :func:`start_quiz`), the full table
 (:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
-:func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`), the
-expert model (:func:`load_model`, :func:`build_model`), the play (:func:`score_play`,
+:func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`,
+:func:`plot_crib_tables`), the
+expert model (:func:`load_model`, :func:`build_model`, :class:`ExpertModel`), the play (:func:`score_play`,
 :func:`advise_play`, :func:`advise_game_play`, :func:`pegging_table`,
 :func:`build_pegging`, :func:`build_leads`, :func:`review`), the games of the rules
 (:func:`games`, :func:`game`, :func:`analyze_seat`, :func:`simulate_game`,
 :func:`game_odds`), the board (:func:`win_probability`, :func:`odds`,
 :func:`board_frame`, :func:`deal_points`, :func:`build_board`, :func:`simulate`,
-:func:`match_points`), file places (:func:`paths`) and the errors they raise. The heavy
+:func:`match_points`, :func:`plot_board`), file places (:func:`paths`) and the errors
+they raise (:class:`CribAnalyzeError` and its kinds :class:`CardError`,
+:class:`UsageError`, :class:`ModelError`, :class:`TableError`, :class:`StorageError`).
+``__version__`` is the package's version. The heavy
 parts (numba, pandas) load on first use, so ``import crib_analyze`` is quick.
 
 >>> import crib_analyze as ca

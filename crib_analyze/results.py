@@ -29,6 +29,12 @@ class Rows:
     def __len__(self) -> int:
         return len(next(iter(self.columns.values()))) if self.columns else 0
 
+    def __repr__(self) -> str:
+        """One line: how many rows, which columns."""
+        names = list(self.columns)
+        shown = ", ".join(names[:6]) + (f", ... ({len(names)} columns)" if len(names) > 6 else "")
+        return f"Rows({len(self)} rows: {shown})"
+
     def __getitem__(self, name: str) -> np.ndarray:
         return self.columns[name]
 

@@ -140,6 +140,10 @@ class ExpertModel:
         """The policy your opponent throws by when *you* sit in ``role`` (you deal: the pone's)."""
         return self.policy(Seat.of(role).other)
 
+    def __repr__(self) -> str:
+        """One line: where it came from, when it was built, its fingerprint."""
+        return f"ExpertModel({self.describe()})"
+
     def fingerprint(self) -> str:
         """A short digest of the model's numbers (tables made with it carry it); cached."""
         if self._fingerprint is None:
