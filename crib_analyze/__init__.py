@@ -9,9 +9,8 @@ discards (:func:`analyze`,
 :func:`start_quiz`), the full table
 (:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
 :func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`,
-:func:`plot_crib_tables`), the
-expert model (:func:`load_model`, :func:`build_model`, :class:`ExpertModel`), the play (:func:`score_play`,
-:func:`advise_play`, :func:`advise_game_play`, :func:`pegging_table`,
+:func:`plot_crib_tables`), the expert model (:func:`load_model`, :func:`build_model`,
+:class:`ExpertModel`), the play (:func:`score_play`, :func:`advise_play`, :func:`advise_game_play`, :func:`pegging_table`,
 :func:`build_pegging`, :func:`build_leads`, :func:`review`), the games of the rules
 (:func:`games`, :func:`game`, :func:`analyze_seat`, :func:`simulate_game`,
 :func:`game_odds`), the board (:func:`win_probability`, :func:`odds`,
