@@ -99,10 +99,12 @@ def test_wheel_installs_and_runs_from_another_folder(
     load = f"import importlib\nfor m in {packages}: importlib.import_module(m)"
     sh([bin_dir / "python", "-c", load], elsewhere, env)
 
-    discard = sh([tool, "discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"], elsewhere, env)
+    hand = ["5H", "6S", "4D", "JC", "QH", "5C"]
+    discard = sh([tool, "discard", *hand, "--dealer", "--verbose"], elsewhere, env)
     lines = discard.stdout.splitlines()
-    assert lines[1].startswith("opponent: expert") and "packaged expert model" in lines[1]
-    assert lines[5].split()[1:3] == ["JC", "QH"]  # after the header, opponent, heels, play
+    assert lines[0].startswith("As dealer: throw JC QH")  # the verdict
+    assert lines[2].startswith("opponent: expert") and "packaged expert model" in lines[2]
+    assert lines[6].split()[1:3] == ["JC", "QH"]  # after the header, opponent, heels, play
 
     crib = sh([tool, "crib-table", "--role", "pone"], elsewhere, env)
     assert len(crib.stdout.splitlines()) == 93

@@ -60,8 +60,8 @@ def generate_table(
     300
     >>> check_table(out).sample, load_table(out, columns=["hand_id"])["hand_id"].nunique()
     (True, 20)
-    >>> lookup("AH AS AC AD 2D 2C", out)["keep"].tolist()[0]  # four aces, in the hand's suits
-    'AC AD AH AS'
+    >>> lookup("AH AS AC AD 2D 2C", out)["keep"].tolist()[0]  # four aces, as the hand gives them
+    'AH AS AC AD'
     """
     from crib_analyze.artifacts.pegging_table import packaged_pegging_table
     from crib_analyze.table.file import generate_table as run
