@@ -1049,7 +1049,7 @@ def test_one_vocabulary_for_roles_scores_and_json() -> None:
         assert result.exit_code == 0, (args, result.output)
         return result.stdout
 
-    hand = ["5H", "6S", "4D", "JC", "QH", "5C"]
+    hand = ["5H", "6S", "4D", "JC", "QH", "5C", "--opponent", "random", "--no-pegging"]
     assert out("discard", *hand, "--role", "pone") == out("discard", *hand, "--pone")
     assert out("odds", "95", "100", "--role", "dealer") == out("odds", "95-100", "--dealer")
     assert out("odds", "95,100", "--dealer") == out("odds", "95 100", "--dealer")
