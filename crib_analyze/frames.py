@@ -261,6 +261,7 @@ def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
     frame.attrs.update(
         role=role, count=advice.count, samples=advice.samples, policy=advice.policy,
         continuation=advice.continuation, weighted_by=advice.weighted_by,
+        reasons={format_card(c): advice.reasons[c] for c in advice.cards if c in advice.reasons},
     )  # fmt: skip
     return frame
 

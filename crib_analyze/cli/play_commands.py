@@ -140,6 +140,11 @@ def peg(
 @lowball_option(
     "the lowest net is best; every seat lays for the fewest points (simulated as with --game)."
 )
+@click.option(
+    "--why", is_flag=True,
+    help="Say what each card scores now, the count it leaves, and the replies it invites "
+    "(with the chance the opponent holds one, every card you cannot see alike).",
+)  # fmt: skip
 @format_option()
 def play(
     cards: tuple[str, ...],
@@ -156,6 +161,7 @@ def play(
     seed: int,
     model: str | None,
     lowball: bool,
+    why: bool,
     fmt: str,
 ) -> None:
     """Which card to play now: rank your legal cards by the pegging they are worth.
@@ -200,7 +206,7 @@ def play(
             role,  # type: ignore[arg-type]
             list(cards), starter, discards, played, policy, samples, seed, model,  # type: ignore[arg-type]
         )  # fmt: skip
-    emit(_render(rows_of_frame(frame), fmt, advice_text), None)
+    emit(_render(rows_of_frame(frame), fmt, lambda rows: advice_text(rows, why)), None)
 
 
 def _play_in_game(

@@ -549,8 +549,9 @@ def play_text(rows: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
-def advice_text(rows: Rows) -> str:
-    """Which card to play: each legal card's expected pegging differential, best first."""
+def advice_text(rows: Rows, why: bool = False) -> str:
+    """Which card to play: each legal card's expected pegging differential, best first
+    (``why``: and what each card scores, leaves and invites)."""
     a = rows.attrs
     lines = [
         f"as {a.get('role')} at count {a.get('count')} ({a.get('policy')} policy): "
@@ -568,6 +569,9 @@ def advice_text(rows: Rows) -> str:
         for r in rows.records()
     ]
     lines.append(_aligned(heads, body, left={0, 3}))
+    if why:
+        for card, text in a.get("reasons", {}).items():
+            lines += _wrapped(f"{card}: {text}", upper=False, indent="  ")
     return "\n".join(lines) + "\n"
 
 

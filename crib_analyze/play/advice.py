@@ -19,7 +19,7 @@ about its cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -28,6 +28,7 @@ from crib_analyze.cards import CardLike, CardsLike, parse_card, parse_cards, val
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import play_policy_kernels as pk
+from crib_analyze.play.card_reasons import card_reasons
 from crib_analyze.play.matches import kept_rank_weights, play_reader, policy_code
 from crib_analyze.play.sequence import GO, PLAYERS, PlayError, ScoredPlay, score_sequence
 from crib_analyze.rng_kernels import rng_for
@@ -55,6 +56,7 @@ class Advice:
     policy: str
     continuation: str  # how the rest of the play is played after each card
     weighted_by: str  # what the opponent's cards were weighted by
+    reasons: dict[int, str] = field(default_factory=dict)  # card -> why, in words
 
 
 def advise(
@@ -100,6 +102,8 @@ def advise(
             weighted_by="nothing (no choice to make)",
         )  # fmt: skip
     opponent_left = 4 - sum(e.player != role for e in laid)
+    unseen_cards = [c for c in range(52) if c not in set(known)]
+    why = card_reasons(mine, play.ranks, play.count, unseen_cards, opponent_left)
     # what the opponent's goes say: at count c it held no card of value <= 31 - c
     gone = 0
     for e in play.events:
@@ -121,9 +125,10 @@ def advise(
     gone_above[me] = gone
     m = model or load_model()
     if policy == "solver":
-        return _solver_advice(
+        solved = _solver_advice(
             role, mine, thrown, cut, play, hands, seq, state, gone_above, legal, seed, m
         )
+        return replace(solved, reasons=why)
     weights = kept_rank_weights(m)
     values = pk.candidate_values(
         hands, me, seq, state, seen, weights, gone_above, code, samples, seed, opponent_left
@@ -155,6 +160,7 @@ def advise(
         policy=policy,
         continuation=f"the rest of the play simulated {samples:,} times, both playing {then}",
         weighted_by="the expert model's kept ranks, consistent with its go's",
+        reasons=why,
     )
 
 
