@@ -6,7 +6,7 @@ The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :func:`count_show`, :func:`count_jokers`, :func:`start_counting`, :class:`Breakdown`),
 discards (:func:`analyze`,
 :func:`auction`, :func:`analyze_rows`, :func:`hand_distribution`, :func:`plot_discards`,
-:func:`start_quiz`), the full table
+:func:`start_quiz`, :func:`start_play_quiz`), the full table
 (:func:`generate_table`, :func:`generate_game_table`, :func:`merge_tables`,
 :func:`check_table`, :func:`load_table`, :func:`lookup`, :func:`crib_table`,
 :func:`plot_crib_tables`), the expert model (:func:`load_model`, :func:`build_model`,
@@ -75,6 +75,7 @@ if TYPE_CHECKING:
         simulate,
         simulate_game,
         start_counting,
+        start_play_quiz,
         start_quiz,
         win_probability,
     )
@@ -143,6 +144,7 @@ __all__ = [
     "simulate",
     "simulate_game",
     "start_counting",
+    "start_play_quiz",
     "start_quiz",
     "win_probability",
 ]

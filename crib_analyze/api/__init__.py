@@ -64,8 +64,10 @@ if TYPE_CHECKING:
         advise_game_play,
         advise_play,
         pegging_table,
+        play_grade_frame,
         review,
         score_play,
+        start_play_quiz,
     )
     from crib_analyze.api.rulebook import Rules, game, games
     from crib_analyze.api.shows import (
@@ -127,6 +129,8 @@ EXPORTS = {
     "win_probability": "crib_analyze.api.board",
     "advise_game_play": "crib_analyze.api.plays",
     "advise_play": "crib_analyze.api.plays",
+    "play_grade_frame": "crib_analyze.api.plays",
+    "start_play_quiz": "crib_analyze.api.plays",
     "pegging_table": "crib_analyze.api.plays",
     "review": "crib_analyze.api.plays",
     "score_play": "crib_analyze.api.plays",
@@ -188,6 +192,7 @@ __all__ = [
     "output_file",
     "paths",
     "pegging_table",
+    "play_grade_frame",
     "plot_board",
     "plot_crib_tables",
     "plot_discards",
@@ -198,6 +203,7 @@ __all__ = [
     "simulate",
     "simulate_game",
     "start_counting",
+    "start_play_quiz",
     "start_quiz",
     "win_probability",
 ]

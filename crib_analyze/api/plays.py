@@ -14,6 +14,7 @@ from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
+    PLAY_POLICIES,
     PLAY_SAMPLES,
     POSITION_SAMPLES,
     ROLES,
@@ -26,6 +27,8 @@ from crib_analyze.settings import (
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from crib_analyze.play.trainer import PlayGrade, PlayQuiz
 
 
 def score_play(
@@ -98,6 +101,38 @@ def advise_play(
     m = resolve_model(model)
     advice = advise(role, hand, starter, discards, played, policy, samples, seed, m)
     return advice_frame(advice, role)
+
+
+def start_play_quiz(
+    seed: int | None = None,
+    role: str = "random",
+    policy: PlayPolicy = DEFAULT_PLAY_POLICY,
+    samples: int = PLAY_SAMPLES.default,
+    model: ModelLike = None,
+) -> PlayQuiz:
+    """A pegging trainer (:class:`~crib_analyze.play.trainer.PlayQuiz`): positions of the
+    play for a role ("dealer", "pone" or "random") dealt from ``seed``, each card graded
+    by the play advice of ``policy`` (the solver by default) and kept in a tally;
+    :func:`play_grade_frame` gives a grade's advice as :func:`advise_play` does.
+
+    >>> quiz = start_play_quiz(seed=2, role="pone", policy="lookahead", samples=50)
+    >>> position = quiz.deal()
+    >>> grade = quiz.grade(position, position.legal[0])
+    >>> list(play_grade_frame(grade).columns)
+    ['card', 'value', 'se', 'policy_choice']
+    """
+    from crib_analyze.play.trainer import PlayQuiz
+
+    check_choice("play policy", policy, PLAY_POLICIES)
+    used = resolve_model(model) if model is not None else None
+    return PlayQuiz(seed=seed, role=role, policy=policy, samples=samples, model=used)
+
+
+def play_grade_frame(grade: PlayGrade) -> pd.DataFrame:
+    """A pegging quiz grade's advice, as :func:`advise_play` gives it."""
+    from crib_analyze.frames import advice_frame
+
+    return advice_frame(grade.advice, grade.role)
 
 
 def advise_game_play(

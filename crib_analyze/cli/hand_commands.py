@@ -53,6 +53,7 @@ from crib_analyze.settings import (
 )
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
+    from crib_analyze.play.trainer import PlayTally
     from crib_analyze.results import Rows
 
 # --- score ------------------------------------------------------------------------------------
@@ -574,7 +575,14 @@ def _stream_name(stream: TextIO) -> str:
     help="The opponent model the answers assume.",
 )
 @model_option
-def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | None) -> None:
+@click.option(
+    "--play", "pegging", is_flag=True,
+    help="The pegging quiz: lay a card in a position of the play, graded by the play "
+    "advice (the solver), with what each card scores and invites.",
+)  # fmt: skip
+def quiz(
+    rounds: int, seed: int | None, role: str, opponent: str, model: str | None, pegging: bool
+) -> None:
     """A discard trainer: throw two cards, see what they cost against the best throw.
 
     Each hand shows six cards and your role; type the two cards you throw (any order
@@ -582,9 +590,14 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
     points your throw lost against the best, and a running tally. Answers may come from
     standard input (one per line), so the quiz can be scripted.
 
+    With --play, a pegging quiz: each position shows your cards, the starter, your throw
+    and the play so far; type the card you lay. The advice grades it (pegging lost
+    against the best card) and says what each card scores now and invites.
+
     \b
-    Example:
+    Examples:
       crib-analyze quiz --rounds 5 --role pone --seed 7
+      crib-analyze quiz --play --rounds 5 --seed 7
     """
     import random
     import textwrap
@@ -593,6 +606,11 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
     from crib_analyze.cli.render import discard_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    if pegging:
+        if given("opponent"):
+            raise click.UsageError("--opponent does not go with --play (the play's reading)")
+        _play_quiz(rounds, seed, role, model)
+        return
     with domain_errors():
         game = start_quiz(seed=seed, role=role, opponent=opponent, model=model)
     stdin = sys.stdin
@@ -646,6 +664,70 @@ def quiz(rounds: int, seed: int | None, role: str, opponent: str, model: str | N
     click.echo(
         f"\nSummary: {t.hands} hand(s) graded, {t.best} best ({100 * t.best_share:.0f}%), "
         f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
+        + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+    )
+
+
+def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
+    """``quiz --play``: positions of the play, a card laid, graded by the advice."""
+    from crib_analyze.api import play_grade_frame, start_play_quiz
+    from crib_analyze.cli.render import advice_text
+    from crib_analyze.results import rows_of_frame
+
+    with domain_errors():
+        game = start_play_quiz(seed=seed, role=role, model=model)
+    click.echo(f"Pegging quiz: {rounds} positions, seed {seed} (--seed {seed} deals them again)")
+    for _ in range(rounds):
+        position = game.deal()
+        click.echo(
+            f"\nPosition {position.number}: you are the {position.role}; you hold "
+            f"{format_cards(position.hand)}; starter {format_cards([position.starter])}; you "
+            f"threw {format_cards(position.discards)}"
+        )
+        so_far = position.played_text or "nothing yet (you lead)"
+        click.echo(f"  the play so far: {so_far}; count {position.count}")
+        while True:
+            answer = ask("Lay a card (? for the answer, q to quit): ", sys.stdin)
+            if answer is None or answer.lower() in ("q", "quit"):
+                return _play_summary(game.tally)
+            if answer == "?":
+                game.tally.revealed += 1
+                answer = format_cards([position.legal[0]])
+                reveal = True
+            else:
+                reveal = False
+            try:
+                card = game.parse_card(position, answer)
+            except CardError as e:
+                click.echo(f"  {e}: lay one of {format_cards(position.legal)}")
+                continue
+            with domain_errors():
+                grade = game.grade(position, card)
+            click.echo(advice_text(rows_of_frame(play_grade_frame(grade)), why=True), nl=False)
+            if reveal:
+                game.tally.hands -= 1  # shown, not graded
+                game.tally.best -= grade.is_best
+                game.tally.total_loss -= grade.loss
+                click.echo(f"The best card: {grade.best}.")
+            else:
+                verdict = (
+                    "the best card"
+                    if grade.is_best
+                    else (f"{grade.loss:.3f} points of pegging behind {grade.best}")
+                )
+                t = game.tally
+                click.echo(
+                    f"Your card {grade.card}: {verdict}. Tally: {t.best} of {t.hands} best, "
+                    f"{t.total_loss:.3f} points lost"
+                )
+            break
+    _play_summary(game.tally)
+
+
+def _play_summary(t: PlayTally) -> None:
+    click.echo(
+        f"\nSummary: {t.hands} position(s) graded, {t.best} best "
+        f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
         + (f", {t.revealed} answer(s) shown" if t.revealed else "")
     )
 

@@ -73,7 +73,8 @@ def card_reasons(
             parts.append(
                 "invites "
                 + ", ".join(
-                    f"a {_NAME[r]} ({', '.join(why)}; they hold one {100 * holds:.0f}%)"
+                    f"{'an' if r in (0, 7) else 'a'} {_NAME[r]} ({', '.join(why)}; they hold "
+                    f"one {100 * holds:.0f}%)"
                     for _, holds, r, why in shown
                 )
             )

@@ -1,0 +1,158 @@
+"""The pegging quiz: a position of the play (your cards, the starter, your throw, the
+play so far), your card graded by the play advice (the solver by default), with the
+reasons of :mod:`crib_analyze.play.card_reasons`.
+
+A position is dealt from one seeded stream: each player four cards, your two thrown
+cards, the starter; the play is played from the start by the greedy policy for both
+(:mod:`crib_analyze.play.table_play_kernels`) and stopped at a random turn of yours
+where at least two of your cards fit.
+
+>>> quiz = PlayQuiz(seed=2, role="pone", policy="lookahead", samples=50)
+>>> position = quiz.deal()
+>>> grade = quiz.grade(position, position.legal[0])
+>>> grade.loss >= 0, quiz.tally.hands
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.cards import CardLike, format_card, format_cards, parse_card, value_of
+from crib_analyze.errors import CardError, UsageError
+from crib_analyze.play import table_play_kernels as tk
+from crib_analyze.play.advice import Advice, advise
+from crib_analyze.play.sequence import PLAYERS
+from crib_analyze.rules import MAX_COUNT
+from crib_analyze.settings import PLAY_SAMPLES, QUIZ_ROLES, check_choice
+
+
+@dataclass(frozen=True)
+class PlayPosition:
+    """One quiz position: whose, the cards you hold, what fits, the starter, your throw,
+    the play so far (cards in order, go's left out: each is forced), the count."""
+
+    number: int
+    role: str
+    hand: tuple[int, ...]
+    legal: tuple[int, ...]
+    starter: int
+    discards: tuple[int, ...]
+    played: tuple[int, ...]
+    count: int
+
+    @property
+    def played_text(self) -> str:
+        return format_cards(self.played)
+
+
+@dataclass(frozen=True)
+class PlayGrade:
+    """How a card did: pegging lost against the best card, the best, the advice."""
+
+    role: str
+    card: str
+    best: str
+    loss: float
+    is_best: bool
+    advice: Advice  # the play advice: each card's value, best first, and the reasons
+
+
+@dataclass
+class PlayTally:
+    hands: int = 0
+    best: int = 0
+    total_loss: float = 0.0
+    revealed: int = 0
+
+    @property
+    def best_share(self) -> float:
+        return self.best / self.hands if self.hands else 0.0
+
+
+@dataclass
+class PlayQuiz:
+    """Deals positions of ``role`` ("dealer", "pone" or "random") and grades cards by
+    the play advice of ``policy``."""
+
+    seed: int | None = None
+    role: str = "random"
+    policy: str = "solver"
+    samples: int = PLAY_SAMPLES.default
+    model: Any = None  # an ExpertModel, or None for the packaged one
+    tally: PlayTally = field(default_factory=PlayTally)
+    _dealt: int = 0
+
+    def __post_init__(self) -> None:
+        check_choice("role", self.role, QUIZ_ROLES)
+        PLAY_SAMPLES.check(self.samples)
+        self._rng = random.Random(self.seed)
+
+    def deal(self) -> PlayPosition:
+        """The next position: a random turn of yours where two or more cards fit."""
+        while True:
+            self._dealt += 1
+            role = self.role if self.role != "random" else self._rng.choice(PLAYERS)
+            me = PLAYERS.index(role)
+            deck = self._rng.sample(range(52), 11)
+            hands = np.array([deck[0:4], deck[4:8]], np.int64)
+            mine = [int(c) for c in hands[me]]
+            thrown, starter = tuple(deck[8:10]), deck[10]
+            record = np.zeros((8, 5), np.int64)
+            policies = np.full(2, tk.GREEDY, np.int64)
+            tk.play_table(hands.copy(), starter, policies, np.array([0, 1]), False, record)
+            turns = []
+            for j in range(8):
+                seat, card, after = (int(x) for x in record[j, :3])
+                if seat != me:
+                    continue
+                count = after - value_of(card)
+                held = [c for c in mine if c not in record[:j, 1].tolist()]
+                fits = [c for c in held if count + value_of(c) <= MAX_COUNT]
+                if len(fits) >= 2:
+                    turns.append((j, held, fits, count))
+            if not turns:
+                continue
+            j, held, fits, count = self._rng.choice(turns)
+            return PlayPosition(
+                number=self._dealt, role=role, hand=tuple(held), legal=tuple(fits),
+                starter=starter, discards=thrown,
+                played=tuple(int(c) for c in record[:j, 1]), count=count,
+            )  # fmt: skip
+
+    def parse_card(self, position: PlayPosition, text: str) -> int:
+        """The card typed, checked: one of yours that fits (a one-line CardError)."""
+        card = parse_card(text)
+        if card not in position.hand:
+            raise CardError(f"{format_card(card)} is not in your hand")
+        if card not in position.legal:
+            raise CardError(f"{format_card(card)} passes 31 at {position.count}")
+        return card
+
+    def advice(self, position: PlayPosition) -> Advice:
+        """The play advice for the position (best first, with the reasons)."""
+        return advise(
+            position.role, list(position.hand), position.starter, list(position.discards),
+            list(position.played), self.policy, self.samples, 0, self.model,
+        )  # fmt: skip
+
+    def grade(self, position: PlayPosition, card: CardLike) -> PlayGrade:
+        """Grade a card against the advice and add it to the tally."""
+        chosen = parse_card(card)
+        if chosen not in position.legal:
+            raise UsageError(f"{format_card(chosen)} is not a card you can lay here")
+        advice = self.advice(position)
+        values = dict(zip(advice.cards, advice.value.tolist(), strict=True))
+        best = advice.cards[0]
+        loss = float(values[best] - values[chosen])
+        is_best = loss <= 1e-9
+        self.tally.hands += 1
+        self.tally.best += is_best
+        self.tally.total_loss += loss
+        return PlayGrade(
+            position.role, format_card(chosen), format_card(best), loss, is_best, advice
+        )

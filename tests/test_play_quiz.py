@@ -1,0 +1,64 @@
+"""The pegging quiz (``quiz --play``, crib_analyze.play.trainer): positions that are
+real positions of the play (your turn, the play so far legal, two or more cards that
+fit), cards graded against the advice, and the scripted command line.
+
+Mutations tried (each fails a test here): a position stopped at the opponent's turn;
+the loss measured from the worst card; a card that passes 31 accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.cards import format_cards, value_of
+from crib_analyze.cli import cli
+from crib_analyze.errors import CardError
+from crib_analyze.play.sequence import PLAYERS, score_sequence
+
+
+def test_positions_are_real_turns_of_yours() -> None:
+    quiz = ca.start_play_quiz(seed=4, policy="lookahead", samples=40)
+    for _ in range(12):
+        p = quiz.deal()
+        play = score_sequence(format_cards(p.played))  # legal, go's forced
+        assert play.turn == PLAYERS.index(p.role) and play.count == p.count
+        assert len(p.legal) >= 2 and set(p.legal) <= set(p.hand)
+        assert all(p.count + value_of(c) <= 31 for c in p.legal)
+        laid = sum(e.player == p.role for e in play.events if e.card >= 0)
+        assert laid + len(p.hand) == 4
+
+
+def test_a_card_is_graded_against_the_best() -> None:
+    quiz = ca.start_play_quiz(seed=1, role="pone", policy="lookahead", samples=60)
+    p = quiz.deal()
+    frame = ca.advise_play("pone", list(p.hand), p.starter, list(p.discards), list(p.played),
+                           policy="lookahead", samples=60, seed=0)  # fmt: skip
+    values = dict(zip(frame.card, frame.value, strict=True))
+    for card in p.legal:
+        grade = quiz.grade(p, card)
+        name = format_cards([card])
+        assert grade.loss == pytest.approx(max(values.values()) - values[name])
+        assert grade.is_best == (grade.loss <= 1e-9)
+    assert quiz.tally.hands == len(p.legal) and quiz.tally.best >= 1
+    late = replace(p, hand=(*p.legal, 51), count=25)  # KS would pass 31 at 25
+    with pytest.raises(CardError, match="KS passes 31 at 25"):
+        quiz.parse_card(late, "KS")
+    with pytest.raises(CardError, match="not in your hand"):
+        quiz.parse_card(p, format_cards([c for c in range(52) if c not in p.hand][:1]))
+
+
+def test_the_scripted_pegging_quiz() -> None:
+    runner = CliRunner()
+    out = runner.invoke(cli, ["quiz", "--play", "--rounds", "2", "--seed", "5"],
+                        input="7C\n?\n7C\n")  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert "is not in your hand: lay one of" in out.output
+    assert "The best card: AD." in out.output and "Your card" in out.output
+    assert "Your card 7C:" in out.output
+    assert "Summary: 1 position(s) graded" in out.output and "1 answer(s) shown" in out.output
+    bad = runner.invoke(cli, ["quiz", "--play", "--opponent", "random"])
+    assert bad.exit_code == 2 and "--opponent does not go with --play" in bad.output
