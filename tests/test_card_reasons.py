@@ -55,7 +55,7 @@ def test_the_reasons_are_the_rules_of_the_play() -> None:
                         held = 1 - comb(len(unseen) - left, k) / comb(len(unseen), k)
                         want.append((pts, held, r))
             want.sort(key=lambda t: (-t[0], -t[1], t[2]))
-            got = re.findall(r"a (\w+) \([^)]*?they hold one (\d+)%\)", text)
+            got = re.findall(r"\ban? (\w+) \([^)]*?they hold one (\d+)%\)", text)
             assert [n for n, _ in got] == [NAMES[r] for _, _, r in want[:3]], (text, want)
             assert [int(p) for _, p in got] == [round(100 * h) for _, h, _ in want[:3]]
     assert checked > 100
