@@ -19,6 +19,7 @@ from click.testing import CliRunner
 import crib_analyze as ca
 from crib_analyze.cli import cli
 from crib_analyze.errors import TableError, UsageError
+from crib_analyze.table.spec import CHUNK_CLASSES
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +82,20 @@ def test_a_sample_never_takes_the_full_tables_name(tmp_path: Path, monkeypatch) 
     assert not (tmp_path / "data" / "discard_table.parquet").exists()
     with pytest.raises(UsageError, match="full table's name"):
         ca.generate_table(tmp_path / "data" / "discard_table.parquet", limit=3)
+
+
+def test_table_merge_finds_the_shards_in_the_data_dir(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`table --shard I/N` writes to the data dir by default; `table merge` with no files
+    reads them from there (the README's copy-paste trap)."""
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path / "data"))
+    runner = CliRunner()
+    bare = runner.invoke(cli, ["table", "merge"])
+    assert bare.exit_code == 2 and "none in" in bare.output
+    limit = CHUNK_CLASSES + 20  # two chunks
+    for i in (1, 2):
+        made = runner.invoke(cli, ["table", "--limit", str(limit), "--shard", f"{i}/2", "-q"])
+        assert made.exit_code == 0, made.output
+    out = tmp_path / "whole.parquet"
+    merged = runner.invoke(cli, ["table", "merge", "-o", str(out)])
+    assert merged.exit_code == 0, merged.output
+    assert ca.check_table(out).rows == limit * 15

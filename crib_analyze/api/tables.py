@@ -19,6 +19,7 @@ from crib_analyze.settings import (
     TABLE_OPPONENTS,
     Role,
     check_choice,
+    data_dir,
     default_game_table_path,
     default_sample_path,
     default_shard_path,
@@ -120,17 +121,22 @@ def generate_table(
 
 
 def merge_tables(
-    shards: Sequence[str | os.PathLike[str]],
+    shards: Sequence[str | os.PathLike[str]] = (),
     output: str | os.PathLike[str] | None = None,
     fmt: str | None = None,
 ) -> TableResult:
-    """Join the shard files of one run into one table (default: the user data dir)."""
+    """Join the shard files of one run into one table (default: the user data dir).
+    With no ``shards``, those in the user data dir, where ``table --shard`` writes them
+    by default."""
     from crib_analyze.table.file import merge_tables as run
     from crib_analyze.table.file import read_file_metadata
 
     inputs = [Path(s) for s in shards]
-    if not inputs:
-        raise UsageError("no shard files given")
+    if not inputs:  # the shards a run wrote to the data dir by default
+        folder = data_dir()
+        inputs = sorted(folder.glob("discard_table*.shard-*-of-*.parquet"))
+        if not inputs:
+            raise UsageError(f"no shard files given, and none in {folder}")
     if output is None:
         opponent = str(read_file_metadata(inputs[0]).get("opponent", DEFAULT_TABLE_OPPONENT))
         target = _in_data_dir(default_table_path(opponent, fmt or "parquet"))

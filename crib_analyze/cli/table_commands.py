@@ -127,7 +127,7 @@ def table(
 
 
 @table.command("merge")
-@click.argument("shards", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("shards", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option(
     "--output",
     "-o",
@@ -139,8 +139,9 @@ def table(
 def table_merge(shards: tuple[str, ...], output: str | None, fmt: str | None) -> None:
     """Join the shard files of one run (from table --shard I/N) into one table.
 
-    The shards must come from the same version and settings, be disjoint and together
-    cover every chunk; otherwise nothing is written.
+    With no SHARDS, the shard files in the user data dir (where table --shard writes
+    them by default). The shards must come from the same version and settings, be
+    disjoint and together cover every chunk; otherwise nothing is written.
     """
     from crib_analyze.api import merge_tables
 
