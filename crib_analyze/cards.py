@@ -83,6 +83,15 @@ def format_card(card: int) -> str:
     return RANKS[rank_of(card)] + SUITS[suit_of(card)]
 
 
+def rank_name(rank: int) -> str:
+    """A rank (0 = ace .. 12 = king) in words' place, as players write it: ``10`` for ten.
+
+    >>> rank_name(0), rank_name(9), rank_name(12)
+    ('A', '10', 'K')
+    """
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
 def format_cards(cards: Iterable[int], sep: str = " ") -> str:
     """Canonical text of several cards joined by ``sep``."""
     return sep.join(format_card(c) for c in cards)

@@ -19,14 +19,13 @@ from itertools import combinations
 
 import numpy as np
 
-from crib_analyze.cards import RANKS, format_card, parse_cards, rank_of, suit_of, value_of
+from crib_analyze.cards import format_card, parse_cards, rank_name, rank_of, suit_of, value_of
 
 _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-_NAME = {r: ("10" if c == "T" else c) for r, c in enumerate(RANKS)}
 
 
 def _ranks_text(ranks: Sequence[int]) -> str:
-    return "-".join(_NAME[r] for r in sorted(ranks))
+    return "-".join(rank_name(r) for r in sorted(ranks))
 
 
 def kept_combinations(cards: Sequence[int]) -> tuple[int, list[str]]:
@@ -67,7 +66,11 @@ def kept_combinations(cards: Sequence[int]) -> tuple[int, list[str]]:
     for r, m in sorted(counts.items()):
         if m > 1 and r not in paired_in_run:
             points = m * (m - 1)
-            what = {2: f"a pair of {_NAME[r]}s", 3: f"three {_NAME[r]}s", 4: f"four {_NAME[r]}s"}
+            what = {
+                2: f"a pair of {rank_name(r)}s",
+                3: f"three {rank_name(r)}s",
+                4: f"four {rank_name(r)}s",
+            }
             named.append(f"{what[m]} ({points})")
             total += points
     fifteens = sum(
@@ -101,7 +104,7 @@ def starters_text(cards: Sequence[int], unseen: Sequence[int]) -> str:
         if not picked:
             continue
         if len(picked) == len(of_rank):
-            out.append(f"any {_NAME[r]}")
+            out.append(f"any {rank_name(r)}")
         else:
             out.append(" ".join(format_card(c) for c in picked))
     return ", ".join(out)

@@ -19,12 +19,10 @@ from math import comb
 
 import numpy as np
 
-from crib_analyze.cards import RANKS, rank_of, value_of
+from crib_analyze.cards import rank_name, rank_of, value_of
 from crib_analyze.play.rules_kernels import lay_points
 from crib_analyze.play.sequence import reason_words
 from crib_analyze.rules import MAX_COUNT
-
-_NAME = {r: ("10" if c == "T" else c) for r, c in enumerate(RANKS)}
 
 
 def _score(ranks: list[int], count: int) -> tuple[int, list[str]]:
@@ -73,7 +71,7 @@ def card_reasons(
             parts.append(
                 "invites "
                 + ", ".join(
-                    f"{'an' if r in (0, 7) else 'a'} {_NAME[r]} ({', '.join(why)}; they hold "
+                    f"{'an' if r in (0, 7) else 'a'} {rank_name(r)} ({', '.join(why)}; they hold "
                     f"one {100 * holds:.0f}%)"
                     for _, holds, r, why in shown
                 )
