@@ -76,3 +76,61 @@ def private_data_dir(
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(path))
     monkeypatch.delenv("CRIB_ANALYZE_MODEL", raising=False)
     yield path
+
+
+# --- compiling the heavy kernels once, split between the workers -------------------------
+
+
+def _warm_discards() -> None:
+    import crib_analyze as ca
+
+    ca.analyze("5H 6S 4D JC QH 5C", role="dealer")  # the hand and crib kernels
+
+
+def _warm_games() -> None:
+    import crib_analyze as ca
+
+    ca.simulate(2, seed=0)  # whole games: the play policies and the position's sampler
+
+
+def _warm_table_games() -> None:
+    import crib_analyze as ca
+
+    ca.simulate_game("three", games=2)  # the play of three and more players
+
+
+def _warm_position() -> None:
+    import crib_analyze as ca
+
+    ca.analyze("5H 6S 4D JC QH 5C", role="dealer", score=(110, 115), top=1)
+
+
+def _warm_pegging() -> None:
+    import crib_analyze as ca
+
+    ca.advise_play("pone", "7C 8D 2C", starter="5H", played="3D 10S")
+
+
+#: per worker, in order: families of kernels that share little, so that two workers
+#: starting on a fresh cache do not compile the same kernel at the same time (the
+#: position's sampler is inside the games' kernel: the games come first, on the other
+#: worker, and the position finds it cached)
+WARM_UPS = ((_warm_discards, _warm_table_games, _warm_position), (_warm_games, _warm_pegging))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernels() -> None:
+    """With two or more xdist workers (make test), each worker first compiles its share
+    of the heavy kernels (:data:`WARM_UPS`); the cache they share then serves the rest.
+    Compiling is most of a fresh run, and numba compiles a kernel wherever it is first
+    needed: without this both workers compile the same big kernels at the start.
+    ``CRIB_ANALYZE_TEST_WARM=0`` turns it off."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if count < 2 or not worker.startswith("gw") or os.environ.get("CRIB_ANALYZE_TEST_WARM") == "0":
+        return
+    index = int(worker[2:])
+    for i, share in enumerate(WARM_UPS):
+        if i % count == index:
+            for warm in share:
+                warm()

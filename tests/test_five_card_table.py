@@ -78,6 +78,7 @@ def test_jacks_and_flushes_in_the_crib(cards: str) -> None:
     hand = ca.parse_cards(cards)
     table = rank_table()
     row = np.array([sorted(hand)], np.int64)
+    row.setflags(write=False)  # as the class table is: one compiled form of the kernel
     _, crib_num, _ = fk.five_card_means(row, table, fk.THROWS, fk.KEEPS)
     hand = sorted(hand)
     unseen = [c for c in range(52) if c not in hand]

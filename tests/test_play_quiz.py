@@ -18,24 +18,33 @@ from crib_analyze.cards import format_cards, value_of
 from crib_analyze.cli import cli
 from crib_analyze.errors import CardError
 from crib_analyze.play.sequence import PLAYERS, score_sequence
+from tests.conftest import rotating, scaled
 
 
 def test_positions_are_real_turns_of_yours() -> None:
-    quiz = ca.start_play_quiz(seed=4, policy="lookahead", samples=40)
-    for _ in range(12):
-        p = quiz.deal()
-        play = score_sequence(format_cards(p.played))  # legal, go's forced
-        assert play.turn == PLAYERS.index(p.role) and play.count == p.count
-        assert len(p.legal) >= 2 and set(p.legal) <= set(p.hand)
-        assert all(p.count + value_of(c) <= 31 for c in p.legal)
-        laid = sum(e.player == p.role for e in play.events if e.card >= 0)
-        assert laid + len(p.hand) == 4
+    """Read back as a player writes it (the go's said), the play so far leaves your turn
+    at the count shown, and the advice values exactly the cards that fit. Positions just
+    after a round's go's (count 0, the go's not forced by a card) are among them."""
+    after_goes = 0
+    for seed in rotating(range(40), scaled(40, 8), "play quiz positions"):
+        quiz = ca.start_play_quiz(seed=seed, policy="lookahead", samples=20)
+        for _ in range(6):
+            p = quiz.deal()
+            play = score_sequence(p.played_text)
+            assert play.turn == PLAYERS.index(p.role) and play.count == p.count
+            assert len(p.legal) >= 2 and set(p.legal) <= set(p.hand)
+            assert all(p.count + value_of(c) <= 31 for c in p.legal)
+            laid = sum(e.player == p.role for e in play.events if e.card >= 0)
+            assert laid + len(p.hand) == 4
+            assert set(quiz.advice(p).cards) == set(p.legal), p
+            after_goes += p.played_text.endswith("go")
+    assert after_goes >= 1
 
 
 def test_a_card_is_graded_against_the_best() -> None:
     quiz = ca.start_play_quiz(seed=1, role="pone", policy="lookahead", samples=60)
     p = quiz.deal()
-    frame = ca.advise_play("pone", list(p.hand), p.starter, list(p.discards), list(p.played),
+    frame = ca.advise_play("pone", list(p.hand), p.starter, list(p.discards), p.played_text,
                            policy="lookahead", samples=60, seed=0)  # fmt: skip
     values = dict(zip(frame.card, frame.value, strict=True))
     for card in p.legal:

@@ -114,13 +114,23 @@ def play_reader(
     params = np.array([tau, float(hands), slack])
     if not reads:
         nothing = np.zeros((2, 0), np.int64)
-        return (kept_rank_weights(m), np.zeros((0, 4), np.int64), np.zeros((2, 1), np.int64),
-                nothing, np.zeros((2, 0)), params, NO_LEADS)  # fmt: skip
+        return _read_only((kept_rank_weights(m), np.zeros((0, 4), np.int64),
+                           np.zeros((2, 1), np.int64), nothing, np.zeros((2, 0)), params,
+                           NO_LEADS))  # fmt: skip
     start, pair, chance = throw_likelihoods(m)
     keeps = np.ascontiguousarray(kept_multisets())
     known = solver_leads_of(m) if leads else None
-    return (kept_rank_weights(m), keeps, start, pair, chance, params,
-            NO_LEADS if known is None else known.leads)  # fmt: skip
+    return _read_only((kept_rank_weights(m), keeps, start, pair, chance, params,
+                       NO_LEADS if known is None else known.leads))  # fmt: skip
+
+
+def _read_only(reader: Reader) -> Reader:
+    """The reader with every array read-only: the kernels only read it, and numba types a
+    read-only array apart from a writable one, so a reader of mixed flags would compile
+    every play kernel twice (about two minutes of the test suite)."""
+    for array in reader:
+        array.setflags(write=False)
+    return reader
 
 
 def solver_leads_of(model: ExpertModel) -> SolverLeads | None:

@@ -96,7 +96,7 @@ def reason_words(points_reasons: int) -> list[str]:
 def _tokens(
     sequence: CardsLike | Iterable[CardLike], jokers: int = 0
 ) -> tuple[list[int], set[int]]:
-    """(card ids and GO for each token ('go' in any case), the positions of jokers). A
+    """(card ids and GO for each token ('go' in any case, or GO), the positions of jokers). A
     joker is written as the card it is laid as, ``JK=5H``, or bare, ``JK``: the card that
     pegs most where it is laid (:data:`BEST_JOKER`; with ``jokers`` in the pack)."""
     pieces = [sequence] if isinstance(sequence, str) else list(sequence)
@@ -107,7 +107,7 @@ def _tokens(
     wild: set[int] = set()
     for item in items:
         text = item.strip().upper() if isinstance(item, str) else ""
-        if text == "GO":
+        if text == "GO" or (isinstance(item, int) and item == GO):  # a go as written or as GO
             out.append(GO)
         elif text.startswith("JK"):
             if not jokers:

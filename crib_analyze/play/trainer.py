@@ -22,11 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from crib_analyze.cards import CardLike, format_card, format_cards, parse_card, value_of
+from crib_analyze.cards import CardLike, format_card, parse_card, value_of
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.advice import Advice, advise
-from crib_analyze.play.sequence import PLAYERS
+from crib_analyze.play.sequence import GO, PLAYERS, PlayError, score_sequence
 from crib_analyze.rules import MAX_COUNT
 from crib_analyze.settings import PLAY_SAMPLES, QUIZ_ROLES, check_choice
 
@@ -34,7 +34,7 @@ from crib_analyze.settings import PLAY_SAMPLES, QUIZ_ROLES, check_choice
 @dataclass(frozen=True)
 class PlayPosition:
     """One quiz position: whose, the cards you hold, what fits, the starter, your throw,
-    the play so far (cards in order, go's left out: each is forced), the count."""
+    the play so far as a player writes it (cards in order, each go said as GO), the count."""
 
     number: int
     role: str
@@ -47,7 +47,7 @@ class PlayPosition:
 
     @property
     def played_text(self) -> str:
-        return format_cards(self.played)
+        return " ".join("go" if c == GO else format_card(c) for c in self.played)
 
 
 @dataclass(frozen=True)
@@ -118,10 +118,12 @@ class PlayQuiz:
             if not turns:
                 continue
             j, held, fits, count = self._rng.choice(turns)
+            played = _as_written([int(c) for c in record[: j + 1, 1]], hands, me, count)
+            if played is None:  # not reached: the parser reads every real play
+                continue
             return PlayPosition(
                 number=self._dealt, role=role, hand=tuple(held), legal=tuple(fits),
-                starter=starter, discards=thrown,
-                played=tuple(int(c) for c in record[:j, 1]), count=count,
+                starter=starter, discards=thrown, played=played, count=count,
             )  # fmt: skip
 
     def parse_card(self, position: PlayPosition, text: str) -> int:
@@ -156,3 +158,23 @@ class PlayQuiz:
         return PlayGrade(
             position.role, format_card(chosen), format_card(best), loss, is_best, advice
         )
+
+
+def _as_written(cards: list[int], hands: np.ndarray, me: int, count: int) -> tuple[int, ...] | None:
+    """The play before your turn (``cards`` ends with the card you laid) as a player
+    writes it: the cards, with the go's that were said (read from the play with both
+    hands known), and the go's that end a round just before your turn. Checked by
+    reading it back without the hands: your turn at ``count``; None if it is not."""
+    pone, dealer = ([int(c) for c in h] for h in hands)
+    known = score_sequence(cards, pone=pone, dealer=dealer)
+    last = max(i for i, e in enumerate(known.events) if e.card >= 0)
+    written = [e.card for e in known.events[:last]]
+    for _ in range(3):  # at most your go and the opponent's end the round
+        try:
+            read = score_sequence(written)
+        except PlayError:
+            return None
+        if read.turn == me and read.count == count:
+            return tuple(written)
+        written.append(GO)
+    return None
