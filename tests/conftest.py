@@ -114,8 +114,9 @@ def _warm_pegging() -> None:
 #: per worker, in order: families of kernels that share little, so that two workers
 #: starting on a fresh cache do not compile the same kernel at the same time (the
 #: position's sampler is inside the games' kernel: the games come first, on the other
-#: worker, and the position finds it cached)
-WARM_UPS = ((_warm_discards, _warm_table_games, _warm_position), (_warm_games, _warm_pegging))
+#: worker, and the position finds it cached; the discards and the games share the crib
+#: kernels: the play comes first on the other worker)
+WARM_UPS = ((_warm_discards, _warm_table_games, _warm_position), (_warm_pegging, _warm_games))
 
 
 @pytest.fixture(scope="session", autouse=True)

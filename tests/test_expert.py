@@ -281,7 +281,7 @@ def test_combination_is_exact_for_a_test_double_policy(hand: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("hand", rotating(HANDS, 2, "expert-vs-sampled"))
+@pytest.mark.parametrize("hand", rotating(HANDS, 1, "expert-vs-sampled"))
 def test_expert_agrees_with_sampled_expert_policy(hand: str) -> None:
     exact = analyze_hand(hand, opponent="expert")
     sampled = analyze_hand(hand, opponent="sampled", policy="expert", samples=40_000, seed=5)

@@ -104,10 +104,10 @@ def _text(six: np.ndarray, t: int) -> str:
 
 
 def test_games_are_reproducible_in_any_batches() -> None:
-    a = simulate(40, players=("expert", "points"), seed=3, batch=40)
-    b = simulate(40, players=("expert", "points"), seed=3, batch=10)
+    a = simulate(20, players=("expert", "points"), seed=3, batch=20)
+    b = simulate(20, players=("expert", "points"), seed=3, batch=4)
     np.testing.assert_array_equal(_results(a), _results(b))
-    c = simulate(40, players=("expert", "points"), seed=4, batch=40)
+    c = simulate(20, players=("expert", "points"), seed=4, batch=20)
     assert not np.array_equal(_results(a), _results(c))
 
 
@@ -205,20 +205,20 @@ def test_dask_gives_the_same_games() -> None:
     with distributed.LocalCluster(
         n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None
     ) as cluster:
-        remote = simulate(40, players=("expert", "points"), seed=3, batch=10,
+        remote = simulate(20, players=("expert", "points"), seed=3, batch=4,
                           scheduler=cluster.scheduler_address)  # fmt: skip
-    local = simulate(40, players=("expert", "points"), seed=3, batch=40)
+    local = simulate(20, players=("expert", "points"), seed=3, batch=20)
     np.testing.assert_array_equal(_results(remote), _results(local))
     with pytest.raises(UsageError, match="cannot reach"):
         simulate(4, scheduler="tcp://127.0.0.1:9")
 
 
 def test_simulate_command() -> None:
-    result = RUNNER.invoke(cli, ["simulate", "--games", "200", "-q"])
+    result = RUNNER.invoke(cli, ["simulate", "--games", "40", "-q"])
     assert result.exit_code == 0, result.output
     assert "first dealer wins" in result.stdout and "points per deal" in result.stdout
-    data = json.loads(RUNNER.invoke(cli, ["simulate", "-n", "200", "-f", "json"]).stdout)
-    assert data["games"] == 200 and data["settings"]["players"] == ["expert", "expert"]
+    data = json.loads(RUNNER.invoke(cli, ["simulate", "-n", "40", "-f", "json"]).stdout)
+    assert data["games"] == 40 and data["settings"]["players"] == ["expert", "expert"]
     for args, message in [
         (["simulate", "-n", "201"], "even"),
         (["simulate", "--players", "expert"], "two policies"),
