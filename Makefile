@@ -44,11 +44,12 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tools/cli_reference.py --check
 
-# regenerate the command-line reference (docs/cli.md) from --help and the shown output
-# of every command example in README.md and docs/ (review the diff)
+# regenerate the command-line reference (docs/cli.md) from --help, the shown output of
+# every command example in README.md and docs/, and the timings quoted (data/costs.json)
 docs: $(STAMP)
 	$(BIN)/python tools/cli_reference.py
 	$(BIN)/python tools/docs_examples.py --write
+	$(BIN)/python tools/docs_costs.py --write
 
 format: $(STAMP)
 	$(BIN)/ruff format $(SOURCES)

@@ -188,6 +188,7 @@ SOLVER_TAU = Amount("reading temperature", 0.0, 100.0, 0.25)
 # self-play and loses less against opponents that lead otherwise (docs/play.md)
 SOLVER_LEAD_SLACK = Amount("lead slack", 0.0, 1.0, 0.3)
 GAMES = Count("games", 2, 10_000_000, 10_000)  # an even number: duplicate pairs
+LONG_RUN_SECONDS = 60  # a run expected to take longer is announced first (crib_analyze.costs)
 # games simulated from a score of a game other than the standard one (odds --game)
 ODDS_GAMES = Count("games", 2, 10_000_000, 4000)
 # games per batch (results do not depend on it): a few seconds of the solver, so

@@ -35,7 +35,10 @@ from crib_analyze.cli.options import (
     scoring_option,
     seed_option,
     set_threads,
+    warn_if_long,
+    with_cost,
 )
+from crib_analyze.costs import build_seconds, cost, game_seconds, simulate_seconds
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     BOARD_DEALS,
@@ -165,6 +168,7 @@ def _simulate_game(
         raise click.UsageError(f"--play-policy {policy} does not go with --game; use {choices}")
     if continuation and rules.lowball:
         raise click.UsageError("--continuation does not go with --lowball (two sides)")
+    warn_if_long(game_seconds(games), f"{games:,} games", quiet)
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:
@@ -195,6 +199,7 @@ def _game_odds(scores: tuple[int, ...], rules: Any, games: int, seed: int, fmt: 
     emit(render(rows), None)
 
 
+@with_cost(lambda: f"{cost('build-board').text()} (1,000,000 by default)")
 @click.command("build-board")
 @build_output_option("table", "board_table.npz")
 @count_option(
@@ -208,8 +213,7 @@ def _game_odds(scores: tuple[int, ...], rules: Any, games: int, seed: int, fmt: 
 def build_board(
     output: str | None, deals: int, seed: int, model: str | None, jobs: int | None, quiet: bool
 ) -> None:
-    """Rebuild the board table: the chance of each game outcome from every position
-    (about a minute on 2 cores).
+    """Rebuild the board table: the chance of each game outcome from every position.
 
     Simulates the deals (both players throw by the expert model and play the default
     policy; each deal's scoring events in the order they score), then solves every
@@ -220,6 +224,7 @@ def build_board(
     from crib_analyze.api import build_board as run
 
     set_threads(jobs)
+    warn_if_long(build_seconds("build-board", deals), "the build", quiet)
 
     def log(entry: Any) -> None:
         if not quiet:
@@ -237,6 +242,12 @@ def build_board(
     )
 
 
+@with_cost(
+    lambda: f"{cost('simulate-solver').text()} with the solver play (the default)",
+    lambda: f"{cost('simulate-lookahead').text()} with --play-policy lookahead",
+    lambda: f"{cost('simulate-position').text()} with a position player",
+    lambda: f"{cost('simulate-game').text()} with --game three",
+)
 @click.command()
 @count_option(
     "--games", "-n", setting=GAMES, help="Games to play (an even number: duplicate pairs)."
@@ -290,7 +301,7 @@ def build_board(
     type=click.Choice(PLAY_POLICIES),
     default=DEFAULT_PLAY_POLICY,
     show_default=True,
-    help="How both players lay their cards (lookahead is about ten times faster); "
+    help="How both players lay their cards (lookahead is much faster: see Cost below); "
     f"with --game: {' or '.join(ANY_GAME_PLAY_POLICIES)} [default: lookahead].",
 )
 @click.option(
@@ -367,6 +378,8 @@ def simulate(
         raise click.UsageError(
             f"--players takes two policies, e.g. expert,position; got {players!r}"
         )
+    expected = simulate_seconds(games, (pair[0], pair[1]), play_policy)
+    warn_if_long(expected / (2 if scheduler else 1), f"{games:,} games", quiet)
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:

@@ -16,10 +16,14 @@ from crib_analyze.cli.options import (
     quiet_option,
     resumable,
     set_threads,
+    warn_if_long,
+    with_cost,
 )
+from crib_analyze.costs import build_seconds, cost
 from crib_analyze.settings import MODEL_ENV, MODEL_MAX_ROUNDS, MODEL_TOLERANCE
 
 
+@with_cost(lambda: cost("build-model").text())
 @click.command("build-model")
 @build_output_option("model", "expert_model.npz")
 @click.option(
@@ -69,6 +73,7 @@ def build_model(
     from crib_analyze.api import build_model as run
 
     set_threads(jobs)
+    warn_if_long(build_seconds("build-model"), "the build", quiet)
 
     def log(r: Any) -> None:
         if not quiet:

@@ -11,7 +11,7 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import click
 
@@ -20,6 +20,7 @@ from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
     JOBS,
     JOKERS,
+    LONG_RUN_SECONDS,
     MODEL_ENV,
     OUTPUT_FORMATS,
     QUIZ_ROUNDS,
@@ -44,6 +45,41 @@ def echo_error(message: str, prefix: str = "Error: ") -> None:
 def note(message: str) -> None:
     """A line of information on standard error (progress, where a file went)."""
     echo_error(message, prefix="")
+
+
+def warn_if_long(seconds: float, what: str, quiet: bool = False, at_least: bool = False) -> None:
+    """Announce a run expected to take over LONG_RUN_SECONDS (from the recorded figures,
+    :mod:`crib_analyze.costs`), before it starts; not with --quiet."""
+    from crib_analyze.costs import duration_text, machine
+
+    if seconds > LONG_RUN_SECONDS and not quiet:
+        how_long = ("at least " if at_least else "") + duration_text(seconds)
+        note(
+            f"{what}: expected to take {how_long} (from the figures measured on "
+            f"{machine().split(';')[0]}: --help says more); Ctrl-C stops it"
+        )
+
+
+CommandT = TypeVar("CommandT", bound=click.Command)
+
+
+def with_cost(*figures: Callable[[], str]) -> Callable[[CommandT], CommandT]:
+    """Add a 'Cost' paragraph to a command's --help: what a run takes, from the recorded
+    figures (:mod:`crib_analyze.costs`), each given as a function of them."""
+
+    def decorate(command: CommandT) -> CommandT:
+        from crib_analyze.costs import machine
+
+        where = machine().split(";")[0]
+        try:
+            text = "; ".join(f() for f in figures)
+        except (KeyError, ValueError, TypeError):  # a damaged figures file: no paragraph
+            return command
+        if where and text:
+            command.help = f"{command.help or ''}\n\nCost (measured on {where}): {text}."
+        return command
+
+    return decorate
 
 
 @contextlib.contextmanager

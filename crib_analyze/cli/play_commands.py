@@ -33,7 +33,10 @@ from crib_analyze.cli.options import (
     seat_of,
     seed_option,
     set_threads,
+    warn_if_long,
+    with_cost,
 )
+from crib_analyze.costs import build_seconds, cost, pegging_seconds
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     DEFAULT_PLAY_POLICY,
@@ -269,6 +272,7 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
     emit(_render(rows_of_frame(frame), fmt, review_text), None)
 
 
+@with_cost(lambda: f"{cost('build-pegging').text()} with the solver (500 deals a cell by default)")
 @click.command("build-pegging")
 @build_output_option("table", "pegging_table.npz")
 @click.option(
@@ -313,8 +317,7 @@ def build_pegging(
     jobs: int | None,
     quiet: bool,
 ) -> None:
-    """Rebuild the pegging table: what each keep pegs, by role (about 50 minutes on 2
-    cores with the solver, a few with the lookahead).
+    """Rebuild the pegging table: what each keep pegs, by role.
 
     For each of the 1,820 kept rank multisets and each role, deals are simulated: the
     opponent's six cards from the unseen ones, thrown by the expert discard policy, the
@@ -325,6 +328,7 @@ def build_pegging(
     from crib_analyze.api import build_pegging as run
 
     set_threads(jobs)
+    warn_if_long(pegging_seconds(pilot, policy), "the build", quiet, at_least=True)
 
     def log(entry: Any) -> None:
         if not quiet:
@@ -345,13 +349,14 @@ def build_pegging(
     )
 
 
+@with_cost(lambda: cost("build-leads").text())
 @click.command("build-leads")
 @build_output_option("leads", "solver_leads.npz")
 @model_option
 @jobs_option
 @quiet_option
 def build_leads(output: str | None, model: str | None, jobs: int | None, quiet: bool) -> None:
-    """Rebuild the solver's leads for an expert model (about 8 minutes on 2 cores).
+    """Rebuild the solver's leads for an expert model.
 
     For each of the 1,820 kept rank multisets and each starter rank: the card the solver
     leads as pone. The solver reads the pone's lead by them, with the model they were
@@ -362,6 +367,7 @@ def build_leads(output: str | None, model: str | None, jobs: int | None, quiet: 
     from crib_analyze.api import build_leads as run
 
     set_threads(jobs)
+    warn_if_long(build_seconds("build-leads"), "the build", quiet)
 
     def log(done: int, seconds: float) -> None:
         if not quiet:

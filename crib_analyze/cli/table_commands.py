@@ -21,7 +21,10 @@ from crib_analyze.cli.options import (
     refuse_with_game,
     set_threads,
     table_format_option,
+    warn_if_long,
+    with_cost,
 )
+from crib_analyze.costs import cost, table_seconds
 from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
     ROLES,
@@ -30,6 +33,11 @@ from crib_analyze.settings import (
 )
 
 
+@with_cost(
+    lambda: f"{cost('table').text()} (random opponent)",
+    lambda: f"{cost('table-expert').text()} with --opponent expert",
+    lambda: f"{cost('table-five-card').text()} with --game five-card",
+)
 @click.group(invoke_without_command=True)
 @click.option(
     "--output",
@@ -95,6 +103,11 @@ def table(
     from crib_analyze.api import generate_game_table, generate_table
 
     set_threads(jobs)
+    parts = shard.split("/")[-1] if shard else "1"
+    share = (
+        (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / max(int(parts) if parts.isdigit() else 1, 1)
+    )
+    warn_if_long(table_seconds(opponent, game) * min(share, 1.0), "the table", quiet)
     if game != "standard":
         refuse_with_game(game, ("opponent", "model", "limit", "shard", "restart", "fmt"))
         with domain_errors():
