@@ -85,14 +85,17 @@ def _warning(args: list[str]) -> list[str]:
 def test_a_long_run_is_announced_first_and_a_short_one_is_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """(The jobs never run: each stops at its announcement, or at the engine's call.)"""
+    """(The jobs never run: each stops at its announcement, or where the games begin.)"""
     from crib_analyze import api
+    from crib_analyze.board import games
 
     def stop(*args: object, **kwargs: object) -> None:
         raise RuntimeError("stopped before the job")
 
-    monkeypatch.setattr(api, "simulate", stop)
+    monkeypatch.setattr(games, "play_batch", stop)  # the inputs checked, the games begin
     monkeypatch.setattr(api, "build_model", stop)
+    bad = _warning(["simulate", "--games", "200000", "--players", "position,psychic"])
+    assert bad == []  # bad input: its one error line, no announcement first
     long = _warning(["simulate", "--games", "200000", "--players", "position,expert"])
     assert len(long) == 1 and "200,000 games: expected to take about" in long[0], long
     assert "Ctrl-C stops it" in long[0]

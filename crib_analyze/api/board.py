@@ -216,9 +216,11 @@ def simulate(
     throws valued from the score by ``position_samples`` simulated deals and the board
     table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
     mixed policy). Both lay their cards by ``play_policy`` (the solver unless given;
-    "lookahead" is about ten times faster). Games 2k and 2k+1 deal the same cards
-    with the first dealer swapped (duplicate pairs). The same ``seed`` gives the same
-    games for any ``batch`` and threads, or on a Dask ``scheduler`` (an address).
+    "lookahead" is far faster: see ``crib-analyze simulate --help``). ``log`` gets the
+    progress, first with 0 games done once the inputs are checked. Games 2k and 2k+1
+    deal the same cards with the first dealer swapped (duplicate pairs). The same
+    ``seed`` gives the same games for any ``batch`` and threads, or on a Dask
+    ``scheduler`` (an address).
     ``record`` (a file) receives every game from player 0's side in the record format
     that :func:`~crib_analyze.api.plays.review` reads (``docs/review.md``).
 

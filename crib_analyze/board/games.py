@@ -119,7 +119,8 @@ def play_batch(
 
 @dataclass(frozen=True)
 class GameLog:
-    """Progress: games done of total, seconds so far."""
+    """Progress: games done of total, seconds so far (0 done: the checks passed and the
+    games start)."""
 
     done: int
     total: int
@@ -180,6 +181,8 @@ def simulate(
     if GAME_BATCH.check(batch) % 2:
         raise UsageError(f"`batch` must be even (games come in duplicate pairs), got {batch:,}")
     start = time.time()
+    if log:  # the inputs are sound: the games start
+        log(GameLog(0, games, 0.0))
     firsts = list(range(0, games, batch))
     sizes = [min(batch, games - f) for f in firsts]
     batches: list[GameBatch] = []

@@ -155,6 +155,8 @@ def simulate_table(
     GAMES.check(games)
     GAME_BATCH.check(batch)
     start = time.time()
+    if log:  # the inputs are sound: the games start
+        log(GameLog(0, games, 0.0))
     parts: list[tuple[np.ndarray, ...]] = []
     for f in range(0, games, batch):
         interrupts.check()

@@ -168,10 +168,11 @@ def _simulate_game(
         raise click.UsageError(f"--play-policy {policy} does not go with --game; use {choices}")
     if continuation and rules.lowball:
         raise click.UsageError("--continuation does not go with --lowball (two sides)")
-    warn_if_long(game_seconds(games), f"{games:,} games", quiet)
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:
+            if entry.done == 0:  # the inputs are sound: say how long it will take
+                warn_if_long(game_seconds(games), f"{games:,} games", quiet)
             bar(entry.done, entry.total)
 
         with domain_errors():
@@ -379,10 +380,11 @@ def simulate(
             f"--players takes two policies, e.g. expert,position; got {players!r}"
         )
     expected = simulate_seconds(games, (pair[0], pair[1]), play_policy)
-    warn_if_long(expected / (2 if scheduler else 1), f"{games:,} games", quiet)
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:
+            if entry.done == 0:  # the inputs are sound: say how long it will take
+                warn_if_long(expected / (2 if scheduler else 1), f"{games:,} games", quiet)
             bar(entry.done, entry.total)
 
         with domain_errors():

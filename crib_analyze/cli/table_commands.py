@@ -3,6 +3,8 @@ and ``crib-table`` (the crib value of each thrown rank pair)."""
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from crib_analyze.cli.options import (
@@ -103,11 +105,10 @@ def table(
     from crib_analyze.api import generate_game_table, generate_table
 
     set_threads(jobs)
-    parts = shard.split("/")[-1] if shard else "1"
-    share = (
-        (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / max(int(parts) if parts.isdigit() else 1, 1)
-    )
-    warn_if_long(table_seconds(opponent, game) * min(share, 1.0), "the table", quiet)
+    sliced = re.fullmatch(r"(\d+)/(\d+)", shard or "1/1")
+    if sliced and 1 <= int(sliced[1]) <= int(sliced[2]):  # else the shard's own error
+        share = (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / int(sliced[2])
+        warn_if_long(table_seconds(opponent, game) * min(share, 1.0), "the table", quiet)
     if game != "standard":
         refuse_with_game(game, ("opponent", "model", "limit", "shard", "restart", "fmt"))
         with domain_errors():
