@@ -75,9 +75,13 @@ def test_cli() -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("as dealer at count 22")
-    assert lines[1].startswith("the opponent's cards weighted by")
-    assert lines[3].split()[0] == "6D"
+    assert lines[0].startswith("As dealer at count 22: play 6D (")  # the verdict first
+    head = next(i for i, line in enumerate(lines) if line.startswith("card "))
+    assert "the opponent's cards" in " ".join(lines[1:head])
+    assert lines[head + 1].split()[0] == "6D"
+    assert all(len(line) <= 80 for line in lines)
+    go = runner.invoke(cli, ["play", "9S", "6H", "--dealer", "--played", "QH 8H 2C 2H 6D"])
+    assert go.exit_code == 0 and go.stdout.startswith("As dealer at count 28: say go")
     assert runner.invoke(cli, ["play", "6D", "--played", "10H"]).exit_code == 2
     bad = runner.invoke(cli, ["play", "7C", "8D", "2C", "--pone", "--played", "10H"])
     assert bad.exit_code == 2 and bad.stderr.startswith("Error: it is the dealer's turn")

@@ -549,15 +549,40 @@ def play_text(rows: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
+def play_verdict(rows: Rows) -> str:
+    """The answer first, in words: the card to play, what it is worth over the rest of
+    the play, and by how much it beats the next card (or: say go)."""
+    a = rows.attrs
+    records = list(rows.records())
+    where = f"As {a.get('role')} at count {a.get('count')}"
+    best = records[0]
+    if best["value"] != best["value"]:  # no card fits
+        return f"{where}: say go (no card of yours fits)"
+    said = f"{where}: play {best['card']} (net {best['value']:+.2f} pegging from here"
+    if len(records) == 1:
+        return f"{said}, the only card that fits)"
+    runner = records[1]
+    margin = best["value"] - runner["value"]
+    noise = 2 * (best["se"] ** 2 + runner["se"] ** 2) ** 0.5  # the draws' (0 when solved)
+    if margin < 0.005:
+        return f"{said}, as good as {runner['card']})"
+    if margin < noise:
+        return f"{said}, level with {runner['card']} within the sampling error)"
+    return f"{said}, {margin:.2f} more than {runner['card']})"
+
+
 def advice_text(rows: Rows, why: bool = False) -> str:
     """Which card to play: each legal card's expected pegging differential, best first
     (``why``: and what each card scores, leaves and invites)."""
     a = rows.attrs
-    lines = [
-        f"as {a.get('role')} at count {a.get('count')} ({a.get('policy')} policy): "
-        f"{a.get('continuation')}",
-        f"the opponent's cards weighted by {a.get('weighted_by')}",
-    ]
+    lines = _wrapped(play_verdict(rows))
+    first = next(iter(rows.records()))
+    if first["value"] == first["value"]:  # not a go: how the values were made
+        lines += _wrapped(
+            f"{a.get('policy')} policy: {a.get('continuation')}; the opponent's cards "
+            f"weighted by {a.get('weighted_by')}",
+            upper=False,
+        )
     heads = ["card", "pegging +/-", "s.e.", ""]
     body = [
         [
