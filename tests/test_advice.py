@@ -8,6 +8,8 @@ for the policy's own choice; the legal-card filter dropped (a card over 31 offer
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -80,6 +82,13 @@ def test_cli() -> None:
     assert "the opponent's cards" in " ".join(lines[1:head])
     assert lines[head + 1].split()[0] == "6D"
     assert all(len(line) <= 80 for line in lines)
+    assert re.search(r"net \+\d\.\d\d pegging from here, \d\.\d\d more than 2H\)$", lines[0])
+    close = ["play", "7C", "8D", "2C", "3D", "--pone", "--starter", "5H", "--discards", "9H KS"]
+    drawn = runner.invoke(cli, [*close, "--policy", "greedy", "--samples", "400"]).stdout
+    top = [line.split() for line in drawn.splitlines() if line[:2] in ("2C", "3D")]
+    verdict = drawn.split("\ngreedy policy")[0].replace("\n  ", " ")  # wrapped at 80
+    assert verdict.endswith("level with 3D within the sampling error)"), drawn
+    assert abs(float(top[0][1]) - float(top[1][1])) < 2 * float(top[0][2]) * 1.5
     go = runner.invoke(cli, ["play", "9S", "6H", "--dealer", "--played", "QH 8H 2C 2H 6D"])
     assert go.exit_code == 0 and go.stdout.startswith("As dealer at count 28: say go")
     assert runner.invoke(cli, ["play", "6D", "--played", "10H"]).exit_code == 2

@@ -424,6 +424,14 @@ def test_odds_command() -> None:
     rows = json.loads(RUNNER.invoke(cli, ["odds", "95", "100", "-f", "json"]).stdout)
     assert [r["dealer"] for r in rows] == [True, False]
     assert rows[0]["p_win"] == pytest.approx(win_probability(95, 100, True))
+    both = RUNNER.invoke(cli, ["odds", "95", "100"]).stdout.splitlines()
+    deal, pone = (100 * win_probability(95, 100, d) for d in (True, False))  # the verdict
+    assert (
+        both[0]
+        == f"At 95-100 you win {deal:.1f}% as dealer and {pone:.1f}% as pone (by who deals next)"
+    )
+    assert result.stdout.startswith(f"At 95-100 you win {deal:.1f}% as dealer\n")
+    assert all(len(line) <= 80 for line in both)
     csv = RUNNER.invoke(cli, ["odds", "0", "0", "--pone", "-f", "csv"]).stdout.splitlines()
     assert csv[0].startswith("my_score,opp_score,dealer") and len(csv) == 2
     for args, message in [

@@ -667,10 +667,16 @@ def odds_text(odds: Rows) -> str:
     rows, provenance = list(odds.records()), odds.attrs
     first = rows[0]
     scoring = first["scoring"]
-    lines = [
+    chances = " and ".join(
+        f"{100 * r['p_win']:.1f}% {'as dealer' if r['dealer'] else 'as pone'}" for r in rows
+    )
+    both = " (by who deals next)" if len(rows) > 1 else ""
+    lines = _wrapped(f"At {first['my_score']}-{first['opp_score']} you win {chances}{both}")
+    lines += _wrapped(
         f"you {first['my_score']}, opponent {first['opp_score']}; "
-        f"match points: {scoring} scoring ({_scoring_words(scoring)})"
-    ]
+        f"match points: {scoring} scoring ({_scoring_words(scoring)})",
+        upper=False,
+    )
     heads = ["", "P(win)", "P(skunk)", "P(skunked)", "match pts", "your pts", "deals left"]
     body = [
         [
@@ -687,13 +693,15 @@ def odds_text(odds: Rows) -> str:
     lines.append(_aligned(heads, body, left={0}))
     deals = provenance.get("deals")
     made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
-    lines.append(
+    lines += _wrapped(
         f"board table: {made} (expert throws, {provenance.get('policy', '?')} play), "
-        f"Monte Carlo error ~{first['table_error']:.4f} in P(win)"
+        f"Monte Carlo error ~{first['table_error']:.4f} in P(win)",
+        upper=False,
     )
-    lines.append(
+    lines += _wrapped(
         "match pts = expected match points won minus lost; your pts = won only; "
-        "skunk = the loser under 91 (and double under 61, triple under 31)"
+        "skunk = the loser under 91 (and double under 61, triple under 31)",
+        upper=False,
     )
     return "\n".join(lines) + "\n"
 
