@@ -267,3 +267,25 @@ def test_simulate_writes_its_games_as_a_record(tmp_path: Path) -> None:
     mine = [d.score[0] for d in first if d.score is not None]
     assert mine == sorted(mine)
     assert not (tmp_path / "games.txt.tmp").exists()
+
+
+def test_the_games_verdict_names_the_winner_only_beyond_the_noise() -> None:
+    from crib_analyze.cli.render import games_verdict
+
+    def stats(players: tuple[str, str], p: float, se: float) -> dict[str, object]:
+        return {"settings": {"players": list(players)}, "player0_wins": p,
+                "player0_wins_se": se, "first_dealer_wins": 0.554,
+                "first_dealer_wins_se": 0.004}  # fmt: skip
+
+    assert games_verdict(stats(("expert", "points"), 0.53, 0.01)) == (
+        "expert beats points: it wins 53.0% ± 1.0% of the games"
+    )
+    assert games_verdict(stats(("points", "expert"), 0.47, 0.01)) == (
+        "expert beats points: it wins 53.0% ± 1.0% of the games"
+    )
+    assert games_verdict(stats(("expert", "points"), 0.515, 0.01)).startswith(
+        "expert and points win alike: expert wins 51.5% ± 1.0%"
+    )
+    assert games_verdict(stats(("expert", "expert"), 0.5, 0.0)) == (
+        "expert against itself: the first dealer wins 55.4% ± 0.4%"
+    )

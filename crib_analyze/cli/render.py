@@ -720,13 +720,33 @@ def _scoring_words(scoring: str) -> str:
     return words
 
 
+def games_verdict(stats: dict[str, Any]) -> str:
+    """The answer first: which discard policy won more games, by how much (or: no
+    difference two standard errors can show); a policy against itself: the first
+    dealer's edge."""
+    a, b = stats["settings"]["players"]
+    p, se = stats["player0_wins"], stats["player0_wins_se"]
+    if a == b:
+        d, d_se = stats["first_dealer_wins"], stats["first_dealer_wins_se"]
+        return f"{a} against itself: the first dealer wins {100 * d:.1f}% ± {100 * d_se:.1f}%"
+    if abs(p - 0.5) < 2 * se:
+        return (
+            f"{a} and {b} win alike: {a} wins {100 * p:.1f}% ± {100 * se:.1f}% of the games, "
+            "within two standard errors of even"
+        )
+    winner, loser, share = (a, b, p) if p > 0.5 else (b, a, 1 - p)
+    return f"{winner} beats {loser}: it wins {100 * share:.1f}% ± {100 * se:.1f}% of the games"
+
+
 def games_text(stats: dict[str, Any]) -> str:
     """What a run of full games showed, for people."""
     s = stats["settings"]
     a, b = s["players"]
     lines = [
-        f"{stats['games']:,} games, {a} (player 0) vs {b} (player 1), seed {s['seed']}, "
-        f"{stats['seconds']} s; both play {s['play_policy']}; games in duplicate pairs",
+        *_wrapped(games_verdict(stats)),
+        *_wrapped(f"{stats['games']:,} games, {a} (player 0) vs {b} (player 1)", upper=False),
+        f"seed {s['seed']}, {stats['seconds']} s; both play {s['play_policy']}; "
+        "games in duplicate pairs",
         _rate_line("first dealer wins", stats, "first_dealer_wins", 4),
         _rate_line("player 0 wins", stats, "player0_wins", 4),
         _rate_line("deals per game", stats, "deals_per_game", 3),
