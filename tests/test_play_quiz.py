@@ -53,6 +53,15 @@ def test_a_card_is_graded_against_the_best() -> None:
         assert grade.loss == pytest.approx(max(values.values()) - values[name])
         assert grade.is_best == (grade.loss <= 1e-9)
     assert quiz.tally.hands == len(p.legal) and quiz.tally.best >= 1
+    graded = quiz.tally.hands
+    while True:  # a position whose best card is not the first that fits
+        later = quiz.deal()
+        if quiz.advice(later).cards[0] != later.legal[0]:
+            break
+    shown = quiz.reveal(later)  # the answer shown: counted apart, not graded
+    assert (shown.card, shown.loss, shown.is_best) == (shown.best, 0.0, True)
+    assert shown.best == format_cards([quiz.advice(later).cards[0]])
+    assert (quiz.tally.hands, quiz.tally.revealed) == (graded, 1)
     late = replace(p, hand=(*p.legal, 51), count=25)  # KS would pass 31 at 25
     with pytest.raises(CardError, match="KS passes 31 at 25"):
         quiz.parse_card(late, "KS")

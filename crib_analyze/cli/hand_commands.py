@@ -53,8 +53,8 @@ from crib_analyze.settings import (
 )
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
-    from crib_analyze.play.trainer import PlayTally
     from crib_analyze.results import Rows
+    from crib_analyze.tally import Tally
 
 # --- score ------------------------------------------------------------------------------------
 
@@ -691,23 +691,18 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
             if answer is None or answer.lower() in ("q", "quit"):
                 return _play_summary(game.tally)
             if answer == "?":
-                game.tally.revealed += 1
-                answer = format_cards([position.legal[0]])
-                reveal = True
+                with domain_errors():
+                    grade = game.reveal(position)
             else:
-                reveal = False
-            try:
-                card = game.parse_card(position, answer)
-            except CardError as e:
-                click.echo(f"  {e}: lay one of {format_cards(position.legal)}")
-                continue
-            with domain_errors():
-                grade = game.grade(position, card)
+                try:
+                    card = game.parse_card(position, answer)
+                except CardError as e:
+                    click.echo(f"  {e}: lay one of {format_cards(position.legal)}")
+                    continue
+                with domain_errors():
+                    grade = game.grade(position, card)
             click.echo(advice_text(rows_of_frame(play_grade_frame(grade)), why=True), nl=False)
-            if reveal:
-                game.tally.hands -= 1  # shown, not graded
-                game.tally.best -= grade.is_best
-                game.tally.total_loss -= grade.loss
+            if answer == "?":
                 click.echo(f"The best card: {grade.best}.")
             else:
                 verdict = (
@@ -724,7 +719,7 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
     _play_summary(game.tally)
 
 
-def _play_summary(t: PlayTally) -> None:
+def _play_summary(t: Tally) -> None:
     click.echo(
         f"\nSummary: {t.hands} position(s) graded, {t.best} best "
         f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"

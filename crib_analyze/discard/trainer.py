@@ -15,7 +15,7 @@ quiz``) only reads answers and prints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from crib_analyze.settings import (
     SEED,
     check_choice,
 )
+from crib_analyze.tally import Tally
 
 
 @dataclass(frozen=True)
@@ -56,25 +57,6 @@ class Grade:
     best: bool
     near_tie: bool
     why: tuple[str, ...] = ()  # why the best throw beats this one (empty when it is the best)
-
-
-@dataclass
-class Tally:
-    """The running score of a quiz."""
-
-    hands: int = 0
-    best: int = 0
-    total_loss: float = 0.0
-    revealed: int = 0
-    losses: list[float] = field(default_factory=list)
-
-    @property
-    def best_share(self) -> float:
-        return self.best / self.hands if self.hands else 0.0
-
-    @property
-    def mean_loss(self) -> float:
-        return self.total_loss / self.hands if self.hands else 0.0
 
 
 class Quiz:
@@ -135,10 +117,7 @@ class Quiz:
             near_tie=not best and loss <= NEAR_TIE_POINTS,
             why=why,
         )
-        self.tally.hands += 1
-        self.tally.best += best
-        self.tally.total_loss += loss
-        self.tally.losses.append(loss)
+        self.tally.add(loss, best)
         return grade
 
     def reveal(self, deal: Deal) -> None:

@@ -29,6 +29,7 @@ from crib_analyze.play.advice import Advice, advise
 from crib_analyze.play.sequence import GO, PLAYERS, PlayError, score_sequence
 from crib_analyze.rules import MAX_COUNT
 from crib_analyze.settings import PLAY_SAMPLES, QUIZ_ROLES, check_choice
+from crib_analyze.tally import Tally
 
 
 @dataclass(frozen=True)
@@ -63,18 +64,6 @@ class PlayGrade:
 
 
 @dataclass
-class PlayTally:
-    hands: int = 0
-    best: int = 0
-    total_loss: float = 0.0
-    revealed: int = 0
-
-    @property
-    def best_share(self) -> float:
-        return self.best / self.hands if self.hands else 0.0
-
-
-@dataclass
 class PlayQuiz:
     """Deals positions of ``role`` ("dealer", "pone" or "random") and grades cards by
     the play advice of ``policy``."""
@@ -84,7 +73,7 @@ class PlayQuiz:
     policy: str = "solver"
     samples: int = PLAY_SAMPLES.default
     model: Any = None  # an ExpertModel, or None for the packaged one
-    tally: PlayTally = field(default_factory=PlayTally)
+    tally: Tally = field(default_factory=Tally)
     _dealt: int = 0
 
     def __post_init__(self) -> None:
@@ -147,16 +136,25 @@ class PlayQuiz:
         chosen = parse_card(card)
         if chosen not in position.legal:
             raise UsageError(f"{format_card(chosen)} is not a card you can lay here")
+        graded = self._graded(position, chosen)
+        self.tally.add(graded.loss, graded.is_best)
+        return graded
+
+    def reveal(self, position: PlayPosition) -> PlayGrade:
+        """The player asked for the answer: the best card's grade (the advice with it),
+        counted apart, not graded."""
+        self.tally.revealed += 1
+        return self._graded(position, None)
+
+    def _graded(self, position: PlayPosition, chosen: int | None) -> PlayGrade:
+        """``chosen`` (None: the advice's best card) against the advice."""
         advice = self.advice(position)
         values = dict(zip(advice.cards, advice.value.tolist(), strict=True))
-        best = advice.cards[0]
-        loss = float(values[best] - values[chosen])
-        is_best = loss <= 1e-9
-        self.tally.hands += 1
-        self.tally.best += is_best
-        self.tally.total_loss += loss
+        top = advice.cards[0]
+        chosen = top if chosen is None else chosen
+        loss = float(values[top] - values[chosen])
         return PlayGrade(
-            position.role, format_card(chosen), format_card(best), loss, is_best, advice
+            position.role, format_card(chosen), format_card(top), loss, loss <= 1e-9, advice
         )
 
 
