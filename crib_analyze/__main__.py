@@ -3,18 +3,30 @@
 Ctrl-C is answered from the first moment: before the command line is even imported,
 SIGINT ends the process with the one line "interrupted" and exit 130; once a command
 runs, :mod:`crib_analyze.interrupts` defers it to the next safe point.
+
+The process is the command's own, so before numpy loads it takes the environment of
+:data:`~crib_analyze.settings.PROCESS_ENVIRONMENT` (a variable the user set wins).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 
 from crib_analyze import interrupts
+from crib_analyze.settings import PROCESS_ENVIRONMENT
+
+
+def prepare_process() -> None:
+    """Set the command's environment variables the user has not set."""
+    for name, value in PROCESS_ENVIRONMENT:
+        os.environ.setdefault(name, value)
 
 
 def main() -> None:
     """Run the command line."""
     signal.signal(signal.SIGINT, interrupts.stop_at_once)
+    prepare_process()
     try:
         from crib_analyze.cli import main as run
 

@@ -21,6 +21,12 @@ from typing import TypeVar
 
 import pytest
 
+from crib_analyze.__main__ import prepare_process
+
+# the tests run the library and the command in the environment the command gives itself
+# (before numpy loads: numpy reads its settings once)
+prepare_process()
+
 T = TypeVar("T")
 
 #: every heavy check at full size (make test-all)

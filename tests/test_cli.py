@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -274,6 +275,31 @@ def test_module_entry_point(
     assert "Traceback" not in proc.stderr
     if code:
         assert len(proc.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("user", [None, "1"])
+def test_the_command_turns_numpy_huge_pages_off_unless_the_user_chose(user: str | None) -> None:
+    """The command's own process asks numpy for no huge pages (settings.PROCESS_ENVIRONMENT)
+    before numpy loads; a value the user set is kept."""
+    code = (
+        "import sys\n"
+        "from crib_analyze.__main__ import main\n"
+        "sys.argv = ['crib-analyze', '--version']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "import numpy\n"
+        "print(numpy._core.multiarray._get_madvise_hugepage())\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+    if user is not None:
+        env["NUMPY_MADVISE_HUGEPAGE"] = user
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split()[-1] == ("True" if user == "1" else "False")
 
 
 def test_help_and_version_do_not_load_numba_or_pandas() -> None:

@@ -332,7 +332,8 @@ def test_shipped_policy_is_a_best_response_to_the_shipped_models(kind: str) -> N
     else:
         peg = {"dealer": 0.0, "pone": 0.0}
     for role, throws, sign in (("dealer", model.pone_throws, 1), ("pone", model.dealer_throws, -1)):
-        crib = tmk.class_model_cribs(
+        crib = np.empty((len(rows), dk.N_DISCARDS))
+        tmk.class_model_cribs(
             rank_table(),
             read_only(hc.multisets[sample]),  # as the builder passes them: one signature
             local.astype(np.int64),
@@ -340,6 +341,7 @@ def test_shipped_policy_is_a_best_response_to_the_shipped_models(kind: str) -> N
             throws.P,
             throws.F,
             throws.K,
+            crib,
         )
         value = hand + sign * crib + peg[role]
         flags = tmk.best_response_stats(cards, weight, value, dk.TIE_TOLERANCE)[0]

@@ -91,21 +91,30 @@ def class_model_cribs(
     P: np.ndarray,
     F: np.ndarray,
     K: np.ndarray,
-) -> np.ndarray:
-    """(N, 15) crib expectation of every class's discards against one throw model.
+    out: np.ndarray,
+) -> None:
+    """Fill ``out`` (N, 15) with the crib expectation of every class's discards against
+    one throw model.
 
     Rank parts are computed once per multiset (classes ``offsets[m]:offsets[m+1]``
     share it), flush and nobs per class.
     """
-    n = cards.shape[0]
-    out = np.empty((n, N_DISCARDS), np.float64)
     for m in prange(multisets.shape[0]):
         ranks = multisets[m].astype(np.int64)
         n_rank = unseen_ranks(ranks)
         lo, hi = offsets[m], offsets[m + 1]
         W = pair_starter_weights(P, K, n_rank)
         multiset_class_cribs(table, ranks, n_rank, W, F, cards[lo:hi], out[lo:hi])
-    return out
+
+
+@njit(parallel=True)
+def largest_difference(a: np.ndarray, b: np.ndarray) -> float:
+    """max |a - b| over two (N, 15) arrays, without a temporary the size of either."""
+    best = np.zeros(a.shape[0], np.float64)
+    for i in prange(a.shape[0]):
+        for j in range(a.shape[1]):
+            best[i] = max(best[i], abs(a[i, j] - b[i, j]))
+    return float(best.max())
 
 
 @njit

@@ -128,20 +128,31 @@ class FixedPoint:
         )
         self.history: list[RoundLog] = []
         self.last = _Evaluation()
+        # the arrays each round refills (touching fresh 115 MB arrays every round cost
+        # more than the arithmetic): the cribs of the round before last, and the values
+        self._spare: dict[str, np.ndarray] = {}
+        self._value = {role: np.empty_like(self.hand) for role in ("dealer", "pone")}
 
-    def cribs(self, models: Mapping[str, ThrowModel]) -> dict[str, np.ndarray]:
-        """Each role's own-view crib: a dealer faces the pone's throws, a pone the dealer's."""
+    def cribs(
+        self, models: Mapping[str, ThrowModel], out: Mapping[str, np.ndarray] | None = None
+    ) -> dict[str, np.ndarray]:
+        """Each role's own-view crib: a dealer faces the pone's throws, a pone the dealer's
+        (into the arrays ``out`` when given)."""
+        out = out or {}
         return {
-            "dealer": all_class_cribs(models["pone"]),
-            "pone": all_class_cribs(models["dealer"]),
+            "dealer": all_class_cribs(models["pone"], out.get("dealer")),
+            "pone": all_class_cribs(models["dealer"], out.get("pone")),
         }
 
     def values(self, crib: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """What each role's throws are worth: hand +- crib (+ the pegging net)."""
-        return {
-            "dealer": self.hand + crib["dealer"] + self.peg["dealer"],
-            "pone": self.hand - crib["pone"] + self.peg["pone"],
-        }
+        """What each role's throws are worth: hand +- crib (+ the pegging net). The
+        arrays are reused: the next call overwrites them."""
+        value = self._value
+        np.add(self.hand, crib["dealer"], out=value["dealer"])
+        np.subtract(self.hand, crib["pone"], out=value["pone"])
+        for role in value:
+            np.add(value[role], self.peg[role], out=value[role])
+        return value
 
     def run(
         self,
@@ -161,13 +172,14 @@ class FixedPoint:
             return ThrowModel.from_stats(*stats)
 
         def evaluate(models: Mapping[str, ThrowModel]) -> None:
-            crib = self.cribs(models)
+            crib = self.cribs(models, self._spare)
             tables = role_tables(ExpertModel(models["pone"], models["dealer"]), compact=True)
             if last.crib:
-                last.class_change = max(float(np.abs(crib[r] - last.crib[r]).max()) for r in crib)
+                last.class_change = max(tmk.largest_difference(crib[r], last.crib[r]) for r in crib)
                 last.change = max(
                     float(np.nanmax(np.abs(tables[s] - last.tables[s]))) for s in tables
                 )
+            self._spare = last.crib
             last.crib, last.tables = crib, tables
 
         def step(k: int, models: dict[str, ThrowModel]) -> dict[str, Stats] | None:

@@ -40,19 +40,22 @@ def all_hand_means() -> np.ndarray:
 CRIB_PARTS = 16  # kernel calls per pass over every class (Ctrl-C is checked between them)
 
 
-def all_class_cribs(throws: ThrowModel) -> np.ndarray:
+def all_class_cribs(throws: ThrowModel, out: np.ndarray | None = None) -> np.ndarray:
     """(N, 15) crib expectation of every class's discards when the other player's
-    throws follow the compact model ``throws``; computed in parts of the multisets."""
+    throws follow the compact model ``throws``; computed in parts of the multisets,
+    into ``out`` when given (a fixed point reuses its arrays: a fresh 115 MB array costs
+    more to touch than to fill)."""
     classes = hand_classes()
     offsets = class_offsets(classes.multiset, len(classes.multisets))
-    out = np.empty((len(classes.cards), hk.N_DISCARDS), np.float64)
+    if out is None:
+        out = np.empty((len(classes.cards), hk.N_DISCARDS), np.float64)
     bounds = np.linspace(0, len(classes.multisets), CRIB_PARTS + 1).astype(np.int64)
     for m_lo, m_hi in itertools.pairwise(bounds.tolist()):
         interrupts.check()
         lo, hi = int(offsets[m_lo]), int(offsets[m_hi])
-        out[lo:hi] = tmk.class_model_cribs(
+        tmk.class_model_cribs(
             rank_table(), classes.multisets[m_lo:m_hi], offsets[m_lo : m_hi + 1] - lo,
-            classes.cards[lo:hi], throws.P, throws.F, throws.K,
+            classes.cards[lo:hi], throws.P, throws.F, throws.K, out[lo:hi],
         )  # fmt: skip
     return out
 
