@@ -86,6 +86,13 @@ def main() -> None:
         "simulate --game three (every seat by the hand policy, lookahead play)")  # fmt: skip
 
     hands = ["5H 6S 4D JC QH 5C", "2C 3D 4H 6S 8C 9D", "KC KD QH QS JD TC", "AS 2S 3S 4S 5S 6S"]
+    ca.analyze(hands[0], role="dealer")
+    start = time.perf_counter()
+    for _ in range(5):
+        for h in hands:
+            ca.analyze(h, role="dealer")
+    put("discard", (time.perf_counter() - start) / (5 * len(hands)), "hand",
+        "discard: a hand's throws against the expert, the pegging table's values")  # fmt: skip
     ca.analyze(hands[0], role="dealer", score=(110, 115))
     start = time.perf_counter()
     for h in hands:

@@ -91,7 +91,9 @@ def main() -> None:
     print("a fresh 115 MB array, filled once (seconds; median, min-max of six)")
     for s in SETTINGS:
         v = fresh[s]
-        print(f"  NUMPY_MADVISE_HUGEPAGE={s}: {statistics.median(v):.3f} ({min(v):.3f}-{max(v):.3f})")
+        print(
+            f"  NUMPY_MADVISE_HUGEPAGE={s}: {statistics.median(v):.3f} ({min(v):.3f}-{max(v):.3f})"
+        )
     ratio = statistics.median(fresh["1"]) / statistics.median(fresh["0"])
     print(f"  huge pages asked for / not: {ratio:.1f}x\n")
 

@@ -107,6 +107,15 @@ def simulate_seconds(games: int, players: tuple[str, ...], play_policy: str) -> 
     return games * per
 
 
+def discard_seconds(hands: int, score: bool, exact_pegging: bool) -> float:
+    """Expected seconds of ``discard`` over ``hands`` hands (``--hands-file``): the plain
+    analysis, or its ``--score`` and ``--pegging exact`` figures when asked."""
+    per = 0.0 if score or exact_pegging else cost("discard").seconds
+    per += cost("discard-score").seconds if score else 0.0
+    per += cost("discard-exact-pegging").seconds if exact_pegging else 0.0
+    return hands * per
+
+
 def game_seconds(games: int) -> float:
     """Expected seconds of ``simulate --game`` (three players' figure: the others are
     within a factor of two)."""

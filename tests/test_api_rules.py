@@ -101,8 +101,8 @@ RULES: list[tuple[str, Callable[[], Any], list[str], str]] = [
     ),
     (
         "one hand of the play's two",
-        lambda: ca.score_play("10H 5S", pone="10H 7C 6C 4D"),
-        ["peg", "10H", "5S", "--pone", "10H 7C 6C 4D"],
+        lambda: ca.score_play("10H 5S", pone_hand="10H 7C 6C 4D"),
+        ["peg", "10H", "5S", "--pone-hand", "10H 7C 6C 4D"],
         "give both hands",
     ),
 ]

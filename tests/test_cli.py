@@ -28,6 +28,7 @@ import sys
 import traceback
 from pathlib import Path
 
+import click
 import numpy as np
 import pandas as pd
 import pytest
@@ -1086,3 +1087,22 @@ def test_one_vocabulary_for_roles_scores_and_json() -> None:
     assert quiz.exit_code == 0 and "you are the pone" in quiz.output
     bad = runner.invoke(cli, ["discard", *hand, "--role", "dealer", "--pone"])
     assert bad.exit_code == 2 and "--role dealer contradicts --pone" in bad.stderr
+    assert out("discard", *hand, "--dealer", "--json") == out(
+        "discard", *hand, "--dealer", "-f", "json"
+    )
+    # every command: where JSON is a format, --json says it; where --role is, so are
+    # --dealer and --pone as flags (peg's hands are --pone-hand and --dealer-hand)
+    ctx = click.Context(cli)
+    for name in cli.list_commands(ctx):
+        group = cli.get_command(ctx, name)
+        assert group is not None
+        commands = group.commands.values() if isinstance(group, click.Group) else [group]
+        for command in commands:
+            opts = {o: p for p in command.params for o in p.opts if not getattr(p, "hidden", False)}
+            fmt = opts.get("--format")
+            if fmt is not None and "json" in getattr(fmt.type, "choices", ()):
+                assert "--json" in opts, command.name
+            if "--role" in opts:
+                assert all(getattr(opts.get(f), "is_flag", False) for f in ("--dealer", "--pone"))
+            for flag in ("--dealer", "--pone"):
+                assert flag not in opts or getattr(opts[flag], "is_flag", False), command.name

@@ -216,6 +216,8 @@ def text_pools(f: dict[str, list[str]]) -> dict[str, list[str]]:
         "played": card_text,
         "pone_hand": card_text,
         "dealer_hand": card_text,
+        "old_pone_hand": card_text,  # peg's --pone CARDS before 0.5
+        "old_dealer_hand": card_text,
         "hands": card_text,
         "seat": ["dealer", "pone", "left", "middle", "across", "right", "second", "x", "", "3"],
     }

@@ -103,7 +103,13 @@ def test_crib_table_prints_the_shipped_table_and_saves_only_when_asked(
             assert result.exit_code == 0, result.output
             lines = result.stdout.splitlines()
             assert f"a {role} chooses ({opponent} opponent model" in lines[0]
-            assert len(lines) == 2 + 91
+            head = next(i for i, line in enumerate(lines) if line.startswith("pair "))
+            assert len(lines) == head + 1 + 91 and all(len(line) <= 80 for line in lines)
+            flag = invoke(["crib-table", f"--{role}", "--opponent", opponent])
+            assert flag.stdout == result.stdout  # --dealer/--pone as everywhere
+    assert invoke(["crib-table"]).stdout == invoke(["crib-table", "--dealer"]).stdout
+    one_line_error(invoke(["crib-table", "--pone", "--role", "dealer"]), 2, "contradicts")
+    assert invoke(["crib-table", "--json"]).stdout == invoke(["crib-table", "-f", "json"]).stdout
     out = tmp_path / "pone.csv"
     result = invoke(["crib-table", "--role", "pone", "-f", "csv", "-o", str(out)])
     assert result.exit_code == 0 and result.stdout == ""

@@ -23,7 +23,9 @@ from crib_analyze.settings import LONG_RUN_SECONDS, packaged
 from tools.docs_costs import MARKER, PAGES, figure_text, rewritten, unmarked
 
 RUNNER = CliRunner()
-LONG_JOBS = ["simulate", "table", "build-model", "build-pegging", "build-leads", "build-board"]
+LONG_JOBS = [
+    "simulate", "table", "build-model", "build-pegging", "build-leads", "build-board", "discard"
+]  # fmt: skip
 
 
 def test_every_figure_says_what_and_where_from() -> None:
@@ -109,6 +111,35 @@ def test_a_long_run_is_announced_first_and_a_short_one_is_not(
     assert _warning(["simulate", "--games", str(position), "--players", "expert,position"])
     build = _warning(["build-model", "-o", str(tmp_path / "m.npz")])
     assert build and "the build: expected to take" in build[0]
+
+
+@pytest.mark.parametrize(
+    ("options", "figure", "roles"),
+    [(["--dealer"], "discard", 1), (["--pone", "--score", "100-100"], "discard-score", 1),
+     (["--pegging", "exact"], "discard-exact-pegging", 2)],
+)  # fmt: skip
+def test_a_long_hands_file_is_announced_first(
+    options: list[str], figure: str, roles: int, tmp_path: Path
+) -> None:
+    """The hands of a file add up (the analysis never runs: it stops at the announcement
+    or at the first hand)."""
+    from crib_analyze import api
+
+    per = costs.cost(figure).seconds * roles
+    enough, few = int(LONG_RUN_SECONDS / per) + 1, int(LONG_RUN_SECONDS / per / 2)
+    with pytest.MonkeyPatch.context() as mp:
+
+        def stop(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("stopped before the first hand")
+
+        mp.setattr(api, "analyze_rows", stop)
+        for hands, warned in ((enough, True), (few, False)):
+            path = tmp_path / f"{hands}.txt"
+            path.write_text("5H 6S 4D JC QH 5C\n" * hands + "5H 6S\n")  # a bad line: not counted
+            said = _warning(["discard", "--hands-file", str(path), *options])
+            assert bool(said) == warned, (hands, said)
+            if warned:
+                assert said[0].startswith(f"{hands:,} hands: expected to take about"), said
 
 
 @pytest.mark.parametrize("shard", [None, "1/2", "1/8", "3/40"])

@@ -75,10 +75,22 @@ def test_cli() -> None:
     assert "run of 3 3" in result.stdout
     rows = json.loads(runner.invoke(cli, ["peg", *SEED.split(), "-f", "json"]).stdout)
     assert sum(r["points"] for r in rows if r["player"] == "dealer") == 6
-    bad = runner.invoke(cli, ["peg", "10H", "5S", "go", "--pone", PONE, "--dealer", DEALER])
+    bad = runner.invoke(
+        cli, ["peg", "10H", "5S", "go", "--pone-hand", PONE, "--dealer-hand", DEALER]
+    )
     assert bad.exit_code == 2
     assert bad.stderr.startswith("Error: pone says go at 15") and len(bad.stderr.splitlines()) == 1
-    assert runner.invoke(cli, ["peg", "10H", "--pone", PONE]).exit_code == 2
+    assert runner.invoke(cli, ["peg", "10H", "--pone-hand", PONE]).exit_code == 2
+    # the names before 0.5 still read, with a note; --pone and --dealer say a role elsewhere
+    old = runner.invoke(cli, ["peg", *SEED.split(), "--pone", PONE, "--dealer", DEALER])
+    assert old.exit_code == 0 and old.stdout == result.stdout
+    assert old.stderr.splitlines() == [
+        "--pone CARDS is now --pone-hand CARDS (--pone alone says your role)",
+        "--dealer CARDS is now --dealer-hand CARDS (--dealer alone says your role)",
+    ]
+    both = runner.invoke(cli, ["peg", *SEED.split(), "--pone", PONE, "--pone-hand", PONE])
+    assert both.exit_code == 2 and "--pone and --pone-hand are the same" in both.stderr
+    assert "--pone-hand CARDS" in runner.invoke(cli, ["peg", "--help"]).stdout
     assert runner.invoke(cli, ["peg", "10H", "5X"]).exit_code == 2
 
 

@@ -10,6 +10,8 @@ dealt to the player's own seat too; the side's points taken with the wrong sign.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -21,6 +23,7 @@ from crib_analyze.cards import format_card
 from crib_analyze.cli import cli
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.sequence import score_table_sequence
+from crib_analyze.results import Rows
 from crib_analyze.rules import game
 from tests.naive import naive_greedy, naive_table_play
 
@@ -111,7 +114,18 @@ def test_the_command_line() -> None:
             "--starter", "4D", "--played", "7H 3S", "--samples", "200"]  # fmt: skip
     out = runner.invoke(cli, args)
     assert out.exit_code == 0, out.output
-    assert out.output.splitlines()[2].startswith("5C")
+    lines = out.stdout.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("card "))
+    assert lines[head + 1].startswith("5C") and all(len(line) <= 80 for line in lines)
+    verdict = "\n".join(lines[:head]).replace("\n  ", " ").splitlines()[0]  # unwrapped
+    assert re.fullmatch(
+        r"As dealer at count 10 in three: play 5C \(net \+\d\.\d\d for your side from "
+        r"here, \d\.\d\d more than KS\)",
+        verdict,
+    ), verdict
+    go = runner.invoke(cli, ["play", "9D", "KS", "8H", *args[5:12], "KH QS 2C 4S 3S"])
+    assert go.exit_code == 0, go.output
+    assert go.stdout.startswith("As dealer at count 29 in three: say go"), go.stdout
     for bad, words in [
         ([*args[:-2], "--samples", "200", "--policy", "solver"], "does not go with --game"),
         (
@@ -163,3 +177,23 @@ def test_every_game_takes_advice(name: str) -> None:
     hand = "5C 9D KS" if rules.hand_size == 3 else "5C 9D KS 2H"
     df = ca.advise_game_play(name, 0, hand, "4D", "", samples=50)
     assert len(df) == rules.hand_size
+
+
+def test_the_verdict_weighs_the_margin_against_the_draws() -> None:
+    from crib_analyze.cli.render import game_advice_verdict
+
+    def rows(nets: list[float], se: float, lowball: bool = False) -> Rows:
+        cards = np.array(["5C", "KS", "9D"][: len(nets)])
+        columns = {"card": cards, "net": np.array(nets), "net_se": np.full(len(nets), se)}
+        attrs = {"seat": "left", "count": 10, "game": "three", "lowball": lowball}
+        return Rows(columns, attrs)
+
+    where = "As left at count 10 in three: play 5C (net +2.00 for your side from here"
+    assert game_advice_verdict(rows([2.0, 1.5, 0.0], 0.1)) == f"{where}, 0.50 more than KS)"
+    assert game_advice_verdict(rows([2.0, 1.5, 0.0], 0.2)) == (
+        f"{where}, level with KS within the sampling error)"
+    )
+    assert game_advice_verdict(rows([2.0, 2.0], 0.0)) == f"{where}, as good as KS)"
+    assert game_advice_verdict(rows([2.0], 0.1)) == f"{where}, the only card that fits)"
+    low = game_advice_verdict(rows([2.0, 2.5], 0.1, lowball=True))
+    assert low == f"{where}, 0.50 fewer than KS)"

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+import crib_analyze as ca
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import TableRun, sides_of, simulate_table
 from crib_analyze.cli import cli
@@ -158,10 +159,42 @@ def test_the_cli_simulates_and_gives_odds_for_a_game() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert set(data["wins"]) == {"left+right", "across+dealer"}
+    text = runner.invoke(cli, ["simulate", "--game", "four", "--games", "40", "-q"]).stdout
+    verdict = text.split("\n40 games")[0].replace("\n  ", " ")  # unwrapped
+    p, se = data["wins"]["across+dealer"], data["wins_se"]["across+dealer"]
+    if abs(p - 0.5) < 2 * se:
+        assert verdict.startswith("In four the seats of the first deal win alike"), text
+    else:
+        best = max(data["wins"], key=data["wins"].get)
+        assert verdict == (
+            f"In four the first deal's {best} side wins most: {100 * data['wins'][best]:.1f}% "
+            f"± {100 * data['wins_se'][best]:.1f}% of the games (an even share is 50.0%)"
+        )
     out = runner.invoke(cli, ["odds", "--game", "three", "110", "100", "90", "--games", "40"])
     assert out.exit_code == 0, out.output
-    assert "left" in out.output and "dealer" in out.output
+    lines = out.stdout.splitlines()
+    chances = ca.game_odds("three", (110, 100, 90), games=40).sort_values("win", ascending=False)
+    said = ", ".join(f"{r.seats} {100 * r.win:.1f}%" for r in chances.itertuples())
+    assert "\n".join(lines[:2]).replace("\n  ", " ") == (
+        f"At left 110, middle 100, dealer 90 in three (the dealer about to deal) the "
+        f"chance of winning: {said}"
+    )
+    assert all(len(line) <= 80 for line in lines)
     bad = runner.invoke(cli, ["odds", "--game", "three", "110", "100"])
     assert bad.exit_code == 2 and "3 sides" in bad.output
     bad = runner.invoke(cli, ["simulate", "--game", "four", "--players", "position,expert"])
     assert bad.exit_code == 2 and "--players" in bad.output
+
+
+def test_the_games_verdict_names_a_seat_only_beyond_the_noise() -> None:
+    from crib_analyze.cli.render import game_games_verdict
+
+    def stats(wins: dict[str, float], se: float) -> dict[str, object]:
+        return {"settings": {"game": "three"}, "wins": wins, "wins_se": dict.fromkeys(wins, se)}
+
+    assert game_games_verdict(stats({"left": 0.3, "middle": 0.3, "dealer": 0.4}, 0.01)) == (
+        "In three the first deal's dealer seat wins most: 40.0% ± 1.0% of the games "
+        "(an even share is 33.3%)"
+    )
+    alike = game_games_verdict(stats({"left": 0.3, "middle": 0.3, "dealer": 0.4}, 0.04))
+    assert alike.startswith("In three the seats of the first deal win alike")

@@ -33,15 +33,16 @@ if TYPE_CHECKING:
 
 def score_play(
     sequence: CardsLike,
-    pone: CardsLike | None = None,
-    dealer: CardsLike | None = None,
+    pone_hand: CardsLike | None = None,
+    dealer_hand: CardsLike | None = None,
     game: str = "standard",
     hands: Sequence[CardsLike] | None = None,
     jokers: int = 0,
 ) -> pd.DataFrame:
     """Score a play given as cards and 'go' (the pone leads; a go may be left out where
     it is forced): one row per card or go with ``player``, ``card``, ``count``,
-    ``points`` and ``reason``. With both hands, every card and go is checked. Any
+    ``points`` and ``reason``. With both hands (``pone_hand`` and ``dealer_hand``),
+    every card and go is checked. Any
     ``game`` of :func:`games` (three players and more: the seat on the dealer's left
     leads, ``hands`` one per seat from there, the dealer's last). With ``jokers`` in
     the pack, a joker is written as the card it is laid as, ``JK=5H``, or ``JK`` for the
@@ -57,16 +58,17 @@ def score_play(
     from crib_analyze.play.sequence import score_sequence, score_table_sequence
 
     rules = rules_game(game)
+    given = pone_hand is not None or dealer_hand is not None
     if jokers:
-        if pone is not None or dealer is not None or hands is not None:
+        if given or hands is not None:
             raise UsageError("a play with jokers is scored without the hands")
         return play_frame(score_table_sequence(sequence, rules, None, jokers), rules)
     if rules.is_standard and hands is None:
-        return play_frame(score_sequence(sequence, pone, dealer), rules)
-    if pone is not None or dealer is not None:
+        return play_frame(score_sequence(sequence, pone_hand, dealer_hand), rules)
+    if given:
         raise UsageError(
-            f"pone and dealer name the two seats of the standard game: give {game} its "
-            "hands one per seat, from the dealer's left"
+            f"the pone's and the dealer's hands are the two seats of the standard game: "
+            f"give {game} its hands one per seat, from the dealer's left"
         )
     return play_frame(score_table_sequence(sequence, rules, hands), rules)
 

@@ -18,6 +18,7 @@ from crib_analyze.cli.options import (
     count_option,
     domain_errors,
     emit,
+    format_option,
     game_option,
     given,
     jokers_option,
@@ -33,7 +34,10 @@ from crib_analyze.cli.options import (
     seat_of,
     seed_option,
     trainer_options,
+    warn_if_long,
+    with_cost,
 )
+from crib_analyze.costs import cost, discard_seconds
 from crib_analyze.errors import CardError
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
@@ -68,15 +72,7 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     "Jokers in the pack (written JK): each is counted as the card that scores most, "
     "and may repeat a card in play."
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Readable count or one JSON object.",
-)
+@format_option(("table", "json"), help="Readable count or one JSON object.")
 def score(
     cards: tuple[str, ...], starter: str | None, crib: bool, game: str, jokers: int, fmt: str
 ) -> None:
@@ -130,6 +126,14 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
 # --- discard ----------------------------------------------------------------------------------
 
 
+@with_cost(
+    lambda: f"{cost('discard').text()}",
+    lambda: f"{cost('discard-score').text()} with --score",
+    lambda: (
+        f"{cost('discard-exact-pegging').text()} with --pegging exact (a --hands-file of "
+        "many hands adds up: a run expected to take over a minute is announced)"
+    ),
+)
 @click.command()
 @click.argument("cards", nargs=-1)
 @click.option("--dealer", is_flag=True, help="Rank for the dealer (hand + crib + heels).")
@@ -491,19 +495,25 @@ def discard(
         raise click.BadParameter(
             f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
         )
+    hands = sum(not isinstance(parsed, CardError) for _, parsed in lines)
+    per_role = 1 if role else 2  # no role: both roles' rankings
+    expected = discard_seconds(hands * per_role, score is not None, pegging == "exact")
+    warn_if_long(expected, f"{hands:,} hands", quiet)
     parts, tables, failures = [], [], 0
-    for lineno, parsed in lines:
-        if isinstance(parsed, CardError):
-            failures += 1
-            note(f"Error: {source} line {lineno}: {parsed}")
-            continue
-        interrupts.check()
-        hand_text = format_cards(parsed)
-        rows = run(parsed)
-        if fmt == "table":
-            tables.append(render(rows, hand_text))
-        else:
-            parts.append(rows.with_first("hand", hand_text))
+    with progress("hands", quiet) as bar:
+        for done, (lineno, parsed) in enumerate(lines, start=1):
+            if isinstance(parsed, CardError):
+                failures += 1
+                note(f"Error: {source} line {lineno}: {parsed}")
+                continue
+            interrupts.check()
+            hand_text = format_cards(parsed)
+            rows = run(parsed)
+            if fmt == "table":
+                tables.append(render(rows, hand_text))
+            else:
+                parts.append(rows.with_first("hand", hand_text))
+            bar(done, len(lines))
     if fmt == "table":
         text = "\n".join(tables)
     elif parts:

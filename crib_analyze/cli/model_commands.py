@@ -11,6 +11,7 @@ from crib_analyze.cli.options import (
     build_output_option,
     count_option,
     domain_errors,
+    format_option,
     jobs_option,
     note,
     quiet_option,
@@ -100,15 +101,7 @@ def build_model(
 
 
 @click.command()
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Readable list or one JSON object.",
-)
+@format_option(("table", "json"), help="Readable list or one JSON object.")
 def paths(fmt: str) -> None:
     """Show where crib-analyze reads and writes its files."""
     import json

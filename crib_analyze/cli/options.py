@@ -236,17 +236,9 @@ def build_output_option(what: str, name: str) -> Decorator:
 
 
 def output_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """--format and --output, shared by every command that prints results."""
+    """--format (and --json) and --output, shared by every command that prints results."""
     f = output_option(f)
-    return click.option(
-        "--format",
-        "-f",
-        "fmt",
-        type=click.Choice(OUTPUT_FORMATS),
-        default="table",
-        show_default=True,
-        help="table for people; csv and json (full precision) for programs.",
-    )(f)
+    return format_option(help="table for people; csv and json (full precision) for programs.")(f)
 
 
 def format_option(choices: tuple[str, ...] = OUTPUT_FORMATS, help: str | None = None) -> Decorator:

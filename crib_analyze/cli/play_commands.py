@@ -59,8 +59,13 @@ def _render(rows: Any, fmt: str, text: Any) -> str:
 
 @click.command()
 @click.argument("sequence", nargs=-1, required=True)
-@click.option("--pone", "pone_hand", help="The pone's four cards, to check every card and go.")
-@click.option("--dealer", "dealer_hand", help="The dealer's four cards (with --pone).")
+@click.option(
+    "--pone-hand", metavar="CARDS", help="The pone's four cards, to check every card and go."
+)
+@click.option("--dealer-hand", metavar="CARDS", help="The dealer's four cards (with --pone-hand).")
+# the names before 0.5 (elsewhere --pone and --dealer say your role): still read, not shown
+@click.option("--pone", "old_pone_hand", hidden=True)
+@click.option("--dealer", "old_dealer_hand", hidden=True)
 @game_option
 @click.option(
     "--hand",
@@ -80,6 +85,8 @@ def peg(
     sequence: tuple[str, ...],
     pone_hand: str | None,
     dealer_hand: str | None,
+    old_pone_hand: str | None,
+    old_dealer_hand: str | None,
     game: str,
     hands: tuple[str, ...],
     jokers: int,
@@ -89,14 +96,14 @@ def peg(
 
     The pone leads (with more players, the seat on the dealer's left, and the turn goes
     left). Write 'go' where a player says go; it may be left out where it is forced (a
-    card that does not fit under 31 means nobody could lay). With the hands (--pone and
-    --dealer, or --hand per seat) every card is checked against its owner's hand and
-    every go against the cards still held, and a go the hands imply may be left out.
+    card that does not fit under 31 means nobody could lay). With the hands (--pone-hand
+    and --dealer-hand, or --hand per seat) every card is checked against its owner's hand
+    and every go against the cards still held, and a go the hands imply may be left out.
 
     \b
     Example:
       crib-analyze peg 10H 5S 7C 6D go 2H 6C 4S 4D
-      crib-analyze peg 10H 5S 7C 6D 2H 6C 4S 4D --pone "10H 7C 6C 4D" --dealer "5S 6D 2H 4S"
+      crib-analyze peg 10H 5S 7C 6D --pone-hand "10H 7C 6C 4D" --dealer-hand "5S 6D 2H 4S"
       crib-analyze peg --game three 7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S
       crib-analyze peg 5H 5C 5S 5D JK=5H JK=5C --jokers 2
     """
@@ -104,6 +111,14 @@ def peg(
     from crib_analyze.cli.render import play_text
     from crib_analyze.results import rows_of_frame
 
+    for seat, old in (("pone", old_pone_hand), ("dealer", old_dealer_hand)):
+        if old is None:
+            continue
+        if given(f"{seat}_hand"):
+            raise click.UsageError(f"--{seat} and --{seat}-hand are the same: give one")
+        note(f"--{seat} CARDS is now --{seat}-hand CARDS (--{seat} alone says your role)")
+    pone_hand = pone_hand if pone_hand is not None else old_pone_hand
+    dealer_hand = dealer_hand if dealer_hand is not None else old_dealer_hand
     with domain_errors():
         rows = rows_of_frame(
             score_play(list(sequence), pone_hand, dealer_hand, game, list(hands) or None, jokers)

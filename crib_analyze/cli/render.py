@@ -562,13 +562,24 @@ def play_verdict(rows: Rows) -> str:
     if len(records) == 1:
         return f"{said}, the only card that fits)"
     runner = records[1]
-    margin = best["value"] - runner["value"]
-    noise = 2 * (best["se"] ** 2 + runner["se"] ** 2) ** 0.5  # the draws' (0 when solved)
+    return f"{said}, {_margin_words(best, runner, 'value', 'se', 'card')})"
+
+
+def _margin_words(
+    best: dict[str, Any], runner: dict[str, Any], value: str, se: str | None, name: str,
+    fewer: bool = False,
+) -> str:  # fmt: skip
+    """How the best option stands against the runner-up, in words: "as good as X",
+    "level with X within the sampling error" (under two standard errors of each) or
+    "N.NN more than X" (``fewer``, lowball: "N.NN fewer than X")."""
+    margin = abs(best[value] - runner[value])
+    noise = 2 * (best[se] ** 2 + runner[se] ** 2) ** 0.5 if se else 0.0  # 0 when exact
+    other = runner[name]
     if margin < 0.005:
-        return f"{said}, as good as {runner['card']})"
+        return f"as good as {other}"
     if margin < noise:
-        return f"{said}, level with {runner['card']} within the sampling error)"
-    return f"{said}, {margin:.2f} more than {runner['card']})"
+        return f"level with {other} within the sampling error"
+    return f"{margin:.2f} {'fewer' if fewer else 'more'} than {other}"
 
 
 def advice_text(rows: Rows, why: bool = False) -> str:
@@ -646,9 +657,12 @@ def crib_table_text(rows: Rows) -> str:
     model = rows.attrs.get("opponent", "random")
     source = rows.attrs.get("source", "packaged")
     origin = "the table shipped with crib-analyze" if source == "packaged" else source
-    lines = [f"crib value of the discards a {role} chooses ({model} opponent model; {origin})"]
+    lines = _wrapped(
+        f"crib value of the discards a {role} chooses ({model} opponent model; {origin})",
+        upper=False,
+    )
     if rows.attrs.get("coverage"):
-        lines.append(f"from {rows.attrs['coverage']}")
+        lines += _wrapped(f"from {rows.attrs['coverage']}", upper=False)
     lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
 
     def num(x: float) -> str:
@@ -790,14 +804,44 @@ def _rate_line(label: str, stats: dict[str, Any], key: str, digits: int) -> str:
     return f"{label:<20} {stats[key]:.{digits}f} ± {stats[key + '_se']:.{digits}f}"
 
 
+def game_throws_verdict(rows: Rows) -> str:
+    """The answer first: the split to make, its net and its margin over the next."""
+    a = rows.attrs
+    records = list(rows.records())
+    best = records[0]
+    passed = f", pass {best['pass']}" if "pass" in best else ""
+    said = (
+        f"As {a.get('seat')}{_in_game(a)}: throw {best['throw']}{passed}, keep "
+        f"{best['keep']} (net {best['net']:.2f}"
+    )
+    if len(records) == 1:
+        return f"{said})"
+    runner = records[1]
+    se = "crib_se" if "crib_se" in best else None
+    if runner["throw"] == best["throw"]:  # the same throw, another keep (a pass)
+        runner = runner | {"keep": f"keeping {runner['keep']}"}
+    what = "throw" if runner["throw"] != best["throw"] else "keep"
+    return f"{said}, {_margin_words(best, runner, 'net', se, what, bool(a.get('lowball')))})"
+
+
+def _in_game(attrs: dict[str, Any]) -> str:
+    """' in three' (nothing for the standard game)."""
+    game = attrs.get("game")
+    return "" if game in (None, "standard") else f" in {game}"
+
+
 def game_throws_text(rows: Rows) -> str:
-    """A seat's splits in any game, best first: a line on what was assumed, then one
-    line per split."""
+    """A seat's splits in any game, best first: the verdict, a line on what was
+    assumed, then one line per split."""
     a = rows.attrs
     sign = "+" if a.get("crib_sign", 1) > 0 else "-"
     lines = [
-        f"{a.get('game')}, as {a.get('seat')}: the crib is {a.get('crib')} ({sign}); "
-        f"{a.get('model')}"
+        *_wrapped(game_throws_verdict(rows)),
+        *_wrapped(
+            f"{a.get('game')}, as {a.get('seat')}: the crib is {a.get('crib')} ({sign}); "
+            f"{a.get('model')}",
+            upper=False,
+        ),
     ]
     cols = [c for c in ("keep", "throw", "pass") if c in rows.columns]
     means = [
@@ -811,12 +855,35 @@ def game_throws_text(rows: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
+def game_games_verdict(stats: dict[str, Any]) -> str:
+    """The answer first: which seat of the first deal wins most, against an even share
+    (or: none is two standard errors from it)."""
+    game, wins, se = stats["settings"]["game"], stats["wins"], stats["wins_se"]
+    even = 1 / len(wins)
+    best = max(wins, key=lambda k: wins[k])
+    the = "The" if game == "standard" else f"In {game} the"
+    if all(abs(wins[k] - even) < 2 * se[k] for k in wins):
+        return (
+            f"{the} seats of the first deal win alike: none is two standard errors from "
+            f"an even share ({100 * even:.1f}%)"
+        )
+    kind = "side" if "+" in best else "seat"
+    return (
+        f"{the} first deal's {best} {kind} wins most: {100 * wins[best]:.1f}% ± "
+        f"{100 * se[best]:.1f}% of the games (an even share is {100 * even:.1f}%)"
+    )
+
+
 def game_games_text(stats: dict[str, Any]) -> str:
     """What a run of whole games of another game of the rules showed, for people."""
     s = stats["settings"]
     lines = [
-        f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws by "
-        f"the {s['throws']} and plays {s['play_policy']}",
+        *_wrapped(game_games_verdict(stats)),
+        *_wrapped(
+            f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws "
+            f"by the {s['throws']} and plays {s['play_policy']}",
+            upper=False,
+        ),
         *(
             [
                 "lowball: every seat throws and lays for the fewest points; the first side "
@@ -852,8 +919,18 @@ def game_games_text(stats: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def game_odds_verdict(rows: Rows) -> str:
+    """The answer first: each side's chance from the scores, the likeliest winner first."""
+    a = rows.attrs
+    records = sorted(rows.records(), key=lambda r: -r["win"])
+    at = ", ".join(f"{r['seats']} {r['score']}" for r in rows.records())
+    chances = ", ".join(f"{r['seats']} {100 * r['win']:.1f}%" for r in records)
+    return f"At {at}{_in_game(a)} (the dealer about to deal) the chance of winning: {chances}"
+
+
 def game_odds_text(rows: Rows) -> str:
-    """Each side's chance of winning from a score in another game, by simulation."""
+    """Each side's chance of winning from a score in another game, by simulation: the
+    verdict, then one line per side."""
     a = rows.attrs
     body = [
         [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
@@ -861,23 +938,53 @@ def game_odds_text(rows: Rows) -> str:
     ]
     low = f"lowball: the first to {a.get('target')} loses; " if a.get("lowball") else ""
     return (
-        _aligned(["seats", "score", "P(win)", "±"], body, left={0})
-        + f"\n{a['game']}: {low}the dealer about to deal; {a['games']:,} games simulated to "
-        f"the end (seed {a['seed']}, {a['play_policy']} play, throws by the hand policy)\n"
+        "\n".join(_wrapped(game_odds_verdict(rows)))
+        + "\n"
+        + _aligned(["seats", "score", "P(win)", "±"], body, left={0})
+        + "\n"
+        + "\n".join(
+            _wrapped(
+                f"{a['game']}: {low}the dealer about to deal; {a['games']:,} games simulated "
+                f"to the end (seed {a['seed']}, {a['play_policy']} play, throws by the hand "
+                "policy)",
+                upper=False,
+            )
+        )
+        + "\n"
     )
 
 
+def game_advice_verdict(rows: Rows) -> str:
+    """The answer first: the card to lay, its net for your side over the rest of the
+    play, and its margin over the next card (or: say go)."""
+    a = rows.attrs
+    records = list(rows.records())
+    best = records[0]
+    where = f"As {a['seat']} at count {a['count']}{_in_game(a)}"
+    if best["card"] == "go":
+        return f"{where}: say go (no card of yours fits)"
+    said = f"{where}: play {best['card']} (net {best['net']:+.2f} for your side from here"
+    if len(records) == 1:
+        return f"{said}, the only card that fits)"
+    margin = _margin_words(best, records[1], "net", "net_se", "card", bool(a.get("lowball")))
+    return f"{said}, {margin})"
+
+
 def game_advice_text(rows: Rows) -> str:
-    """Which card to lay in any game: each option's side points less the others', best
-    first, with what was simulated."""
+    """Which card to lay in any game: the verdict, then each option's side points less
+    the others', best first, with what was simulated."""
     a = rows.attrs
     body = [
         [str(r["card"]), f"{r['net']:+.3f}", f"{r['net_se']:.3f}", f"{r['own']:.3f}",
          f"{r['others']:.3f}"]
         for r in rows.records()
     ]  # fmt: skip
+    said = _wrapped(game_advice_verdict(rows)) + _wrapped(
+        f"{a['game']}, as {a['seat']} at count {a['count']}: {a['model']}", upper=False
+    )
     return (
-        f"{a['game']}, as {a['seat']} at count {a['count']}: {a['model']}\n"
+        "\n".join(said)
+        + "\n"
         + _aligned(["card", "net", "s.e.", "yours", "others"], body, left={0})
         + "\n"
     )

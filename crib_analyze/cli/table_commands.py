@@ -21,6 +21,7 @@ from crib_analyze.cli.options import (
     progress,
     quiet_option,
     refuse_with_game,
+    role_of,
     set_threads,
     table_format_option,
     warn_if_long,
@@ -190,12 +191,12 @@ def table_check(path: str | None) -> None:
 
 
 @click.command("crib-table")
+@click.option("--dealer", is_flag=True, help="The dealer's best discards (the default).")
+@click.option("--pone", is_flag=True, help="The pone's best discards.")
 @click.option(
     "--role",
     type=click.Choice(ROLES),
-    default="dealer",
-    show_default=True,
-    help="Whose best discards to average.",
+    help="Whose best discards to average: --dealer or --pone [default: dealer].",
 )
 @click.option(
     "--opponent",
@@ -224,7 +225,9 @@ def table_check(path: str | None) -> None:
 )
 @output_options
 def crib_table(
-    role: str,
+    dealer: bool,
+    pone: bool,
+    role: str | None,
     opponent: str | None,
     table_path: str | None,
     plot_path: str | None,
@@ -245,6 +248,7 @@ def crib_table(
     from crib_analyze.cli.render import crib_table_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
+    role = role_of(dealer, pone, role=role) or "dealer"
     with domain_errors():
         if plot_path is not None:
             check_plot(plot_path)

@@ -149,7 +149,7 @@ def score_sequence(
 ) -> ScoredPlay:
     """Score a two-player play given as cards (and 'go'), checking what can be checked."""
     if (pone is None) != (dealer is None):
-        raise PlayError("give both hands (--pone and --dealer) or neither")
+        raise PlayError("give both hands (--pone-hand and --dealer-hand) or neither")
     hands = None if pone is None or dealer is None else [pone, dealer]
     return score_table_sequence(sequence, STANDARD, hands)
 
