@@ -199,7 +199,7 @@ def test_peg_scores_any_game_from_the_command_line() -> None:
         "left 0, across 2, right 0, dealer 1; sides: left & right 0, across & dealer 3"
     )
     for args, message in [
-        (["--game", "three", "5H", "--pone", "5H 6H 7H 8H"], "pone and dealer name the two"),
+        (["--game", "three", "5H", "--pone-hand", "5H 6H 7H 8H"], "the two seats of the standard"),
         (["--game", "three", "5H", "--hand", "5H 6H 7H 8H"], "three has 3 hands"),
         (["--game", "nine", "5H"], "Invalid value for '--game'"),
         (["--game", "three", *three[:8], "9S", *hands], "9S passes 31 (count 28) while middle"),
