@@ -28,7 +28,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from crib_analyze.__main__ import prepare_process
+from crib_analyze.settings import SAMPLES
+
 from common import bench_env, loads_text, reproduce_command, require_cli, run_measured
+
+prepare_process()  # the in-process figures in the command's environment (before numpy)
 
 ROOT = Path(__file__).resolve().parent.parent
 COSTS = ROOT / "data" / "costs.json"
@@ -93,6 +98,12 @@ def main() -> None:
             ca.analyze(h, role="dealer")
     put("discard", (time.perf_counter() - start) / (5 * len(hands)), "hand",
         "discard: a hand's throws against the expert, the pegging table's values")  # fmt: skip
+    ca.analyze(hands[0], role="dealer", opponent="sampled")
+    start = time.perf_counter()
+    for h in hands:
+        ca.analyze(h, role="dealer", opponent="sampled")
+    put("discard-sampled", (time.perf_counter() - start) / len(hands), "hand",
+        f"discard --opponent sampled: {SAMPLES.default:,} opponent hands")  # fmt: skip
     ca.analyze(hands[0], role="dealer", score=(110, 115))
     start = time.perf_counter()
     for h in hands:

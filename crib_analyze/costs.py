@@ -107,12 +107,20 @@ def simulate_seconds(games: int, players: tuple[str, ...], play_policy: str) -> 
     return games * per
 
 
-def discard_seconds(hands: int, score: bool, exact_pegging: bool) -> float:
+def discard_seconds(
+    hands: int, score: bool, exact_pegging: bool, sampled: int | None = None
+) -> float:
     """Expected seconds of ``discard`` over ``hands`` hands (``--hands-file``): the plain
-    analysis, or its ``--score`` and ``--pegging exact`` figures when asked."""
-    per = 0.0 if score or exact_pegging else cost("discard").seconds
+    analysis, or its ``--score`` and ``--pegging exact`` figures when asked, and with
+    ``--opponent sampled`` its figure scaled to ``sampled`` opponent hands (one role or
+    both take alike: both are ranked from the same work)."""
+    from crib_analyze.settings import SAMPLES
+
+    per = 0.0 if score or exact_pegging or sampled else cost("discard").seconds
     per += cost("discard-score").seconds if score else 0.0
     per += cost("discard-exact-pegging").seconds if exact_pegging else 0.0
+    if sampled:
+        per += cost("discard-sampled").seconds * sampled / SAMPLES.default
     return hands * per
 
 

@@ -192,7 +192,7 @@ LONG_RUN_SECONDS = 60  # a run expected to take longer is announced first (crib_
 # what the command sets in its own environment unless the user has: numpy asks the
 # kernel for huge pages for every array of 4 MB or more, and where the kernel compacts
 # memory to find them (transparent_hugepage/defrag "madvise", a common default) a fresh
-# 115 MB array took 1.1 s to fill instead of 0.06 s (benchmarks/bench_hugepages.py)
+# 115 MB array took 1.2 s to fill instead of 0.054 s (benchmarks/bench_hugepages.py)
 PROCESS_ENVIRONMENT = (("NUMPY_MADVISE_HUGEPAGE", "0"),)
 # games simulated from a score of a game other than the standard one (odds --game)
 ODDS_GAMES = Count("games", 2, 10_000_000, 4000)

@@ -106,11 +106,15 @@ def test_the_command_line() -> None:
     assert all(len(line) <= 80 for line in lines)
     frame = ca.analyze_seat("5H 6S 4D JC QH", "three", "dealer")
     best, runner_up = frame.iloc[0], frame.iloc[1]
-    assert lines[0] == (
+    verdict, rest = ok.stdout.replace("\n  ", " ").split("\n", 1)  # unwrapped
+    assert verdict == (
         f"As dealer in three: throw {best.throw}, keep {best.keep} (net {best.net:.2f}, "
-        f"{best.net - runner_up.net:.2f} more than {runner_up.throw})"
+        f"{best.net - runner_up.net:.2f} points better than {runner_up.throw})"
     )
-    assert lines[1].startswith("three, as dealer: the crib is yours (+)")
+    assert rest.startswith("three, as dealer: the crib is yours (+)")
+    top = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "--game", "three",
+                              "--seat", "dealer", "--top", "1"])  # fmt: skip
+    assert top.stdout.replace("\n  ", " ").split("\n", 1)[0] == verdict  # the margin kept
     head = next(i for i, line in enumerate(lines) if line.startswith("keep "))
     assert lines[head + 1].split()[:5] == ["5H", "6S", "4D", "QH", "JC"]
     two = runner.invoke(

@@ -10,6 +10,7 @@ from one command's help. Each fails here.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -19,7 +20,7 @@ from click.testing import CliRunner
 
 from crib_analyze import costs
 from crib_analyze.cli import cli
-from crib_analyze.settings import LONG_RUN_SECONDS, packaged
+from crib_analyze.settings import LONG_RUN_SECONDS, SAMPLES, packaged
 from tools.docs_costs import MARKER, PAGES, figure_text, rewritten, unmarked
 
 RUNNER = CliRunner()
@@ -114,18 +115,19 @@ def test_a_long_run_is_announced_first_and_a_short_one_is_not(
 
 
 @pytest.mark.parametrize(
-    ("options", "figure", "roles"),
+    ("options", "figure", "scale"),
     [(["--dealer"], "discard", 1), (["--pone", "--score", "100-100"], "discard-score", 1),
-     (["--pegging", "exact"], "discard-exact-pegging", 2)],
+     (["--pegging", "exact"], "discard-exact-pegging", 1),
+     (["--opponent", "sampled", "--samples", str(10 * SAMPLES.default)], "discard-sampled", 10)],
 )  # fmt: skip
 def test_a_long_hands_file_is_announced_first(
-    options: list[str], figure: str, roles: int, tmp_path: Path
+    options: list[str], figure: str, scale: int, tmp_path: Path
 ) -> None:
     """The hands of a file add up (the analysis never runs: it stops at the announcement
-    or at the first hand)."""
+    or at the first hand); a sampled opponent by its samples."""
     from crib_analyze import api
 
-    per = costs.cost(figure).seconds * roles
+    per = costs.cost(figure).seconds * scale
     enough, few = int(LONG_RUN_SECONDS / per) + 1, int(LONG_RUN_SECONDS / per / 2)
     with pytest.MonkeyPatch.context() as mp:
 
@@ -167,6 +169,12 @@ def test_each_long_job_states_its_cost_in_help(command: str) -> None:
     assert out.exit_code == 0
     paragraph = out.output[out.output.index("Cost (measured on") :]
     assert re.search(r"(about|under) ", paragraph), paragraph
+    # the description is reflowed as click does it: no gaps left by the docstring's indent
+    text = out.output[: out.output.index("Options:")]
+    paragraphs = [p.splitlines() for p in text.split("\n\n")[1:] if p.strip()]
+    for before, lines in itertools.pairwise(paragraphs):
+        if not before[-1].endswith(":"):  # not an example block under "Examples:"
+            assert re.match(r"  \S", lines[0]), lines[0]
 
 
 def test_the_docs_quote_the_recorded_figures() -> None:

@@ -496,8 +496,8 @@ def discard(
             f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
         )
     hands = sum(not isinstance(parsed, CardError) for _, parsed in lines)
-    per_role = 1 if role else 2  # no role: both roles' rankings
-    expected = discard_seconds(hands * per_role, score is not None, pegging == "exact")
+    sampled = samples if opponent == "sampled" else None
+    expected = discard_seconds(hands, score is not None, pegging == "exact", sampled)
     warn_if_long(expected, f"{hands:,} hands", quiet)
     parts, tables, failures = [], [], 0
     with progress("hands", quiet) as bar:
@@ -787,7 +787,7 @@ def _discard_for_seat(
     """``discard --game``: every split of one seat's cards (the best ``top``)."""
     from crib_analyze.api import analyze_seat
     from crib_analyze.api import game as rules_of
-    from crib_analyze.cli.render import game_throws_text, rows_csv, rows_json
+    from crib_analyze.cli.render import game_throws_text, game_throws_verdict, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
     refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
@@ -795,8 +795,10 @@ def _discard_for_seat(
         rules = rules_of(game, lowball=lowball)
         chosen = seat_of(rules.seat_names, seat, dealer, pone)
         frame = analyze_seat(list(cards), rules, chosen, others, samples, seed)  # type: ignore[arg-type]
-    rows = rows_of_frame(frame if top is None else frame.head(top))
+    every = rows_of_frame(frame)
+    rows = every if top is None else every.take(list(range(min(top, len(every)))))
     if fmt == "table":
+        rows.attrs["verdict"] = game_throws_verdict(every)  # the margin over all, not the top
         emit(game_throws_text(rows), output)
     else:
         emit((rows_csv if fmt == "csv" else rows_json)(rows), output)

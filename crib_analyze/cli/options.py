@@ -8,6 +8,7 @@ Options take their defaults, ranges and choices from :mod:`crib_analyze.settings
 from __future__ import annotations
 
 import contextlib
+import inspect
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -75,8 +76,9 @@ def with_cost(*figures: Callable[[], str]) -> Callable[[CommandT], CommandT]:
             text = "; ".join(f() for f in figures)
         except (KeyError, ValueError, TypeError):  # a damaged figures file: no paragraph
             return command
-        if where and text:
-            command.help = f"{command.help or ''}\n\nCost (measured on {where}): {text}."
+        if where and text:  # the docstring's indentation taken off first, as click does
+            body = inspect.cleandoc(command.help or "")
+            command.help = f"{body}\n\nCost (measured on {where}): {text}."
         return command
 
     return decorate

@@ -567,11 +567,11 @@ def play_verdict(rows: Rows) -> str:
 
 def _margin_words(
     best: dict[str, Any], runner: dict[str, Any], value: str, se: str | None, name: str,
-    fewer: bool = False,
+    better: str = "more",
 ) -> str:  # fmt: skip
     """How the best option stands against the runner-up, in words: "as good as X",
     "level with X within the sampling error" (under two standard errors of each) or
-    "N.NN more than X" (``fewer``, lowball: "N.NN fewer than X")."""
+    "N.NN more than X" (``better`` says it otherwise: "fewer", "points better")."""
     margin = abs(best[value] - runner[value])
     noise = 2 * (best[se] ** 2 + runner[se] ** 2) ** 0.5 if se else 0.0  # 0 when exact
     other = runner[name]
@@ -579,7 +579,7 @@ def _margin_words(
         return f"as good as {other}"
     if margin < noise:
         return f"level with {other} within the sampling error"
-    return f"{margin:.2f} {'fewer' if fewer else 'more'} than {other}"
+    return f"{margin:.2f} {better} than {other}"
 
 
 def advice_text(rows: Rows, why: bool = False) -> str:
@@ -809,19 +809,20 @@ def game_throws_verdict(rows: Rows) -> str:
     a = rows.attrs
     records = list(rows.records())
     best = records[0]
-    passed = f", pass {best['pass']}" if "pass" in best else ""
+    thrown = f"throw {best['throw']}, " if best["throw"] else ""  # five players: the dealer none
+    passed = f"pass {best['pass']}, " if best.get("pass") else ""
     said = (
-        f"As {a.get('seat')}{_in_game(a)}: throw {best['throw']}{passed}, keep "
-        f"{best['keep']} (net {best['net']:.2f}"
+        f"As {a.get('seat')}{_in_game(a)}: {thrown}{passed}keep {best['keep']} "
+        f"(net {best['net']:.2f}"
     )
     if len(records) == 1:
-        return f"{said})"
+        return f"{said}, the only way)"
     runner = records[1]
     se = "crib_se" if "crib_se" in best else None
     if runner["throw"] == best["throw"]:  # the same throw, another keep (a pass)
         runner = runner | {"keep": f"keeping {runner['keep']}"}
     what = "throw" if runner["throw"] != best["throw"] else "keep"
-    return f"{said}, {_margin_words(best, runner, 'net', se, what, bool(a.get('lowball')))})"
+    return f"{said}, {_margin_words(best, runner, 'net', se, what, 'points better')})"
 
 
 def _in_game(attrs: dict[str, Any]) -> str:
@@ -836,7 +837,7 @@ def game_throws_text(rows: Rows) -> str:
     a = rows.attrs
     sign = "+" if a.get("crib_sign", 1) > 0 else "-"
     lines = [
-        *_wrapped(game_throws_verdict(rows)),
+        *_wrapped(a.get("verdict") or game_throws_verdict(rows)),
         *_wrapped(
             f"{a.get('game')}, as {a.get('seat')}: the crib is {a.get('crib')} ({sign}); "
             f"{a.get('model')}",
@@ -885,10 +886,11 @@ def game_games_text(stats: dict[str, Any]) -> str:
             upper=False,
         ),
         *(
-            [
+            _wrapped(
                 "lowball: every seat throws and lays for the fewest points; the first side "
-                "to the target loses"
-            ]
+                "to the target loses",
+                upper=False,
+            )
             if s.get("lowball")
             else []
         ),
@@ -966,7 +968,8 @@ def game_advice_verdict(rows: Rows) -> str:
     said = f"{where}: play {best['card']} (net {best['net']:+.2f} for your side from here"
     if len(records) == 1:
         return f"{said}, the only card that fits)"
-    margin = _margin_words(best, records[1], "net", "net_se", "card", bool(a.get("lowball")))
+    fewer = "fewer" if a.get("lowball") else "more"
+    margin = _margin_words(best, records[1], "net", "net_se", "card", fewer)
     return f"{said}, {margin})"
 
 

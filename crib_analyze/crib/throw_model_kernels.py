@@ -109,11 +109,14 @@ def class_model_cribs(
 
 @njit(parallel=True)
 def largest_difference(a: np.ndarray, b: np.ndarray) -> float:
-    """max |a - b| over two (N, 15) arrays, without a temporary the size of either."""
+    """max |a - b| over two (N, 15) arrays, without a temporary the size of either
+    (NaN if either holds one, as numpy's max says)."""
     best = np.zeros(a.shape[0], np.float64)
     for i in prange(a.shape[0]):
         for j in range(a.shape[1]):
-            best[i] = max(best[i], abs(a[i, j] - b[i, j]))
+            d = abs(a[i, j] - b[i, j])
+            if d > best[i] or d != d:
+                best[i] = d
     return float(best.max())
 
 

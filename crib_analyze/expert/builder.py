@@ -235,7 +235,7 @@ class FixedPoint:
     def tabulate(self, models: Mapping[str, ThrowModel], settled: bool) -> dict[str, ThrowPolicy]:
         """The final policy per role: each class's best response to ``models``, per rank
         multiset (the last round's cribs when it settled, else the models' own)."""
-        crib = self.last.crib if settled else self.cribs(models)
+        crib = self.last.crib if settled else self.cribs(models, self._spare)
         policies = {}
         for role, value in self.values(crib).items():
             flags = _best_response(self.cards, self.weight, value)[0]
