@@ -149,6 +149,18 @@ def suit_terms(
     for h in hand:
         jack[h & 3] -= R2[h >> 2]
     opp_nobs = 0.0
+    # g of every suit and rank pair at once: Q less q of each card we hold of that suit
+    g_of = np.empty((4, 13, 13), np.float64)
+    for a in range(13):
+        for b in range(a, 13):
+            for s in range(4):
+                g_of[s, a, b] = Q[a, b]
+    for h in hand:
+        s, r = h & 3, h >> 2
+        for a in range(13):
+            for b in range(a, 13):
+                if pab[a, b] > 0.0:  # the only pairs read below
+                    g_of[s, a, b] -= q[a, b, r]
     for c1 in range(52):
         if seen[c1]:
             continue
@@ -166,10 +178,7 @@ def suit_terms(
             # the thrown card c1 itself cannot be the starter
             jack[s1] -= (n_su * suited[lo, hi] + n_off * offsuit[lo, hi]) * q[lo, hi, r1]
             if (n_su and r1 < r2) or is_jack:
-                g = Q[lo, hi]
-                for h in hand:
-                    if (h & 3) == s1:
-                        g -= q[lo, hi, h >> 2]
+                g = g_of[s1, lo, hi]
                 if n_su and r1 < r2:
                     # a suited pair {c1, (r2, s1)}: counted once, from its lower card
                     flush[s1] += suited[lo, hi] * (g - q[lo, hi, r1] - q[lo, hi, r2])
