@@ -40,6 +40,7 @@ def count(rounds: int, seed: int | None, crib: bool, game: str) -> None:
     import random
 
     from crib_analyze.api import start_counting
+    from crib_analyze.cli.render import retry_text, summary_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     with domain_errors():
@@ -65,7 +66,7 @@ def count(rounds: int, seed: int | None, crib: bool, game: str) -> None:
             try:
                 grade = trainer.grade(deal, answer)
             except CardError as e:
-                click.echo(f"  {e}: give a number, or groups of the cards shown")
+                click.echo(retry_text(e, "give a number, or groups of the cards shown"))
                 continue
             _say(grade)
             break
@@ -73,9 +74,10 @@ def count(rounds: int, seed: int | None, crib: bool, game: str) -> None:
             break
     t = trainer.tally
     click.echo(
-        f"\nSummary: {t.hands} {what if t.hands != 1 else what[:-1]} counted, {t.perfect} "
-        f"exactly; you pegged {t.scored}, "
-        f"the opponent {t.muggins} by muggins"
+        summary_text(
+            f"Summary: {t.hands} {what if t.hands != 1 else what[:-1]} counted, {t.perfect} "
+            f"exactly; you pegged {t.scored}, the opponent {t.muggins} by muggins"
+        )
     )
 
 

@@ -613,7 +613,7 @@ def quiz(
     import textwrap
 
     from crib_analyze.api import start_quiz
-    from crib_analyze.cli.render import discard_text
+    from crib_analyze.cli.render import discard_text, retry_text, summary_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     if pegging:
@@ -648,7 +648,7 @@ def quiz(
                 throw = game.parse_throw(deal, answer)
             except CardError as e:
                 example = format_cards(deal.hand[:2])
-                click.echo(f"  {e}: give two of your six cards, like {example}")
+                click.echo(retry_text(e, f"give two of your six cards, like {example}"))
                 continue
             grade = game.grade(deal, throw)
             shown = sorted({*range(min(5, len(deal.rows))), grade.rank - 1})
@@ -672,16 +672,18 @@ def quiz(
             break
     t = game.tally
     click.echo(
-        f"\nSummary: {t.hands} hand(s) graded, {t.best} best ({100 * t.best_share:.0f}%), "
-        f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
-        + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+        summary_text(
+            f"Summary: {t.hands} hand(s) graded, {t.best} best ({100 * t.best_share:.0f}%), "
+            f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
+            + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+        )
     )
 
 
 def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
     """``quiz --play``: positions of the play, a card laid, graded by the advice."""
     from crib_analyze.api import play_grade_frame, start_play_quiz
-    from crib_analyze.cli.render import advice_text
+    from crib_analyze.cli.render import advice_text, retry_text
     from crib_analyze.results import rows_of_frame
 
     with domain_errors():
@@ -707,7 +709,7 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
                 try:
                     card = game.parse_card(position, answer)
                 except CardError as e:
-                    click.echo(f"  {e}: lay one of {format_cards(position.legal)}")
+                    click.echo(retry_text(e, f"lay one of {format_cards(position.legal)}"))
                     continue
                 with domain_errors():
                     grade = game.grade(position, card)
@@ -730,10 +732,14 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
 
 
 def _play_summary(t: Tally) -> None:
+    from crib_analyze.cli.render import summary_text
+
     click.echo(
-        f"\nSummary: {t.hands} position(s) graded, {t.best} best "
-        f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
-        + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+        summary_text(
+            f"Summary: {t.hands} position(s) graded, {t.best} best "
+            f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
+            + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+        )
     )
 
 

@@ -197,6 +197,17 @@ def _wrapped(text: str, width: int = 80, upper: bool = True, indent: str = "") -
     )  # fmt: skip
 
 
+def summary_text(text: str) -> str:
+    """A trainer's closing summary, after a blank line, wrapped to 80 columns."""
+    return "\n" + "\n".join(_wrapped(text, upper=False))
+
+
+def retry_text(problem: object, what: str) -> str:
+    """A trainer's answer it cannot read: the problem and what to give instead, indented
+    under the question and wrapped to 80 columns."""
+    return "\n".join(_wrapped(f"{problem}: {what}", upper=False, indent="  "))
+
+
 def _discard_assumed(a: dict[str, Any], hand: str) -> str:
     """One line: the hand, the opponent, the play, the score."""
     role = a.get("role")
