@@ -461,3 +461,11 @@ def test_rebuild_reproduces_the_shipped_provenance(kind: str) -> None:
     for policy in fixed_point.tabulate(models, settled=True).values():
         np.testing.assert_allclose(policy.pi.sum(axis=1), 1.0, atol=1e-12)
         assert (policy.suited <= policy.pi + 1e-15).all() and (policy.suited >= 0).all()
+
+
+def test_largest_difference_is_numpys() -> None:
+    rng = np.random.default_rng(5)
+    a, b = rng.random((50, 15)), rng.random((50, 15))
+    assert tmk.largest_difference(a, b) == np.abs(a - b).max()
+    b[7, 3] = np.nan  # a damaged value shows, as numpy's max shows it
+    assert np.isnan(tmk.largest_difference(a, b)) and np.isnan(np.abs(a - b).max())

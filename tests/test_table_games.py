@@ -198,3 +198,20 @@ def test_the_games_verdict_names_a_seat_only_beyond_the_noise() -> None:
     )
     alike = game_games_verdict(stats({"left": 0.3, "middle": 0.3, "dealer": 0.4}, 0.04))
     assert alike.startswith("In three the seats of the first deal win alike")
+    one_off = game_games_verdict(stats({"left": 0.333, "middle": 0.29, "dealer": 0.377}, 0.01))
+    assert one_off.startswith("In three the first deal's dealer seat wins most")  # left is even
+
+
+def test_the_odds_verdict_names_the_likeliest_first() -> None:
+    from crib_analyze.cli.render import game_odds_verdict
+    from crib_analyze.results import Rows
+
+    rows = Rows(
+        {"seats": np.array(["left", "middle", "dealer"]), "score": np.array([90, 110, 100]),
+         "win": np.array([0.1, 0.7, 0.2])},
+        {"game": "three"},
+    )  # fmt: skip
+    assert game_odds_verdict(rows) == (
+        "At left 90, middle 110, dealer 100 in three (the dealer about to deal) the chance "
+        "of winning: middle 70.0%, dealer 20.0%, left 10.0%"
+    )

@@ -117,7 +117,12 @@ def largest_difference(a: np.ndarray, b: np.ndarray) -> float:
             d = abs(a[i, j] - b[i, j])
             if d > best[i] or d != d:
                 best[i] = d
-    return float(best.max())
+    largest = 0.0
+    for v in best:  # numba's max passes over a NaN: say it
+        if v != v:
+            return float(v)
+        largest = max(largest, v)
+    return largest
 
 
 @njit
