@@ -26,6 +26,7 @@ def prepare_process() -> None:
 def main() -> None:
     """Run the command line."""
     signal.signal(signal.SIGINT, interrupts.stop_at_once)
+    interrupts.command_process()  # a compile or a blocked read ends at the first Ctrl-C
     prepare_process()
     try:
         from crib_analyze.cli import main as run

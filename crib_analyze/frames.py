@@ -57,6 +57,7 @@ def read_table_frame(
     columns: list[str] | None = None,
     filters: Any = None,
     verify: bool = True,
+    trust_unverified: bool = False,
 ) -> pd.DataFrame:
     """Load a discard table, Parquet or CSV (by its name), with only the columns asked
     for and pyarrow row ``filters``; the default is the random-opponent table in the
@@ -67,15 +68,17 @@ def read_table_frame(
     The data is checked as it is read (:func:`~crib_analyze.table.file.read_table_data`:
     a Parquet file's metadata against its digest, every row group read against its
     page CRCs and stored checksum; a CSV file against the digest beside it): damage is
-    a TableError, never a different answer. ``verify=False`` skips the data checks.
+    a TableError, never a different answer. ``verify=False`` skips the data checks. A
+    file without its provenance (nothing to check it against) is refused unless
+    ``trust_unverified``; ``attrs["unverified"]`` then says what it lacks.
     """
     from crib_analyze.table.file import coverage, read_table_data, read_table_metadata
 
     source = Path(path) if path is not None else default_table_path()
-    if not source.is_file():
+    if not source.exists():  # there, but not a file: the reader says what it is
         raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
     csv = source.suffix.lower() == ".csv"
-    meta = read_table_metadata(source)
+    meta = read_table_metadata(source, trust_unverified)
     table = read_table_data(source, meta, columns, filters, verify)
     frame: pd.DataFrame = table.to_pandas()
     frame.attrs.update(
@@ -87,7 +90,10 @@ def read_table_frame(
 
 
 def lookup_frame(
-    hand: list[int], path: str | os.PathLike[str] | None = None, role: Role | None = None
+    hand: list[int],
+    path: str | os.PathLike[str] | None = None,
+    role: Role | None = None,
+    trust_unverified: bool = False,
 ) -> pd.DataFrame:
     """A hand's 15 rows of a discard table, found through its suit class and written in
     the hand's own suits; best first for ``role`` (the dealer's net with no role)."""
@@ -97,7 +103,9 @@ def lookup_frame(
 
     canon, perm = canonical_form(hand)
     hand_id = class_index(canon)
-    frame = read_table_frame(path, filters=[("hand_id", "==", hand_id)])
+    frame = read_table_frame(
+        path, filters=[("hand_id", "==", hand_id)], trust_unverified=trust_unverified
+    )
     attrs = dict(frame.attrs)
     if len(frame) != 15:
         part = frame.attrs.get("coverage") or "a table without all of its rows"

@@ -14,6 +14,13 @@ The command line runs every command under :func:`deferred`; the long engine func
 or a notebook calling them gets the same clean ``KeyboardInterrupt``. Outside the main
 thread, or when some other handler owns SIGINT, both are no-ops.
 
+Some waits have no safe point to stop at and nothing to lose: compiling kernels, and
+opening or reading a file that may be a FIFO or a pipe. In the command's own process
+(:func:`command_process`) they run under :func:`at_once`, where the first Ctrl-C ends
+the process ("interrupted", exit 130). A watcher thread hears the signal through
+:func:`signal.set_wakeup_fd` even while the main thread waits inside C code (LLVM, a
+blocked ``open``), where no Python handler can run.
+
 >>> with deferred():
 ...     check()  # nothing pending: returns
 """
@@ -28,13 +35,15 @@ from collections.abc import Iterator
 from types import FrameType
 
 _pending = False
+_at_once = 0  # depth of :func:`at_once` bodies running on the main thread
+_command = False  # this process is the command line's own (:func:`command_process`)
 _FORCED = b"interrupted\n"
 _WAIT = b"\nstopping at the end of this step (Ctrl-C again to stop at once)\n"
 
 
 def _defer(signum: int, frame: FrameType | None) -> None:
     global _pending
-    if _pending:  # the second Ctrl-C: the user will not wait for the next check
+    if _pending or (_at_once and _command):  # the second Ctrl-C, or nothing to wait for
         _say(_FORCED)
         os._exit(128 + signal.SIGINT)
     _pending = True
@@ -94,6 +103,71 @@ def immediate() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, _defer)
+
+
+def command_process() -> None:
+    """Mark this process as the command line's own (call once, on the main thread, at
+    start): :func:`at_once` bodies then end it at the first Ctrl-C, heard by a watcher
+    thread even while the main thread waits in C code."""
+    global _command
+    if _command or not _owns_sigint():
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    try:
+        signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    except ValueError:  # not the main thread after all
+        os.close(read_end)
+        os.close(write_end)
+        return
+    _command = True
+    threading.Thread(target=_watch, args=(read_end,), name="ctrl-c", daemon=True).start()
+
+
+def _watch(read_end: int) -> None:
+    """The watcher: a SIGINT during an :func:`at_once` body ends the process."""
+    while True:
+        try:
+            got = os.read(read_end, 64)
+        except OSError:
+            return
+        if not got:
+            return
+        if signal.SIGINT in got and _at_once and signal.getsignal(signal.SIGINT) is _defer:
+            stop_at_once(signal.SIGINT, None)
+
+
+@contextlib.contextmanager
+def at_once() -> Iterator[None]:
+    """Run the body (a compile, a wait on a file or a pipe: nothing half done to keep)
+    with Ctrl-C ending the command at once, even a Ctrl-C pressed just before. Outside
+    the command's own process (a notebook, a script, the tests), or off the main
+    thread, the body runs as it would without it."""
+    counted = begin_at_once()
+    try:
+        yield
+    finally:
+        if counted:
+            end_at_once()
+
+
+def begin_at_once() -> bool:
+    """Enter an :func:`at_once` body (for a caller that cannot use ``with``, such as the
+    compile listener of :mod:`crib_analyze.jit`); True if counted, to be ended with
+    :func:`end_at_once`."""
+    global _at_once
+    if not _command or not _owns_sigint():
+        return False
+    if _pending and signal.getsignal(signal.SIGINT) is _defer:
+        stop_at_once(signal.SIGINT, None)
+    _at_once += 1
+    return True
+
+
+def end_at_once() -> None:
+    """Leave an :func:`at_once` body entered by :func:`begin_at_once`."""
+    global _at_once
+    _at_once = max(0, _at_once - 1)
 
 
 def check() -> None:

@@ -24,16 +24,18 @@ import hashlib
 import logging
 import os
 import pickle
+import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import Any, ClassVar, TypeVar, overload
 
 import numba
 from numba.core import caching as _caching
 from numba.core import config as _config
 from numba.core import event as _event
 
+from crib_analyze import interrupts
 from crib_analyze.kernel_source import source_digest
 from crib_analyze.settings import cache_dir
 
@@ -54,11 +56,17 @@ log = logging.getLogger("crib_analyze.jit")
 
 
 class _FirstCompile(_event.Listener):
-    """Logs once per process, when numba starts compiling a kernel (a cache miss)."""
+    """Logs once per process, when numba starts compiling a kernel (a cache miss); and
+    while the main thread compiles, lets the command's first Ctrl-C end it at once
+    (:func:`crib_analyze.interrupts.at_once`: a compile has no safe point to stop at, and
+    nothing to lose)."""
 
     said = False
+    held: ClassVar[list[bool]] = []  # per compile on the main thread: counted at once
 
     def on_start(self, event: Any) -> None:
+        if threading.current_thread() is threading.main_thread():
+            _FirstCompile.held.append(interrupts.begin_at_once())
         if not _FirstCompile.said:
             _FirstCompile.said = True
             where = kernel_cache_dir() if _cache_usable() else None
@@ -69,7 +77,9 @@ class _FirstCompile(_event.Listener):
             )
 
     def on_end(self, event: Any) -> None:
-        pass
+        on_main = threading.current_thread() is threading.main_thread()
+        if on_main and _FirstCompile.held and _FirstCompile.held.pop():
+            interrupts.end_at_once()
 
 
 _event.register("numba:compile", _FirstCompile())  # type: ignore[no-untyped-call]

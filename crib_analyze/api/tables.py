@@ -65,6 +65,7 @@ def generate_table(
     'AH AS AC AD'
     """
     from crib_analyze.artifacts.pegging_table import packaged_pegging_table
+    from crib_analyze.storage.atomic import resolve_target
     from crib_analyze.table.file import generate_table as run
     from crib_analyze.table.spec import TableSpec, parse_shard, shard_chunks
 
@@ -94,7 +95,7 @@ def generate_table(
     else:
         target = Path(output)
         full = {default_table_path(o, f) for o in TABLE_OPPONENTS for f in ("parquet", "csv")}
-        if limit is not None and target.resolve() in {p.resolve() for p in full}:
+        if limit is not None and resolve_target(target) in {resolve_target(p) for p in full}:
             raise UsageError(
                 f"a `limit` sample would take the full table's name ({target}): give "
                 "another `output`"
@@ -180,7 +181,7 @@ def check_table(path: str | os.PathLike[str] | None = None) -> TableCheck:
     from crib_analyze.table.file import verify_table
 
     source = Path(path) if path is not None else default_table_path()
-    if not source.is_file():
+    if not source.exists():  # there, but not a file: verify_table says what it is
         raise TableError(f"no discard table at {source}: generate it with 'crib-analyze table'")
     return verify_table(source)
 
@@ -190,6 +191,7 @@ def load_table(
     columns: list[str] | None = None,
     filters: Any = None,
     verify: bool = True,
+    trust_unverified: bool = False,
 ) -> pd.DataFrame:
     """Read a discard table written by ``crib-analyze table`` (only ``columns``, if given).
 
@@ -198,11 +200,14 @@ def load_table(
     categoricals. The data is checked as it is read (every row group against its page
     CRCs and its stored checksum, a CSV file against its digest): a damaged file is a
     TableError. ``verify=False`` skips that, reading only the columns asked for (see
-    benchmarks/README.md for what the check costs).
+    benchmarks/README.md for what the check costs). A file without its provenance (a
+    CSV with no ``.meta.json``) is a TableError unless ``trust_unverified``.
     """
     from crib_analyze.frames import read_table_frame
 
-    return read_table_frame(path, columns=columns, filters=filters, verify=verify)
+    return read_table_frame(
+        path, columns=columns, filters=filters, verify=verify, trust_unverified=trust_unverified
+    )
 
 
 def lookup(
@@ -210,6 +215,7 @@ def lookup(
     table: str | os.PathLike[str] | None = None,
     opponent: str | None = None,
     role: Role | None = None,
+    trust_unverified: bool = False,
 ) -> pd.DataFrame:
     """A hand's 15 rows from a discard table written by ``crib-analyze table``, found by
     canonicalising its suits (:func:`crib_analyze.canonical_hand`) and written back in
@@ -232,7 +238,7 @@ def lookup(
     if table is None and not path.is_file():
         make = "crib-analyze table" + ("" if chosen == "random" else f" --opponent {chosen}")
         raise TableError(f"no discard table at {path}: generate it with '{make}'")
-    return lookup_frame(cards, path, role=role)
+    return lookup_frame(cards, path, role=role, trust_unverified=trust_unverified)
 
 
 def crib_table(
@@ -240,6 +246,7 @@ def crib_table(
     opponent: str | None = None,
     table: str | os.PathLike[str] | None = None,
     partial: bool = False,
+    trust_unverified: bool = False,
 ) -> pd.DataFrame:
     """Crib value of each of the 91 thrown rank pairs, averaged over the discards
     ``role`` chooses (the kind of table Schell and Hessel published).
@@ -248,7 +255,8 @@ def crib_table(
     expert), at once. With ``table`` (a file from ``crib-analyze table``): computed
     from it, under the opponent model named in its metadata (``opponent``, if given,
     must agree). A crib table describes every hand: a shard or a --limit sample is
-    refused unless ``partial`` (then ``df.attrs["coverage"]`` says what it covers).
+    refused unless ``partial`` (then ``df.attrs["coverage"]`` says what it covers), and
+    a file without its provenance unless ``trust_unverified``.
 
     >>> round(float(crib_table("pone").set_index("pair").loc["5-5", "crib_mean"]), 2)
     9.45
@@ -266,9 +274,9 @@ def crib_table(
     if table is None:
         return packaged_crib_table_frame(role, opponent or DEFAULT_OPPONENT)
     source = Path(table)
-    if not source.is_file():
+    if not source.exists():
         raise TableError(f"no discard table at {source}")
-    meta = read_table_metadata(source)
+    meta = read_table_metadata(source, trust_unverified)
     part = coverage(meta)
     if part and not partial:
         raise UsageError(
@@ -280,8 +288,11 @@ def crib_table(
         raise UsageError(f"{source} was made with the {file_opponent} opponent, not {opponent}")
     crib_column = f"{role}_crib_mean" if file_opponent == "expert" else "crib_mean"
     columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
-    frame = crib_table_frame(read_table_frame(source, columns=columns), role, crib_column)
+    data = read_table_frame(source, columns=columns, trust_unverified=trust_unverified)
+    frame = crib_table_frame(data, role, crib_column)
     frame.attrs.update(opponent=file_opponent, source=str(source), coverage=part)
+    if "unverified" in meta:
+        frame.attrs["unverified"] = meta["unverified"]
     return frame
 
 
@@ -290,6 +301,7 @@ def plot_crib_tables(
     opponent: str | None = None,
     table: str | os.PathLike[str] | None = None,
     partial: bool = False,
+    trust_unverified: bool = False,
 ) -> Path:
     """Heatmaps of the crib value of the 91 thrown rank pairs for the dealer, the pone
     and their difference (the tables of :func:`crib_table`) to ``path`` (.png/.svg)."""
@@ -297,7 +309,7 @@ def plot_crib_tables(
 
     check_plot(path)
     tables: dict[str, pd.DataFrame] = {
-        r: crib_table(r, opponent=opponent, table=table, partial=partial) for r in ROLES
+        r: crib_table(r, opponent, table, partial, trust_unverified) for r in ROLES
     }
     first = tables["dealer"].attrs
     source = "shipped table" if first.get("source") == "packaged" else str(first.get("source"))

@@ -28,6 +28,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_classes import N_MULTISETS, multisets
 from crib_analyze.errors import ModelError, StorageError, describe_os_error
@@ -232,7 +233,7 @@ class ExpertModel:
     def load(cls, path: str | os.PathLike[str]) -> ExpertModel:
         """Read a model file; any damage is a one-line :class:`ModelError`."""
         try:
-            with open(path, "rb") as fh:
+            with interrupts.at_once(), open(path, "rb") as fh:  # a FIFO: Ctrl-C heard
                 return cls._read(fh, str(path))
         except OSError as e:
             raise ModelError(f"cannot read expert model {path}: {describe_os_error(e)}") from None
@@ -246,7 +247,9 @@ class ExpertModel:
         except Exception as e:  # zip, zlib, format errors of a damaged file
             raise ModelError(f"cannot read {name}: damaged or not a model file ({e})") from None
         stored_digest = str(arrays.pop("digest", ""))
-        if stored_digest and stored_digest != arrays_digest(arrays):
+        if not stored_digest:
+            raise ModelError(f"{name} carries no digest, so it cannot be checked; rebuild it")
+        if stored_digest != arrays_digest(arrays):
             raise ModelError(
                 f"{name}: its arrays do not match their digest (the file was changed after "
                 "it was made); rebuild it (build-model)"

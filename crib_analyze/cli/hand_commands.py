@@ -12,6 +12,7 @@ import click
 from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.options import (
+    InputFile,
     Progress,
     ask,
     cards_or_fail,
@@ -34,6 +35,8 @@ from crib_analyze.cli.options import (
     seat_of,
     seed_option,
     trainer_options,
+    trust_unverified_option,
+    unverified_note,
     warn_if_long,
     with_cost,
 )
@@ -208,6 +211,7 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
     help="Read the hand's rows from a discard table (from 'crib-analyze table') instead "
     "of computing them [FILE default: the --opponent's table in the data dir].",
 )
+@trust_unverified_option
 @click.option(
     "--plot",
     "plot_path",
@@ -235,7 +239,7 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
 )
 @click.option(
     "--hands-file",
-    type=click.File("r", encoding="utf-8-sig"),
+    type=InputFile("r", encoding="utf-8-sig"),
     help="Analyse one hand per line of FILE ('-' for standard input); "
     "adds a hand column. Blank lines and # comments are skipped.",
 )
@@ -320,6 +324,7 @@ def discard(
     top: int | None,
     distribution: bool,
     from_table: str | None,
+    trust_unverified: bool,
     plot_path: str | None,
     score: str | None,
     goal: str | None,
@@ -415,7 +420,9 @@ def discard(
             "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
         )
     if from_table is not None:
-        _discard_from_table(cards, from_table, opponent, role, hands_file, fmt, output, top)
+        _discard_from_table(
+            cards, from_table, trust_unverified, opponent, role, hands_file, fmt, output, top
+        )
         return
     with domain_errors():
         check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
@@ -529,6 +536,7 @@ def discard(
 def _discard_from_table(
     cards: tuple[str, ...],
     table: str,
+    trust_unverified: bool,
     opponent: str,
     role: str | None,
     hands_file: TextIO | None,
@@ -546,7 +554,9 @@ def _discard_from_table(
         raise click.UsageError("--from-table reads one hand; it does not go with --hands-file")
     hand = cards_or_fail(cards, 6)
     with domain_errors():
-        rows = rows_of_frame(lookup(hand, table or None, opponent=opponent, role=role))  # type: ignore[arg-type]
+        frame = lookup(hand, table or None, opponent, role, trust_unverified)  # type: ignore[arg-type]
+        rows = rows_of_frame(frame)
+    unverified_note(rows.attrs)
     if top is not None:
         rows = rows.take(list(range(min(top, len(rows)))))
     if fmt == "table":

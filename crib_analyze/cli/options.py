@@ -16,6 +16,7 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
+from crib_analyze import interrupts
 from crib_analyze.errors import CardError, CribAnalyzeError, describe_os_error
 from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
@@ -46,6 +47,14 @@ def echo_error(message: str, prefix: str = "Error: ") -> None:
 def note(message: str) -> None:
     """A line of information on standard error (progress, where a file went)."""
     echo_error(message, prefix="")
+
+
+def unverified_note(attrs: dict[str, object]) -> None:
+    """Say on standard error, whatever the format, that a table was read unchecked."""
+    from crib_analyze.cli.render import unverified_words
+
+    if attrs.get("unverified"):
+        note(f"warning: {unverified_words(attrs)}")
 
 
 def warn_if_long(seconds: float, what: str, quiet: bool = False, at_least: bool = False) -> None:
@@ -198,6 +207,15 @@ def seed_option(help: str = "Random seed.") -> Decorator:
     return count_option("--seed", setting=SEED, help=help)
 
 
+class InputFile(click.File):
+    """``click.File`` for reading, opened so that Ctrl-C is heard while the open waits
+    (a FIFO with no writer yet)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        with interrupts.at_once():
+            return super().convert(value, param, ctx)
+
+
 def checked_output(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """An ``-o FILE`` checked as soon as it is parsed, before any work: one line, exit 1
     for a place that cannot take the file (2 for a folder or an empty name)."""
@@ -271,8 +289,6 @@ game_option = click.option(
 def ask(prompt: str, stdin: TextIO) -> str | None:
     """Show ``prompt`` and read one answer (stripped) from ``stdin``; None at the end of
     input. Scripted answers (not a terminal) are echoed, for a readable transcript."""
-    from crib_analyze import interrupts
-
     click.echo(prompt, nl=False)
     try:
         with interrupts.immediate():  # Ctrl-C while waiting for an answer
@@ -423,7 +439,9 @@ def set_threads(jobs: int | None) -> None:
 
 
 def emit(text: str, output: str | None) -> None:
-    """Print, or write the whole text to a file atomically."""
+    """Print, or write the whole text to a file atomically; nothing once Ctrl-C was
+    pressed (an interrupted command gives no answer)."""
+    interrupts.check()
     if output is None:
         write_stdout(text)
         return
@@ -517,3 +535,11 @@ def progress(label: str, quiet: bool) -> Iterator[Progress]:
         yield bar
     finally:
         bar.close()
+
+
+trust_unverified_option = click.option(
+    "--trust-unverified",
+    is_flag=True,
+    help="Read a table file that has no provenance to check it against (a CSV without "
+    "its .meta.json), unchecked; every output says so.",
+)

@@ -504,6 +504,8 @@ def lookup_text(rows: Rows, hand: str) -> str:
         f"{a.get('opponent', '?')} opponent, made by crib-analyze {a.get('version', '?')})",
         upper=False,
     )
+    if a.get("unverified"):
+        out += _wrapped(unverified_words(a), upper=False)
     value = a.get("value", "net")
     heads = ["#", "throw", "keep"]
     if role is None:
@@ -662,6 +664,11 @@ def review_text(rows: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
+def unverified_words(attrs: dict[str, Any]) -> str:
+    """The words of a table read with --trust-unverified."""
+    return f"read unchecked (--trust-unverified): the table {attrs.get('unverified')}"
+
+
 def crib_table_text(rows: Rows) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
     role = rows.attrs.get("role", "?")
@@ -674,6 +681,8 @@ def crib_table_text(rows: Rows) -> str:
     )
     if rows.attrs.get("coverage"):
         lines += _wrapped(f"from {rows.attrs['coverage']}", upper=False)
+    if rows.attrs.get("unverified"):
+        lines += _wrapped(unverified_words(rows.attrs), upper=False)
     lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
 
     def num(x: float) -> str:

@@ -24,6 +24,8 @@ from crib_analyze.cli.options import (
     role_of,
     set_threads,
     table_format_option,
+    trust_unverified_option,
+    unverified_note,
     warn_if_long,
     with_cost,
 )
@@ -223,6 +225,7 @@ def table_check(path: str | None) -> None:
     help="With --table, accept a shard or a --limit sample (the averages then cover "
     "those hands only).",
 )
+@trust_unverified_option
 @output_options
 def crib_table(
     dealer: bool,
@@ -232,6 +235,7 @@ def crib_table(
     table_path: str | None,
     plot_path: str | None,
     partial: bool,
+    trust_unverified: bool,
     fmt: str,
     output: str | None,
 ) -> None:
@@ -252,8 +256,9 @@ def crib_table(
     with domain_errors():
         if plot_path is not None:
             check_plot(plot_path)
-        frame = run(role, opponent=opponent, table=table_path, partial=partial)  # type: ignore[arg-type]
+        frame = run(role, opponent, table_path, partial, trust_unverified)  # type: ignore[arg-type]
         rows = rows_of_frame(frame)
+    unverified_note(rows.attrs)
     if fmt == "table":
         text = crib_table_text(rows)
     else:
@@ -266,5 +271,6 @@ def crib_table(
                 opponent=opponent,
                 table=table_path,
                 partial=partial,
+                trust_unverified=trust_unverified,
             )
         note(f"wrote the plot to {drawn}")

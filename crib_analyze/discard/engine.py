@@ -372,8 +372,9 @@ def rank_order(keys: Sequence[np.ndarray]) -> np.ndarray:
 
     def compare(i: int, j: int) -> int:
         for k in columns:
-            if abs(k[i] - k[j]) > tol:
-                return -1 if k[i] > k[j] else 1
+            a, b = k[i], k[j]
+            if a != b and abs(a - b) > tol:  # (two infinities, no throw, are equal)
+                return -1 if a > b else 1
         return i - j
 
     n = len(columns[0])

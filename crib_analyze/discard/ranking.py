@@ -320,11 +320,12 @@ def discard_rows(
     order = order[legal[order]]
     n = len(order)
     rank = np.arange(1, n + 1, dtype=np.int64)
-    if top is not None:
-        keep = np.zeros(n, bool)
+    if top is not None:  # ``keep`` is by row of the 15 (``order`` holds legal rows only)
+        keep = np.zeros(len(legal), bool)
         keep[order[:top]] = True
         if role is None and sort in ("net", "total"):  # the best N of the pone too
-            keep[rank_order([value["pone"]])[:top]] = True
+            by_pone = rank_order([value["pone"]])
+            keep[by_pone[legal[by_pone]][:top]] = True
         rank = rank[keep[order]]
         order = order[keep[order]]
     columns = {"rank": rank}

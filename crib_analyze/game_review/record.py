@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.cards import format_card, parse_card, parse_cards, value_of
 from crib_analyze.errors import CardError, UsageError, describe_os_error
 from crib_analyze.play.sequence import GO, PlayError, ScoredPlay, score_sequence
@@ -82,7 +83,8 @@ class Deal:
 def read_record(path: str | os.PathLike[str]) -> list[Deal]:
     """The deals of a record file (see the module notes)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with interrupts.at_once():  # a FIFO or a pipe may wait: Ctrl-C is heard
+            text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a text file (UTF-8)") from None
     except OSError as e:

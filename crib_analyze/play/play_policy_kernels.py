@@ -737,15 +737,16 @@ def candidate_values(
 
 
 @njit(parallel=True)
-def solver_leads(reader: tuple[np.ndarray, ...], s: int) -> np.ndarray:
-    """(1820,): the rank the solver leads as pone from each keep (row of ``reader[1]``)
-    when the starter has rank ``s``, every live dealer hand solved (-1 where the keep
-    holds all four of that rank). The keep's cards take the lowest suits free; the
-    pone's own throw is left unknown (suits play no part in the play)."""
+def solver_leads(reader: tuple[np.ndarray, ...], s: int, lo: int, hi: int) -> np.ndarray:
+    """(hi - lo,): the rank the solver leads as pone from each keep ``lo`` to ``hi`` (rows
+    of ``reader[1]``, at most 1,820) when the starter has rank ``s``, every live dealer
+    hand solved (-1 where the keep holds all four of that rank). The keep's cards take
+    the lowest suits free; the pone's own throw is left unknown (suits play no part in
+    the play)."""
     keeps = reader[1]
-    n = keeps.shape[0]
-    out = np.full(n, -1, np.int64)
-    for k in prange(n):
+    out = np.full(hi - lo, -1, np.int64)
+    for i in prange(hi - lo):
+        k = lo + i
         hands = np.full((2, 4), -1, np.int64)
         used = np.zeros(13, np.int64)
         for j in range(4):
@@ -760,5 +761,5 @@ def solver_leads(reader: tuple[np.ndarray, ...], s: int) -> np.ndarray:
         state = np.zeros(3, np.int64)
         gone = np.zeros(2, np.int64)
         slot = solver_slot(hands, 0, seq, state, reader, reading, gone, rng_for(s, k))
-        out[k] = hands[0, slot] >> 2
+        out[i] = hands[0, slot] >> 2
     return out

@@ -21,6 +21,7 @@ those an earlier, killed run left beside a target, when their process is gone.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -29,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from crib_analyze import interrupts
 from crib_analyze.errors import StorageError, UsageError, describe_os_error
 
 _SPECIAL_ROOTS = ("/dev", "/proc")
@@ -37,8 +39,27 @@ _FD_PATH = re.compile(r"^/(?:proc/self|proc/\d+|dev)/fd/(\d+)$|^/dev/(stdout|std
 
 def resolve_target(path: str | os.PathLike[str]) -> Path:
     """The file a write to ``path`` must land in: symlinks followed to their final
-    target (which need not exist yet); an absolute path."""
-    return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
+    target (which need not exist yet); an absolute path. A StorageError for a loop of
+    symlinks (a write must never replace the link itself)."""
+    final = os.path.realpath(os.path.expanduser(os.fspath(path)))
+    try:
+        os.stat(final)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise StorageError(f"cannot write {path}: a loop of symbolic links") from None
+    return Path(final)
+
+
+#: (major, minor) of the Linux device that fails every write with "no space left"
+_FULL_DEVICE = (1, 7)
+
+
+def _refuses_writes(st: os.stat_result) -> bool:
+    """True for a device known to fail every write (``/dev/full``): found before the work,
+    since an empty write to it succeeds."""
+    if not stat.S_ISCHR(st.st_mode):
+        return False
+    return (os.major(st.st_rdev), os.minor(st.st_rdev)) == _FULL_DEVICE
 
 
 def descriptor_of(path: str | os.PathLike[str]) -> int | None:
@@ -92,12 +113,16 @@ def check_output(path: str | os.PathLike[str]) -> Path:
         try:
             if fd is not None:
                 os.write(fd, b"")  # a closed or read-only descriptor says so
+                full = _refuses_writes(os.fstat(fd))
             elif _is_fifo_or_socket(target):  # opening would wait for the other end
                 if not os.access(target, os.W_OK):
                     raise PermissionError(13, "Permission denied", os.fspath(path))
+                full = False
             else:
-                with open(path, "ab"):
-                    pass
+                with open(path, "ab") as fh:
+                    full = _refuses_writes(os.fstat(fh.fileno()))
+            if full:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         except OSError as e:
             raise StorageError(f"cannot write {path}: {describe_os_error(e)}") from None
         return target
@@ -175,7 +200,9 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
             yield fh
         return
     if writes_in_place(path):  # a device, pipe or socket: in place
-        with open(path, mode, encoding=encoding) as fh:
+        with interrupts.at_once():  # opening a FIFO waits for a reader: Ctrl-C is heard
+            fh = open(path, mode, encoding=encoding)  # noqa: SIM115 (closed just below)
+        with fh:
             yield fh
         return
     target = resolve_target(path)

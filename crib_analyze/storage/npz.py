@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.errors import ModelError, StorageError, describe_os_error
 from crib_analyze.storage.atomic import atomic_open
 
@@ -49,22 +50,21 @@ def read_npz(
     what: str,
     fmt: int,
     parse: Callable[[dict[str, np.ndarray], dict[str, Any]], T],
-    digest_required: bool = False,
 ) -> T:
     """Read a file written by :func:`write_npz` of format ``fmt`` and ``parse(arrays,
     provenance)`` it; a missing, damaged or wrong file is one ModelError naming
-    ``what`` (e.g. "the board table"). Files without a digest (made before 0.4) are
-    read unless ``digest_required``."""
+    ``what`` (e.g. "the board table"), and so is a file without its digest (nothing to
+    check it against). A path that is a FIFO ends at the first Ctrl-C."""
     name = getattr(source, "name", str(source))
     try:
-        with np.load(source, allow_pickle=False) as data:
+        with interrupts.at_once(), np.load(source, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}
         if int(arrays["format"]) != fmt:
             raise ValueError(f"format {int(arrays['format'])}, expected {fmt}")
         stored = str(arrays.pop("digest", ""))
-        if digest_required and not stored:
-            raise ValueError("it carries no digest")
-        if stored and stored != arrays_digest(arrays):
+        if not stored:
+            raise ValueError("it carries no digest, so it cannot be checked")
+        if stored != arrays_digest(arrays):
             raise ValueError("its arrays do not match their digest (changed after it was made)")
         provenance = dict(json.loads(str(arrays["provenance"])))
         return parse(arrays, provenance)

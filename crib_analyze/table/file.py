@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -291,20 +293,75 @@ def metadata_path(table: Path) -> Path:
     return table.with_name(table.name + ".meta.json")
 
 
-def read_table_metadata(path: Path) -> dict[str, Any]:
-    """A table file's metadata, Parquet or CSV (from its ``.meta.json``; {} if none),
-    checked against its digest (a TableError if it was changed)."""
-    if path.suffix.lower() != ".csv":
-        return read_file_metadata(path)
+def read_table_metadata(path: Path, trust_unverified: bool = False) -> dict[str, Any]:
+    """A table file's metadata, Parquet or CSV (from its ``.meta.json``), checked against
+    its digest (a TableError if it was changed or cannot be read).
+
+    A table without its provenance (a CSV with no ``.meta.json``, metadata without its
+    digests: nothing to check the data against) is a TableError, unless
+    ``trust_unverified``: then the metadata (``{}`` if none) carries ``unverified``,
+    saying what is missing, for every output to show."""
+    csv = path.suffix.lower() == ".csv"
+    check_regular_file(path)
+    meta = csv_metadata(path) if csv else read_file_metadata(path)
+    gap = provenance_gap(meta, csv)
+    if gap is None:
+        return meta or {}
+    if not trust_unverified:
+        raise TableError(
+            f"{path} {gap}, so its data cannot be checked: regenerate it with 'crib-analyze "
+            "table', or read it unchecked with --trust-unverified"
+        )
+    return (meta or {}) | {"unverified": gap}
+
+
+def check_regular_file(path: Path) -> None:
+    """A TableError unless ``path`` is a regular file (a FIFO or a device would block or
+    stream: a table is read from a file, more than once)."""
     try:
-        meta = json.loads(metadata_path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise TableError(f"cannot read {path}: {describe_os_error(e)}") from None
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise TableError(f"{path} is {what}: a table is read from a file")
+
+
+def csv_metadata(path: Path) -> dict[str, Any] | None:
+    """A CSV table's metadata from its ``.meta.json`` (None if there is none), checked
+    against its digest: a TableError naming the file if it cannot be read or was changed."""
+    source = metadata_path(path)
+    try:
+        with interrupts.at_once():  # a FIFO would wait for a writer: Ctrl-C is heard
+            text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise TableError(f"cannot read {source}: {describe_os_error(e)}") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{source} is damaged (not text); regenerate the table") from None
+    try:
+        meta = json.loads(text)
+    except ValueError as e:
+        raise TableError(f"{source} is damaged ({_reason(e)}); regenerate the table") from None
     if not isinstance(meta, dict):
-        return {}
+        raise TableError(f"{source} is damaged (not a record); regenerate the table")
     if "meta_digest" in meta and meta["meta_digest"] != metadata_digest(meta, None):
-        raise TableError(f"{metadata_path(path)}: damaged metadata; regenerate the table")
+        raise TableError(f"{source}: damaged metadata; regenerate the table")
     return _of_this_format(path, meta)
+
+
+def provenance_gap(meta: dict[str, Any] | None, csv: bool) -> str | None:
+    """What a table file lacks to be checked (its metadata or their digests), or None."""
+    if meta is None:
+        return f"has no {'.meta.json beside it' if csv else 'metadata'}"
+    if "meta_digest" not in meta:
+        return "has metadata without its digest"
+    if csv and not meta.get("file_digest"):
+        return "has no digest of its data in its .meta.json"
+    if not csv and not (meta.get("column_checksums") or meta.get("checksums")):
+        return "has no checksums of its data"
+    return None
 
 
 def verify_csv_digest(path: Path, meta: dict[str, Any]) -> bool:
@@ -331,6 +388,7 @@ def verify_csv_digest(path: Path, meta: dict[str, Any]) -> bool:
 def read_file_metadata(path: Path) -> dict[str, Any]:
     """The crib-analyze metadata of a table Parquet file, checked against its digest
     (with the file's schema)."""
+    check_regular_file(path)
     try:
         file_meta = pq.read_metadata(path)
         kv = file_meta.metadata or {}
@@ -433,9 +491,11 @@ def verify_table(path: Path) -> TableCheck:
     sample, or the chunks of a shard. Raises TableError naming the first failed check.
     """
     csv = path.suffix.lower() == ".csv"
-    meta = read_table_metadata(path) if csv else read_file_metadata(path)
-    if csv and not meta:
+    check_regular_file(path)
+    found = csv_metadata(path) if csv else read_file_metadata(path)
+    if found is None:
         raise TableError(f"{path} has no {metadata_path(path).name} beside it: not a table file")
+    meta = found
     if meta.get("game", "standard") != "standard":
         from crib_analyze.table.five_card import GAME, verify_five_card_table
 
