@@ -31,6 +31,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from types import FrameType
 
@@ -44,8 +45,7 @@ _WAIT = b"\nstopping at the end of this step (Ctrl-C again to stop at once)\n"
 def _defer(signum: int, frame: FrameType | None) -> None:
     global _pending
     if _pending or (_at_once and _command):  # the second Ctrl-C, or nothing to wait for
-        _say(_FORCED)
-        os._exit(128 + signal.SIGINT)
+        stop_at_once(signum, frame)
     _pending = True
     with contextlib.suppress(OSError, ValueError):
         if os.isatty(2):  # a person is waiting: say why nothing happens yet
@@ -57,9 +57,14 @@ def _say(message: bytes) -> None:
         os.write(2, message)
 
 
+_ENDING = threading.Lock()  # held by the one thread that says "interrupted" and exits
+
+
 def stop_at_once(signum: int, frame: FrameType | None) -> None:
     """A SIGINT handler for the moments no job runs (start-up, writing the output): the
-    one line "interrupted" and exit 130, at once."""
+    one line "interrupted" and exit 130, at once (once: the watcher thread and the
+    handler may both get here)."""
+    _ENDING.acquire()  # the second one waits here for the exit
     _say(_FORCED)
     os._exit(128 + signal.SIGINT)
 
@@ -176,6 +181,30 @@ def check() -> None:
     if _pending:
         _pending = False
         raise KeyboardInterrupt
+
+
+def paced(
+    total: int, seconds: float, most: int | None = None, step: int = 1
+) -> Iterator[tuple[int, int]]:
+    """``(first, count)`` of the successive calls of a job over items ``0 .. total``: each
+    sized to take about ``seconds`` by the time the one before took (the first is one
+    ``step``; a call at most doubles), ``count`` a multiple of ``step`` (but the last)
+    and at most ``most``. Ctrl-C is checked before each call. For jobs whose results do
+    not depend on how their items are cut into calls.
+
+    >>> [n for _, n in paced(10, seconds=60.0, step=2)]  # fast calls: doubling
+    [2, 4, 4]
+    """
+    first, size = 0, step
+    cap = total if most is None else max(step, most)
+    while first < total:
+        check()
+        n = min(size, total - first)
+        began = time.perf_counter()
+        yield first, n
+        took = max(time.perf_counter() - began, 1e-4)
+        first += n
+        size = step * max(1, min(cap // step, 2 * size // step, int(size * seconds / took) // step))
 
 
 def pending() -> bool:

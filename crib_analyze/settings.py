@@ -196,9 +196,11 @@ LONG_RUN_SECONDS = 60  # a run expected to take longer is announced first (crib_
 PROCESS_ENVIRONMENT = (("NUMPY_MADVISE_HUGEPAGE", "0"),)
 # games simulated from a score of a game other than the standard one (odds --game)
 ODDS_GAMES = Count("games", 2, 10_000_000, 4000)
-# games per batch (results do not depend on it): a few seconds of the solver, so
-# progress and Ctrl-C come between batches
+# games per batch at most (results do not depend on it); here the batches are sized to
+# about CALL_SECONDS each, so progress and Ctrl-C come between them
 GAME_BATCH = Count("batch", 2, 1_000_000, 200)
+# what a long job's kernel call aims to take: Ctrl-C is heard between calls
+CALL_SECONDS = 0.5
 POSITION_FROM = Count("position from", 0, 121, 61)  # a position player weighs the score from here
 GAME_POSITION_SAMPLES = Count("position samples", 2, 200_000, 300)  # per candidate, in games
 CANDIDATES = Count("candidates", 2, 15, 4)  # throws a position player values from the score

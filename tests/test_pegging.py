@@ -57,8 +57,7 @@ def test_the_shipped_table() -> None:
 
 
 def test_a_seed_gives_the_same_table_and_a_killed_build_resumes(tmp_path: Path) -> None:
-    small = {"target_se": 1.0, "pilot": 12, "max_deals": 40, "seed": 4, "batch": 1000,
-             "policy": "lookahead"}  # fmt: skip
+    small = {"target_se": 1.0, "pilot": 12, "max_deals": 40, "seed": 4, "policy": "lookahead"}
     first = build_pegging(**small)  # type: ignore[arg-type]
     again = build_pegging(**small)  # type: ignore[arg-type]
     np.testing.assert_array_equal(first.peg_own, again.peg_own)
@@ -198,7 +197,7 @@ def test_kept_multisets() -> None:
 def test_dask_gives_the_same_table() -> None:
     """The batches sent to a Dask cluster come back as the same table."""
     distributed = pytest.importorskip("distributed")
-    small = {"target_se": 10.0, "pilot": 3, "max_deals": 3, "seed": 2, "batch": 1000}
+    small = {"target_se": 10.0, "pilot": 3, "max_deals": 3, "seed": 2}
     with distributed.LocalCluster(
         n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None
     ) as cluster:

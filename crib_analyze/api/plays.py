@@ -55,9 +55,12 @@ def score_play(
     {'left': 0, 'middle': 10, 'dealer': 7}
     """
     from crib_analyze.frames import play_frame
-    from crib_analyze.play.sequence import score_sequence, score_table_sequence
+    from crib_analyze.cards import split_tokens
+    from crib_analyze.play.sequence import PlayError, score_sequence, score_table_sequence
 
     rules = rules_game(game)
+    if not split_tokens(sequence):  # a play to score has at least its lead
+        raise PlayError("no cards in the play: write the cards laid and go's, the lead first")
     given = pone_hand is not None or dealer_hand is not None
     if jokers:
         if given or hands is not None:

@@ -28,6 +28,7 @@ from crib_analyze.position import Seat, outcome_weights
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import (
+    CALL_SECONDS,
     CANDIDATES,
     DEFAULT_GOAL,
     DEFAULT_PLAY_POLICY,
@@ -183,17 +184,16 @@ def simulate(
     start = time.time()
     if log:  # the inputs are sound: the games start
         log(GameLog(0, games, 0.0))
-    firsts = list(range(0, games, batch))
-    sizes = [min(batch, games - f) for f in firsts]
     batches: list[GameBatch] = []
-    if scheduler is None:
+    if scheduler is None:  # batches of at most ``batch`` games, about CALL_SECONDS each
         m = model or load_model()
-        for f, n in zip(firsts, sizes, strict=True):
-            interrupts.check()
-            batches.append(play_batch(f, n, s, m, history=history))
+        for first, n in interrupts.paced(games, CALL_SECONDS, most=batch, step=2):
+            batches.append(play_batch(first, n, s, m, history=history))
             if log:
-                log(GameLog(f + n, games, time.time() - start))
+                log(GameLog(first + n, games, time.time() - start))
     else:
+        firsts = list(range(0, games, batch))
+        sizes = [min(batch, games - f) for f in firsts]
         batches = _on_dask(scheduler, firsts, sizes, s, log, start, games, history)
     return summarise(batches, s, time.time() - start)
 

@@ -38,6 +38,7 @@ from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
+    CALL_SECONDS,
     GAME_BATCH,
     GAMES,
     SEED,
@@ -158,11 +159,10 @@ def simulate_table(
     if log:  # the inputs are sound: the games start
         log(GameLog(0, games, 0.0))
     parts: list[tuple[np.ndarray, ...]] = []
-    for f in range(0, games, batch):
-        interrupts.check()
-        parts.append(play_batch(f, min(batch, games - f), run))
+    for first, n in interrupts.paced(games, CALL_SECONDS, most=batch):  # about 0.5 s a call
+        parts.append(play_batch(first, n, run))
         if log:
-            log(GameLog(min(f + batch, games), games, time.time() - start))
+            log(GameLog(first + n, games, time.time() - start))
     raw = tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
     return summarise(raw, run, time.time() - start)
 

@@ -51,14 +51,17 @@ def _less(a: np.ndarray, b: np.ndarray) -> int:
 
 
 @njit
-def five_card_classes(perms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(cards (C, 5) sorted card ids, weight (C,)): every class, in lexicographic order."""
+def five_card_classes(
+    perms: np.ndarray, a_lo: int = 0, a_hi: int = 52
+) -> tuple[np.ndarray, np.ndarray]:
+    """(cards (C, 5) sorted card ids, weight (C,)): every class whose least card is
+    ``a_lo`` to ``a_hi - 1`` (all of them by default), in lexicographic order."""
     cards = np.empty((140_000, 5), np.int64)
     weight = np.empty(140_000, np.int64)
     hand = np.empty(5, np.int64)
     other = np.empty(5, np.int64)
     n = 0
-    for a in range(52):
+    for a in range(a_lo, a_hi):
         for b in range(a + 1, 52):
             for c in range(b + 1, 52):
                 for d in range(c + 1, 52):

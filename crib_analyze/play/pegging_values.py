@@ -33,6 +33,7 @@ from crib_analyze.play.matches import (
 )
 from crib_analyze.position import Seat
 from crib_analyze.settings import (
+    CALL_SECONDS,
     DEFAULT_PLAY_POLICY,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
@@ -56,6 +57,14 @@ class BuildLog:
     seconds: float
 
 
+#: deals of a cell played as one part: the numbers depend on it (a part's points are
+#: summed in the kernel, the parts in order), never on how parts are grouped into the
+#: kernel calls; a few parts a call for the solver (about 500 deals a second on 2 cores)
+PART_DEALS = {"solver": 16, "search": 16}
+PART_DEALS_FAST = 1024  # the other policies: about 150,000 deals a second
+DASK_JOB_PARTS = 64  # parts a Dask task plays
+
+
 @interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def build_pegging(
     target_se: float = PEGGING_TARGET_SE.default,
@@ -65,7 +74,6 @@ def build_pegging(
     policy: str = DEFAULT_PLAY_POLICY,
     samples: int = SEARCH_SAMPLES.default,
     model: ExpertModel | None = None,
-    batch: int = 182,
     log: Callable[[BuildLog], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
@@ -75,10 +83,12 @@ def build_pegging(
 
     Stage 1 plays ``pilot`` deals per cell; later stages give each cell still short of
     the target the deals its variance asks for (up to four top-ups). Deal j of cell c
-    always draws the same random stream, so a seed gives the same table on any number
-    of threads, or on a Dask cluster (``scheduler``, an address: the batches run on its
-    workers, the same table). With ``checkpoint`` (a file), the state is saved after
-    every batch and a killed build resumes from it.
+    always draws the same random stream, and a cell's deals are summed in parts of a
+    fixed size, so a seed gives the same table on any number of threads, or on a Dask
+    cluster (``scheduler``, an address: the parts run on its workers). The kernel
+    calls are sized to about half a second each, with Ctrl-C checked between them.
+    With ``checkpoint`` (a file), the state is saved after every call and a killed
+    build resumes from it, to the same table.
     """
     if pilot < 2 or max_deals < pilot:
         raise UsageError(f"need 2 <= pilot <= max_deals, got {pilot} and {max_deals}")
@@ -96,43 +106,42 @@ def build_pegging(
     }  # fmt: skip
     sums = np.zeros((n_cells, 3))
     done = np.zeros(n_cells, np.int64)  # deals played per cell
+    stage, wanted = 1, np.full(n_cells, pilot, np.int64)  # deals each cell gets this stage
     state = load_checkpoint(checkpoint, settings)
-    if state is not None and state["sums"].shape == sums.shape:
+    if state is not None and state["sums"].shape == sums.shape and "wanted" in state:
         sums, done = state["sums"], state["done"]
+        stage, wanted = int(state["stage"]), state["wanted"]
     reader = play_reader(m, reads=policy == "solver")
     policies = np.array([code, code], np.int64)
     start = time.time()
-
+    part = PART_DEALS.get(policy, PART_DEALS_FAST)
     arrays = (rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi, policies, reader)
     client = None if scheduler is None else dask_client(scheduler)
 
-    def run(stage: int, wanted: np.ndarray) -> None:
+    def run() -> None:
         todo = np.flatnonzero(done < wanted)
-        batches = [todo[lo : lo + batch] for lo in range(0, len(todo), batch)]
-        jobs: list[Job] = [
-            (cells[idx], seats[idx], idx.astype(np.int64), done[idx], wanted[idx] - done[idx])
-            for idx in batches
-        ]
-        for k, result in _batch_sums(client, jobs, seed, arrays, samples):
-            idx = batches[k]
-            sums[idx] += result
-            done[idx] = wanted[idx]
-            save_checkpoint(checkpoint, settings, {"sums": sums, "done": done})
+        parts = _parts(todo, done, wanted, part)
+        for job in _part_sums(client, parts, cells, seats, seed, arrays, samples):
+            idx, result, ends = job
+            np.add.at(sums, idx, result)  # a cell's parts in order: the same sums every run
+            done[idx] = np.maximum(done[idx], ends)
+            state = {"sums": sums, "done": done, "stage": np.array(stage), "wanted": wanted}
+            save_checkpoint(checkpoint, settings, state)
             if log:
-                finished = int(sum(len(b) for b in batches[: k + 1]))
+                finished = int((done[todo] >= wanted[todo]).sum())
                 log(BuildLog(stage, finished, len(todo), int(done.sum()), time.time() - start))
 
     try:
-        run(1, np.full(n_cells, pilot, np.int64))
-        for stage in range(2, 6):  # top up until every cell meets the target (or the cap)
+        while True:  # the pilot, then top-ups until every cell meets the target (or the cap)
+            run()
             _, _, se = _summary(sums, done)
             short = (se > target_se) & (done < max_deals)
-            if not short.any():
+            if stage == 5 or not short.any():
                 break
             sd = se * np.sqrt(done)
-            wanted = np.ceil(1.05 * (sd / target_se) ** 2)  # a little margin for the estimate
-            wanted = np.where(short, np.clip(wanted, done + 1, max_deals), done).astype(np.int64)
-            run(stage, wanted)
+            want = np.ceil(1.05 * (sd / target_se) ** 2)  # a little margin for the estimate
+            stage += 1
+            wanted = np.where(short, np.clip(want, done + 1, max_deals), done).astype(np.int64)
     finally:
         if client is not None:
             client.close()
@@ -167,11 +176,32 @@ def build_pegging(
     return table
 
 
-Job = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # cells of a batch
+Job = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # parts of a call
 
 
-def _cell_batch(job: Job, seed: int, arrays: tuple[Any, ...], samples: int) -> np.ndarray:
-    """The sums of one batch of cells (runs where the batch is sent: here or a worker)."""
+Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # cell, first deal, deals: a part each
+
+
+def _parts(todo: np.ndarray, done: np.ndarray, wanted: np.ndarray, size: int) -> Parts:
+    """The parts of a stage: each cell's deals ``done .. wanted`` cut at the multiples of
+    ``size`` (where they are cut never depends on when a build stopped), a cell's parts
+    together and in order."""
+    cell, first, count = [], [], []
+    for c in todo.tolist():
+        j, end = int(done[c]), int(wanted[c])
+        while j < end:
+            stop = min(end, (j // size + 1) * size)
+            cell.append(c)
+            first.append(j)
+            count.append(stop - j)
+            j = stop
+    return (np.array(cell, np.int64), np.array(first, np.int64), np.array(count, np.int64))
+
+
+def _part_batch(
+    job: Job, seed: int, arrays: tuple[Any, ...], samples: int
+) -> np.ndarray:  # runs where the job is sent: here or a Dask worker
+    """The (parts, 3) sums of one job's parts."""
     keys, pone_pi, dealer_pi, policies, reader = arrays
     ranks, seats, ids, starts, counts = job
     sums = pgk.cell_sums(
@@ -181,19 +211,43 @@ def _cell_batch(job: Job, seed: int, arrays: tuple[Any, ...], samples: int) -> n
     return np.asarray(sums)
 
 
-def _batch_sums(
-    client: Any, jobs: list[Job], seed: int, arrays: tuple[Any, ...], samples: int,
-) -> Iterator[tuple[int, np.ndarray]]:  # fmt: skip
-    """(batch number, sums) for each batch, in order, with Ctrl-C checked between."""
-    if client is None:
-        for k, job in enumerate(jobs):
-            interrupts.check()
-            yield k, _cell_batch(job, seed, arrays, samples)
+def _part_sums(
+    client: Any, parts: Parts, cells: np.ndarray, seats: np.ndarray, seed: int,
+    arrays: tuple[Any, ...], samples: int,
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:  # fmt: skip
+    """(cells, sums, deals played to) of each job of ``parts``, in order, with Ctrl-C
+    checked between jobs. Here a job is sized to about CALL_SECONDS by the time the last
+    one took; on Dask, DASK_JOB_PARTS parts a task (results are waited for a second at a
+    time, Ctrl-C checked between)."""
+    cell, first, count = parts
+
+    def job(lo: int, hi: int) -> Job:
+        c = cell[lo:hi]
+        return cells[c], seats[c], c, first[lo:hi], count[lo:hi]
+
+    def result(lo: int, hi: int, sums: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return cell[lo:hi], sums, first[lo:hi] + count[lo:hi]
+
+    n = len(cell)
+    if client is not None:
+        bounds = [(lo, min(lo + DASK_JOB_PARTS, n)) for lo in range(0, n, DASK_JOB_PARTS)]
+        futures = [client.submit(_part_batch, job(lo, hi), seed, arrays, samples, pure=False)
+                   for lo, hi in bounds]  # fmt: skip
+        for (lo, hi), future in zip(bounds, futures, strict=True):  # in order: a prefix
+            yield result(lo, hi, _wait(future))
         return
-    futures = [client.submit(_cell_batch, job, seed, arrays, samples, pure=False) for job in jobs]
-    for k, future in enumerate(futures):  # in order, so the checkpoint stays a prefix
+    for lo, k in interrupts.paced(n, CALL_SECONDS):
+        yield result(lo, lo + k, _part_batch(job(lo, lo + k), seed, arrays, samples))
+
+
+def _wait(future: Any) -> np.ndarray:
+    """A Dask future's result, waited for a second at a time with Ctrl-C checked."""
+    while True:
         interrupts.check()
-        yield k, future.result()
+        try:
+            return np.asarray(future.result(timeout=1))
+        except TimeoutError:
+            continue
 
 
 def _summary(sums: np.ndarray, done: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

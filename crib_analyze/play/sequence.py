@@ -173,8 +173,6 @@ def score_table_sequence(
     seats = rules.players
     size = rules.hand_size
     tokens, wild = _tokens(sequence, jokers)
-    if not tokens:
-        raise PlayError("no cards in the play: write the cards laid and go's, the lead first")
     if wild and hands is not None:
         raise PlayError("a play with jokers is scored without the hands (they are not checked)")
     held: list[list[int]] | None = None

@@ -24,13 +24,14 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from crib_analyze import interrupts
 from crib_analyze.cards import format_card
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
 from crib_analyze.errors import TableError
 from crib_analyze.rules import HEELS_POINTS
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.settings import __version__
+from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
 
@@ -44,7 +45,11 @@ WEIGHT_SUM = comb(52, 5)
 @cache
 def five_card_classes() -> tuple[np.ndarray, np.ndarray]:
     """(cards (134,459, 5), weight): every class, once a process (a few seconds)."""
-    cards, weight = fk.five_card_classes(fk.PERMS)
+    parts = [
+        fk.five_card_classes(fk.PERMS, a, a + k) for a, k in interrupts.paced(52, CALL_SECONDS)
+    ]  # by the least card: Ctrl-C heard between calls
+    cards = np.concatenate([p[0] for p in parts])
+    weight = np.concatenate([p[1] for p in parts])
     cards.setflags(write=False)
     weight.setflags(write=False)
     return cards, weight
@@ -54,7 +59,11 @@ def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the whole table, computed."""
     start = time.time()
     cards, weight = five_card_classes()
-    hand_num, crib_num, jacks = fk.five_card_means(cards, rank_table(), fk.THROWS, fk.KEEPS)
+    parts = [
+        fk.five_card_means(cards[lo : lo + k], rank_table(), fk.THROWS, fk.KEEPS)
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=64)
+    ]  # each class on its own: the same numbers however the classes are cut
+    hand_num, crib_num, jacks = (np.concatenate([p[i] for p in parts]) for i in range(3))
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS
     heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
