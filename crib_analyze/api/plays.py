@@ -54,8 +54,8 @@ def score_play(
     >>> score_play("7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S", game="three").attrs["totals"]
     {'left': 0, 'middle': 10, 'dealer': 7}
     """
-    from crib_analyze.frames import play_frame
     from crib_analyze.cards import split_tokens
+    from crib_analyze.frames import play_frame
     from crib_analyze.play.sequence import PlayError, score_sequence, score_table_sequence
 
     rules = rules_game(game)
