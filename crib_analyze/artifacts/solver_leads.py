@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.errors import ModelError
 from crib_analyze.settings import PACKAGED_LEADS, default_leads_output, packaged
 from crib_analyze.storage.npz import read_npz, write_npz
 
@@ -60,23 +61,24 @@ def packaged_solver_leads() -> SolverLeads:
 
 
 @cache
-def _built(path: str, stamp: tuple[int, int]) -> SolverLeads | None:
+def _built(path: str, stamp: tuple[int, int]) -> SolverLeads:
     """The leads in ``path`` as it was at ``stamp`` (read once per version of the file);
-    None for a damaged or foreign file: the reading falls back on the softmax."""
+    a ModelError if it is damaged (never a silent fall back on another reading)."""
     try:
         return SolverLeads.load(path)
-    except Exception:
-        return None
+    except ModelError as e:
+        raise ModelError(
+            f"{e}; rebuild them (build-leads) or remove the file, and the solver reads "
+            "the model's leads by the softmax alone"
+        ) from None
 
 
 def leads_for(fingerprint: str) -> SolverLeads | None:
     """The leads made with the model of ``fingerprint``: the packaged table, else the one
-    ``build-leads`` wrote to the data dir; None if neither matches."""
-    try:
-        shipped: SolverLeads | None = packaged_solver_leads()
-    except Exception:  # a damaged install: the reading falls back on the softmax
-        shipped = None
-    if shipped is not None and shipped.model == fingerprint:
+    ``build-leads`` wrote to the data dir; None if neither matches (the reading then
+    goes by the softmax alone). A damaged file is a ModelError."""
+    shipped = packaged_solver_leads()
+    if shipped.model == fingerprint:
         return shipped
     path = default_leads_output()
     try:
@@ -84,4 +86,4 @@ def leads_for(fingerprint: str) -> SolverLeads | None:
     except OSError:
         return None
     built = _built(str(path), (st.st_mtime_ns, st.st_size))
-    return built if built is not None and built.model == fingerprint else None
+    return built if built.model == fingerprint else None
