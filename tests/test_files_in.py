@@ -35,6 +35,7 @@ from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import packaged_model
 from crib_analyze.artifacts.pegging_table import PeggingTable, packaged_pegging_table
 from crib_analyze.cli import cli
+from crib_analyze.errors import ModelError
 from crib_analyze.storage.npz import arrays_digest
 from tests.conftest import rotating
 
@@ -376,3 +377,128 @@ def test_table_check_verifies_a_csv_table_by_its_checksum(tmp_path: Path) -> Non
     table.write_text(text)
     result = invoke(["table", "check", str(table)])
     assert result.exit_code == 1 and "does not match" in result.stderr, result.output
+
+
+# --- the fixed cases of issue 32: nothing read unchecked ---------------------------------
+
+
+def _csv_table(tmp_path: Path) -> Path:
+    table = tmp_path / "t.csv"
+    assert invoke(["table", "--limit", "10", "-o", str(table), "-q"]).exit_code == 0
+    return table
+
+
+#: ways a CSV table's .meta.json becomes unreadable (each switched the check off before)
+META_DAMAGE: dict[str, Callable[[bytes], bytes]] = {
+    "empty": lambda data: b"",
+    "truncated": lambda data: data[: len(data) // 2],
+    "zero-filled": lambda data: bytes(len(data)),
+    "another file": lambda data: b"5H 6S 4D JC QH 5C\n",
+    "a flipped bit that breaks the JSON": lambda data: data[:-1] + bytes([data[-1] ^ 0x40]),
+    "not text": lambda data: b"\xff\xfe" + data,
+}
+
+
+@pytest.mark.parametrize("how", list(META_DAMAGE))
+def test_an_unreadable_csv_meta_is_an_error_naming_it(tmp_path: Path, how: str) -> None:
+    table = _csv_table(tmp_path)
+    meta = table.with_name("t.csv.meta.json")
+    meta.write_bytes(META_DAMAGE[how](meta.read_bytes()))
+    text = table.read_text()  # the data changed too: the check must not be off
+    table.write_text(text.replace("14.204384716732545", "19.204384716732545", 1))
+    for args in (
+        ["discard", "AC", "AD", "AH", "AS", "2C", "2D", "--opponent", "random",
+         "--from-table", str(table)],
+        ["crib-table", "--table", str(table), "--partial"],
+        ["table", "check", str(table)],
+    ):  # fmt: skip
+        result = invoke(args)
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 1 and result.stdout == "", (how, args, result.output)
+        assert len(lines) == 1 and f"{meta} is damaged" in lines[0], (how, args, lines)
+
+
+def test_a_csv_table_without_provenance_is_refused_unless_trusted(tmp_path: Path) -> None:
+    table = _csv_table(tmp_path)
+    table.with_name("t.csv.meta.json").unlink()
+    sound = table.read_text()
+    rows = sound.splitlines(keepends=True)
+    rows[40] = rows[40].replace("false", "fadse", 1)  # another hand's row
+    table.write_text("".join(rows))
+    hand = ["AC", "AD", "AH", "AS", "2C", "2D"]
+    args = ["discard", *hand, "--opponent", "random", "--from-table", str(table)]
+    result = invoke(args)
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    assert "has no .meta.json beside it" in result.stderr and "--trust-unverified" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    trusted = invoke([*args, "--trust-unverified"])  # read unchecked, but a flag is a flag
+    assert trusted.exit_code == 1 and "_best does not hold true or false" in trusted.stderr
+    table.write_text(sound)
+    for fmt in ("table", "csv"):
+        trusted = invoke(
+            ["discard", *hand, "--opponent", "random", "--from-table", str(table),
+             "--trust-unverified", "-f", fmt]
+        )  # fmt: skip
+        assert trusted.exit_code == 0, trusted.output
+        assert "read unchecked (--trust-unverified)" in trusted.stderr  # whatever the format
+        if fmt == "table":
+            assert "read unchecked (--trust-unverified)" in trusted.stdout
+    crib = invoke(["crib-table", "--table", str(table), "--partial", "--trust-unverified"])
+    assert crib.exit_code == 0 and "read unchecked" in crib.stdout, crib.output
+    check = invoke(["table", "check", str(table)])  # the check names what is missing
+    assert check.exit_code == 1 and "has no t.csv.meta.json beside it" in check.stderr
+
+
+def test_a_table_whose_metadata_lacks_its_digests_is_refused(tmp_path: Path) -> None:
+    from crib_analyze.table.file import metadata_digest
+
+    table = tmp_path / "t.parquet"
+    generate_table(table, limit=5)
+    data = pq.read_table(table)
+    meta = json.loads(pq.read_metadata(table).metadata[b"crib_analyze"])
+    meta.pop("column_checksums")
+    meta["meta_digest"] = metadata_digest(meta, data.column_names)  # a "valid" file
+    data = data.replace_schema_metadata({b"crib_analyze": json.dumps(meta).encode()})
+    pq.write_table(data, table)
+    hand = first_hand(table).split()
+    result = invoke(["discard", *hand, "--from-table", str(table), "--opponent", "random"])
+    assert result.exit_code == 1 and "has no checksums of its data" in result.stderr, result.output
+    csv = _csv_table(tmp_path)
+    meta_file = csv.with_name("t.csv.meta.json")
+    meta = json.loads(meta_file.read_text())
+    meta.pop("file_digest")
+    meta["meta_digest"] = metadata_digest(meta, None)
+    meta_file.write_text(json.dumps(meta))
+    result = invoke(["crib-table", "--table", str(csv), "--partial"])
+    assert result.exit_code == 1 and "no digest of its data" in result.stderr, result.output
+
+
+@pytest.mark.parametrize("kind", ["model.npz", "board.npz"])
+def test_an_artifact_without_its_digest_is_refused(
+    tmp_path: Path, sound: dict[str, Path], kind: str
+) -> None:
+    arrays = _npz_arrays(sound[kind])
+    arrays.pop("digest")
+    path = tmp_path / kind
+    _write_npz(path, arrays, redigest=False)
+    result = KINDS[kind].read(path)
+    assert result.exit_code == 1 and "digest" in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_damaged_solver_leads_file_is_an_error_not_another_reading() -> None:
+    """Leads a rebuilt model finds in the data dir: damaged, they are an error (before,
+    the solver read the model by the softmax alone and answered, exit 0)."""
+    from crib_analyze.artifacts import solver_leads
+    from crib_analyze.artifacts.solver_leads import SolverLeads, packaged_solver_leads
+    from crib_analyze.settings import default_leads_output
+
+    fingerprint = "a rebuilt model"
+    leads = SolverLeads(packaged_solver_leads().leads, {"expert_model": fingerprint})
+    path = default_leads_output()  # in the test's private data dir
+    leads.save(path)
+    assert solver_leads.leads_for(fingerprint) is not None
+    path.write_bytes(path.read_bytes()[:-200])
+    with pytest.raises(ModelError, match="rebuild them"):
+        solver_leads.leads_for(fingerprint)
+    assert solver_leads.leads_for(packaged_model().fingerprint()) is not None  # shipped

@@ -185,3 +185,68 @@ def test_a_reader_that_goes_away_is_one_line(tmp_path: Path) -> None:
     err = proc.stderr.read()
     assert proc.wait(timeout=300) == 1
     assert err.count("\n") == 1 and "broken pipe" in err, err
+
+
+# --- issue 32: every -o writer refuses a target it cannot write, before any work ----------
+
+#: each command that writes with -o, with arguments that would start its work
+WRITERS = {
+    ("build-board",): ["--deals", "4000"],
+    ("build-leads",): [],
+    ("build-model",): ["--max-rounds", "2"],
+    ("build-pegging",): ["--pilot", "2", "--max-deals", "2"],
+    ("crib-table",): ["--role", "pone"],
+    ("discard",): ["5H", "6S", "4D", "JC", "QH", "5C", "--dealer"],
+    ("simulate",): ["--games", "400"],
+    ("table",): ["--limit", "50", "-q"],
+    ("table", "merge"): ["SHARD"],
+}
+
+
+def test_the_writers_are_all_listed() -> None:
+    import click
+
+    from crib_analyze.cli import cli
+
+    def walk(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+        found = []
+        for name, command in group.commands.items():
+            if any(p.name == "output" for p in command.params):
+                found.append((*path, name))
+            if isinstance(command, click.Group):
+                found += walk(command, (*path, name))
+        return found
+
+    assert sorted(walk(cli)) == sorted(WRITERS)
+
+
+@pytest.fixture(scope="module")
+def shard(tmp_path_factory: pytest.TempPathFactory) -> str:
+    from crib_analyze.api import generate_table
+
+    path = tmp_path_factory.mktemp("shard") / "s1.parquet"
+    generate_table(path, limit=12_000, shard="1/2")
+    return str(path)
+
+
+@pytest.mark.parametrize("writer", sorted(WRITERS), ids=" ".join)
+def test_an_unwritable_output_fails_at_once(
+    tmp_path: Path, writer: tuple[str, ...], shard: str
+) -> None:
+    """-o /dev/full (an empty write succeeds there) and -o through a loop of symlinks:
+    one line, exit 1, before the work starts (a start-up's time, not the build's), and
+    the links stay links."""
+    import time
+
+    (tmp_path / "l1").symlink_to("l2")
+    (tmp_path / "l2").symlink_to("l1")
+    args = [shard if a == "SHARD" else a for a in WRITERS[writer]]
+    for target, needle in (("/dev/full", "No space left on device"), ("l1", "loop")):
+        began = time.monotonic()
+        proc = run([*writer, *args, "-o", target], tmp_path)
+        took = time.monotonic() - began
+        assert proc.returncode == 1, (writer, target, proc.stderr)
+        assert proc.stderr.count("\n") == 1 and needle in proc.stderr, (writer, proc.stderr)
+        assert took < 15, (writer, target, took)  # start-up only: the builds take minutes
+    assert (tmp_path / "l1").is_symlink() and (tmp_path / "l2").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["l1", "l2"]

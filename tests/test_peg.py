@@ -139,3 +139,14 @@ def test_the_play_as_one_quoted_string() -> None:
     apart = runner.invoke(cli, ["peg", *["10H", "5S", "7C", "6D", "go", "2H", "6C", "4S", "4D"]])
     assert quoted.exit_code == 0 and quoted.output == apart.output
     assert quoted.output.splitlines()[-1] == "pone 3, dealer 6"
+
+
+@pytest.mark.parametrize("blank", ["", " ", "  ,  "])
+def test_an_empty_play_is_one_usage_line(blank: str) -> None:
+    """``peg ''`` was an internal error (a TypeError laying out no rows)."""
+    result = CliRunner().invoke(cli, ["peg", blank])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no cards in the play" in lines[0]
+    with pytest.raises(PlayError, match="no cards in the play"):
+        score_play(blank)

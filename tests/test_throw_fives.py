@@ -105,3 +105,21 @@ def test_the_command_line() -> None:
         bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
                                   "--throw-fives", *extra])  # fmt: skip
         assert bad.exit_code == 2 and words in bad.output, (extra, bad.output)
+
+
+@pytest.mark.parametrize(
+    ("hand", "legal"),
+    [("5H 6S 4D JC QH 5C", 1), ("5H 5D 5S 9S JC KD", 3), ("5H 3D 7H 9S JC KD", 5)],
+)
+@pytest.mark.parametrize("top", [1, 2, 4, 15])
+@pytest.mark.parametrize("role", [["--dealer"], []])
+def test_top_shows_the_legal_throws_only(hand: str, legal: int, top: int, role: list[str]) -> None:
+    """--top with two or more fives was an IndexError (the rows kept were counted among
+    the legal throws but indexed among all 15)."""
+    result = CliRunner().invoke(
+        cli, ["discard", *hand.split(), *role, "--throw-fives", "--top", str(top), "-f", "csv"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    rows = result.stdout.strip().splitlines()[1:]
+    assert len(rows) == min(top, legal) if role else min(top, legal) <= len(rows) <= legal

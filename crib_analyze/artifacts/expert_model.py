@@ -247,6 +247,12 @@ class ExpertModel:
         except Exception as e:  # zip, zlib, format errors of a damaged file
             raise ModelError(f"cannot read {name}: damaged or not a model file ({e})") from None
         stored_digest = str(arrays.pop("digest", ""))
+        try:
+            fmt = int(arrays.get("format", -1))
+        except (TypeError, ValueError):
+            fmt = -1
+        if fmt != MODEL_FORMAT:  # what the file is, before whether it is whole
+            raise ModelError(f"{name} is not an expert model of format {MODEL_FORMAT}")
         if not stored_digest:
             raise ModelError(f"{name} carries no digest, so it cannot be checked; rebuild it")
         if stored_digest != arrays_digest(arrays):

@@ -653,7 +653,8 @@ def read_table_data(
             if csv and verify:
                 verify_csv_digest(path, meta)
             fmt = "csv" if csv else "parquet"
-            return ds.dataset(path, format=fmt).to_table(columns=columns, filter=expression)
+            found = ds.dataset(path, format=fmt).to_table(columns=columns, filter=expression)
+            return check_column_types(path, found)
         pf = pq.ParquetFile(path, page_checksum_verification=True)
         sums = RowGroupSums(path, meta, pf.num_row_groups)
         groups: list[int] = list(range(pf.num_row_groups))
@@ -685,11 +686,39 @@ def read_table_data(
         raise TableError(f"cannot read {path}: {_reason(e)}") from None
 
 
+#: the integer and flag columns of a table (the rest are text or numbers)
+INT_COLUMNS = frozenset({"hand_id", "weight", "d1", "d2", "k1", "k2", "k3", "k4"})
+FLAG_COLUMNS = frozenset(f"{role}_{best}" for role in ("dealer", "pone")
+                         for best in ("best", "best_total"))  # fmt: skip
+
+
+def check_column_types(path: Path, table: pa.Table) -> pa.Table:
+    """``table``, if each column holds its kind of value (text, a flag, an integer, a
+    number); else a TableError naming the column (a damaged file read without its
+    checks: a word in a column of numbers)."""
+    for field in table.schema:
+        kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
+        if field.name in TEXT_COLUMNS:
+            sound = pa.types.is_string(kind) or pa.types.is_large_string(kind)
+            wanted = "text"
+        elif field.name in FLAG_COLUMNS:
+            sound, wanted = pa.types.is_boolean(kind), "true or false"
+        elif field.name in INT_COLUMNS:
+            sound, wanted = pa.types.is_integer(kind), "whole numbers"
+        else:
+            sound = pa.types.is_floating(kind) or pa.types.is_integer(kind)
+            wanted = "numbers"
+        if not sound:
+            raise TableError(f"{path}: column {field.name} does not hold {wanted} (damaged)")
+    return table
+
+
 def _read_csv_columns(path: Path, keep: list[str]) -> dict[str, np.ndarray]:
     try:
         table = pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(include_columns=keep))
     except (OSError, pa.ArrowException) as e:
         raise TableError(f"{path}: damaged data ({_reason(e)})") from None
+    check_column_types(path, table)
     return {name: table.column(name).to_numpy() for name in keep}
 
 
