@@ -5,12 +5,17 @@ The fuzz walks the click commands and their parameters and draws each value by i
 type: inside the range and at its edges, just outside, and the extremes no option
 takes (2^63, 2^64, 1e8, NaN, inf, '', other scripts' digits, '1_000'); choices and
 junk; paths that fail in every way the file system allows (a folder, a path under a
-regular file, /sys, /proc, /dev/full, a missing file, a damaged table, a truncated
-model); scores, shards, scheduler addresses and cards by parameter name. A new option
-without values fails test_the_fuzz_covers_every_command_and_parameter. 1,000 cases per
-make test, seeded from the commit so each run explores new ones; 10,000 in make
-test-all. Every run must end with exit code 0, 1 or 2 and no traceback or internal
-error. Work is kept cheap (the options that cost time per unit are always given,
+regular file, /sys, /proc, /dev/full, an unreadable /proc file, a missing file, a
+dangling link, a loop of links, a named pipe, a damaged table, a truncated model);
+scores, shards, scheduler addresses and cards (blank ones too) by parameter name. A new
+option without values fails test_the_fuzz_covers_every_command_and_parameter. Every
+command-parameter pair is drawn in every run (one case forcing each pair, the rest of
+its options drawn as usual), then random cases: 200 in all per make test, seeded from
+the commit so each run explores new ones; 10,000 in make test-all. The named
+pipes are served by threads (one writes a hands file into the input pipe for each
+reader, one drains the output pipe), so a command waits on them as on a slow program,
+never for ever. Every run must end with exit code 0, 1 or 2 and no traceback or
+internal error. Work is kept cheap (the options that cost time per unit are always given,
 small or invalid) and the builds' heavy parts are replaced by the packaged files
 (their CLI, option checks and file writing are what is fuzzed; the builds are tested
 in test_expert.py, test_board.py and test_pegging.py).
@@ -18,11 +23,13 @@ in test_expert.py, test_board.py and test_pegging.py).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
 import subprocess
 import sys
+import threading
 import traceback
 from pathlib import Path
 
@@ -42,7 +49,7 @@ from crib_analyze.expert import builder as expert_builder
 from crib_analyze.play import pegging_values, solver_lead_build
 from tests.conftest import rotation_seed, scaled
 
-N_CASES = scaled(10_000, 1_000)  # make test-all: 10,000
+N_CASES = scaled(10_000, 200)  # make test-all: every pair, then random cases to 10,000
 HAND = ["5H", "6S", "4D", "JC", "QH", "5C"]
 CARD_TOKENS = [
     *HAND,
@@ -63,6 +70,8 @@ CARD_TOKENS = [
     "5H5C",
     "\uff21\uff28",  # full-width A H
     "\x00",
+    " ",
+    "  ",
     "-5H",
     "--",
     "5h",
@@ -102,6 +111,15 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     generate_table(root / "t.csv", limit=5)
     out = root / "out"
     out.mkdir()
+    (root / "loop1").symlink_to("loop2")
+    (root / "loop2").symlink_to("loop1")
+    (root / "dangling").symlink_to("gone/nowhere.txt")
+    (out / "dangling.csv").symlink_to("made-through-the-link.csv")
+    fifo_in, fifo_out = root / "fifo-in", out / "fifo-out"
+    os.mkfifo(fifo_in)
+    os.mkfifo(fifo_out)
+    serve_fifos(fifo_in, fifo_out)
+    odd = [str(fifo_in), str(root / "loop1"), str(root / "dangling"), "/proc/self/mem"]
     bad_outputs = [
         str(root / "folder"),
         str(root / "regular" / "x.parquet"),
@@ -114,12 +132,19 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         "hands": [
             str(root / n) for n in ("hands.txt", "bom.txt", "empty.txt", "binary.bin", "folder")
         ]
-        + ["-", str(root / "missing.txt")],
-        "models": [str(model), str(root / "cut.npz"), str(root / "junk.npz"), str(root / "nope")],
+        + ["-", str(root / "missing.txt"), *odd],
+        "models": [
+            str(model),
+            str(root / "cut.npz"),
+            str(root / "junk.npz"),
+            str(root / "nope"),
+            *odd,
+        ],
         "records": [
             str(root / n)
             for n in ("game.txt", "bad_game.txt", "hands.txt", "binary.bin", "folder", "nope")
-        ],
+        ]
+        + odd,
         "tables": [
             str(table),
             str(damaged),
@@ -127,6 +152,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
             str(root / "regular"),
             str(root / "folder"),
             str(root / "missing.parquet"),
+            *odd,
         ],
         "shards": [str(s) for s in shards],
         "pegging": [
@@ -134,14 +160,37 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
             str(root / "pegging_cut.npz"),
             str(model),
             str(root / "nope.npz"),
+            *odd,
         ],
         "outputs": [
             *(str(out / n) for n in ("a.csv", "b.json", "c.parquet", "d.txt", "e.CSV")),
             str(out / "new" / "deeper" / "f.parquet"),
+            str(fifo_out),
+            str(out / "dangling.csv"),
+            str(root / "loop1"),
             *bad_outputs,
         ],
         "plot": [str(out / "board.png")],
     }
+
+
+def serve_fifos(fifo_in: Path, fifo_out: Path) -> None:
+    """Threads that serve the named pipes for as long as the tests run: each reader of
+    ``fifo_in`` gets a hands file, each writer to ``fifo_out`` is drained."""
+
+    def feed() -> None:
+        while True:
+            with contextlib.suppress(OSError), open(fifo_in, "w") as fh:
+                fh.write(HANDS_TEXT)
+
+    def drain() -> None:
+        while True:
+            with contextlib.suppress(OSError), open(fifo_out, "rb") as fh:
+                while fh.read(1 << 16):
+                    pass
+
+    for serve in (feed, drain):
+        threading.Thread(target=serve, daemon=True).start()
 
 
 # --- values by kind ------------------------------------------------------------------------
@@ -250,7 +299,7 @@ def draw_value(param: click.Parameter, rng: random.Random, pools: dict[str, list
 
 
 def arguments_for(
-    param: click.Argument, rng: random.Random, pools: dict[str, list[str]]
+    param: click.Argument, rng: random.Random, pools: dict[str, list[str]], forced: bool = False
 ) -> list[str]:
     if param.name == "cards":
         n = rng.choice([6, 6, 6, 5, 7, 4, 1, 0])
@@ -262,25 +311,33 @@ def arguments_for(
     if param.name == "sequence":
         return [rng.choice(PEG_TOKENS) for _ in range(rng.randrange(0, 10))]
     if param.nargs == -1:
-        return [draw_value(param, rng, pools) for _ in range(rng.choice([0, 1, 2, 2, 3]))]
-    return [draw_value(param, rng, pools)] if rng.random() < 0.9 else []
+        n = rng.choice([1, 2, 2, 3] if forced else [0, 1, 2, 2, 3])
+        return [draw_value(param, rng, pools) for _ in range(n)]
+    return [draw_value(param, rng, pools)] if forced or rng.random() < 0.9 else []
 
 
-def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], str | bytes | None]:
+Pair = tuple[tuple[str, ...], str]  # a command's path and one of its parameters
+
+
+def build_args(
+    rng: random.Random, f: dict[str, list[str]], force: Pair | None = None
+) -> tuple[list[str], str | bytes | None]:
     """One argument list (and standard input), generated from the command tree: each
     option of the command used or not, with a value drawn by its type; the options that
-    cost time per unit are always given (small or invalid)."""
+    cost time per unit are always given (small or invalid). ``force``: this command,
+    with this parameter given."""
     pools = text_pools(f)
-    if rng.random() < 0.03:  # the top level itself
+    if force is None and rng.random() < 0.03:  # the top level itself
         return [rng.choice(["--version", "-V", "--help", "-h", "scor", "--bogus", "", "∞"])], None
-    path = rng.choice(COMMAND_PATHS)
+    path = force[0] if force else rng.choice(COMMAND_PATHS)
     command = command_at(path)
     args = list(path)
     options = [p for p in command.params if isinstance(p, click.Option)]
     rng.shuffle(options)
     for param in options:
         costly = param.name in CHEAP_MAX
-        if not costly and rng.random() > 0.3:
+        forced = force is not None and param.name == force[1]
+        if not costly and not forced and rng.random() > 0.3:
             continue
         flag = param.opts[0] if rng.random() < 0.8 else param.opts[-1]
         if param.is_flag:
@@ -289,7 +346,8 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
             args += [flag, draw_value(param, rng, pools)]
     for param in command.params:
         if isinstance(param, click.Argument):
-            args += arguments_for(param, rng, pools)
+            forced = force is not None and param.name == force[1]
+            args += arguments_for(param, rng, pools, forced)
     if rng.random() < 0.05:
         args.insert(rng.randrange(len(args) + 1), rng.choice(["--bogus", "-x", "--help", "x"]))
     stdin: str | bytes | None = None
@@ -302,6 +360,8 @@ def build_args(rng: random.Random, f: dict[str, list[str]]) -> tuple[list[str], 
 
 
 COMMAND_PATHS = commands_of(cli)
+#: every command-parameter pair: each is the forced one of a case in every run
+PAIRS: list[Pair] = [(path, str(p.name)) for path in COMMAND_PATHS for p in command_at(path).params]
 
 
 def test_the_fuzz_covers_every_command_and_parameter(files: dict[str, list[str]]) -> None:
@@ -336,9 +396,10 @@ def test_fuzz_every_command_no_traceback(
     rng = random.Random(f"fuzz/{rotation_seed()}")  # new cases with every commit
     threads = numba.get_num_threads()
     codes: dict[int, int] = {}
+    forced: list[Pair | None] = [*PAIRS, *[None] * max(0, N_CASES - len(PAIRS))]
     try:
-        for case in range(N_CASES):
-            args, stdin = build_args(rng, files)
+        for case, force in enumerate(forced):
+            args, stdin = build_args(rng, files, force)
             result = runner.invoke(cli, args, input=stdin, prog_name="crib-analyze")
             if result.exception is not None and not isinstance(result.exception, SystemExit):
                 tb = "".join(traceback.format_exception(*result.exc_info))  # type: ignore[misc]
@@ -350,7 +411,8 @@ def test_fuzz_every_command_no_traceback(
     finally:
         numba.set_num_threads(threads)
     # the generator reaches every outcome often
-    assert all(codes.get(code, 0) > N_CASES // 40 for code in (0, 1, 2)), codes
+    assert all(codes.get(code, 0) > len(forced) // 40 for code in (0, 1, 2)), codes
+    print(f"command fuzz: {len(forced)} cases, {len(PAIRS)} pairs forced; exit codes {codes}")
 
 
 # --- the faults of the foundation issue, as real processes -------------------------------------
