@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.artifacts.pegging_table import kept_multisets
 from crib_analyze.errors import ModelError
 from crib_analyze.settings import PACKAGED_LEADS, default_leads_output, packaged
 from crib_analyze.storage.npz import read_npz, write_npz
@@ -48,9 +49,24 @@ class SolverLeads:
             leads = np.ascontiguousarray(arrays["leads"], np.int64)
             if leads.shape != (13, N_KEEPS) or leads.min() < -1 or leads.max() > 12:
                 raise ValueError("leads of the wrong shape or outside the ranks")
+            if not leads_are_playable(leads):
+                raise ValueError("a lead of a rank the keep does not hold")
             return cls(leads, provenance)
 
         return read_npz(source, "the solver's leads", LEADS_FORMAT, parse)
+
+
+def leads_are_playable(leads: np.ndarray) -> bool:
+    """Whether every lead is a rank of its keep, and -1 just where the keep holds all
+    four of the starter's rank (a damaged or rearranged table is not)."""
+    keeps = kept_multisets()
+    held = (keeps[:, :, None] == np.arange(13)).any(axis=1)  # (1820, 13) rank in keep
+    four = (keeps[:, :, None] == np.arange(13)).sum(axis=1) == 4  # (1820, 13)
+    none = leads == -1
+    if not np.array_equal(none, four.T):
+        return False
+    k = np.broadcast_to(np.arange(N_KEEPS), leads.shape)
+    return bool(held[k[~none], leads[~none]].all())
 
 
 @cache

@@ -20,7 +20,7 @@ from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.kernel_source import source_digest
 from crib_analyze.play.matches import rank_multiset_keys
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.storage.cache import cached_arrays
+from crib_analyze.storage.cache import cached_arrays, spot_check
 
 
 @dataclass(frozen=True)
@@ -66,10 +66,10 @@ def expert_cribs(model: ExpertModel) -> np.ndarray:
     model: from the cache folder (keyed by the model's fingerprint and the kernels'
     source, verified on load), or computed (a few seconds) and kept there."""
     shape = (2, len(multisets()), 15)
+    pone, dealer = model.throws("pone"), model.throws("dealer")
+    models = (pone.P, pone.F, pone.K, dealer.P, dealer.F, dealer.K)
 
     def compute() -> dict[str, np.ndarray]:
-        pone, dealer = model.throws("pone"), model.throws("dealer")
-        models = (pone.P, pone.F, pone.K, dealer.P, dealer.F, dealer.K)
         return {"cribs": np.asarray(dlk.multiset_cribs(rank_table(), multisets(), models))}
 
     def problem(arrays: dict[str, np.ndarray]) -> str | None:
@@ -78,7 +78,8 @@ def expert_cribs(model: ExpertModel) -> np.ndarray:
             return "not the expected array"
         if not (np.isfinite(cribs).all() and (cribs >= 0).all() and (cribs <= 29).all()):
             return "values a crib cannot take"
-        return None
+        return spot_check(cribs, shape[1], lambda rows: dlk.multiset_cribs(
+            rank_table(), np.ascontiguousarray(multisets()[rows]), models))  # fmt: skip
 
     key = {"model": model.fingerprint(), "kernels": source_digest()}
     return cached_arrays("expert_cribs", key, compute, problem)["cribs"]
