@@ -213,9 +213,28 @@ def crib_table_frame(
 
 def packaged_crib_table_frame(role: Role, opponent: str) -> pd.DataFrame:
     """The crib table shipped with the package for ``role`` under ``opponent``."""
-    with packaged_crib_table(role, opponent).open("r", encoding="utf-8") as fh:
-        frame = pd.read_csv(fh, keep_default_na=False, na_values=[""])
-    frame = frame[CRIB_TABLE_COLUMNS]
+    from crib_analyze.storage import checked
+
+    source = packaged_crib_table(role, opponent)
+    try:
+        with source.open("r", encoding="utf-8") as fh:
+            frame = pd.read_csv(fh, keep_default_na=False, na_values=[""])
+        frame = frame[CRIB_TABLE_COLUMNS]
+        means = frame["crib_mean"].to_numpy(np.float64)
+        sound = (
+            len(frame) == 91
+            and bool(((means >= 0) & (means <= 29)).all())
+            and abs(float(frame["share"].sum()) - 1.0) < 1e-9
+            and float(frame["hands"].sum()) == 20_358_520.0  # C(52, 6) hands
+        )
+    except (OSError, ValueError, KeyError) as e:
+        raise TableError(f"the packaged crib table {source.name} is damaged ({e})") from None
+    if not sound:
+        raise TableError(f"the packaged crib table {source.name} is damaged: reinstall")
+    checked.note(
+        f"the packaged crib table ({source.name})",
+        "91 pairs, every hand counted once, shares summing to 1, means in range",
+    )
     frame.attrs.update(role=role, opponent=opponent, source="packaged")
     return frame
 

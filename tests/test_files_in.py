@@ -613,3 +613,27 @@ def test_a_damaged_solver_leads_file_is_an_error_not_another_reading() -> None:
     with pytest.raises(ModelError, match="rebuild them"):
         solver_leads.leads_for(fingerprint)
     assert solver_leads.leads_for(packaged_model().fingerprint()) is not None  # shipped
+
+
+def test_verbose_says_what_was_read_and_how_it_was_checked(tmp_path: Path) -> None:
+    table = tmp_path / "t.parquet"
+    generate_table(table, limit=5)
+    hand = first_hand(table).split()
+    expected = {
+        ("discard", *HAND, "--dealer"): ["the expert model", "the pegging table"],
+        ("odds", "100", "95"): ["the board table"],
+        ("crib-table", "--role", "pone"): ["the packaged crib table"],
+        ("crib-table", "--table", str(table), "--partial"): [f"the table {table}"],
+        ("discard", *hand, "--from-table", str(table), "--opponent", "random"): [
+            f"the table {table}: metadata digest, page CRCs and checksums"
+        ],
+    }
+    for args, needles in expected.items():
+        for fmt in ("table", "csv"):
+            result = invoke([*args, "-v", "-f", fmt])
+            assert result.exit_code == 0, (args, result.output)
+            lines = [line for line in result.stderr.splitlines() if line.startswith("checked ")]
+            for needle in needles:
+                assert any(needle in line for line in lines), (args, needle, result.stderr)
+            quiet = invoke([*args, "-f", fmt])
+            assert "checked " not in quiet.stderr  # only when asked

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     )
     from crib_analyze.api.files import (
         Paths,
+        files_checked,
         output_file,
         paths,
     )
@@ -114,6 +115,7 @@ EXPORTS = {
     "Rules": "crib_analyze.api.rulebook",
     "game": "crib_analyze.api.rulebook",
     "games": "crib_analyze.api.rulebook",
+    "files_checked": "crib_analyze.api.files",
     "output_file": "crib_analyze.api.files",
     "paths": "crib_analyze.api.files",
     "Odds": "crib_analyze.api.board",
@@ -176,6 +178,7 @@ __all__ = [
     "count_show",
     "crib_table",
     "deal_points",
+    "files_checked",
     "game",
     "game_odds",
     "games",

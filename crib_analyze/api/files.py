@@ -61,3 +61,18 @@ def output_file(output: str | os.PathLike[str] | None, default: Path) -> Path:
     target = default if output is None else Path(output)
     check_output(target)
     return target
+
+
+def files_checked() -> list[str]:
+    """Each file this process has read for its answers (models, tables, caches), with
+    how it was checked: its digest, format and contents, or that it was read unchecked
+    (``--trust-unverified``). The command line shows them with ``--verbose``.
+
+    >>> from crib_analyze.api import odds
+    >>> _ = odds(100, 95)
+    >>> any(line.startswith("the board table") for line in files_checked())
+    True
+    """
+    from crib_analyze.storage.checked import notes
+
+    return notes()

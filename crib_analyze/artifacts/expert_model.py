@@ -41,6 +41,7 @@ from crib_analyze.settings import (
     check_choice,
     packaged,
 )
+from crib_analyze.storage import checked
 from crib_analyze.storage.atomic import atomic_open
 from crib_analyze.storage.npz import arrays_digest
 
@@ -301,6 +302,11 @@ class ExpertModel:
                 f"{name}: its arrays do not match its fingerprint (the file was changed "
                 "after it was made); rebuild it (build-model)"
             )
+        checked.note(
+            f"the expert model ({source})",
+            f"format {MODEL_FORMAT}, digest and fingerprint {model.fingerprint()} matched; "
+            "policies in range",
+        )
         return model
 
 

@@ -12,6 +12,7 @@ from crib_analyze.cli.options import (
     build_output_option,
     checked_output,
     checked_scheduler,
+    checks_option,
     count_option,
     domain_errors,
     emit,
@@ -57,6 +58,7 @@ from crib_analyze.settings import (
 
 
 @click.command()
+@checks_option
 @click.argument("scores", metavar="[MINE THEIRS]", nargs=-1, callback=score_arguments)
 @game_option
 @click.option("--dealer", is_flag=True, help="You deal this deal.")
@@ -250,6 +252,7 @@ def build_board(
     lambda: f"{cost('simulate-game').text()} with --game three",
 )
 @click.command()
+@checks_option
 @count_option(
     "--games", "-n", setting=GAMES, help="Games to play (an even number: duplicate pairs)."
 )

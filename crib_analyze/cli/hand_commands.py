@@ -34,6 +34,7 @@ from crib_analyze.cli.options import (
     scoring_option,
     seat_of,
     seed_option,
+    show_checks_callback,
     trainer_options,
     trust_unverified_option,
     unverified_note,
@@ -303,7 +304,12 @@ def _no_jokers_unasked(words: Sequence[str]) -> None:
 )  # fmt: skip
 @click.option("--wide", is_flag=True, help="Every column (hand range, crib, pegging parts).")
 @click.option(
-    "--verbose", "-v", is_flag=True, help="Say what each column is made of, and the model."
+    "--verbose",
+    "-v",
+    is_flag=True,
+    callback=show_checks_callback,
+    help="Say what each column is made of, and the model; and on standard error which "
+    "files were read and how each was checked.",
 )
 @quiet_option
 @output_options

@@ -444,13 +444,45 @@ def emit(text: str, output: str | None) -> None:
     interrupts.check()
     if output is None:
         write_stdout(text)
-        return
-    from crib_analyze.storage.atomic import atomic_write_text
+    else:
+        from crib_analyze.storage.atomic import atomic_write_text
 
-    try:
-        atomic_write_text(output, text)
-    except OSError as e:
-        raise click.ClickException(f"cannot write {output}: {describe_os_error(e)}") from None
+        try:
+            atomic_write_text(output, text)
+        except OSError as e:
+            raise click.ClickException(f"cannot write {output}: {describe_os_error(e)}") from None
+    show_checks()
+
+
+def show_checks() -> None:
+    """With --verbose: each file the answer was read from and how it was checked, on
+    standard error (whatever the format of the answer)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or not ctx.meta.get(SHOW_CHECKS):
+        return
+    from crib_analyze.api import files_checked
+
+    for line in files_checked() or ["no file: everything was computed"]:
+        note(f"checked {line}")
+
+
+SHOW_CHECKS = "crib_analyze.show_checks"
+
+
+def show_checks_callback(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    ctx.meta[SHOW_CHECKS] = value
+    return value
+
+
+#: ``--verbose`` of a command whose only extra words are the files it read
+checks_option = click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    expose_value=False,
+    callback=show_checks_callback,
+    help="Also say on standard error which files were read and how each was checked.",
+)
 
 
 def write_stdout(text: str) -> None:

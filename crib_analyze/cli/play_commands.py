@@ -12,6 +12,7 @@ from crib_analyze.cli.options import (
     amount_type,
     build_output_option,
     checked_scheduler,
+    checks_option,
     count_option,
     domain_errors,
     emit,
@@ -127,6 +128,7 @@ def peg(
 
 
 @click.command()
+@checks_option
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--dealer", is_flag=True, help="You deal.")
 @click.option("--pone", is_flag=True, help="You are the pone (you lead).")
@@ -254,6 +256,7 @@ def _play_in_game(
 
 
 @click.command()
+@checks_option
 @click.argument("record", type=click.Path(dir_okay=False))
 @count_option(
     "--position-samples", setting=POSITION_SAMPLES,

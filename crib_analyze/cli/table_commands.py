@@ -10,6 +10,7 @@ import click
 from crib_analyze.cli.options import (
     Interrupted,
     checked_output,
+    checks_option,
     count_option,
     domain_errors,
     emit,
@@ -193,6 +194,7 @@ def table_check(path: str | None) -> None:
 
 
 @click.command("crib-table")
+@checks_option
 @click.option("--dealer", is_flag=True, help="The dealer's best discards (the default).")
 @click.option("--pone", is_flag=True, help="The pone's best discards.")
 @click.option(

@@ -21,6 +21,7 @@ import numpy as np
 
 from crib_analyze.errors import CribAnalyzeError
 from crib_analyze.settings import cache_dir
+from crib_analyze.storage import checked
 from crib_analyze.storage.npz import read_npz, write_npz
 
 CACHE_FORMAT = 1
@@ -52,9 +53,11 @@ def cached_arrays(
         except CribAnalyzeError as e:
             wrong = str(e).split(": ", 1)[-1]  # after "cannot read the cached NAME FILE"
         if wrong is None:
+            checked.note(f"the cached {name} ({path})", "digest, key and entries computed again")
             return arrays
         log.warning(f"the cached {name} in {path} was not sound ({wrong}): computing it again")
     arrays = compute()
+    checked.note(f"the {name}", "computed (no sound cached copy)")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_npz(path, CACHE_FORMAT, {"key": key}, arrays)

@@ -16,6 +16,7 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.errors import ModelError, StorageError, describe_os_error
+from crib_analyze.storage import checked
 from crib_analyze.storage.atomic import atomic_open
 
 T = TypeVar("T")
@@ -55,7 +56,8 @@ def read_npz(
     provenance)`` it; a missing, damaged or wrong file is one ModelError naming
     ``what`` (e.g. "the board table"), and so is a file without its digest (nothing to
     check it against). A path that is a FIFO ends at the first Ctrl-C."""
-    name = getattr(source, "name", str(source))
+    is_path = isinstance(source, str | os.PathLike)
+    name = os.fspath(source) if is_path else getattr(source, "name", str(source))
     try:
         with interrupts.at_once(), np.load(source, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}
@@ -67,6 +69,8 @@ def read_npz(
         if stored != arrays_digest(arrays):
             raise ValueError("its arrays do not match their digest (changed after it was made)")
         provenance = dict(json.loads(str(arrays["provenance"])))
-        return parse(arrays, provenance)
+        parsed = parse(arrays, provenance)
     except Exception as e:  # a damaged file, whatever numpy, zipfile or parse raise for it
         raise ModelError(f"cannot read {what} {name}: {e}") from None
+    checked.note(f"{what} ({name})", f"format {fmt} and digest matched; contents in range")
+    return parsed

@@ -31,6 +31,7 @@ from crib_analyze.cards import format_card
 from crib_analyze.crib.hand_classes import N_CLASSES, hand_classes
 from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
 from crib_analyze.settings import TABLE_FORMATS, check_choice
+from crib_analyze.storage import checked
 from crib_analyze.storage.atomic import atomic_open, check_output, writes_in_place
 from crib_analyze.table.chunks import (
     META_KEY,
@@ -306,7 +307,10 @@ def read_table_metadata(path: Path, trust_unverified: bool = False) -> dict[str,
     meta = csv_metadata(path) if csv else read_file_metadata(path)
     gap = provenance_gap(meta, csv)
     if gap is None:
+        how = "its .meta.json digest" if csv else "its metadata digest"
+        checked.note(f"the table {path}", f"{how} matched; the data is checked as it is read")
         return meta or {}
+    checked.note(f"the table {path}", f"UNCHECKED (--trust-unverified): it {gap}")
     if not trust_unverified:
         raise TableError(
             f"{path} {gap}, so its data cannot be checked: regenerate it with 'crib-analyze "
@@ -650,8 +654,8 @@ def read_table_data(
     csv = path.suffix.lower() == ".csv"
     try:
         if csv or not verify:
-            if csv and verify:
-                verify_csv_digest(path, meta)
+            if csv and verify and verify_csv_digest(path, meta):
+                checked.note(f"the table {path}", "metadata and the file's digest matched")
             fmt = "csv" if csv else "parquet"
             found = ds.dataset(path, format=fmt).to_table(columns=columns, filter=expression)
             return check_column_types(path, found)
@@ -673,6 +677,8 @@ def read_table_data(
             if expression is not None:
                 table = table.filter(expression)
             parts.append(table.select(columns) if columns is not None else table)
+        what = f"{len(groups)} row groups read" if sums.present else "no checksums"
+        checked.note(f"the table {path}", f"metadata digest, page CRCs and checksums ({what})")
         if not parts:
             schema = pf.schema_arrow
             empty = schema.empty_table()
