@@ -26,6 +26,10 @@ from crib_analyze.__main__ import prepare_process
 # the tests run the library and the command in the environment the command gives itself
 # (before numpy loads: numpy reads its settings once)
 prepare_process()
+# and in a terminal of 80 columns, whatever the one they were started from: click wraps
+# help to the terminal's width (the command's own output is 80 columns by design)
+os.environ["COLUMNS"] = "80"
+os.environ["LINES"] = "24"
 
 T = TypeVar("T")
 
