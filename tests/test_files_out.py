@@ -237,6 +237,6 @@ def test_an_unwritable_output_fails_at_once(tmp_path: Path, writer: tuple[str, .
         took = time.monotonic() - began
         assert proc.returncode == 1, (writer, target, proc.stderr)
         assert proc.stderr.count("\n") == 1 and needle in proc.stderr, (writer, proc.stderr)
-        assert took < 15, (writer, target, took)  # start-up only: the builds take minutes
+        assert took < 5, (writer, target, took)  # start-up only (~0.3 s): builds take minutes
     assert (tmp_path / "l1").is_symlink() and (tmp_path / "l2").is_symlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["l1", "l2", "shard.parquet"]

@@ -141,6 +141,27 @@ COMMANDS = {
         _npz,
         cheap=False,
     ),
+    "simulate-game": Long(
+        [
+            "simulate",
+            "--game",
+            "three",
+            "--games",
+            "3000",
+            "--seed",
+            "2",
+            "-q",
+            "-f",
+            "json",
+            "-o",
+            "OUT",
+        ],
+        "games3.json",
+        _json,
+    ),
+    "five-card": Long(
+        ["table", "--game", "five-card", "-q", "-o", "OUT"], "t5.parquet", _parquet, cheap=False
+    ),
 }
 
 
