@@ -59,6 +59,22 @@ class Advice:
     reasons: dict[int, str] = field(default_factory=dict)  # card -> why, in words
 
 
+def play_for(played: CardsLike, me: int) -> ScoredPlay:
+    """The play so far as the seat ``me`` asking what to lay reads it: where the record
+    leaves the turn with the opponent, whose cards are unknown, the opponent could not
+    lay (its card would be written), so its go is implied (players write "go" once)."""
+    play = score_sequence(played)
+    if play.turn != me and not play.complete:
+        tokens = [played] if isinstance(played, str) else list(played)
+        try:
+            implied = score_sequence([*tokens, "go"])
+        except PlayError:  # the opponent could lay (a go there is impossible)
+            return play
+        if implied.turn == me:
+            return implied
+    return play
+
+
 def advise(
     role: str,
     hand: CardsLike,
@@ -80,9 +96,9 @@ def advise(
         raise CardError(f"hold one to four cards, got {len(mine)}")
     thrown = parse_cards(discards) if discards is not None else []
     cut = parse_card(starter) if starter is not None else None
-    play = score_sequence(played)
-    laid = [e for e in play.events if e.card >= 0]
     me = PLAYERS.index(role)
+    play = play_for(played, me)
+    laid = [e for e in play.events if e.card >= 0]
     known = [*mine, *thrown, *([cut] if cut is not None else []), *(e.card for e in laid)]
     if len(set(known)) != len(known):
         raise CardError("a card is given twice (hand, discards, starter and play so far)")

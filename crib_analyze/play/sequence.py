@@ -200,6 +200,11 @@ def score_table_sequence(
     said_go = [False] * seats
     ranks: list[int] = []
     over = False  # the old game's play ends at its first go or 31
+    # a count just closed by go's, with no card since: (its count, who had said go); a
+    # go written now is a go said before the reset (players write "go go" as often
+    # as "go" when neither can lay)
+    closed: tuple[int, list[bool]] | None = None
+    unconfirmed: list[int] = []  # seats whose go the hands implied since the last card
 
     def has_cards(seat: int) -> bool:
         return laid[seat] < size
@@ -228,15 +233,30 @@ def score_table_sequence(
         over = rules.play_once
 
     def end_round() -> None:
+        nonlocal closed
         if count < 31 and last >= 0:  # the go point to whoever laid the last card
             i = _last_card_index(play)
             e = play.events[i]
             play.events[i] = PlayEvent(
                 e.player, e.card, e.count, e.points + 1, (*e.reasons, "go 1")
             )
+        closed = (count, list(said_go))
         restart()
 
     for token in tokens:
+        if token == GO and unconfirmed:  # a go the hands implied, and written too
+            unconfirmed.pop(0)
+            continue
+        if token == GO and closed is not None:  # a go of the count just closed
+            at, gone = closed
+            seat = left_of(last, lambda s: not gone[s] and s != last)
+            if seat < 0:
+                seat = last if not gone[last] else -1
+            if seat >= 0:
+                gone[seat] = True
+                play.events.append(PlayEvent(names[seat], GO, at, 0, ("go",)))
+                continue
+        closed = None
         if over:
             raise PlayError(f"the play of {rules.name} ends at its first go or 31")
         if token == GO:
@@ -304,8 +324,20 @@ def score_table_sequence(
         if count == 31:
             restart()
         else:
-            nxt = left_of(turn, lambda s: not said_go[s] and has_cards(s))
-            turn = turn if nxt < 0 else nxt
+            nxt = left_of(turn, in_count)  # with the hands: who can lay; else who may
+            unconfirmed = []
+            for step in range(1, seats):  # the seats passed over say go (the hands tell)
+                seat = (turn + step) % seats
+                if seat == nxt:
+                    break
+                if has_cards(seat) and not said_go[seat]:
+                    said_go[seat] = True
+                    unconfirmed.append(seat)
+                    play.events.append(PlayEvent(names[seat], GO, count, 0, ("go",)))
+            if nxt < 0 and any(has_cards(s) for s in range(seats)):
+                end_round()  # nobody can lay at this count: it ends here
+            else:
+                turn = turn if nxt < 0 else nxt
     play.complete = sum(laid) == seats * size or over
     play.count, play.ranks, play.turn = count, list(ranks), turn
     play.said_go = tuple(said_go)
