@@ -107,13 +107,15 @@ def test_every_writing_of_random_plays_reads_the_same() -> None:
                 so_far = [sum(e[3] for e in events[:k] if e[0] == p) for p in (0, 1)]
                 with_hands = score_sequence(prefix, text(pone), text(dealer))
                 assert with_hands.turn == decision.player, (*where, k, prefix)
-                assert with_hands.totals == dict(zip(("pone", "dealer"), so_far)), where
+                assert with_hands.totals == dict(zip(("pone", "dealer"), so_far, strict=True)), (
+                    where
+                )
                 if style == "none":
                     continue  # the advice reads its own hand only: go's must be written
                 play = play_for(prefix, decision.player)
                 assert play.turn == decision.player, (*where, k, prefix)
                 if style == "every":  # every go written: the points so far, as they fell
-                    assert play.totals == dict(zip(("pone", "dealer"), so_far)), where
+                    assert play.totals == dict(zip(("pone", "dealer"), so_far, strict=True)), where
                 asked += 1
     assert asked > DEALS
 

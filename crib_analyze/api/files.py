@@ -68,8 +68,8 @@ def files_checked() -> list[str]:
     how it was checked: its digest, format and contents, or that it was read unchecked
     (``--trust-unverified``). The command line shows them with ``--verbose``.
 
-    >>> from crib_analyze.api import odds
-    >>> _ = odds(100, 95)
+    >>> from crib_analyze.api import win_probability
+    >>> _ = win_probability(100, 95, dealer=True)
     >>> any(line.startswith("the board table") for line in files_checked())
     True
     """

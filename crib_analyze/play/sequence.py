@@ -249,9 +249,7 @@ def score_table_sequence(
             continue
         if token == GO and closed is not None:  # a go of the count just closed
             at, gone = closed
-            seat = left_of(last, lambda s: not gone[s] and s != last)
-            if seat < 0:
-                seat = last if not gone[last] else -1
+            seat = _first_not_gone(gone, last)
             if seat >= 0:
                 gone[seat] = True
                 play.events.append(PlayEvent(names[seat], GO, at, 0, ("go",)))
@@ -348,6 +346,18 @@ def score_table_sequence(
             e.player, e.card, e.count, e.points + 1, (*e.reasons, "last card 1")
         )
     return play
+
+
+def _first_not_gone(gone: list[bool], last: int) -> int:
+    """The seat whose go closed a count is not yet written: the first to the left of
+    ``last`` (who laid the last card) that had not said go, ``last`` itself at the
+    end; -1 if every seat had."""
+    seats = len(gone)
+    for step in range(1, seats + 1):
+        seat = (last + step) % seats
+        if not gone[seat]:
+            return seat
+    return -1
 
 
 def _last_card_index(play: ScoredPlay) -> int:

@@ -5,9 +5,9 @@ tables, the solver's leads, a discard table, a cached array) notes here what it 
 as it read: its digest, its format, its contents. A command run with ``--verbose``
 lists the notes, so a user can see that nothing was read unchecked.
 
->>> clear(); note("the board table (packaged)", "digest and format 1 matched")
->>> notes()
-['the board table (packaged): digest and format 1 matched']
+>>> note("a table (t.parquet)", "its digest matched")
+>>> "a table (t.parquet): its digest matched" in notes()
+True
 """
 
 from __future__ import annotations
