@@ -72,7 +72,7 @@ def test_cli() -> None:
     result = runner.invoke(cli, ["peg", *SEED.split()])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip().splitlines()[-1] == "pone 3, dealer 6"
-    assert "run of 3 3" in result.stdout
+    assert "run of three for 3" in result.stdout
     rows = json.loads(runner.invoke(cli, ["peg", *SEED.split(), "-f", "json"]).stdout)
     assert sum(r["points"] for r in rows if r["player"] == "dealer") == 6
     bad = runner.invoke(

@@ -40,8 +40,8 @@ def test_the_example_game_is_read() -> None:
         ("7C 10D 7C", "laid twice"),  # a card seen twice
         ("9H", "in the crib"),  # my thrown card laid
         ("5H", "in the crib or cut"),  # the starter laid
-        ("7C 8D", "8D is mine but laid as the dealer"),  # the dealer's turn, my card
-        ("7C 10D 8D 4S go", "a go at 29 while holding 2C"),  # I held a 2 at 29
+        ("7C 8D", "8D is pone's, but it is dealer's turn at 7"),  # my card on the dealer's turn
+        ("7C 10D 8D 4S go", "pone says go at 29 but can lay 2C"),  # I held a 2 at 29
         ("7C 10D 8D 4S KH", "KH"),  # 39: only my 2 could have been laid
     ],
 )
@@ -97,7 +97,7 @@ def test_the_cli(tmp_path: Path) -> None:
     bad.write_text(ONE.format(play="7C 10D 8D 4S go"))
     out = runner.invoke(cli, ["review", str(bad)])
     assert out.exit_code == 2 and out.stderr.count("\n") == 1
-    assert "a go at 29 while holding 2C" in out.stderr
+    assert "pone says go at 29 but can lay 2C" in out.stderr
     missing = runner.invoke(cli, ["review", str(tmp_path / "none.txt")])
     assert missing.exit_code == 2 and "cannot read the record" in missing.stderr
     binary = tmp_path / "bin.txt"
@@ -109,3 +109,17 @@ def test_a_forced_card_is_not_graded() -> None:
     """At 29 holding 2C and 3D only the 2 fits: nothing to choose, nothing graded."""
     df = ca.review(ONE.format(play="7C 10D 8D 4S 2C"))
     assert df[df.kind == "play"].chosen.tolist() == ["7C", "8D"]
+
+
+def test_a_slip_is_named_on_its_line() -> None:
+    """A jack laid on 25 passes 31 while I, the dealer, could lay: said on the play's
+    line (it was "dealer says go" on the deal's line)."""
+    record = (
+        "# a game\n\ndeal\ndealer: me\nhand: 5H 6S 4D JC QH 5C\nthrow: JC QH\n"
+        "starter: 2D\nplay: 9C 6S KD JS 4D\n"
+    )
+    with pytest.raises(RecordError, match=r"line 8 \(play\): JS passes 31 \(count 25\) while "
+                       "dealer can still lay 5H 4D 5C"):  # fmt: skip
+        parse_record(record)
+    with pytest.raises(RecordError, match=r"line 5 \(hand\)"):
+        parse_record(record.replace("hand: 5H 6S", "hand: 5X 6S"))

@@ -59,6 +59,7 @@ from crib_analyze.settings import (
     SORT_KEYS,
     TOP,
 )
+from crib_analyze.words import counted
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
     from crib_analyze.results import Rows
@@ -640,7 +641,9 @@ def quiz(
     with domain_errors():
         game = start_quiz(seed=seed, role=role, opponent=opponent, model=model)
     stdin = sys.stdin
-    click.echo(f"Discard quiz: {rounds} hands, seed {seed} (--seed {seed} deals them again)")
+    click.echo(
+        f"Discard quiz: {counted(rounds, 'hand')}, seed {seed} (--seed {seed} deals them again)"
+    )
     stopped = False
     for _ in range(rounds):
         deal = game.deal()
@@ -704,7 +707,9 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
 
     with domain_errors():
         game = start_play_quiz(seed=seed, role=role, model=model)
-    click.echo(f"Pegging quiz: {rounds} positions, seed {seed} (--seed {seed} deals them again)")
+    click.echo(
+        f"Pegging quiz: {counted(rounds, 'position')}, seed {seed} (--seed {seed} deals them again)"
+    )
     for _ in range(rounds):
         position = game.deal()
         click.echo(

@@ -12,9 +12,11 @@ import csv
 import io
 import json
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cards import format_card, format_cards
+from crib_analyze.words import counted
 
 if TYPE_CHECKING:
     from crib_analyze.results import Rows
@@ -452,8 +454,14 @@ def _loss_cell(loss: float, best: bool, close: bool, digits: int = 3) -> str:
     return ("-" if best else f"{loss:.{digits}f}") + mark
 
 
+_NEGATIVE_ZERO = re.compile(r"^-(0\.0+)(?![0-9])")
+
+
 def _aligned(heads: list[str], body: list[list[str]], left: set[int]) -> str:
-    widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
+    """Columns padded to their widths (the ``left`` ones left-aligned); a number that
+    rounds to zero is never shown as -0.00."""
+    body = [[_NEGATIVE_ZERO.sub(r"\1", c) for c in row] for row in body]
+    widths = [max(len(h), *(len(row[i]) for row in body), 0) for i, h in enumerate(heads)]
 
     def line(cells: list[str]) -> str:
         return "  ".join(
@@ -626,13 +634,13 @@ def advice_text(rows: Rows, why: bool = False) -> str:
 
 def review_text(rows: Rows) -> str:
     """A graded game: each decision with the best alternative and its loss, the worst
-    mistakes, the totals."""
+    mistakes, the totals; in 80 columns."""
     a = rows.attrs
     with_win = a.get("total_loss_win") is not None
     records = list(rows.records())
-    heads = ["deal", "decision", "chosen", "best", "lost (points)"]
+    heads = ["deal", "decision", "chosen", "best", "lost"]
     if with_win:
-        heads.append("lost (win %)")
+        heads.append("win %")
     body = []
     for r in records:
         row = [
@@ -646,21 +654,35 @@ def review_text(rows: Rows) -> str:
             row.append("" if r["loss_win"] != r["loss_win"] else f"{100 * r['loss_win']:.1f}")
         body.append(row)
     lines = [_aligned(heads, body, left={1, 2, 3})] if body else ["no decision to grade"]
+    note = "lost: expected points below the best"
+    if with_win:
+        note += (
+            "; win %: the chance of winning lost, in percentage points (with the score, the "
+            "best throw is the one that wins most)"
+        )
+    lines += _wrapped(note, upper=False)
     worst = sorted((r for r in records if r["loss"] > 0.005), key=lambda r: -r["loss"])[:3]
     if worst:
         lines.append("worst mistakes:")
         for r in worst:
-            lines.append(
-                f"  deal {r['deal']}, {r['situation']}: {r['chosen']} instead of "
-                f"{r['best']}, {r['loss']:.2f} points"
+            cost = f"{r['loss']:.2f} points"
+            if with_win and r["loss_win"] == r["loss_win"]:
+                cost += f", {100 * r['loss_win']:.1f} percentage points"
+            lines += _wrapped(
+                f"deal {r['deal']}, {r['situation']}: {r['chosen']} instead of {r['best']}, {cost}",
+                upper=False,
+                indent="  ",
             )
     total = f"total lost: {a.get('total_loss', 0.0):.2f} points"
     if with_win:
         total += (
-            f", {100 * a['total_loss_win']:.1f}% chance of winning (cards laid: their points "
-            "loss times the board's value of a point at the deal's score)"
+            f" and {100 * a['total_loss_win']:.1f} percentage points of the chance of winning "
+            "(for a card laid: its points lost times the board's value of a point at the "
+            "deal's score)"
         )
-    lines.append(f"{total}, over {a.get('decisions', 0)} decisions in {a.get('deals', 0)} deals")
+    decisions, deals = int(a.get("decisions", 0)), int(a.get("deals", 0))
+    total += f", over {counted(decisions, 'decision')} in {counted(deals, 'deal')}"
+    lines += _wrapped(total, upper=False)
     return "\n".join(lines) + "\n"
 
 

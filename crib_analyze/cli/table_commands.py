@@ -37,6 +37,7 @@ from crib_analyze.settings import (
     TABLE_LIMIT,
     TABLE_OPPONENTS,
 )
+from crib_analyze.words import counted
 
 
 @with_cost(
@@ -140,7 +141,8 @@ def table(
     if not quiet:
         note(
             f"wrote {result.rows:,} rows to {result.output} "
-            f"({result.chunks_computed} chunks computed, {result.chunks_reused} resumed)"
+            f"({counted(result.chunks_computed, 'chunk', 'computed')}, "
+            f"{result.chunks_reused} resumed)"
         )
 
 

@@ -71,7 +71,7 @@ def goal_verdict(
     legal: np.ndarray,
 ) -> tuple[str, int]:
     """(the verdict, the row it names): "at 110-115 as dealer: throw 6S 4D, keep 5H JC QH
-    5C for the chance of winning (20.1%, 2.7 points more than 6S JC); JC QH scores more
+    5C for the chance of winning (20.1%, 2.7 percentage points more than 6S JC); JC QH scores more
     points (23.53 against 17.37)". ``by_goal`` the chance of winning or the match
     points, ``points`` the points ranking's value."""
     best, runner = best_and_next(by_goal, legal)
@@ -81,7 +81,7 @@ def goal_verdict(
     worth = f"{100 * by_goal[best]:.1f}%" if goal == "win" else f"{by_goal[best]:+.3f}"
     if runner is not None:
         margin = by_goal[best] - by_goal[runner]
-        size = f"{100 * margin:.1f} points" if goal == "win" else f"{margin:.3f}"
+        size = f"{100 * margin:.1f} percentage points" if goal == "win" else f"{margin:.3f}"
         head += f" ({worth}, {size} more than {discards[runner]})"
     else:
         head += f" ({worth})"

@@ -36,8 +36,10 @@ from crib_analyze.settings import POSITION_SAMPLES
 
 @dataclass(frozen=True)
 class Decision:
-    """One graded decision. ``loss`` in expected points; ``loss_win`` in chance of
-    winning (0..1), None without a score."""
+    """One graded decision against its ``best``: ``loss`` in expected points;
+    ``loss_win`` in chance of winning (0..1), None without a score. With a score the
+    best throw is the one that wins most, so ``loss`` may be below zero (the throw
+    chosen scores more and wins less)."""
 
     deal: int
     kind: str  # "throw" or "play"
@@ -90,9 +92,10 @@ def _grade_throw(deal: Deal, model: ExpertModel, samples: int, seed: int) -> Dec
     chosen = names[i]
     best = max(range(len(names)), key=lambda j: totals[j])
     loss_win = None
-    if position is not None:
+    if position is not None:  # one best: the throw that wins most (it may score less)
         wins = [float(w) for w in rows["p_win"]]
-        loss_win = max(wins) - wins[i]
+        best = max(range(len(names)), key=lambda j: wins[j])
+        loss_win = wins[best] - wins[i]
     return Decision(
         deal=deal.number,
         kind="throw",

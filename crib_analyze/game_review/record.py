@@ -24,13 +24,21 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.cards import format_card, parse_card, parse_cards, value_of
 from crib_analyze.errors import CardError, UsageError, describe_os_error
-from crib_analyze.play.sequence import GO, PlayError, ScoredPlay, score_sequence
+from crib_analyze.play.sequence import (
+    GO,
+    PlayError,
+    ScoredPlay,
+    score_sequence,
+    score_table_sequence,
+)
+from crib_analyze.rules import STANDARD
 
 KEYS = ("dealer", "score", "hand", "throw", "starter", "play")
 REQUIRED = ("dealer", "hand", "throw", "starter")
@@ -75,9 +83,14 @@ class Deal:
         return (theirs, mine) if self.dealer else (mine, theirs)
 
     def scored(self) -> ScoredPlay:
-        """The play scored, every go written in (checked against both hands when the
-        play shows them)."""
-        return score_sequence(self.play_text(), *(self.hands() or (None, None)))
+        """The play scored, every go written in: checked against my hand, and against
+        both when the play shows them."""
+        shown = self.hands()
+        if shown is not None:
+            return score_sequence(self.play_text(), *shown)
+        mine = list(self.kept)
+        hands = [None, mine] if self.dealer else [mine, None]
+        return score_table_sequence(self.play_text(), STANDARD, hands)
 
 
 def read_record(path: str | os.PathLike[str]) -> list[Deal]:
@@ -96,6 +109,7 @@ def parse_record(text: str, name: str = "record") -> list[Deal]:
     """The deals of a record's text."""
     deals: list[Deal] = []
     fields: dict[str, str] | None = None
+    at: dict[str, int] = {}  # the line of each field of the deal
     start = 0
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -103,8 +117,8 @@ def parse_record(text: str, name: str = "record") -> list[Deal]:
             continue
         if re.fullmatch(r"deal(\s+\d+)?", line, flags=re.IGNORECASE):
             if fields is not None:
-                deals.append(_deal(fields, len(deals) + 1, name, start))
-            fields, start = {}, number
+                deals.append(_deal(fields, len(deals) + 1, name, start, at))
+            fields, start, at = {}, number, {}
             continue
         key, sep, value = line.partition(":")
         key = key.strip().lower()
@@ -118,35 +132,45 @@ def parse_record(text: str, name: str = "record") -> list[Deal]:
         if key in fields:
             raise RecordError(f"{name}, line {number}: {key} given twice in one deal")
         fields[key] = value.strip()
+        at[key] = number
     if fields is not None:
-        deals.append(_deal(fields, len(deals) + 1, name, start))
+        deals.append(_deal(fields, len(deals) + 1, name, start, at))
     if not deals:
         raise RecordError(f"{name}: no deal in the record (a deal starts with a line 'deal')")
     return deals
 
 
-def _deal(fields: dict[str, str], number: int, name: str, line: int) -> Deal:
+def _deal(fields: dict[str, str], number: int, name: str, line: int, at: dict[str, int]) -> Deal:
     where = f"{name}, deal {number} (line {line})"
+
+    def on(key: str) -> str:  # where a field's own slip is: its line
+        return f"{name}, deal {number}, line {at.get(key, line)} ({key})"
+
     missing = [k for k in REQUIRED if k not in fields]
     if missing:
         raise RecordError(f"{where}: missing {', '.join(missing)}")
     who = fields["dealer"].lower()
     if who not in ("me", "opponent"):
         raise RecordError(f"{where}: dealer must be 'me' or 'opponent', got {fields['dealer']!r}")
-    try:
-        hand = parse_cards(fields["hand"], count=6)
-        throw = parse_cards(fields["throw"], count=2)
-        starter = parse_card(fields["starter"])
-        play = _tokens(fields.get("play", ""))
-    except CardError as e:
-        raise RecordError(f"{where}: {e}") from None
+    parsed: list[Any] = []
+    for key, parse in (
+        ("hand", lambda t: parse_cards(t, count=6)),
+        ("throw", lambda t: parse_cards(t, count=2)),
+        ("starter", parse_card),
+        ("play", _tokens),
+    ):
+        try:
+            parsed.append(parse(fields.get(key, "")))
+        except CardError as e:
+            raise RecordError(f"{on(key)}: {e}") from None
+    hand, throw, starter, play = parsed
     score = _score(fields["score"], where) if "score" in fields else None
     if not set(throw) <= set(hand):
-        raise RecordError(f"{where}: the throw {fields['throw']} is not from the hand")
+        raise RecordError(f"{on('throw')}: the throw {fields['throw']} is not from the hand")
     if starter in hand:
-        raise RecordError(f"{where}: the starter {format_card(starter)} is in my hand")
+        raise RecordError(f"{on('starter')}: the starter {format_card(starter)} is in my hand")
     deal = Deal(number, who == "me", tuple(hand), tuple(throw), starter, tuple(play), score)
-    _check_play(deal, where)
+    _check_play(deal, on("play"))
     return deal
 
 

@@ -40,6 +40,7 @@ from crib_analyze.settings import (
     SOLVER_TAU,
     check_choice,
 )
+from crib_analyze.words import counted
 
 
 @dataclass(frozen=True)
@@ -265,8 +266,8 @@ def _solver_advice(
         count=play.count,
         samples=solved,
         policy="solver",
-        continuation=f"the rest of the play solved exactly for each of {solved:,} hands the "
-        "opponent may hold",
+        continuation=f"the rest of the play solved exactly for each of "
+        f"{counted(solved, 'hand')} the opponent may hold",
         weighted_by=(
             f"its throw (the expert model), its play ({laid_text}; "
             + (

@@ -48,7 +48,7 @@ class PlayEvent:
     card: int
     count: int  # the count after the card (unchanged for a go)
     points: int
-    reasons: tuple[str, ...]  # e.g. ("fifteen 2", "run of 3 3", "go 1")
+    reasons: tuple[str, ...]  # e.g. ("fifteen 2", "run of three for 3", "go 1")
 
 
 @dataclass
@@ -89,7 +89,7 @@ def reason_words(points_reasons: int) -> list[str]:
         out.append("six of a kind 30")
     run = points_reasons >> rk.RUN_SHIFT & 7
     if run:
-        out.append(f"run of {run} {run}")
+        out.append(f"run of {_WORDS[run]} for {run}")  # as a player says it
     return out
 
 
@@ -157,12 +157,12 @@ def score_sequence(
 def score_table_sequence(
     sequence: CardsLike | Iterable[CardLike],
     rules: Rules = STANDARD,
-    hands: Sequence[CardsLike] | None = None,
+    hands: Sequence[CardsLike | None] | None = None,
     jokers: int = 0,
 ) -> ScoredPlay:
     """Score a play of any game of the rules, given as cards (and 'go'), the seat on the
-    dealer's left leading; ``hands`` (one per seat, from the dealer's left) lets every
-    card and go be checked.
+    dealer's left leading; ``hands`` (one per seat, from the dealer's left; None for a
+    hand not shown) lets every card and go of the seats shown be checked.
 
     >>> from crib_analyze.rules import game
     >>> play = score_table_sequence("7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S", game("three"))
@@ -175,12 +175,12 @@ def score_table_sequence(
     tokens, wild = _tokens(sequence, jokers)
     if wild and hands is not None:
         raise PlayError("a play with jokers is scored without the hands (they are not checked)")
-    held: list[list[int]] | None = None
+    held: list[list[int] | None] | None = None  # a seat's cards, None where unknown
     if hands is not None:
         if len(hands) != seats:
             raise PlayError(f"{rules.name} has {seats} hands, one per seat: got {len(hands)}")
-        held = [list(parse_cards(h, count=size)) for h in hands]
-        every = [c for h in held for c in h]
+        held = [None if h is None else list(parse_cards(h, count=size)) for h in hands]
+        every = [c for h in held if h is not None for c in h]
         if len(set(every)) != len(every):
             raise CardError(
                 "the two hands share a card" if seats == 2 else "the hands share a card"
@@ -209,10 +209,14 @@ def score_table_sequence(
     def has_cards(seat: int) -> bool:
         return laid[seat] < size
 
+    def known(seat: int) -> list[int] | None:
+        return None if held is None else held[seat]
+
     def can_lay(seat: int) -> bool:
-        if held is None:
+        cards = known(seat)
+        if cards is None:
             return has_cards(seat)  # unknown cards: assume it might
-        return any(count + value_of(c) <= 31 for c in held[seat])
+        return any(count + value_of(c) <= 31 for c in cards)
 
     def left_of(seat: int, wanted: Callable[[int], bool]) -> int:
         """The first seat to the left of ``seat`` (itself last) that is ``wanted``; -1."""
@@ -260,8 +264,9 @@ def score_table_sequence(
         if token == GO:
             if count <= 21 and has_cards(turn):  # any card fits: ten is the most a card counts
                 raise PlayError(f"{names[turn]} says go at {count}, where any card fits")
-            if held is not None and can_lay(turn):
-                playable = [format_card(c) for c in held[turn] if count + value_of(c) <= 31]
+            mine = known(turn)
+            if mine is not None and can_lay(turn):
+                playable = [format_card(c) for c in mine if count + value_of(c) <= 31]
                 raise PlayError(
                     f"{names[turn]} says go at {count} but can lay {' '.join(playable)}"
                 )
@@ -279,17 +284,22 @@ def score_table_sequence(
             chosen = (f"joker as {format_card(card)}",)
         owner = None
         if held is not None:
-            owner = next((s for s in range(seats) if card in held[s]), None)
-            if owner is None:
+            owner = next((s for s in range(seats) if card in (held[s] or ())), None)
+            unknown = [s for s in range(seats) if held[s] is None]
+            if owner is None and len(unknown) == 1:
+                owner = unknown[0]  # not in a hand shown: the one hand not shown
+            elif owner is None and not unknown:
                 raise PlayError(
                     f"{format_card(card)} is in {'neither hand' if seats == 2 else 'no hand'}"
                 )
         if count + value_of(card) > 31:
-            if held is not None and any(can_lay(s) for s in range(seats)):
-                who = next(s for s in range(seats) if can_lay(s))
+            able = [s for s in range(seats) if known(s) is not None and can_lay(s)]
+            if able:
+                who = able[0]
+                fits = [format_card(c) for c in known(who) or () if count + value_of(c) <= 31]
                 raise PlayError(
                     f"{format_card(card)} passes 31 (count {count}) while "
-                    f"{names[who]} can still lay a card"
+                    f"{names[who]} can still lay {' '.join(fits)}"
                 )
             end_round()  # nobody could lay: a forced go
             if over:
@@ -310,8 +320,9 @@ def score_table_sequence(
                 turn = (turn + 1) % seats
         if not has_cards(turn):
             raise PlayError(f"{names[turn]} has already laid {_WORDS[size]} cards")
-        if held is not None:
-            held[turn].remove(card)
+        mine = known(turn)
+        if mine is not None:
+            mine.remove(card)
         laid[turn] += 1
         count += value_of(card)
         ranks.append(card // 4)

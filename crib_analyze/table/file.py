@@ -44,6 +44,7 @@ from crib_analyze.table.chunks import (
 )
 from crib_analyze.table.compute import compute_chunk
 from crib_analyze.table.spec import CHUNK_CLASSES, TABLE_FORMAT, TableSpec, shard_chunks
+from crib_analyze.words import counted
 
 TEXT_COLUMNS = ["hand", "discard", "keep"]
 
@@ -222,7 +223,7 @@ def coverage(meta: dict[str, Any]) -> str | None:
         hands = min(classes, (max(chunks) + 1) * CHUNK_CLASSES) - min(chunks) * CHUNK_CLASSES
         return f"a {shard[0]}/{shard[1]} shard ({hands:,} of the hands): not every hand"
     if classes and classes < N_CLASSES:
-        return f"a sample of the first {classes:,} hands: not every hand"
+        return f"a sample of the first {counted(classes, 'hand')}: not every hand"
     return None
 
 
