@@ -158,3 +158,33 @@ def test_pages_link_to_files_that_exist() -> None:
             if not (page.parent / target).exists():
                 bad.append(f"{page.name}: {target}")
     assert not bad, bad
+
+
+def test_every_documented_output_fits_80_columns() -> None:
+    """The outputs the docs show are what the program prints (tested above): none is
+    wider than a terminal of 80 columns."""
+    wide = [(e.page, e.line, len(line)) for e in examples() for line in e.output if len(line) > 80]
+    assert wide == []
+
+
+def test_every_help_page_fits_80_columns() -> None:
+    import click
+    from click.testing import CliRunner
+
+    from crib_analyze.cli import cli
+
+    def pages(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+        found = [path]
+        for name, command in sorted(group.commands.items()):
+            found += (
+                pages(command, (*path, name))
+                if isinstance(command, click.Group)
+                else [(*path, name)]
+            )
+        return found
+
+    for path in pages(cli):
+        result = CliRunner().invoke(cli, [*path, "--help"], terminal_width=80)
+        assert result.exit_code == 0, path
+        wide = [line for line in result.output.splitlines() if len(line) > 80]
+        assert wide == [], (path, wide)

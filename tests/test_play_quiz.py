@@ -77,6 +77,6 @@ def test_the_scripted_pegging_quiz() -> None:
     assert "is not in your hand: lay one of" in out.output
     assert "The best card: AD." in out.output and "Your card" in out.output
     assert "Your card 7C:" in out.output
-    assert "Summary: 1 position(s) graded" in out.output and "1 answer(s) shown" in out.output
+    assert "Summary: 1 position graded" in out.output and "1 answer shown" in out.output
     bad = runner.invoke(cli, ["quiz", "--play", "--opponent", "random"])
     assert bad.exit_code == 2 and "--opponent does not go with --play" in bad.output

@@ -63,8 +63,8 @@ def test_command_line_from_standard_input() -> None:
     assert f"Your throw {worst}: {loss:.3f} points behind the best (rank 15 of 15)" in out
     summary = out.strip().split("\n\n")[-1].strip().replace("\n  ", " ")  # wrapped at 80
     assert summary == (
-        f"Summary: 2 hand(s) graded, 1 best (50%), {loss:.3f} points lost "
-        f"({loss / 2:.3f} a hand), 1 answer(s) shown"
+        f"Summary: 2 hands graded, 1 best (50%), {loss:.3f} points lost "
+        f"({loss / 2:.3f} a hand), 1 answer shown"
     )
 
 
@@ -72,5 +72,5 @@ def test_quit_and_end_of_input_end_with_a_summary() -> None:
     for answers in ("q\n", ""):
         result = CliRunner().invoke(cli, ["quiz", "--seed", "1"], input=answers)
         assert result.exit_code == 0, result.output
-        assert re.search(r"Summary: 0 hand\(s\) graded", result.stdout)
+        assert re.search(r"Summary: 0 hands graded", result.stdout)
         assert result.stdout.count("Hand ") == 1

@@ -630,7 +630,7 @@ def quiz(
     import textwrap
 
     from crib_analyze.api import start_quiz
-    from crib_analyze.cli.render import discard_text, retry_text, summary_text
+    from crib_analyze.cli.render import discard_text, retry_text, summary_text, wrapped_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     if pegging:
@@ -680,8 +680,10 @@ def quiz(
                 verdict = f"{grade.loss:.3f} points behind the best (rank {grade.rank} of 15)"
             t = game.tally
             click.echo(
-                f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} best "
-                f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
+                wrapped_text(
+                    f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} "
+                    f"best ({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
+                )
             )
             for line in grade.why:
                 click.echo("\n".join(textwrap.wrap(line, 80, initial_indent="  ",
@@ -692,9 +694,10 @@ def quiz(
     t = game.tally
     click.echo(
         summary_text(
-            f"Summary: {t.hands} hand(s) graded, {t.best} best ({100 * t.best_share:.0f}%), "
-            f"{t.total_loss:.3f} points lost ({t.mean_loss:.3f} a hand)"
-            + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+            f"Summary: {counted(t.hands, 'hand', 'graded')}, {t.best} best "
+            f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost "
+            f"({t.mean_loss:.3f} a hand)"
+            + (f", {counted(t.revealed, 'answer', 'shown')}" if t.revealed else "")
         )
     )
 
@@ -702,7 +705,7 @@ def quiz(
 def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
     """``quiz --play``: positions of the play, a card laid, graded by the advice."""
     from crib_analyze.api import play_grade_frame, start_play_quiz
-    from crib_analyze.cli.render import advice_text, retry_text
+    from crib_analyze.cli.render import advice_text, retry_text, wrapped_text
     from crib_analyze.results import rows_of_frame
 
     with domain_errors():
@@ -745,8 +748,10 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
                 )
                 t = game.tally
                 click.echo(
-                    f"Your card {grade.card}: {verdict}. Tally: {t.best} of {t.hands} best, "
-                    f"{t.total_loss:.3f} points lost"
+                    wrapped_text(
+                        f"Your card {grade.card}: {verdict}. Tally: {t.best} of {t.hands} "
+                        f"best, {t.total_loss:.3f} points lost"
+                    )
                 )
             break
     _play_summary(game.tally)
@@ -757,9 +762,9 @@ def _play_summary(t: Tally) -> None:
 
     click.echo(
         summary_text(
-            f"Summary: {t.hands} position(s) graded, {t.best} best "
+            f"Summary: {counted(t.hands, 'position', 'graded')}, {t.best} best "
             f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
-            + (f", {t.revealed} answer(s) shown" if t.revealed else "")
+            + (f", {counted(t.revealed, 'answer', 'shown')}" if t.revealed else "")
         )
     )
 

@@ -282,7 +282,8 @@ game_option = click.option(
     type=click.Choice(list(GAMES)),
     default="standard",
     show_default=True,
-    help="The game of the rules ('crib-analyze games' lists them).",
+    metavar="NAME",
+    help=f"The game of the rules: {', '.join(GAMES)} ('crib-analyze games' says more).",
 )
 
 

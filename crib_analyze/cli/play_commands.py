@@ -104,7 +104,8 @@ def peg(
     \b
     Example:
       crib-analyze peg 10H 5S 7C 6D go 2H 6C 4S 4D
-      crib-analyze peg 10H 5S 7C 6D --pone-hand "10H 7C 6C 4D" --dealer-hand "5S 6D 2H 4S"
+      crib-analyze peg 10H 5S 7C 6D --pone-hand "10H 7C 6C 4D" \\
+        --dealer-hand "5S 6D 2H 4S"
       crib-analyze peg --game three 7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S
       crib-analyze peg 5H 5C 5S 5D JK=5H JK=5C --jokers 2
     """
@@ -203,7 +204,8 @@ def play(
     \b
     Examples:
       crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S"
-      crib-analyze play 5C 9D KS 2H --game three --seat dealer --starter 4D --played "7H 3S"
+      crib-analyze play 5C 9D KS 2H --game three --seat dealer --starter 4D \\
+        --played "7H 3S"
       crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S" --lowball
 
     With --lowball (loser's cribbage) the play is valued as with --game, every seat

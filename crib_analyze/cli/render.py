@@ -28,10 +28,11 @@ def show_text(show: Show) -> str:
     then the points by category and the total."""
     rules = "crib" if show.crib else "hand"
     lines = [f"{format_cards(show.hand)} + starter {format_card(show.starter)} ({rules} rules)"]
-    if show.combinations:
-        width = max(len(c.announce) for c in show.combinations)
-        for c in show.combinations:
-            lines.append(f"  {c.announce:<{width}}  {format_cards(c.cards)}")
+    calls = show.calls()
+    if calls:
+        width = max(len(words) for words, _ in calls)
+        for words, cards in calls:
+            lines.append(f"  {words:<{width}}  {format_cards(cards)}")
     else:
         lines.append("  nineteen (no points)")
     lines.append("  ---")
@@ -197,6 +198,11 @@ def _wrapped(text: str, width: int = 80, upper: bool = True, indent: str = "") -
         text, width, initial_indent=indent, subsequent_indent=indent + "  ",
         break_long_words=False, break_on_hyphens=False,
     )  # fmt: skip
+
+
+def wrapped_text(text: str) -> str:
+    """A line of prose wrapped to 80 columns (its later lines indented two)."""
+    return "\n".join(_wrapped(text, upper=False))
 
 
 def summary_text(text: str) -> str:
@@ -485,19 +491,46 @@ def distribution_text(rows: Rows, hand: str) -> str:
     for r in rows.records():
         by[r["discard"]][r["points"]] = (r["starters"], r["p_at_least"])
     keeps = dict(zip(rows["discard"], rows["keep"], strict=True))
-    out = [
+    out = _wrapped(
         f"{hand}: the kept hand's score over the 46 unseen starters, per throw "
         f"(ranked by {ranking_key(rows)})",
-        "starters giving each score:",
-    ]
+        upper=False,
+    )
+    out.append("starters giving each score:")
     heads = ["discard", "keep", *(str(p) for p in seen)]
     body = [[d, keeps[d], *(str(by[d][p][0] or "") for p in seen)] for d in discards]
-    out.append(_aligned(heads, body, left={0, 1}))
+    out += _in_blocks(heads, body, fixed=2)
     out.append("P(hand >= N):")
     heads = ["discard", "keep", *(f">={p}" for p in seen)]
     body = [[d, keeps[d], *(f"{by[d][p][1]:.2f}" for p in seen)] for d in discards]
-    out.append(_aligned(heads, body, left={0, 1}))
+    out += _in_blocks(heads, body, fixed=2)
     return "\n".join(out) + "\n"
+
+
+def _in_blocks(heads: list[str], body: list[list[str]], fixed: int, width: int = 80) -> list[str]:
+    """A table too wide for ``width`` columns as blocks of its columns, one under the
+    other, each repeating the first ``fixed`` columns (left-aligned)."""
+    sizes = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
+    base = sum(sizes[:fixed]) + 2 * (fixed - 1)
+    blocks: list[list[int]] = [[]]
+    used = base
+    for i in range(fixed, len(heads)):
+        if blocks[-1] and used + 2 + sizes[i] > width:
+            blocks.append([])
+            used = base
+        blocks[-1].append(i)
+        used += 2 + sizes[i]
+    out = []
+    for cols in blocks:
+        keep = [*range(fixed), *cols]
+        out.append(
+            _aligned(
+                [heads[i] for i in keep],
+                [[row[i] for i in keep] for row in body],
+                left=set(range(fixed)),
+            )
+        )
+    return out
 
 
 def lookup_text(rows: Rows, hand: str) -> str:
@@ -1051,11 +1084,12 @@ def auction_text(rows: Rows) -> str:
     if a.get("score") is not None:
         mine, theirs = a["score"]
         bid = a["bid"]
-        lines.append(
+        lines += _wrapped(
             f"at {mine}-{theirs}: break-even bid {bid} (owning the crib after bidding {bid}: "
             f"P(win) {own['p_win']:.3f}; not owning it: {other['p_win']:.3f})"
             if bid
             else f"at {mine}-{theirs}: do not bid (owning the crib wins {own['p_win']:.3f}, "
-            f"not owning it {other['p_win']:.3f})"
+            f"not owning it {other['p_win']:.3f})",
+            upper=False,
         )
     return "\n".join(lines) + "\n"

@@ -126,6 +126,40 @@ class Show:
         """Points a jack starter gives the dealer at the cut (not part of this show)."""
         return HEELS_POINTS if rank_of(self.starter) == JACK else 0
 
+    def calls(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The count as a player calls it: (words, cards) per call. The pairs of one rank
+        are called together: three of a kind as a pair royal for six, four as a double
+        pair royal for twelve (each pair stays its own combination in
+        :attr:`combinations`).
+
+        >>> [words for words, _ in count_show("5H 5C 5S 5D", "JD").calls()][-1]
+        'and a double pair royal for twelve is twenty-eight'
+        """
+        out: list[tuple[str, tuple[int, ...]]] = []
+        combos = list(self.combinations)
+        i = 0
+        while i < len(combos):
+            c = combos[i]
+            j = i + 1
+            if c.kind == "pair":
+                while (
+                    j < len(combos)
+                    and combos[j].kind == "pair"
+                    and (rank_of(combos[j].cards[0]) == rank_of(c.cards[0]))
+                ):
+                    j += 1
+            if j - i == 1:
+                out.append((c.announce, c.cards))
+            else:
+                group = combos[i:j]
+                cards = tuple(dict.fromkeys(x for g in group for x in g.cards))
+                name = "a pair royal for six" if j - i == 3 else "a double pair royal for twelve"
+                first = group[-1].running == sum(g.points for g in group)
+                said = f"{'' if first else 'and '}{name} is {number_words(group[-1].running)}"
+                out.append((said, cards))
+            i = j
+        return out
+
     def breakdown(self) -> dict[str, int]:
         """Points per category, named as in :class:`Breakdown`."""
         names = {"fifteen": "fifteens", "pair": "pairs", "run": "runs"}
@@ -180,9 +214,9 @@ def show_of(hand: list[int], cut: int, crib: bool = False) -> Show:
         for combo in combinations(five, n):
             if sum(value_of(c) for c in combo) == 15:
                 found.append(("fifteen", combo, 2))
-    for a, b in combinations(five, 2):
-        if rank_of(a) == rank_of(b):
-            found.append(("pair", (a, b), 2))
+    pairs = [(a, b) for a, b in combinations(five, 2) if rank_of(a) == rank_of(b)]
+    for a, b in sorted(pairs, key=lambda p: rank_of(p[0])):  # a rank's pairs called together
+        found.append(("pair", (a, b), 2))
     for n in range(len(five), 2, -1):  # only the longest runs count
         runs = [c for c in combinations(five, n) if _is_run(c)]
         if runs:
