@@ -201,8 +201,8 @@ def nonincreasing(values: pd.Series) -> bool:
 @pytest.mark.parametrize(
     ("args", "purpose"),
     [
-        (["--help"], "discard analysis for two-player cribbage"),
-        (["-h"], "discard analysis for two-player cribbage"),
+        (["--help"], "role-aware cribbage strategy"),
+        (["-h"], "role-aware cribbage strategy"),
         (["score", "--help"], "Count a show as a player does"),
         (["score", "-h"], "Count a show as a player does"),
         (["discard", "--help"], "Rank the 15 ways to throw two of six cards"),
@@ -373,7 +373,8 @@ def test_score_five_cards_and_the_announced_count() -> None:
     lines = out.splitlines()
     assert lines[0] == "5H 5C 5S JD + starter 5D (hand rules)"
     assert lines[1].split() == ["fifteen", "two", "5H", "JD"]
-    assert lines[15].split()[:4] == ["and", "nobs", "is", "twenty-nine"]
+    assert lines[9].split()[:8] == ["and", "a", "double", "pair", "royal", "for", "twelve", "is"]
+    assert lines[10].split()[:4] == ["and", "nobs", "is", "twenty-nine"]
     assert score_table(out)[1]["total"] == 29
     heels = ok(["score", "2C", "4D", "6H", "8S", "JH"]).stdout
     assert "heels: 2 to the dealer (at the cut, not part of this hand)" in heels

@@ -188,3 +188,26 @@ def test_every_help_page_fits_80_columns() -> None:
         assert result.exit_code == 0, path
         wide = [line for line in result.output.splitlines() if len(line) > 80]
         assert wide == [], (path, wide)
+
+
+def test_the_python_examples_say_what_python_returns() -> None:
+    """The numbers the README and docs/api.md quote in their Python examples, and the
+    printed result of the pandas exploration (it printed NaN once)."""
+    import contextlib
+    import io
+
+    import crib_analyze as ca
+
+    got = ca.win_probability(95, 100, dealer=True)
+    for page in (ROOT / "README.md", ROOT / "docs" / "api.md"):
+        text = page.read_text(encoding="utf-8")
+        (quoted,) = re.findall(r"win_probability\(95, 100, dealer=True\)  # (0\.\d+)", text)
+        assert f"{got:.{len(quoted) - 2}f}" == quoted, (page.name, got)
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    code, shown = re.search(
+        r"```python\n(import pandas as pd\n.*?)```\n\n```text\n(.*?)```", api, re.DOTALL
+    ).groups()  # type: ignore[union-attr]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})
+    assert out.getvalue() == shown and "NaN" not in shown

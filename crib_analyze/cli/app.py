@@ -212,7 +212,7 @@ def _silence_stdout() -> None:
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="crib-analyze")
 def cli() -> None:
-    """Exact, role-aware discard analysis for two-player cribbage.
+    """Exact, role-aware cribbage strategy: the throw, the play, the chance of winning.
 
     Cards are written rank then suit: A 2-9 T (or 10) J Q K and C D H S (or ♣ ♦ ♥ ♠),
     in any case, e.g. 5H 10d J♣. A hand may be separate arguments or one quoted string.

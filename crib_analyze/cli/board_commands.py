@@ -95,7 +95,7 @@ def odds(
     seed: int,
     fmt: str,
 ) -> None:
-    """The chance of winning from a score: MINE THEIRS, e.g. 95 100 --dealer.
+    """The chance of winning from a score: MINE THEIRS (95 100 --dealer).
 
     Read from the board table: for every position (each score 0-120 and who deals),
     the probability of winning, of skunking and of being skunked, and the expected

@@ -16,6 +16,7 @@ def games(fmt: str) -> None:
     dealer's left, the dealer last (with two players: pone, dealer). Two players with
     six cards each ('standard') is the default everywhere.
 
+    \b
     Example:
       crib-analyze games
       crib-analyze games -f json

@@ -277,7 +277,16 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
     crib + pegging, expert opponent) and each card you laid against the solver's
     advice; the table shows the best alternative and what each choice lost in expected
     points (and in chance of winning where the score is given), then the worst
-    mistakes and the total. The format: docs/review.md.
+    mistakes and the total. A record of one deal ('#' starts a comment):
+
+    \b
+      deal
+      dealer: me
+      score: 95-100
+      hand: 5H 6S 4D JC QH 5C
+      throw: JC QH
+      starter: 2D
+      play: 9C 6S 9D 4D 3C 5H
 
     \b
     Example:
