@@ -17,7 +17,7 @@ from pathlib import Path
 _PACKAGE = Path(__file__).resolve().parent
 #: the foundation modules kernels may import besides other kernels (the import contract
 #: of pyproject.toml holds kernels to these, so the digest below covers all they read)
-FOUNDATION = ("cards", "errors", "jit", "kernel_source", "position", "rules", "settings")
+FOUNDATION = ("constants", "jit", "kernel_source")
 _MARK = b"from crib_analyze.jit import"
 
 

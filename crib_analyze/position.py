@@ -32,16 +32,16 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.constants import DEALER_SEAT, PONE_SEAT, SKUNK_LINES, TARGET
 from crib_analyze.errors import UsageError
-from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.settings import MATCH_WINNING_TRIPLE, SCORINGS, Role, check_choice
 
 
 class Seat(IntEnum):
     """The two seats of a deal, in the one order of every seat axis."""
 
-    PONE = 0
-    DEALER = 1
+    PONE = PONE_SEAT
+    DEALER = DEALER_SEAT
 
     @property
     def role(self) -> Role:

@@ -32,23 +32,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from crib_analyze.constants import (  # the numbers of the rules, read by the kernels too
+    BACK_TEN_POINTS,
+    CARDS_DEALT,
+    CARDS_KEPT,
+    CRIB_SIZE,
+    FIVE_RANK,
+    HEELS_POINTS,
+    JACK_RANK,
+    MAX_COUNT,
+    NOBS_POINTS,
+    SKUNK_LINES,
+    TARGET,
+    ZERO_PENALTY_POINTS,
+)
 from crib_analyze.errors import UsageError
 from crib_analyze.settings import JOKERS, PENALTIES, Penalty
 
-TARGET = 121  # the game is won by the first to reach it
-SKUNK_LINES = (91, 61, 31)  # a loser under these is skunked, double, triple skunked
-HEELS_POINTS = 2  # a jack cut as the starter gives the dealer 2 at the cut
-NOBS_POINTS = 1  # a jack of the starter's suit in a hand or crib
-MAX_COUNT = 31  # the count of the play never passes 31
-CARDS_DEALT = 6  # to each player
-CARDS_KEPT = 4  # each player throws two to the dealer's crib
-JACK_RANK = 10  # rank index of the jack (A = 0 ... K = 12)
-FIVE_RANK = 4  # rank index of the five (the throw fives variant)
-CRIB_SIZE = 4  # in every game of the rules: the crib shows four cards and the starter
+__all__ = [
+    "BACK_TEN_POINTS", "CARDS_DEALT", "CARDS_KEPT", "CRIB_SIZE", "FIVE_RANK", "HEELS_POINTS",
+    "JACK_RANK", "MAX_COUNT", "NOBS_POINTS", "SKUNK_LINES", "TARGET", "ZERO_PENALTY_POINTS",
+]  # fmt: skip
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-# variants: a hand or crib that scores nothing in the show
-ZERO_PENALTY_POINTS = 1  # zero penalty: the opponent scores 1
-BACK_TEN_POINTS = 10  # back ten: it costs its owner 10
 
 _SEAT_NAMES = {
     2: ("pone", "dealer"),

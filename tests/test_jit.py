@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -44,15 +45,7 @@ def test_the_digest_is_of_the_sources(package_copy: Path) -> None:
 
 @pytest.mark.parametrize(
     "edited",
-    [
-        "crib/hand_kernels.py",
-        "play/rules_kernels.py",
-        "rules.py",
-        "settings.py",
-        "cards.py",
-        "kernel_source.py",
-        "jit.py",
-    ],
+    ["crib/hand_kernels.py", "play/rules_kernels.py", "constants.py", "kernel_source.py", "jit.py"],
 )
 def test_an_edit_to_a_kernel_or_the_foundation_changes_the_digest(
     package_copy: Path, edited: str
@@ -62,7 +55,19 @@ def test_an_edit_to_a_kernel_or_the_foundation_changes_the_digest(
     assert kernel_source.digest_of(package_copy) != before
 
 
-@pytest.mark.parametrize("edited", ["api/board.py", "cli/render.py", "discard/engine.py"])
+@pytest.mark.parametrize(
+    "edited",
+    [
+        "settings.py",  # every default and the version: no kernel reads them
+        "rules.py",
+        "position.py",
+        "cards.py",
+        "errors.py",
+        "api/board.py",
+        "cli/render.py",
+        "discard/engine.py",
+    ],
+)
 def test_an_edit_elsewhere_keeps_the_digest(package_copy: Path, edited: str) -> None:
     before = kernel_source.digest_of(package_copy)
     _touch(package_copy / edited)
@@ -113,3 +118,51 @@ def test_the_command_line_shows_the_compile_notice_on_a_terminal_only_and_warnin
     logging.getLogger("crib_analyze.jit").warning("a cached compiled kernel was damaged (test)")
     assert ("compiling kernels, once (test)" in stream.getvalue()) is tty
     assert "a cached compiled kernel was damaged (test)" in stream.getvalue()
+
+
+_COMPILES = """
+from numba.core import event
+import numpy as np
+compiles = []
+class Count(event.Listener):
+    def on_start(self, e): compiles.append(1)
+    def on_end(self, e): pass
+event.register("numba:compile", Count())
+from crib_analyze.play import rules_kernels as rk
+rk.lay_points(np.array([4, 5, 0], np.int64), 2, 11)
+print(len(compiles))
+"""
+
+
+@pytest.mark.slow
+def test_a_changed_default_recompiles_no_kernel(package_copy: Path) -> None:
+    """In a scratch copy of the package: a kernel compiled once is loaded from the cache
+    after a default and the version are changed in settings.py (they named the cache
+    before), and compiled again after the constants the kernels read are changed."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(package_copy.parent))
+    env["CRIB_ANALYZE_CACHE_DIR"] = str(package_copy.parent / "cache")
+
+    def compiles() -> int:
+        proc = subprocess.run(
+            [sys.executable, "-c", _COMPILES], env=env, capture_output=True, text=True,
+            cwd=package_copy.parent, timeout=300,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        return int(proc.stdout.split()[-1])
+
+    assert compiles() > 0  # the first run compiles
+    settings = package_copy / "settings.py"
+    text = settings.read_text(encoding="utf-8")
+    edited = re.sub(r'__version__ = "[^"]*"', '__version__ = "99.0"', text)
+    edited = edited.replace(
+        'SEED = Count("seed", 0, MAX_SEED, 0)', 'SEED = Count("seed", 0, MAX_SEED, 7)'
+    )
+    assert "99.0" in edited and "MAX_SEED, 7)" in edited  # a new version, a new default
+    settings.write_text(edited, encoding="utf-8")
+    assert compiles() == 0  # loaded from the cache
+    _touch(package_copy / "constants.py")
+    assert compiles() > 0  # the kernels' own constants: compiled again

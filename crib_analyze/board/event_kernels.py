@@ -14,11 +14,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import DEALER_SEAT, HEELS_POINTS, JACK_RANK
 from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import new_workspace, play_deal, play_deal_reading
-from crib_analyze.position import Seat
 from crib_analyze.rng_kernels import rng_for
-from crib_analyze.rules import HEELS_POINTS, JACK_RANK
 from crib_analyze.scoring.show_kernels import table_score_show
 
 MAX_EVENTS = 12  # heels, up to 8 cards pegging, two hands, the crib
@@ -32,7 +31,7 @@ def _heels(d: np.ndarray, players: np.ndarray, points: np.ndarray, sources: np.n
     points[:] = 0
     sources[:] = -1
     if d[8] >> 2 == JACK_RANK:
-        players[0], points[0], sources[0] = Seat.DEALER, HEELS_POINTS, 0
+        players[0], points[0], sources[0] = DEALER_SEAT, HEELS_POINTS, 0
         return 1
     return 0
 

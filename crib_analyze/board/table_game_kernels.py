@@ -30,12 +30,12 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import HEELS_POINTS, JACK_RANK
 from crib_analyze.crib.any_game_kernels import hand_policy_split
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
 from crib_analyze.rng_kernels import rng_for
-from crib_analyze.rules import HEELS_POINTS, JACK_RANK
 from crib_analyze.scoring.any_hand_kernels import show_points
 
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import DEALER_SEAT
 from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
 from crib_analyze.crib.hand_kernels import (
     DISCARDS,
@@ -33,7 +34,6 @@ from crib_analyze.crib.hand_kernels import (
 )
 from crib_analyze.crib.throw_model_kernels import crib_model_means
 from crib_analyze.jit import njit
-from crib_analyze.position import Seat
 from crib_analyze.rng_kernels import rng_for
 
 EXPERT, POINTS, POSITION, MIXED = 0, 1, 2, 3
@@ -78,7 +78,7 @@ def points_values(
     indexed by the sorted kept ranks in base 13)."""
     hand = hand_means_closed(table, six)
     crib = cribs[seat, multiset_of(six, keys)]
-    value: np.ndarray = hand + crib if seat == Seat.DEALER else hand - crib
+    value: np.ndarray = hand + crib if seat == DEALER_SEAT else hand - crib
     if with_play:
         ranks = np.empty(4, np.int64)
         for d in range(N_DISCARDS):

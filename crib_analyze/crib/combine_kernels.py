@@ -19,9 +19,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import FIVE_RANK, JACK_RANK
 from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS, unseen_counts
 from crib_analyze.jit import njit
-from crib_analyze.rules import FIVE_RANK, JACK_RANK
 from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
 
 

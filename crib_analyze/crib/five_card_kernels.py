@@ -21,8 +21,8 @@ from itertools import combinations, permutations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import JACK_RANK, NOBS_POINTS
 from crib_analyze.jit import njit
-from crib_analyze.rules import JACK_RANK, NOBS_POINTS
 from crib_analyze.scoring.any_hand_kernels import show_points
 from crib_analyze.scoring.show_kernels import lookup_rank_points
 

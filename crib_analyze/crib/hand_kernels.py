@@ -9,7 +9,7 @@ Conventions shared by every kernel of :mod:`crib_analyze.crib`:
   :func:`crib_analyze.scoring.show_kernels.build_rank_table`.
 * Seat axes follow :class:`crib_analyze.position.Seat` (pone 0, dealer 1). A crib
   array indexed by seat is the crib *as seen by the player holding these cards* in
-  that seat: ``[Seat.DEALER]`` its own crib (the opponent throws as pone), ``[Seat.PONE]``
+  that seat: ``[DEALER_SEAT]`` its own crib (the opponent throws as pone), ``[PONE_SEAT]``
   the opponent's crib (the opponent throws as dealer).
 * **Best discard** (one rule everywhere): a discard is best when its value is within
   ``TIE_TOLERANCE`` points of the hand's largest; every such discard is flagged
@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import DEALER_SEAT, HEELS_POINTS, JACK_RANK, PONE_SEAT
 from crib_analyze.jit import njit
-from crib_analyze.position import Seat
-from crib_analyze.rules import HEELS_POINTS, JACK_RANK
 from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
 
 DISCARDS = np.array([(i, j) for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
@@ -178,6 +177,6 @@ def best_for_seats(hand: np.ndarray, own_crib: np.ndarray, opp_crib: np.ndarray)
     """(2,) by seat: the best discard for a pone (hand - the dealer's crib) and for a
     dealer (hand + its own crib), by :func:`first_best`."""
     out = np.empty(2, np.int64)
-    out[Seat.PONE] = first_best(hand - opp_crib, TIE_TOLERANCE)
-    out[Seat.DEALER] = first_best(hand + own_crib, TIE_TOLERANCE)
+    out[PONE_SEAT] = first_best(hand - opp_crib, TIE_TOLERANCE)
+    out[DEALER_SEAT] = first_best(hand + own_crib, TIE_TOLERANCE)
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import DEALER_SEAT, JACK_RANK, PONE_SEAT
 from crib_analyze.crib.hand_kernels import (
     DISCARDS,
     N_DISCARDS,
@@ -21,8 +22,6 @@ from crib_analyze.crib.hand_kernels import (
     unseen_counts,
 )
 from crib_analyze.jit import njit
-from crib_analyze.position import Seat
-from crib_analyze.rules import JACK_RANK
 from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
 
 RANDOM_COMPLETIONS = 1035 * 44  # opponent pairs x starters
@@ -121,7 +120,7 @@ def crib_given_throws(
 @njit(parallel=True)
 def random_policy_throws(table: np.ndarray, opponents: np.ndarray) -> np.ndarray:
     """(n, 2) discard index each opponent hand throws under the random crib model, by the
-    seat it throws from: column ``Seat.PONE`` into our crib (we deal), ``Seat.DEALER``
+    seat it throws from: column ``PONE_SEAT`` into our crib (we deal), ``DEALER_SEAT``
     into its own."""
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
@@ -139,7 +138,7 @@ def crib_sampled(
     ``opponents`` is (n, 6): the opponent's six cards in each sample; ``throws`` (n, 2)
     the discard index it throws from each seat (:func:`random_policy_throws`). The
     starter is enumerated over the 40 cards left. Returns (2, n, 15) by our seat:
-    ``[Seat.DEALER]`` our crib (it throws as pone), ``[Seat.PONE]`` its crib.
+    ``[DEALER_SEAT]`` our crib (it throws as pone), ``[PONE_SEAT]`` its crib.
     """
     n = opponents.shape[0]
     out = np.empty((2, n, N_DISCARDS), np.float64)
@@ -149,10 +148,10 @@ def crib_sampled(
         seen = own_seen.copy()
         for c in opp:
             seen[c] = True
-        for ours in (Seat.DEALER, Seat.PONE):
+        for ours in (DEALER_SEAT, PONE_SEAT):
             t = throws[i, 1 - ours]  # the opponent throws from the other seat
-            if ours == Seat.PONE and t == throws[i, Seat.PONE]:
-                out[Seat.PONE, i, :] = out[Seat.DEALER, i, :]
+            if ours == PONE_SEAT and t == throws[i, PONE_SEAT]:
+                out[PONE_SEAT, i, :] = out[DEALER_SEAT, i, :]
                 continue
             e0, e1 = opp[DISCARDS[t, 0]], opp[DISCARDS[t, 1]]
             for d in range(N_DISCARDS):

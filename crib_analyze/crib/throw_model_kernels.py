@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import DEALER_SEAT, PONE_SEAT
 from crib_analyze.crib.combine_kernels import (
     crib_from_weights,
     multiset_class_cribs,
@@ -38,7 +39,6 @@ from crib_analyze.crib.hand_kernels import (
     unseen_ranks,
 )
 from crib_analyze.jit import njit
-from crib_analyze.position import Seat
 
 
 @njit
@@ -186,9 +186,9 @@ def expert_policy_throws(
     peg: np.ndarray,
 ) -> np.ndarray:
     """(n, 2) discard index each opponent hand throws when it best-responds to the
-    compact expert models, by the seat it throws from: column ``Seat.PONE`` (into our
+    compact expert models, by the seat it throws from: column ``PONE_SEAT`` (into our
     crib, maximising hand - crib + peg against the dealer's throws Pd, Fd, Kd) and
-    ``Seat.DEALER`` (its own crib: hand + crib + peg against the pone's throws Pp, Fp,
+    ``DEALER_SEAT`` (its own crib: hand + crib + peg against the pone's throws Pp, Fp,
     Kp). ``peg`` (n, 2, 15) is each throw's pegging net by seat (zeros for the classic
     expert)."""
     n = opponents.shape[0]
@@ -198,6 +198,6 @@ def expert_policy_throws(
         its_crib = crib_model_means(table, opp, Pp, Fp, Kp)  # it deals: the pone throws
         our_crib = crib_model_means(table, opp, Pd, Fd, Kd)  # we deal: the dealer throws
         hand = hand_means_closed(table, opp)
-        out[i, Seat.DEALER] = first_best(hand + its_crib + peg[i, Seat.DEALER], TIE_TOLERANCE)
-        out[i, Seat.PONE] = first_best(hand - our_crib + peg[i, Seat.PONE], TIE_TOLERANCE)
+        out[i, DEALER_SEAT] = first_best(hand + its_crib + peg[i, DEALER_SEAT], TIE_TOLERANCE)
+        out[i, PONE_SEAT] = first_best(hand - our_crib + peg[i, PONE_SEAT], TIE_TOLERANCE)
     return out

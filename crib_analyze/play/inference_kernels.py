@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import MAX_COUNT
 from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.reply_kernels import expected_max_reply
 from crib_analyze.play.rules_kernels import lay_points, rank_value, reply_points
-from crib_analyze.rules import MAX_COUNT
 
 N_KEEPS = 1820
 N_PAIRS = 91  # rank pairs a <= b

@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import solver_kernels as sk
@@ -54,7 +55,6 @@ from crib_analyze.play.rules_kernels import (
     rank_value,
 )
 from crib_analyze.rng_kernels import rng_for, rng_uniform
-from crib_analyze.rules import MAX_COUNT
 
 GREEDY, LOOKAHEAD, SEARCH, RULEBOT, SOLVER = 0, 1, 2, 3, 4  # the order of settings.PLAY_POLICIES
 

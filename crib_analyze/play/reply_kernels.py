@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play.rules_kernels import rank_value, reply_points
-from crib_analyze.rules import MAX_COUNT
 
 
 @njit

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
-from crib_analyze.rules import MAX_COUNT
 
 R_FIFTEEN = 1
 R_THIRTY_ONE = 2

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play.rules_kernels import lay_points, rank_value
-from crib_analyze.rules import MAX_COUNT
 
 UNSOLVED = -(1 << 30)  # a memo entry not yet computed
 MEMO_SIZE = 512

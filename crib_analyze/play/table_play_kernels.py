@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import unseen_by_rank
 from crib_analyze.play.reply_kernels import expected_best_reply, expected_least_reply
@@ -39,7 +40,6 @@ from crib_analyze.play.rules_kernels import (
     lay_points,
 )
 from crib_analyze.rng_kernels import rng_for, rng_next
-from crib_analyze.rules import MAX_COUNT
 
 IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD = 0, 1, 2, 3, 4
 #: the policies a player of any game may be given, by name (settings.ANY_GAME_PLAY_POLICIES)

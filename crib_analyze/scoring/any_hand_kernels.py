@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import JACK_RANK, NOBS_POINTS
 from crib_analyze.jit import njit
-from crib_analyze.rules import JACK_RANK, NOBS_POINTS
 
 
 @njit

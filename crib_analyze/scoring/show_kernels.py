@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from crib_analyze.constants import JACK_RANK
 from crib_analyze.jit import njit
-from crib_analyze.rules import JACK_RANK
 
 N_SCORES = 30  # a show scores 0..29
 RANK_TABLE_SIZE = 13**5
