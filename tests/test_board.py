@@ -105,6 +105,7 @@ def replay(order: list[int]):  # type: ignore[no-untyped-def]
     return lambda turn, legal, history: next(cards)
 
 
+@pytest.mark.heavy
 def test_events_are_the_deal_in_scoring_order() -> None:
     model = load_model()
     deals = deal(300, seed=5, model=model)
@@ -288,6 +289,7 @@ def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # ty
         load_board()
 
 
+@pytest.mark.heavy
 def test_the_build_reports_the_points_per_deal_by_role_and_source() -> None:
     """The histograms of points per deal obey the rules: heels is 2 for a jack starter
     (4 in 52) and only the dealer's, no hand or crib scores 19, 25, 26, 27 or over 29,

@@ -183,6 +183,7 @@ def test_a_cached_file_of_other_inputs_is_not_used(
     assert "made from other inputs" in caplog.text
 
 
+@pytest.mark.heavy
 def test_simulate_with_a_damaged_crib_cache_equals_a_clean_run(crib_cache: Path) -> None:
     runner = CliRunner()
     args = ["simulate", "--games", "10", "--seed", "1", "--play-policy", "lookahead", "-f", "json"]

@@ -309,6 +309,7 @@ def test_shipped_model_has_provenance_and_loads(kind: str) -> None:
     assert model.opponent_policy("pone") is model.dealer_policy
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("kind", ["pegging", "classic"])
 def test_shipped_policy_is_a_best_response_to_the_shipped_models(kind: str) -> None:
     """On a random sample of rank multisets, every class's best discards against the
@@ -351,6 +352,7 @@ def test_shipped_policy_is_a_best_response_to_the_shipped_models(kind: str) -> N
         np.testing.assert_allclose(suited, shipped.suited[sample], atol=1e-9, err_msg=role)
 
 
+@pytest.mark.heavy
 def test_pone_thrown_pairs_are_worth_more_than_dealer_thrown() -> None:
     tables = role_tables(packaged_model("classic"))  # keyed by the seat that throws the pair
     rank = {r: i for i, r in enumerate("A23456789TJQK")}

@@ -471,12 +471,12 @@ def test_a_tiny_table_and_a_shard_say_what_they_cover(tmp_path: Path) -> None:
     tiny = tmp_path / "tiny.parquet"
     assert invoke(["table", "--limit", "1", "-q", "-o", str(tiny)]).exit_code == 0
     result = invoke(["crib-table", "--table", str(tiny)])
-    assert result.exit_code == 2 and "a sample of the first 1 hands" in result.stderr
+    assert result.exit_code == 2 and "a sample of the first 1 hand" in result.stderr
     result = invoke(["crib-table", "--table", str(tiny), "--partial"])
     assert result.exit_code == 0, result.output
-    assert "from a sample of the first 1 hands: not every hand" in result.stdout
+    assert "from a sample of the first 1 hand: not every hand" in result.stdout
     check = invoke(["table", "check", str(tiny)])
-    assert check.exit_code == 0 and "a sample of the first 1 hands" in check.stdout
+    assert check.exit_code == 0 and "a sample of the first 1 hand" in check.stdout
 
 
 def test_table_check_verifies_a_csv_table_by_its_checksum(tmp_path: Path) -> None:

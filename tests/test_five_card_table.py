@@ -93,6 +93,7 @@ def test_jacks_and_flushes_in_the_crib(cards: str) -> None:
         assert crib_num[0, t] == crib
 
 
+@pytest.mark.heavy
 def test_the_table_from_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "five.parquet"
     runner = CliRunner()

@@ -177,6 +177,7 @@ PUBLISHED = {
 }
 
 
+@pytest.mark.heavy
 def test_games_against_published_figures() -> None:
     s = simulate(4000 if FULL else 1000, seed=12)  # both on the solver
     for (role, source), (lo, hi, slack) in PUBLISHED.items():
@@ -200,6 +201,7 @@ def test_position_players_run_and_differ() -> None:
         simulate(11)
 
 
+@pytest.mark.heavy
 def test_dask_gives_the_same_games() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(

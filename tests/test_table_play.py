@@ -124,6 +124,7 @@ def test_the_kernel_agrees_with_the_twin(case: tuple) -> None:  # type: ignore[t
         assert len(events) == size * n  # every card is laid
 
 
+@pytest.mark.heavy
 def test_two_players_round_the_table_play_as_the_two_player_kernels() -> None:
     """The greedy policy on 2,000 random two-player deals: the same points per seat
     from the table kernel and from the two-player kernels."""
