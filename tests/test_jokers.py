@@ -13,6 +13,7 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,3 +93,24 @@ def test_the_command_line() -> None:
         bad = runner.invoke(cli, args)
         assert bad.exit_code == 2 and words in bad.output, (args, bad.output)
     assert ca.count_show("5H 5C 5S 5D", "JK", jokers=1).total == 40
+
+
+@pytest.mark.parametrize(
+    ("hand", "crib", "total"),
+    [
+        ("JH 5D 5C JK", False, 29),  # the hand's joker a 5, the cut one 5H: the jack is nobs
+        ("4H 6H 5H JK", True, 29),  # a double run of 24 and a five-card crib flush
+    ],
+)
+def test_two_jokers_one_of_them_cut(hand: str, crib: bool, total: int) -> None:
+    """The cut joker was given the hand joker's id, so both counted as one card (28, 26);
+    the right counts are from the rules text, worked by hand."""
+    from crib_analyze.api import count_jokers
+
+    shown = count_jokers(hand, "JK", crib=crib, jokers=2)
+    assert shown.show.total == total
+    assert len({card for _, card in shown.wild}) == 2  # two cards, not one twice
+    args = ["score", *hand.split(), "--starter", "JK", "--jokers", "2", "-f", "json"]
+    result = CliRunner().invoke(cli, [*args, *(["--crib"] if crib else [])])
+    assert result.exit_code == 0, result.output
+    assert f'"total": {total}' in result.stdout

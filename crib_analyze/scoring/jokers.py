@@ -71,9 +71,8 @@ def count_with_jokers(
     """Four cards and the starter (or five, the starter last), jokers at their best."""
     from crib_analyze.scoring import joker_kernels as jk
 
-    parsed = parse_with_jokers(cards, jokers)
-    if starter is not None:
-        parsed += parse_with_jokers([starter], jokers - sum(c >= 52 for c in parsed))
+    tokens = split_tokens(cards) + ([] if starter is None else [starter])
+    parsed = parse_with_jokers(tokens, jokers)  # together: a cut joker is the second one
     if len(parsed) != 5:
         raise CardError(f"expected four cards and the starter, got {len(parsed)} cards")
     plain = [c for c in parsed if c < 52]
