@@ -4,7 +4,9 @@ of winning given by formula, and the command line.
 
 Mutations tried (each fails a test here): the worth taken as the pone's best less the
 dealer's; the search keeping the first bid that loses; the bid not capped at the
-player's score; "do not bid" not given when owning the crib loses from the start.
+player's score; "do not bid" not given when owning the crib loses from the start; the
+break-even bid in points taken as the whole worth (the loser does not pay: it is half),
+the opponent's chance taken without its bid paid.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from crib_analyze.discard.auction import auction_value
 
 
 def fake_rank(p_owner, p_other):  # type: ignore[no-untyped-def]
-    """A ranking whose P(win) follows formulas: the owner's of its score, the other's."""
+    """A ranking whose P(win) follows formulas: yours owning the crib, of your score;
+    yours not owning it, of the opponent's (who paid the bid)."""
 
     def rank(role: str, at: tuple[int, int] | None) -> pd.DataFrame:
         row = {"total": 20.0 if role == "dealer" else 8.0, "discard": "x", "keep": "y"}
         if at is not None:
-            row["p_win"] = p_owner(at[0]) if role == "dealer" else p_other
+            row["p_win"] = p_owner(at[0]) if role == "dealer" else p_other(at[1])
         return pd.DataFrame([row])
 
     return rank
@@ -33,16 +36,19 @@ def fake_rank(p_owner, p_other):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("owner", "other", "score", "bid"),
     [
-        (lambda m: m / 200, 0.4, (100, 100), 20),  # 80/200 = 0.4: ties at a bid of 20
-        (lambda m: m / 200, 0.41, (100, 100), 18),  # 82/200 = 0.41
-        (lambda m: m / 200, 0.6, (100, 100), 0),  # owning loses even without a bid
-        (lambda m: 0.9, 0.5, (12, 100), 12),  # never loses: the whole score, no more
+        (lambda m: m / 200, lambda t: 0.4, (100, 100), 20),  # 80/200 = 0.4: ties at 20
+        (lambda m: m / 200, lambda t: 0.41, (100, 100), 18),  # 82/200 = 0.41
+        # the opponent paying raises your chance: (100 - b)/200 >= (100 + b)/400 to b = 33
+        (lambda m: m / 200, lambda t: (200 - t) / 400, (100, 100), 33),
+        (lambda m: m / 200, lambda t: 0.6, (100, 100), 0),  # owning loses even at 0
+        (lambda m: 0.9, lambda t: 0.5, (12, 100), 12),  # never loses: your whole score
+        (lambda m: 0.9, lambda t: 0.5, (100, 7), 7),  # nor more than theirs
     ],
 )
 def test_the_break_even_bid(owner, other, score, bid) -> None:  # type: ignore[no-untyped-def]
     value = auction_value(fake_rank(owner, other), score)
     assert value.bid == bid
-    assert value.worth == 12.0
+    assert value.worth == 12.0 and value.break_even == 6.0  # 20 - b = 8 + b at b = 6
 
 
 def test_the_worth_is_the_best_totals_apart() -> None:
@@ -51,6 +57,7 @@ def test_the_worth_is_the_best_totals_apart() -> None:
     dealer = ca.analyze(hand, role="dealer", opponent="random", pegging="none")
     pone = ca.analyze(hand, role="pone", opponent="random", pegging="none")
     assert df.worth[0] == pytest.approx(dealer.net.max() - pone.net.max())
+    assert df.break_even[0] == pytest.approx(df.worth[0] / 2)
     assert df.discard.tolist() == [dealer.discard[0], pone.discard[0]]
 
 
@@ -58,7 +65,9 @@ def test_the_command_line() -> None:
     runner = CliRunner()
     out = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--auction"])
     assert out.exit_code == 0, out.output
-    assert "the crib is worth 16.10 points to you" in out.output
+    said = " ".join(out.output.split())
+    assert "worth 16.10 points more than not owning it" in said
+    assert "the break-even bid is half that, 8.05 points: bid up to 8" in said
     late = runner.invoke(
         cli, ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--auction", "--score", "115-118"]
     )

@@ -126,6 +126,7 @@ def scale(path: Path) -> None:
 CRIB_DAMAGE = ["truncate", "flip", "junk", "empty", "scale", "negate", "no digest"]
 
 
+@pytest.mark.heavy
 def test_damaged_expert_cribs_are_computed_again(
     crib_cache: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

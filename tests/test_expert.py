@@ -443,6 +443,7 @@ def read_only(a: np.ndarray) -> np.ndarray:
     return a
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", rotating(["classic", "pegging"], 1, "rebuild"))
 def test_rebuild_reproduces_the_shipped_provenance(kind: str) -> None:

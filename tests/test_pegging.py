@@ -139,6 +139,7 @@ def test_exact_cards_agree_with_the_table_on_average() -> None:
     assert abs(diffs_arr.mean()) < 4 * se + 0.02, (diffs_arr.mean(), se)
 
 
+@pytest.mark.heavy
 def test_lookahead_beats_greedy_by_three_standard_errors() -> None:
     result = matches.duplicate_match("lookahead", "greedy", deals=4000, seed=7)
     assert result.mean > 3 * result.se

@@ -380,16 +380,19 @@ def auction(
 ) -> pd.DataFrame:
     """The auction variant: what owning the crib is worth to you with ``hand``. Two
     rows, ``part`` "owner" (your best throw owning the crib, as the dealer) and "other"
-    (not owning it, as the pone), with ``discard``, ``keep``, ``total`` and ``worth``,
-    the difference in points: the break-even bid. From a ``score`` (mine, theirs) the
-    bid is in chances of winning: ``bid`` is the largest bid after which owning the
-    crib still wins at least as often, ``p_win`` each part's chance (the owner's after
-    that bid) and ``attrs["p_owner"]`` the chance at each bid tried. The opponent is
-    modelled as in :func:`analyze`.
+    (not owning it, as the pone), with ``discard``, ``keep``, ``total``, ``worth`` (the
+    difference in points) and ``break_even``, the bid at which winning the crib and
+    letting the opponent win it are worth the same: half the worth, since the winner
+    pays its bid and the other pays nothing. From a ``score`` (mine, theirs) the bid is
+    in chances of winning: ``bid`` is the largest bid at which owning the crib from
+    mine - bid wins at least as often as the opponent owning it from theirs - bid,
+    ``p_win`` each part's chance at that bid, and ``attrs["p_owner"]`` and
+    ``attrs["p_other"]`` the chances at each bid tried. The opponent is modelled as in
+    :func:`analyze`.
 
     >>> df = auction("5H 6S 4D JC QH 5C", opponent="random", pegging="none")
-    >>> df.part.tolist(), round(float(df.worth[0]), 3)
-    (['owner', 'other'], 9.553)
+    >>> df.part.tolist(), round(float(df.worth[0]), 3), round(float(df.break_even[0]), 3)
+    (['owner', 'other'], 9.553, 4.777)
     """
     import pandas as pd
 
@@ -408,15 +411,17 @@ def auction(
     rows = []
     for part, row in (("owner", value.owner), ("other", value.other)):
         record = {"part": part, "discard": row["discard"], "keep": row["keep"],
-                  "total": float(row[total]), "worth": value.worth}  # fmt: skip
+                  "total": float(row[total]), "worth": value.worth,
+                  "break_even": value.break_even}  # fmt: skip
         if value.score is not None:
             bid = value.bid or 0
-            record["p_win"] = value.p_owner[bid] if part == "owner" else value.p_other
+            chances = value.p_owner if part == "owner" else value.p_other
+            record["p_win"] = chances[bid]
             record["bid"] = bid
         rows.append(record)
     frame = pd.DataFrame(rows)
     frame.attrs.update(
-        worth=value.worth, score=value.score, bid=value.bid, p_owner=value.p_owner,
-        opponent=opponent,
+        worth=value.worth, break_even=value.break_even, score=value.score, bid=value.bid,
+        p_owner=value.p_owner, p_other=value.p_other, opponent=opponent,
     )  # fmt: skip
     return frame

@@ -1078,18 +1078,24 @@ def auction_text(rows: Rows) -> str:
         f"{own['total']:.3f} points",
         f"not owning it (you lead):          throw {other['discard']}, keep {other['keep']}, "
         f"{other['total']:.3f} points",
-        f"the crib is worth {a['worth']:.2f} points to you: bid up to that "
-        f"({a['opponent']} opponent)",
     ]
+    lines += _wrapped(
+        f"owning the crib is worth {a['worth']:.2f} points more than not owning it; the "
+        f"winner pays its bid and the other nothing, so the break-even bid is half that, "
+        f"{a['break_even']:.2f} points: bid up to {int(a['break_even'])} "
+        f"({a['opponent']} opponent)",
+        upper=False,
+    )
     if a.get("score") is not None:
         mine, theirs = a["score"]
         bid = a["bid"]
         lines += _wrapped(
-            f"at {mine}-{theirs}: break-even bid {bid} (owning the crib after bidding {bid}: "
-            f"P(win) {own['p_win']:.3f}; not owning it: {other['p_win']:.3f})"
+            f"at {mine}-{theirs}: break-even bid {bid} (you owning the crib from "
+            f"{mine - bid}-{theirs}: P(win) {own['p_win']:.3f}; the opponent owning it "
+            f"from {mine}-{theirs - bid}: {other['p_win']:.3f})"
             if bid
             else f"at {mine}-{theirs}: do not bid (owning the crib wins {own['p_win']:.3f}, "
-            f"not owning it {other['p_win']:.3f})",
+            f"letting it go {other['p_win']:.3f})",
             upper=False,
         )
     return "\n".join(lines) + "\n"
