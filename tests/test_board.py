@@ -480,3 +480,24 @@ def test_build_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
 def test_outcome_names() -> None:
     assert OUTCOMES[0] == "win" and OUTCOMES[4] == "loss" and len(OUTCOMES) == 8
     assert KEEPS.shape == (15, 4) and DISCARDS.shape == (15, 2)
+
+
+def test_the_board_solved_in_calls_is_the_board_solved_at_once() -> None:
+    """build-board solves the board a few anti-diagonals a call (Ctrl-C is heard between
+    them): the same numbers as one call, to the last bit."""
+    from crib_analyze.board import build
+    from crib_analyze.play.matches import plain_policy_code, play_reader
+    from crib_analyze.rules import SKUNK_LINES, TARGET
+    from crib_analyze.scoring.show_kernels import rank_table
+
+    model = load_model()
+    cards = expert_deals(3000, 5, model)
+    code = plain_policy_code("lookahead", "test")
+    players, points, _ = evk.deal_events(
+        cards, rank_table(), np.array([code, code], np.int64), play_reader(model, reads=False),
+        2, 5, build.PLAY_STREAMS,
+    )  # fmt: skip
+    p, q, c = build.distinct_deals(players, points)
+    lines = np.array(SKUNK_LINES, np.int64)
+    at_once = dpk.board_values(p, q, c, TARGET, lines)
+    np.testing.assert_array_equal(build.solve_board(p, q, c, lines), at_once)

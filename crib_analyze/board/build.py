@@ -11,7 +11,6 @@ over each half of the deals to measure its sampling error. ``crib-analyze build-
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import os
 import time
 from collections.abc import Callable
@@ -31,11 +30,17 @@ from crib_analyze.play.matches import plain_policy_code, play_reader
 from crib_analyze.position import N_OUTCOMES, p_win, scoring_points
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.settings import BOARD_DEALS, QUICK_PLAY_POLICY, SEARCH_SAMPLES, __version__
+from crib_analyze.settings import (
+    BOARD_DEALS,
+    CALL_SECONDS,
+    QUICK_PLAY_POLICY,
+    SEARCH_SAMPLES,
+    __version__,
+)
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 PLAY_STREAMS = 1 << 40  # deal i plays from stream PLAY_STREAMS + i (its cards use stream i)
-CHUNK = 200_000  # deals simulated at a time
+CHUNK = 200_000  # deals between checkpoints (and at most in a kernel call)
 
 
 def distinct_deals(
@@ -152,26 +157,32 @@ def build_board(
     if state is not None:
         done, hist, halves = _resumed(state)
     half = deals // 2
-    bounds = sorted({*range(0, deals, CHUNK), half, deals})
-    for lo, hi in itertools.pairwise(bounds):
-        if hi <= done:
+    saved = done
+    for first, last in ((0, half), (half, deals)):  # each half apart (their tables differ)
+        if last <= done:
             continue
-        interrupts.check()
-        cards = expert_deals(hi - lo, seed, m, first=lo)
-        players, points, sources = evk.deal_events(
-            cards, rank_table(), policies, reader, samples, seed, PLAY_STREAMS + lo
-        )
-        h = 0 if hi <= half else 1
-        by_source = source_points(players, points, sources)
-        by_source = np.concatenate([by_source, by_source.sum(axis=2, keepdims=True)], axis=2)
-        hist += points_histogram(by_source)
-        p, q, c = distinct_deals(players, points)
-        halves[h].append(np.concatenate([p, q], axis=1))
-        halves[h].append(c)
-        done = hi
-        save_checkpoint(checkpoint, settings, _state(done, hist, halves))
-        if log:
-            log(BoardLog("deals", done, deals, time.time() - start))
+        h = 0 if last <= half else 1
+        begin = max(first, done)
+        # calls of about CALL_SECONDS (Ctrl-C between them; the deals do not depend on
+        # how they are cut), a checkpoint every CHUNK deals and at the half
+        for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
+            lo = begin + offset
+            cards = expert_deals(n, seed, m, first=lo)
+            players, points, sources = evk.deal_events(
+                cards, rank_table(), policies, reader, samples, seed, PLAY_STREAMS + lo
+            )
+            by_source = source_points(players, points, sources)
+            by_source = np.concatenate([by_source, by_source.sum(axis=2, keepdims=True)], axis=2)
+            hist += points_histogram(by_source)
+            p, q, c = distinct_deals(players, points)
+            halves[h].append(np.concatenate([p, q], axis=1))
+            halves[h].append(c)
+            done = lo + n
+            if done - saved >= CHUNK or done == last:  # saved, then said
+                save_checkpoint(checkpoint, settings, _state(done, hist, halves))
+                saved = done
+                if log:
+                    log(BoardLog("deals", done, deals, time.time() - start))
     lines = np.array(SKUNK_LINES, np.int64)
     solved = []
     merged = []
@@ -181,13 +192,13 @@ def build_board(
         counts = np.concatenate(halves[h][1::2])
         p, q, c = _distinct(rows, counts)
         merged.append((np.concatenate([p, q], axis=1), c))
-        solved.append(dpk.board_values(p, q, c, TARGET, lines))
+        solved.append(solve_board(p, q, c, lines))
         if log:
             log(BoardLog("table", h + 1, 3, time.time() - start))
     p, q, c = _distinct(
         np.concatenate([merged[0][0], merged[1][0]]), np.concatenate([merged[0][1], merged[1][1]])
     )
-    values = dpk.board_values(p, q, c, TARGET, lines)
+    values = solve_board(p, q, c, lines)
     if log:
         log(BoardLog("table", 3, 3, time.time() - start))
     provenance = _provenance(m, settings, hist, solved, values, len(c))
@@ -195,6 +206,19 @@ def build_board(
     remove_checkpoint(checkpoint)
     values.setflags(write=False)
     return BoardTable(values, provenance=provenance)
+
+
+def solve_board(players: np.ndarray, points: np.ndarray, weights: np.ndarray, lines: np.ndarray
+                ) -> np.ndarray:  # fmt: skip
+    """:func:`~crib_analyze.board.dp_kernels.board_values` in calls of about CALL_SECONDS
+    (a few anti-diagonals each, Ctrl-C checked between): the same numbers, in the same
+    order."""
+    deals = dpk.board_prepare(players, points, weights)
+    values = np.zeros((TARGET, TARGET, 2, dpk.N_CHANNELS))
+    top = 2 * TARGET - 2
+    for done, n in interrupts.paced(top + 1, CALL_SECONDS):
+        dpk.board_fill(values, TARGET, lines, deals, top - done, top - done - n + 1)
+    return values
 
 
 def _provenance(

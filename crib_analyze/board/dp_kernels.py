@@ -111,19 +111,27 @@ def board_values(
     """(target, target, 2, 9): from (my score, theirs, I deal 0/1), the probability of
     each outcome of the game (0-7) and the expected number of deals still to play (8),
     when deal i happens with probability ``weights[i] / weights.sum()``. Every deal must
-    score at least a point (the last card always does).
-
-    Serial: the positions of one anti-diagonal are too little work to share between
-    threads (measured slower in parallel on 2 cores, and three times slower to compile).
+    score at least a point (the last card always does). In one call: a long job calls
+    :func:`board_prepare` and then :func:`board_fill` a few anti-diagonals at a time.
     """
+    deals = board_prepare(players, points, weights)
+    V = np.zeros((target, target, 2, N_CHANNELS))
+    board_fill(V, target, lines, deals, 2 * target - 2, 0)
+    return V
+
+
+@njit
+def board_prepare(players: np.ndarray, points: np.ndarray, weights: np.ndarray) -> tuple[
+    int, float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]:  # fmt: skip
+    """The deals as :func:`board_fill` walks them: (top total + 1, the weights' sum, per
+    seat of mine the deals in descending order of my total and, where only the opponent
+    can finish, of theirs (players, points, weights, my totals, theirs; copied in that
+    order so the walks read memory in sequence), and the (my total, theirs) histogram."""
     n = players.shape[0]
     totals = deal_totals(players, points)
     top = int(totals.max()) + 1
     mass = weights.sum()
-    V = np.zeros((target, target, 2, N_CHANNELS))
-    # per seat of mine: the deals in descending order of my total (copied in that order
-    # so the walks read memory in sequence), the deals where only the opponent can
-    # finish likewise by theirs, and the (my total, theirs) histogram of all deals
     sorted_players = np.empty((2, 2, n, players.shape[1]), np.int8)
     sorted_points = np.empty((2, 2, n, players.shape[1]), np.int8)
     sorted_weights = np.empty((2, 2, n))
@@ -143,7 +151,29 @@ def board_values(
                 sorted_theirs[me, by, k] = theirs[i]
         for i in range(n):
             hist[me, mine[i], theirs[i]] += weights[i]
-    for total in range(2 * target - 2, -1, -1):
+    return (top, mass, sorted_players, sorted_points, sorted_weights, sorted_mine,
+            sorted_theirs, hist)  # fmt: skip
+
+
+@njit
+def board_fill(
+    V: np.ndarray,
+    target: int,
+    lines: np.ndarray,
+    deals: tuple[int, float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                 np.ndarray],
+    total_hi: int,
+    total_lo: int,
+) -> None:  # fmt: skip
+    """Fill ``V`` (see :func:`board_values`) on the anti-diagonals of the scores' sum from
+    ``total_hi`` down to ``total_lo`` (those above must be filled: a deal only adds
+    points). Serial: the positions of one anti-diagonal are too little work to share
+    between threads (measured slower in parallel on 2 cores, and three times slower to
+    compile)."""
+    top, mass, sorted_players, sorted_points, sorted_weights, sorted_mine = deals[:6]
+    sorted_theirs, hist = deals[6], deals[7]
+    n = sorted_players.shape[2]
+    for total in range(total_hi, total_lo - 1, -1):
         lo = max(0, total - (target - 1))
         hi = min(target - 1, total)
         for a in range(lo, hi + 1):
@@ -171,4 +201,3 @@ def board_values(
                 acc[8] += mass  # this deal, whoever finishes
                 for c in range(N_CHANNELS):
                     V[a, b, me, c] = acc[c] / mass
-    return V
