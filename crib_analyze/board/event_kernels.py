@@ -16,6 +16,7 @@ from numba import prange
 
 from crib_analyze.constants import DEALER_SEAT, HEELS_POINTS, JACK_RANK
 from crib_analyze.jit import njit
+from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_workspace, play_deal, play_deal_reading
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import table_score_show
@@ -70,7 +71,7 @@ def events_of(
     d: np.ndarray,
     table: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     rng: np.ndarray,
     players: np.ndarray,
@@ -94,7 +95,7 @@ def events_of_reading(
     d: np.ndarray,
     table: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     rng: np.ndarray,
     players: np.ndarray,
@@ -122,7 +123,7 @@ def deal_events(
     deals: np.ndarray,
     table: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     seed: int,
     first: int,

@@ -33,6 +33,7 @@ from crib_analyze.board.throw_choice_kernels import (
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
+from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
 from crib_analyze.rng_kernels import rng_for
 
@@ -60,7 +61,7 @@ def play_games(
     peg_rows: np.ndarray,
     policies: np.ndarray,
     sample_policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     table: np.ndarray,
     values: np.ndarray,

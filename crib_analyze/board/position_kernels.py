@@ -19,6 +19,7 @@ from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
 from crib_analyze.board.throw_choice_kernels import fill_seat, throw_of
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
+from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_workspace
 from crib_analyze.rng_kernels import rng_for, rng_next
 
@@ -67,7 +68,7 @@ def sample_outcomes(
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     table: np.ndarray,
     values: np.ndarray,
@@ -138,7 +139,7 @@ def position_outcomes(
     peg_net: np.ndarray,
     peg_rows: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     table: np.ndarray,
     values: np.ndarray,

@@ -208,7 +208,7 @@ def _solver_advice(
     throws = np.full(4, -1, np.int64)
     throws[2 * me : 2 * me + len(thrown)] = thrown
     pk.start_reading(reader, me, kept, throws, -1 if cut is None else cut, weights)
-    rank_weights, keeps, leads = reader[0], reader[1], reader[6]
+    rank_weights, keeps, leads = reader.rank_weights, reader.keeps, reader.leads
     no_lead = np.zeros(0, np.int64)
     lead_read = False
     public = np.zeros(13, np.int64)

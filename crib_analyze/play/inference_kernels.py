@@ -26,6 +26,8 @@ summing to one.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from crib_analyze.constants import MAX_COUNT
@@ -36,6 +38,33 @@ from crib_analyze.play.rules_kernels import lay_points, rank_value, reply_points
 
 N_KEEPS = 1820
 N_PAIRS = 91  # rank pairs a <= b
+
+
+class Reader(NamedTuple):
+    """What the play policies know of the other seat, as the kernels take it (numba
+    compiles a named tuple as a tuple: each field by its name, none by a number).
+    Without the solver's reading, the reading's arrays are empty, of the same types."""
+
+    rank_weights: np.ndarray  # (2, 13): a seat's prior over the other's kept ranks
+    keeps: np.ndarray  # (1820, 4): every kept rank multiset
+    start: np.ndarray  # each seat's throw policy turned around: where a keep's rows start
+    pair: np.ndarray  # ... the thrown rank pair of each row
+    chance: np.ndarray  # ... and its chance
+    params: np.ndarray  # [tau, hands, slack]: the softmax of lays, the budget, the leads' slack
+    leads: np.ndarray  # (13, 1820) the solver's leads (0 rows: none for this model)
+
+    @property
+    def tau(self) -> float:
+        return float(self.params[0])
+
+    @property
+    def hands(self) -> int:
+        return int(self.params[1])
+
+    @property
+    def slack(self) -> float:
+        return float(self.params[2])
+
 
 # C(n, k) for n, k <= 4 (k > n: 0); more than four of a rank is impossible
 _BINOM = np.array(

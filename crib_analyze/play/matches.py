@@ -22,6 +22,7 @@ from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.errors import UsageError
 from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import play_policy_kernels as pk
+from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.position import Seat
 from crib_analyze.settings import (
     PLAY_POLICIES,
@@ -32,8 +33,6 @@ from crib_analyze.settings import (
     check_choice,
 )
 
-#: what the policies know of the other seat (see :mod:`crib_analyze.play.play_policy_kernels`)
-Reader = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 NO_LEADS = np.zeros((0, 1820), np.int64)
 
 
@@ -114,14 +113,18 @@ def play_reader(
     params = np.array([tau, float(hands), slack])
     if not reads:
         nothing = np.zeros((2, 0), np.int64)
-        return _read_only((kept_rank_weights(m), np.zeros((0, 4), np.int64),
-                           np.zeros((2, 1), np.int64), nothing, np.zeros((2, 0)), params,
-                           NO_LEADS))  # fmt: skip
+        return _read_only(Reader(
+            rank_weights=kept_rank_weights(m), keeps=np.zeros((0, 4), np.int64),
+            start=np.zeros((2, 1), np.int64), pair=nothing, chance=np.zeros((2, 0)),
+            params=params, leads=NO_LEADS,
+        ))  # fmt: skip
     start, pair, chance = throw_likelihoods(m)
     keeps = np.ascontiguousarray(kept_multisets())
     known = solver_leads_of(m) if leads else None
-    return _read_only((kept_rank_weights(m), keeps, start, pair, chance, params,
-                       NO_LEADS if known is None else known.leads))  # fmt: skip
+    return _read_only(Reader(
+        rank_weights=kept_rank_weights(m), keeps=keeps, start=start, pair=pair,
+        chance=chance, params=params, leads=NO_LEADS if known is None else known.leads,
+    ))  # fmt: skip
 
 
 def _read_only(reader: Reader) -> Reader:

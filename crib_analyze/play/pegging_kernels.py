@@ -17,6 +17,7 @@ from numba import prange
 from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
+from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import (
     new_reading,
     new_workspace,
@@ -50,7 +51,7 @@ def play_as(
     starter: int,
     thrown: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     rng: np.ndarray,
     record: np.ndarray,
@@ -85,7 +86,7 @@ def cell_sums(
     pone_pi: np.ndarray,
     dealer_pi: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
 ) -> np.ndarray:
     """(C, 3) per cell: sum of the keeper's points, of the opponent's, of the squared
@@ -147,7 +148,7 @@ def hand_deals(
     pone_pi: np.ndarray,
     dealer_pi: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
 ) -> np.ndarray:
     """(n, 15, 2) the holder's and the opponent's points in deal j for each of the 15

@@ -25,9 +25,10 @@ no card of value <= 31 - c until the reset.
   live hand is solved when there are at most ``hands`` of them (the reader's budget),
   else ``hands`` are drawn by systematic resampling.
 
-The *reader* tuple carries what the policies know of the other seat: ``(rank_weights
-(2, 13), keeps (1820, 4), start (2, 1821), pair (2, E), chance (2, E), params,
-leads)``: the kept-rank priors of the lookahead, the keeps and the inverted throw
+The *reader* (:class:`crib_analyze.play.inference_kernels.Reader`, a named tuple)
+carries what the policies know of the other seat: ``rank_weights (2, 13), keeps
+(1820, 4), start (2, 1821), pair (2, E), chance (2, E), params, leads``: the kept-rank
+priors of the lookahead, the keeps and the inverted throw
 policy of each seat (:func:`crib_analyze.play.inference_kernels.throw_likelihoods`,
 indexed by the *thrower's* seat), ``params`` = [tau, hands, lead slack], and the
 solver's leads (13, 1820): the rank it leads from each keep, by the starter's rank
@@ -46,6 +47,7 @@ from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import solver_kernels as sk
+from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.reply_kernels import expected_best_reply
 from crib_analyze.play.rules_kernels import (
     card_value,
@@ -365,13 +367,13 @@ def new_reading() -> tuple[
 
 @njit
 def start_reading(
-    reader: tuple[np.ndarray, ...], p: int, hands: np.ndarray, thrown: np.ndarray, starter: int,
+    reader: Reader, p: int, hands: np.ndarray, thrown: np.ndarray, starter: int,
     weights: np.ndarray,
 ) -> None:  # fmt: skip
     """``weights`` (1820,): player p's prior over the other's keeps from its throw:
     p sees its own four cards, its two thrown (``thrown[2p:2p + 2]``, -1 if unknown)
     and the starter."""
-    _, keeps, start, pair, chance, _, _ = reader
+    keeps, start, pair, chance = reader.keeps, reader.start, reader.pair, reader.chance
     unseen = np.full(13, 4, np.int64)
     for c in hands[p]:
         if c >= 0:
@@ -392,7 +394,7 @@ def solver_values(
     player: int,
     seq: np.ndarray,
     state: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     reading: tuple[np.ndarray, ...],
     gone_above: np.ndarray,
     rng: np.ndarray,
@@ -403,7 +405,7 @@ def solver_values(
     solved (0: the reading and the cards leave none). Every live hand is solved if
     there are at most ``budget``, else ``budget`` are drawn by systematic resampling."""
     n, count = state[0], state[1]
-    keeps = reader[1]
+    keeps = reader.keeps
     weights, laid, cand, chance, memo, sseq, values = reading
     o = 1 - player
     values[:] = 0.0
@@ -443,7 +445,7 @@ def solver_slot(
     player: int,
     seq: np.ndarray,
     state: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     reading: tuple[np.ndarray, ...],
     gone_above: np.ndarray,
     rng: np.ndarray,
@@ -459,7 +461,7 @@ def solver_slot(
             only = s
     if legal <= 1:
         return only
-    budget = int(reader[5][1])
+    budget = int(reader.params[1])  # the solver's hands
     if solver_values(hands, player, seq, state, reader, reading, gone_above, rng, budget) == 0:
         return only
     values = reading[6]
@@ -473,7 +475,7 @@ def solver_slot(
 
 @njit
 def read_card(
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     reading: tuple[np.ndarray, ...],
     p: int,
     card: int,
@@ -484,7 +486,12 @@ def read_card(
     gone_above: np.ndarray,
 ) -> None:
     """Player p reads the other laying ``card`` now (before it is laid)."""
-    rank_weights, keeps, _, _, _, params, leads = reader
+    rank_weights, keeps, params, leads = (
+        reader.rank_weights,
+        reader.keeps,
+        reader.params,
+        reader.leads,
+    )
     weights, laid = reading[0], reading[1]
     o = 1 - p
     public = np.zeros(13, np.int64)
@@ -514,7 +521,7 @@ def choose_slot(
     seq: np.ndarray,
     state: np.ndarray,
     seen: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
@@ -523,7 +530,7 @@ def choose_slot(
 ) -> int:
     """The card ``policy`` lays (greedy, lookahead, search or the rule bot; see
     :func:`choose_slot_reading` for the solver)."""
-    rank_weights = reader[0]
+    rank_weights = reader.rank_weights
     if policy == SEARCH:
         return search_slot(
             hands, player, seq, state, seen, rank_weights, gone_above, samples, rng, work, fwork
@@ -542,7 +549,7 @@ def choose_slot_reading(
     seq: np.ndarray,
     state: np.ndarray,
     seen: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     gone_above: np.ndarray,
     samples: int,
     rng: np.ndarray,
@@ -594,7 +601,7 @@ def play_deal(
     dealer: np.ndarray,
     starter: int,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     rng: np.ndarray,
     record: np.ndarray,
@@ -633,7 +640,7 @@ def play_deal_reading(
     starter: int,
     thrown: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     rng: np.ndarray,
     record: np.ndarray,
@@ -675,7 +682,7 @@ def play_deal_reading(
 def play_many(
     deals: np.ndarray,
     policies: np.ndarray,
-    reader: tuple[np.ndarray, ...],
+    reader: Reader,
     samples: int,
     seed: int,
     first: int,
@@ -737,13 +744,13 @@ def candidate_values(
 
 
 @njit(parallel=True)
-def solver_leads(reader: tuple[np.ndarray, ...], s: int, lo: int, hi: int) -> np.ndarray:
+def solver_leads(reader: Reader, s: int, lo: int, hi: int) -> np.ndarray:
     """(hi - lo,): the rank the solver leads as pone from each keep ``lo`` to ``hi`` (rows
-    of ``reader[1]``, at most 1,820) when the starter has rank ``s``, every live dealer
+    of ``reader.keeps``, at most 1,820) when the starter has rank ``s``, every live dealer
     hand solved (-1 where the keep holds all four of that rank). The keep's cards take
     the lowest suits free; the pone's own throw is left unknown (suits play no part in
     the play)."""
-    keeps = reader[1]
+    keeps = reader.keeps
     out = np.full(hi - lo, -1, np.int64)
     for i in prange(hi - lo):
         k = lo + i
