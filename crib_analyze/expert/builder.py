@@ -117,12 +117,15 @@ class FixedPoint:
     them), :meth:`tabulate` the final policy."""
 
     def __init__(self, pegging: PeggingTable | None = None) -> None:
+        interrupts.check()
         classes = hand_classes()
+        interrupts.check()
         self.pegging = pegging
         self.cards = classes.cards.astype(np.int64)
         self.weight = classes.weight.astype(np.float64)
         self.multiset = classes.multiset.astype(np.int64)
         self.hand = all_hand_means()
+        interrupts.check()
         self.peg: dict[str, Any] = (
             all_class_pegging(pegging) if pegging is not None else {"dealer": 0.0, "pone": 0.0}
         )
@@ -132,6 +135,7 @@ class FixedPoint:
         # more than the arithmetic): the cribs of the round before last, and the values
         self._spare: dict[str, np.ndarray] = {}
         self._value = {role: np.empty_like(self.hand) for role in ("dealer", "pone")}
+        interrupts.check()
 
     def cribs(
         self, models: Mapping[str, ThrowModel], out: Mapping[str, np.ndarray] | None = None

@@ -22,6 +22,7 @@ from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_classes import hand_classes, multisets
 from crib_analyze.crib.hand_kernels import N_UNSEEN
 from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import CALL_SECONDS
 
 
 def class_offsets(multiset: np.ndarray, n_multisets: int) -> np.ndarray:
@@ -112,5 +113,11 @@ def all_class_pegging(
     table: PeggingTable, lo: int = 0, hi: int | None = None
 ) -> dict[str, np.ndarray]:
     """Per role ("dealer", "pone"): (N, 15) pegging net (own - opponent's) of the keeps
-    of classes ``lo:hi`` (all by default), from the pegging table (by kept ranks)."""
-    return hands_pegging(table, hand_classes().cards[lo:hi])
+    of classes ``lo:hi`` (all by default), from the pegging table (by kept ranks); in
+    paced parts (Ctrl-C is checked between them: all of them take seconds)."""
+    cards = hand_classes().cards[lo:hi]
+    out = {role: np.empty((len(cards), hk.N_DISCARDS), np.float64) for role in ("dealer", "pone")}
+    for first, n in interrupts.paced(len(cards), CALL_SECONDS, step=4096):
+        for role, net in hands_pegging(table, cards[first : first + n]).items():
+            out[role][first : first + n] = net
+    return out
