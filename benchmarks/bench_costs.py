@@ -87,7 +87,7 @@ def main() -> None:
     put("simulate-position", per_game(lambda k: ca.simulate(k, players=position, seed=1), n // 2),
         "game", "simulate --players position,expert (a position player from 61)")  # fmt: skip
     put("simulate-game",
-        per_game(lambda k: ca.simulate_game("three", games=k, seed=1), 10 * n), "game",
+        per_game(lambda k: ca.simulate(k, seed=1, game="three"), 10 * n), "game",
         "simulate --game three (every seat by the hand policy, lookahead play)")  # fmt: skip
 
     hands = ["5H 6S 4D JC QH 5C", "2C 3D 4H 6S 8C 9D", "KC KD QH QS JD TC", "AS 2S 3S 4S 5S 6S"]

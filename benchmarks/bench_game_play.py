@@ -58,7 +58,7 @@ def main() -> None:
 
         def advice(g: str = game, s: str = seat, h: str = hand, c: str = starter,
                    p: str = played) -> None:  # fmt: skip
-            ca.advise_game_play(g, s, h, c, p)
+            ca.advise_play(s, h, c, played=p, game=g)
 
         advice()
         sec = timed(advice)
@@ -69,9 +69,9 @@ def main() -> None:
     print(f"baseline games (two players, expert throws, lookahead): {base_games:.0f} games/s")
     print("| game | games/s | x baseline |")
     for game in ca.games().game:
-        ca.simulate_game(game, 8, seed=1)
+        ca.simulate(8, seed=1, game=game)
         n = GAMES // 4 if game == "canadian-doubles" else GAMES
-        rate = n / timed(lambda g=game, k=n: ca.simulate_game(g, k, seed=2))
+        rate = n / timed(lambda g=game, k=n: ca.simulate(k, seed=2, game=g))
         print(f"| {game} | {rate:.0f} | {rate / base_games:.2f} |")
 
     print("| game | seat | discard --others hand, seconds |")
@@ -86,8 +86,8 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "five.parquet"
-        ca.generate_game_table("five-card", out)  # compile
-        sec = timed(lambda: ca.generate_game_table("five-card", out))
+        ca.generate_table(out, game="five-card")  # compile
+        sec = timed(lambda: ca.generate_table(out, game="five-card"))
         print(f"table --game five-card: {sec:.1f} s (1,344,590 rows)")
     print("reproduce: .venv/bin/python benchmarks/bench_game_play.py")
 

@@ -16,9 +16,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crib_analyze.settings import packaged
+from crib_analyze.settings import DEFAULT_PLAY_POLICY, packaged
+
+if TYPE_CHECKING:
+    from crib_analyze.rules import Rules
 
 COSTS_FILE = "costs.json"
 
@@ -99,9 +102,15 @@ def duration_text(seconds: float) -> str:
     return f"about {hours:.1f} hours" if hours < 10 else f"about {hours:.0f} hours"
 
 
-def simulate_seconds(games: int, players: tuple[str, ...], play_policy: str) -> float:
-    """Expected seconds of ``simulate``: games of two players by their policies."""
-    per = cost("simulate-lookahead" if play_policy != "solver" else "simulate-solver").seconds
+def simulate_seconds(
+    games: int, players: tuple[str, ...], play_policy: str | None, rules: Rules | None = None
+) -> float:
+    """Expected seconds of ``simulate``: games of two players by their policies (the
+    solver unless given), or of another game's ``rules``."""
+    if rules is not None and not rules.is_standard:
+        return game_seconds(games)
+    solver = (play_policy or DEFAULT_PLAY_POLICY) == "solver"
+    per = cost("simulate-solver" if solver else "simulate-lookahead").seconds
     if "position" in players:  # the position player's sampling dominates
         per = max(per, cost("simulate-position").seconds)
     return games * per

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from crib_analyze import simulate, simulate_game
+from crib_analyze import simulate
 from crib_analyze.rules import GAMES
 
 
@@ -33,7 +33,7 @@ def main() -> None:
     per_deal: list[str] = []
     for name in GAMES:
         t = time.time()
-        s = simulate_game(name, args.games, seed=args.seed)
+        s = simulate(args.games, seed=args.seed, game=name)
         wins = ", ".join(f"{k} {v:.3f} ± {s.wins_se[k]:.3f}" for k, v in s.wins.items())
         match = ", ".join(f"{k} {v:.3f}" for k, v in s.match_points.items()) or "-"
         print(

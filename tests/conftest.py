@@ -137,7 +137,7 @@ def _warm_games() -> None:
 def _warm_table_games() -> None:
     import crib_analyze as ca
 
-    ca.simulate_game("three", games=2)  # the play of three and more players
+    ca.simulate(2, game="three")  # the play of three and more players
 
 
 def _warm_position() -> None:

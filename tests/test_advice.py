@@ -48,9 +48,9 @@ def test_the_pone_leads_low_rather_than_a_seven() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ({"role": "pone", "hand": "7C 8D 2C", "played": "10H"}, "dealer's turn"),
-        ({"role": "pone", "hand": "7C 8D", "played": ""}, "that is not four"),
-        ({"role": "dealer", "hand": "7C 8D 2C 10H", "played": "10H"}, "given twice"),
+        ({"seat": "pone", "hand": "7C 8D 2C", "played": "10H"}, "dealer's turn"),
+        ({"seat": "pone", "hand": "7C 8D", "played": ""}, "that is not four"),
+        ({"seat": "dealer", "hand": "7C 8D 2C 10H", "played": "10H"}, "given twice"),
     ],
 )
 def test_bad_positions(args: dict[str, str], message: str) -> None:

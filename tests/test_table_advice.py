@@ -86,23 +86,24 @@ def test_the_play_resumed_anywhere_ends_as_the_whole_play(case: tuple) -> None: 
 
 
 def test_a_fifteen_is_the_clear_best() -> None:
-    df = ca.advise_game_play("three", "dealer", "5C 9D KS 2H", "4D", "7H 3S", samples=400)
+    df = ca.advise_play("dealer", "5C 9D KS 2H", "4D", played="7H 3S", game="three", samples=400)
     assert df.card.iloc[0] == "5C"
     assert df.net.iloc[0] - df.net.iloc[1] > 4 * df.net_se.iloc[0]
     assert np.allclose(df.net, df.own - df.others)
 
 
 def test_nothing_fits_the_answer_is_go() -> None:
-    df = ca.advise_game_play("four", "dealer", "KC QD 9C 8C", "4D", "10H 10S 5D", samples=50)
+    df = ca.advise_play("dealer", "KC QD 9C 8C", "4D", played="10H 10S 5D", game="four", samples=50)
     assert df.card.tolist() == ["go"]
 
 
 def test_a_side_counts_the_partner_s_points() -> None:
     """The same position and draws, four players as partners and each for themselves:
     the side's points add the partner's, and the others are one side, not three."""
-    args = ("right", "7C KD 2S 3S", "9H", "5H 4C")
-    side = ca.advise_game_play(game("four"), *args, samples=300).set_index("card")
-    alone = ca.advise_game_play(game("four", partners=False), *args, samples=300)
+    args = ("right", "7C KD 2S 3S", "9H")
+    side = ca.advise_play(*args, played="5H 4C", game=game("four"), samples=300)
+    side = side.set_index("card")
+    alone = ca.advise_play(*args, played="5H 4C", game=game("four", partners=False), samples=300)
     alone = alone.set_index("card").loc[side.index]
     assert (side.own >= alone.own).all() and (side.own > alone.own + 0.5).all()
     assert (side.others > alone.others).all()  # two opponents' points, against a mean of 3
@@ -163,7 +164,8 @@ def test_the_command_line() -> None:
             ],
             "turn",
         ),
-        (["play", "5C", "9D", "KS", "2H", "--seat", "left", "--pone"], "goes with --game"),
+        (["play", "5C", "9D", "KS", "2H", "--seat", "left", "--pone"], "contradicts --seat"),
+        (["play", "5C", "9D", "KS", "2H", "--seat", "left", "--played", ""], "unknown seat 'left'"),
         (["play", "5C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer"], "--starter"),
     ]:
         result = runner.invoke(cli, bad)
@@ -175,7 +177,7 @@ def test_the_command_line() -> None:
 def test_every_game_takes_advice(name: str) -> None:
     rules = game(name)
     hand = "5C 9D KS" if rules.hand_size == 3 else "5C 9D KS 2H"
-    df = ca.advise_game_play(name, 0, hand, "4D", "", samples=50)
+    df = ca.advise_play(0, hand, "4D", game=name, samples=50)
     assert len(df) == rules.hand_size
 
 

@@ -173,8 +173,9 @@ def test_the_cli_simulates_and_gives_odds_for_a_game() -> None:
     out = runner.invoke(cli, ["odds", "--game", "three", "110", "100", "90", "--games", "40"])
     assert out.exit_code == 0, out.output
     lines = out.stdout.splitlines()
-    chances = ca.game_odds("three", (110, 100, 90), games=40).sort_values("win", ascending=False)
-    said = ", ".join(f"{r.seats} {100 * r.win:.1f}%" for r in chances.itertuples())
+    rows = ca.odds_rows(110, 100, 90, games=40, game="three").records()
+    chances = sorted(rows, key=lambda r: -r["win"])
+    said = ", ".join(f"{r['seats']} {100 * r['win']:.1f}%" for r in chances)
     assert "\n".join(lines[:2]).replace("\n  ", " ") == (
         f"At left 110, middle 100, dealer 90 in three (the dealer about to deal) the "
         f"chance of winning: {said}"

@@ -26,13 +26,11 @@ if TYPE_CHECKING:
         Odds,
         board_frame,
         deal_points,
-        game_odds,
         match_points,
         odds,
         odds_rows,
         plot_board,
         simulate,
-        simulate_game,
         win_probability,
     )
     from crib_analyze.api.builds import (
@@ -44,6 +42,7 @@ if TYPE_CHECKING:
         build_pegging,
         load_model,
     )
+    from crib_analyze.api.capabilities import check_game
     from crib_analyze.api.discards import (
         analyze,
         analyze_rows,
@@ -62,7 +61,6 @@ if TYPE_CHECKING:
         paths,
     )
     from crib_analyze.api.plays import (
-        advise_game_play,
         advise_play,
         pegging_table,
         play_grade_frame,
@@ -83,7 +81,6 @@ if TYPE_CHECKING:
     from crib_analyze.api.tables import (
         check_table,
         crib_table,
-        generate_game_table,
         generate_table,
         load_table,
         lookup,
@@ -94,6 +91,7 @@ if TYPE_CHECKING:
 #: each public name and the module that defines it (loaded on first use, so that
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
+    "check_game": "crib_analyze.api.capabilities",
     "BuiltModel": "crib_analyze.api.builds",
     "BuiltTable": "crib_analyze.api.builds",
     "build_board": "crib_analyze.api.builds",
@@ -121,15 +119,12 @@ EXPORTS = {
     "Odds": "crib_analyze.api.board",
     "board_frame": "crib_analyze.api.board",
     "deal_points": "crib_analyze.api.board",
-    "game_odds": "crib_analyze.api.board",
     "match_points": "crib_analyze.api.board",
-    "simulate_game": "crib_analyze.api.board",
     "odds": "crib_analyze.api.board",
     "odds_rows": "crib_analyze.api.board",
     "plot_board": "crib_analyze.api.board",
     "simulate": "crib_analyze.api.board",
     "win_probability": "crib_analyze.api.board",
-    "advise_game_play": "crib_analyze.api.plays",
     "advise_play": "crib_analyze.api.plays",
     "play_grade_frame": "crib_analyze.api.plays",
     "start_play_quiz": "crib_analyze.api.plays",
@@ -144,7 +139,6 @@ EXPORTS = {
     "score_hand": "crib_analyze.api.shows",
     "check_table": "crib_analyze.api.tables",
     "crib_table": "crib_analyze.api.tables",
-    "generate_game_table": "crib_analyze.api.tables",
     "generate_table": "crib_analyze.api.tables",
     "load_table": "crib_analyze.api.tables",
     "lookup": "crib_analyze.api.tables",
@@ -160,7 +154,6 @@ __all__ = [
     "Paths",
     "Rules",
     "Show",
-    "advise_game_play",
     "advise_play",
     "analyze",
     "analyze_rows",
@@ -172,6 +165,7 @@ __all__ = [
     "build_model",
     "build_pegging",
     "check_discard_options",
+    "check_game",
     "check_plot",
     "check_table",
     "count_jokers",
@@ -180,9 +174,7 @@ __all__ = [
     "deal_points",
     "files_checked",
     "game",
-    "game_odds",
     "games",
-    "generate_game_table",
     "generate_table",
     "hand_distribution",
     "load_model",
@@ -204,7 +196,6 @@ __all__ = [
     "score_hand",
     "score_play",
     "simulate",
-    "simulate_game",
     "start_counting",
     "start_play_quiz",
     "start_quiz",

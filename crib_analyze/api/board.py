@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -25,16 +25,11 @@ from crib_analyze.position import (
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
-    CANDIDATES,
-    DEFAULT_GOAL,
-    DEFAULT_PLAY_POLICY,
     DEFAULT_PLAYERS,
     DEFAULT_SCORING,
     GAME_BATCH,
-    GAME_POSITION_SAMPLES,
     GAMES,
     ODDS_GAMES,
-    POSITION_FROM,
     SEED,
     AnyGamePlayPolicy,
     Goal,
@@ -45,7 +40,7 @@ from crib_analyze.settings import (
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crib_analyze.board.games import GameLog, GameStats
+    from crib_analyze.board.games import GameLog, GameSettings, GameStats
     from crib_analyze.board.table_games import TableStats
 
 
@@ -127,20 +122,84 @@ def odds(my_score: int, opp_score: int, dealer: bool, scoring: Scoring = DEFAULT
 
 
 def odds_rows(
-    my_score: int, opp_score: int, dealer: bool | None = None, scoring: Scoring = DEFAULT_SCORING
+    *scores: int,
+    dealer: bool | None = None,
+    scoring: Scoring | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    play_policy: AnyGamePlayPolicy | None = None,
+    game: str | Rules = "standard",
 ) -> Rows:
-    """:func:`odds` for one seat, or both (``dealer`` None: you deal, then you are pone),
-    as rows; ``attrs`` carries the board table's provenance.
+    """The chances of the game from ``scores``, as rows.
+
+    **The standard game**: two scores, mine and the opponent's; :func:`odds` for one
+    seat (``dealer``), or both (None: you deal, then you are pone), read from the board
+    table; ``attrs`` carries its provenance.
+
+    **Any other game or variant** (``game``): one score per side, in the order of the
+    sides' first seats from the dealer's left (the dealer's side last in two-sided
+    games), the dealer about to deal: each side's chance to win (``win``, with
+    ``win_se``), by simulating ``games`` games to the end with ``seed``, every seat
+    laying by ``play_policy`` ("lookahead" unless given, or "greedy").
 
     >>> rows = odds_rows(0, 0)  # the first deal: one of us deals and wins more often
     >>> rows["dealer"].tolist(), round(float(rows["p_win"].sum()), 3)
     ([True, False], 1.0)
+    >>> rows = odds_rows(118, 100, 100, games=200, seed=1, game="three")
+    >>> rows["seats"].tolist(), bool(rows["win"][0] > rows["win"][1])
+    (['left', 'middle', 'dealer'], True)
     """
+    from crib_analyze.api.capabilities import dispatch
+    from crib_analyze.api.capabilities import play_policy as policy_of
+
+    given = {"dealer": dealer, "scoring": scoring, "games": games, "seed": seed,
+             "play_policy": play_policy}  # fmt: skip
+    rules, engine = dispatch("odds_rows", game, given)
+    if engine == "any-game":
+        policy = policy_of("odds_rows", rules, play_policy, "play_policy")
+        return _simulated_odds(
+            rules, scores, ODDS_GAMES.default if games is None else games,
+            SEED.default if seed is None else seed, cast(AnyGamePlayPolicy, policy),
+        )  # fmt: skip
+    if len(scores) != 2:
+        many = "two scores" if len(scores) > 2 else "both scores"
+        raise UsageError(f"give {many}, mine and the opponent's (e.g. 95 100); got {len(scores)}")
     from crib_analyze.artifacts.board_table import load_board
 
     seats = [True, False] if dealer is None else [bool(dealer)]
-    records = [odds(my_score, opp_score, seat, scoring).as_dict() for seat in seats]
+    chosen = scoring or DEFAULT_SCORING
+    records = [odds(scores[0], scores[1], seat, chosen).as_dict() for seat in seats]
     return Rows.of_records(records, load_board().provenance)
+
+
+def _simulated_odds(
+    rules: Rules, scores: Sequence[int], games: int, seed: int, play_policy: AnyGamePlayPolicy
+) -> Rows:
+    """:func:`odds_rows` of another game: each side's chance, by simulated games."""
+    from crib_analyze.board.table_games import TableRun, side_seats, simulate_table
+
+    sides = side_seats(rules)
+    if len(scores) != len(sides):
+        raise UsageError(
+            f"give the scores of {rules.name}'s {len(sides)} sides, from the dealer's left; "
+            f"got {len(scores)}"
+        )
+    start = tuple(int(s) for s in scores)
+    run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
+                   first_dealer=rules.dealer)  # fmt: skip
+    ODDS_GAMES.check(games)
+    stats = simulate_table(games, run)
+    names = rules.seat_names
+    records = []
+    for side, seats in enumerate(sides):
+        label = "+".join(names[s] for s in seats)
+        records.append(
+            {"seats": label, "score": start[side], "win": stats.wins[label],
+             "win_se": stats.wins_se[label]}
+        )  # fmt: skip
+    attrs = dict(game=rules.name, games=games, seed=seed, play_policy=play_policy,
+                 method="simulation", lowball=rules.lowball, target=rules.target)  # fmt: skip
+    return Rows.of_records(records, attrs)
 
 
 def board_frame(scoring: Scoring = DEFAULT_SCORING) -> pd.DataFrame:
@@ -193,52 +252,102 @@ def plot_board(path: str | os.PathLike[str]) -> Path:
 
 def simulate(
     games: int = GAMES.default,
-    players: tuple[str, str] | list[str] = DEFAULT_PLAYERS,
+    players: tuple[str, str] | list[str] | None = None,
     seed: int = SEED.default,
-    position_from: int = POSITION_FROM.default,
-    position_samples: int = GAME_POSITION_SAMPLES.default,
-    candidates: int = CANDIDATES.default,
-    goal: Goal = DEFAULT_GOAL,
-    scoring: Scoring = DEFAULT_SCORING,
-    batch: int = GAME_BATCH.default,
+    position_from: int | None = None,
+    position_samples: int | None = None,
+    candidates: int | None = None,
+    goal: Goal | None = None,
+    scoring: Scoring | None = None,
+    batch: int | None = None,
     scheduler: str | None = None,
     log: Callable[[GameLog], None] | None = None,
     record: str | os.PathLike[str] | None = None,
-    play_policy: PlayPolicy = DEFAULT_PLAY_POLICY,
-) -> GameStats:
-    """Play ``games`` full games (an even number) between two discard policies and
-    summarise them: the first dealer's and player 0's win rates with standard errors,
-    deals per game, points per deal by role and source, skunks, margins.
+    play_policy: PlayPolicy | AnyGamePlayPolicy | None = None,
+    game: str | Rules = "standard",
+    continuation: bool | None = None,
+) -> GameStats | TableStats:
+    """Play ``games`` full games of ``game`` (a name of ``crib-analyze games`` or its
+    :class:`~crib_analyze.rules.Rules`, variants and all) and summarise them.
 
-    ``players`` are "expert" (the best response to the expert model, the play counted:
-    what ``discard`` recommends), "points" (hand and crib only), "position" (as the
-    expert until either score reaches ``position_from``, then the ``candidates`` best
-    throws valued from the score by ``position_samples`` simulated deals and the board
-    table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
+    **The standard game** (an even number of games, between two discard policies): the
+    first dealer's and player 0's win rates with standard errors, deals per game, points
+    per deal by role and source, skunks, margins (a :class:`GameStats`).
+    ``players`` are "expert" (the default: the best response to the expert model, the
+    play counted: what ``discard`` recommends), "points" (hand and crib only), "position"
+    (as the expert until either score reaches ``position_from``, then the ``candidates``
+    best throws valued from the score by ``position_samples`` simulated deals and the
+    board table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
     mixed policy). Both lay their cards by ``play_policy`` (the solver unless given;
-    "lookahead" is far faster: see ``crib-analyze simulate --help``). ``log`` gets the
-    progress, first with 0 games done once the inputs are checked. Games 2k and 2k+1
+    "lookahead" is far faster: see ``crib-analyze simulate --help``). Games 2k and 2k+1
     deal the same cards with the first dealer swapped (duplicate pairs). The same
     ``seed`` gives the same games for any ``batch`` and threads, or on a Dask
-    ``scheduler`` (an address).
-    ``record`` (a file) receives every game from player 0's side in the record format
-    that :func:`~crib_analyze.api.plays.review` reads (``docs/review.md``).
+    ``scheduler`` (an address). ``record`` (a file) receives every game from player 0's
+    side in the record format that :func:`~crib_analyze.api.plays.review` reads
+    (``docs/review.md``).
+
+    **Any other game or variant** (a :class:`TableStats`): the share of games won by
+    each seat of the first deal (each side, in partnerships), deals per game, points per
+    deal by seat and source, skunks and, with three players, match points (2 a win, 3 a
+    skunk, 1 for second place in the ``continuation`` game). Every seat throws by the
+    hand policy (the kept hand's mean over the starters, the crib's by the thrown ranks)
+    and lays by ``play_policy`` ("lookahead" unless given, or "greedy"); game g's first
+    dealer is ``g % players``. The options of the standard game's engine are refused
+    there, in one line (:mod:`crib_analyze.api.capabilities`).
+
+    ``log`` gets the progress, first with 0 games done once the inputs are checked.
 
     >>> s = simulate(200, seed=1)
     >>> s.games, s.player0_wins  # the same policy on both sides of duplicate pairs
     (200, 0.5)
+    >>> s = simulate(40, seed=1, game="five-card")
+    >>> s.games, sorted(s.wins), round(sum(s.wins.values()), 6)
+    (40, ['dealer', 'pone'], 1.0)
     """
-    from crib_analyze.board.games import GameSettings
-    from crib_analyze.board.games import simulate as run
+    from crib_analyze.api.capabilities import dispatch
+    from crib_analyze.api.capabilities import play_policy as policy_of
 
+    given = {
+        "players": players, "position_from": position_from,
+        "position_samples": position_samples, "candidates": candidates, "goal": goal,
+        "scoring": scoring, "batch": batch, "scheduler": scheduler, "record": record,
+        "continuation": continuation,
+    }  # fmt: skip
+    rules, engine = dispatch("simulate", game, given)
+    policy = policy_of("simulate", rules, play_policy, "play_policy")
+    if engine == "any-game":
+        from crib_analyze.board.table_games import TableRun, simulate_table
+
+        if continuation and rules.lowball:
+            raise UsageError("`continuation` does not go with `lowball` (two sides)")
+        run = TableRun(
+            rules, seed=seed, play_policy=cast(AnyGamePlayPolicy, policy),
+            continuation=bool(continuation),
+        )  # fmt: skip
+        return simulate_table(games, run, log=log)
+    from crib_analyze.board.games import GameSettings
+
+    if players is None:
+        players = DEFAULT_PLAYERS
     if isinstance(players, str) or len(players) != 2:
-        raise UsageError(f"players must be two discard policies, got {players!r}")
-    settings = GameSettings(
-        players=(str(players[0]), str(players[1])), seed=seed, position_from=position_from,
-        position_samples=position_samples, candidates=candidates, goal=goal, scoring=scoring,
-        play_policy=play_policy,
+        raise UsageError(f"`players` must be two discard policies, got {players!r}")
+    chosen: dict[str, Any] = {
+        k: v for k, v in given.items() if v is not None and k in GameSettings.__dataclass_fields__
+    }
+    chosen.update(players=(str(players[0]), str(players[1])), seed=seed, play_policy=policy)
+    return _simulate_standard(
+        games, GameSettings(**chosen), GAME_BATCH.default if batch is None else batch,
+        scheduler, log, record,
     )  # fmt: skip
+
+
+def _simulate_standard(
+    games: int, settings: GameSettings, batch: int, scheduler: str | None,
+    log: Callable[[GameLog], None] | None, record: str | os.PathLike[str] | None,
+) -> GameStats:  # fmt: skip
+    """:func:`simulate` by the standard game's engine (and its ``record``)."""
     from crib_analyze.api.files import output_file
+    from crib_analyze.board.games import simulate as run
 
     target = None if record is None else output_file(record, Path(record))
     stats = run(games, settings, batch=batch, log=log, scheduler=scheduler, history=bool(target))
@@ -250,83 +359,6 @@ def simulate(
         with atomic_open(target) as fh:
             fh.write(games_record(np.concatenate(kept)))
     return stats
-
-
-def simulate_game(
-    game: str | Rules,
-    games: int = GAMES.default,
-    seed: int = SEED.default,
-    play_policy: AnyGamePlayPolicy = "lookahead",
-    continuation: bool = False,
-    log: Callable[[GameLog], None] | None = None,
-) -> TableStats:
-    """Play ``games`` whole games of any game of the rules (:func:`games` lists them)
-    and summarise them: the share of games won by each seat of the first deal (each side,
-    in partnerships), deals per game, points per deal by seat and source, skunks and,
-    with three players, match points (2 a win, 3 a skunk, 1 for second place in the
-    ``continuation`` game). Every seat throws by the hand policy (the kept hand's mean
-    over the starters, the crib's by the thrown ranks) and lays by ``play_policy``;
-    game g's first dealer is ``g % players``.
-
-    >>> s = simulate_game("five-card", 40, seed=1)
-    >>> s.games, sorted(s.wins), round(sum(s.wins.values()), 6)
-    (40, ['dealer', 'pone'], 1.0)
-    """
-    from crib_analyze.board.table_games import TableRun, simulate_table
-
-    run = TableRun(_rules(game), seed=seed, play_policy=play_policy, continuation=continuation)
-    return simulate_table(games, run, log=log)
-
-
-def game_odds(
-    game: str | Rules,
-    scores: Sequence[int],
-    games: int = ODDS_GAMES.default,
-    seed: int = SEED.default,
-    play_policy: AnyGamePlayPolicy = "lookahead",
-) -> pd.DataFrame:
-    """The chance each side wins from ``scores`` (one per side, in the order of the
-    sides' first seats from the dealer's left, the dealer's side last in two-sided
-    games), the dealer about to deal, by simulating ``games`` games to the end (a
-    standard error beside each chance; the board table is exact only for the standard
-    game).
-
-    >>> df = game_odds("three", [118, 100, 100], games=200, seed=1)
-    >>> list(df.seats), bool(df.win.iloc[0] > df.win.iloc[1])
-    (['left', 'middle', 'dealer'], True)
-    """
-    import pandas as pd
-
-    from crib_analyze.board.table_games import TableRun, side_seats, simulate_table
-
-    rules = _rules(game)
-    start = tuple(int(s) for s in scores)
-    run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
-                   first_dealer=rules.dealer)  # fmt: skip
-    ODDS_GAMES.check(games)
-    stats = simulate_table(games, run)
-    names = rules.seat_names
-    rows = []
-    for side, seats in enumerate(side_seats(rules)):
-        label = "+".join(names[s] for s in seats)
-        rows.append(
-            {
-                "seats": label,
-                "score": start[side],
-                "win": stats.wins[label],
-                "win_se": stats.wins_se[label],
-            }
-        )
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(game=rules.name, games=games, seed=seed, play_policy=play_policy,
-                       method="simulation", lowball=rules.lowball, target=rules.target)  # fmt: skip
-    return frame
-
-
-def _rules(game: str | Rules) -> Rules:
-    from crib_analyze.rules import game as rules_game
-
-    return game if isinstance(game, Rules) else rules_game(game)
 
 
 def match_points(

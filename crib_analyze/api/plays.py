@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
@@ -77,34 +77,69 @@ def score_play(
 
 
 def advise_play(
-    role: Role,
+    seat: str | int,
     hand: CardsLike,
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: PlayPolicy = DEFAULT_PLAY_POLICY,
+    policy: PlayPolicy | AnyGamePlayPolicy | None = None,
     samples: int = PLAY_SAMPLES.default,
     seed: int = SEED.default,
     model: ModelLike = None,
+    game: str | Rules = "standard",
 ) -> pd.DataFrame:
-    """Which card to lay now: for each card ``role`` can lay, holding ``hand`` after the
-    play ``played`` (cards and 'go', the pone first), the expected pegging differential
-    (own - opponent's) for the rest of the play under ``policy``, with its standard
-    error (``samples`` draws of the opponent's cards, shared by all candidates); best
-    first, and ``policy_choice`` marks the card the policy lays.
+    """Which card to lay now: for each card ``seat`` can lay, holding ``hand`` after the
+    play ``played`` (cards and 'go', the dealer's left-hand player first: in the
+    standard game, the pone), what the rest of the play is worth, best first.
+
+    **The standard game**: ``seat`` is "dealer" or "pone"; the expected pegging
+    differential (own - opponent's) for the rest of the play under ``policy`` (the
+    solver unless given), with its standard error (``samples`` draws of the opponent's
+    cards, shared by all candidates); ``policy_choice`` marks the card the policy lays.
+
+    **Any other game or variant** (``game``, a name of ``crib-analyze games`` or its
+    :class:`~crib_analyze.rules.Rules`): ``seat`` any of its seats (or its number); the
+    ``starter`` is needed; the seat's side's points in the rest of the play less the
+    other sides' mean (``net``, with ``net_se``), over ``samples`` draws of the other
+    seats' cards shared by every card, the rest played by ``policy`` ("lookahead"
+    unless given, or "greedy"). "go" when nothing fits. ``model`` is the standard
+    game's only.
 
     >>> df = advise_play("pone", "KC 2S", played="10H 5S 7C 6D", samples=200)
     >>> df["card"].tolist()  # at 28, only the 2 fits under 31
     ['2S']
+    >>> df = advise_play("dealer", "5C 9D KS 2H", "4D", played="7H 3S", game="three",
+    ...                  samples=200)
+    >>> df.card.iloc[0]  # 7 + 3 = 10: the 5 makes 15
+    '5C'
     """
+    from crib_analyze.api.capabilities import dispatch
+    from crib_analyze.api.capabilities import play_policy as policy_of
+
+    rules, engine = dispatch("advise_play", game, {"model": model})
+    chosen = policy_of("advise_play", rules, policy, "policy")
+    samples = PLAY_SAMPLES.check(samples)
+    seed = SEED.check(seed)
+    if engine == "any-game":
+        from crib_analyze.frames import table_advice_frame
+        from crib_analyze.play.table_advice import advise_table
+
+        if starter is None:
+            raise UsageError("`starter` is needed: the play of another game is valued after it")
+        at_table = advise_table(
+            rules, seat, hand, starter, played, discards or (), samples, seed,
+            cast(AnyGamePlayPolicy, chosen),
+        )  # fmt: skip
+        return table_advice_frame(at_table)
     from crib_analyze.frames import advice_frame
     from crib_analyze.play.advice import advise
 
-    check_choice("role", role, ROLES)
-    samples = PLAY_SAMPLES.check(samples)
-    seed = SEED.check(seed)
+    if isinstance(seat, str):
+        check_choice("seat", seat, ROLES)
+    role = cast(Role, rules.seat_names[rules.seat(seat)])
     m = resolve_model(model)
-    advice = advise(role, hand, starter, discards, played, policy, samples, seed, m)
+    advice = advise(role, hand, starter, discards, played, cast(PlayPolicy, chosen), samples,
+                    seed, m)  # fmt: skip
     return advice_frame(advice, role)
 
 
@@ -138,35 +173,6 @@ def play_grade_frame(grade: PlayGrade) -> pd.DataFrame:
     from crib_analyze.frames import advice_frame
 
     return advice_frame(grade.advice, grade.role)
-
-
-def advise_game_play(
-    game: str | Rules,
-    seat: str | int,
-    hand: CardsLike,
-    starter: CardLike,
-    played: CardsLike = (),
-    discards: CardsLike = (),
-    policy: AnyGamePlayPolicy = "lookahead",
-    samples: int = PLAY_SAMPLES.default,
-    seed: int = SEED.default,
-) -> pd.DataFrame:
-    """Which card to lay now in any game of the rules: for each card ``seat`` can lay,
-    holding ``hand`` after ``played`` (cards and 'go', the dealer's left-hand player
-    first), its side's points in the rest of the play less the other sides' mean
-    (``net``, with ``net_se``), over ``samples`` draws of the other seats' cards shared
-    by every card, the rest played by ``policy``; best first. "go" when nothing fits.
-
-    >>> df = advise_game_play("three", "dealer", "5C 9D KS 2H", "4D", "7H 3S", samples=200)
-    >>> df.card.iloc[0]  # 7 + 3 = 10: the 5 makes 15
-    '5C'
-    """
-    from crib_analyze.frames import table_advice_frame
-    from crib_analyze.play.table_advice import advise_table
-
-    rules = game if isinstance(game, Rules) else rules_game(game)
-    advice = advise_table(rules, seat, hand, starter, played, discards, samples, seed, policy)
-    return table_advice_frame(advice)
 
 
 def pegging_table(role: Role | None = None) -> pd.DataFrame:

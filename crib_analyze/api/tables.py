@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
+from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_TABLE_OPPONENT,
@@ -35,16 +36,25 @@ if TYPE_CHECKING:
 
 def generate_table(
     output: str | os.PathLike[str] | None = None,
-    opponent: str = DEFAULT_TABLE_OPPONENT,
+    opponent: str | None = None,
     fmt: str | None = None,
     limit: int | None = None,
     shard: str | tuple[int, int] | None = None,
-    restart: bool = False,
+    restart: bool | None = None,
     model: ModelLike = None,
     on_chunk: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    game: str | Rules = "standard",
 ) -> TableResult:
-    """Write the discard table: every suit-distinct six-card hand x 15 discards.
+    """Write the discard table of ``game`` (the standard game unless given): every
+    suit-distinct hand x every throw, exact, for the dealer and the pone.
+
+    **Another game** (a name of ``crib-analyze games`` or its
+    :class:`~crib_analyze.rules.Rules`): the old five-card game has one (134,459 hands
+    x 10 throws, a few seconds), written as Parquet to ``output`` (by default
+    ``discard_table_<game>.parquet`` in the user data dir); the other games have none
+    yet, and the standard table's options are refused there. The rest of this text is
+    the standard table's.
 
     ``output`` defaults to :func:`crib_analyze.settings.default_table_path` (the user
     data dir); ``fmt`` to the file name's (.csv is CSV, else Parquet). ``limit`` takes
@@ -64,11 +74,19 @@ def generate_table(
     >>> lookup("AH AS AC AD 2D 2C", out)["keep"].tolist()[0]  # four aces, as the hand gives them
     'AH AS AC AD'
     """
+    from crib_analyze.api.capabilities import dispatch
     from crib_analyze.artifacts.pegging_table import packaged_pegging_table
     from crib_analyze.storage.atomic import resolve_target
     from crib_analyze.table.file import generate_table as run
     from crib_analyze.table.spec import TableSpec, parse_shard, shard_chunks
 
+    given = {"opponent": opponent, "model": model, "limit": limit, "shard": shard,
+             "restart": restart, "fmt": fmt}  # fmt: skip
+    rules, engine = dispatch("generate_table", game, given)
+    if engine == "any-game":
+        return _game_table(rules, output)
+    opponent = opponent or DEFAULT_TABLE_OPPONENT
+    restart = bool(restart)
     check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
     if model is not None and opponent != "expert":
         raise UsageError("`model` applies to `opponent` expert")
@@ -146,21 +164,16 @@ def merge_tables(
     return run(inputs, target, fmt=table_format_for(target, fmt))
 
 
-def generate_game_table(game: str, output: str | os.PathLike[str] | None = None) -> TableResult:
-    """Write the table of another game of the rules: every suit-distinct hand it deals
-    x every throw, exact, for the dealer and the pone. The old five-card game has one
-    (134,459 hands x 10 throws, a few seconds); ``output`` defaults to
-    ``discard_table_<game>.parquet`` in the user data dir. The file appears whole or not
-    at all, with its provenance; :func:`check_table` verifies it."""
-    from crib_analyze.rules import game as rules_game
+def _game_table(rules: Rules, output: str | os.PathLike[str] | None) -> TableResult:
+    """:func:`generate_table` of another game: the five-card game's, or a refusal."""
     from crib_analyze.table.file import TableResult
     from crib_analyze.table.five_card import GAME, write_five_card_table
 
-    rules = rules_game(game)
     if rules.name != GAME:
         raise UsageError(
             f"no table for {rules.name} yet: the full enumeration is built for {GAME} only"
         )
+    rules.refuse_variants(f"the {GAME} table")
     target = Path(output) if output is not None else _in_data_dir(default_game_table_path(GAME))
     if table_format_for(target, None) != "parquet":
         raise UsageError(f"the {GAME} table is written as Parquet: give a .parquet file")

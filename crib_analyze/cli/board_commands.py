@@ -9,6 +9,7 @@ import click
 
 from crib_analyze.cli.options import (
     RESUME_BUILD,
+    asked_for,
     build_output_option,
     checked_output,
     checked_scheduler,
@@ -24,11 +25,9 @@ from crib_analyze.cli.options import (
     lowball_option,
     model_option,
     note,
-    only_with_game,
     output_option,
     progress,
     quiet_option,
-    refuse_with_game,
     resumable,
     role_of,
     role_option,
@@ -39,7 +38,7 @@ from crib_analyze.cli.options import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import build_seconds, cost, game_seconds, simulate_seconds
+from crib_analyze.costs import build_seconds, cost, simulate_seconds
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     BOARD_DEALS,
@@ -120,86 +119,26 @@ def odds(
     are simulated as with --game (the standard game's scores: the pone's, then the
     dealer's).
     """
-    from crib_analyze.api import check_plot, odds_rows, plot_board
-    from crib_analyze.cli.render import odds_text, rows_csv, rows_json
+    from crib_analyze.api import check_game, check_plot, odds_rows, plot_board
+    from crib_analyze.cli.render import chances_text, rows_csv, rows_json
 
-    if game != "standard" or lowball:
-        _game_odds(scores, game_rules(game, lowball), games, seed, fmt)
-        return
-    only_with_game(("games", "seed"))
-    if len(scores) > 2:
-        raise click.UsageError(f"give two scores, MINE THEIRS (e.g. 95 100); got {len(scores)}")
-    mine, theirs = (*scores, None, None)[:2]
+    rules = game_rules(game, lowball)
     role = role_of(dealer, pone, role=role)
-    if (mine is None) != (theirs is None) or (mine is None and plot_path is None):
+    if plot_path is None and not scores:
         raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
+    asked = asked_for(scoring=scoring, games=games, seed=seed)
     with domain_errors():
         if plot_path is not None:
+            check_game("plot_board", rules, plot_path=plot_path)
             check_plot(plot_path)
-        if mine is not None and theirs is not None:
+        if scores:
             seat = None if role is None else role == "dealer"
-            rows = odds_rows(mine, theirs, seat, scoring)  # type: ignore[arg-type]
-            render = {"table": odds_text, "json": rows_json, "csv": rows_csv}[fmt]
+            rows = odds_rows(*scores, dealer=seat, game=rules, **asked)
+            render = {"table": chances_text, "json": rows_json, "csv": rows_csv}[fmt]
             emit(render(rows), None)
         if plot_path is not None:
             drawn = plot_board(plot_path)
             note(f"wrote the plot to {drawn}")
-
-
-#: simulate's options that only the standard game's two-player engine honours
-STANDARD_SIMULATE = (
-    "players", "position_from", "position_samples", "candidates", "goal", "scoring",
-    "batch", "scheduler", "record",
-)  # fmt: skip
-
-
-def _simulate_game(
-    rules: Any, games: int, continuation: bool, seed: int, play_policy: str, quiet: bool,
-    fmt: str, output: str | None,
-) -> None:  # fmt: skip
-    """``simulate --game`` (or ``--lowball``): whole games by the any-game engine."""
-    import json
-
-    from crib_analyze.api import simulate_game
-    from crib_analyze.cli.render import game_games_text
-
-    refuse_with_game(rules, STANDARD_SIMULATE)
-    policy = play_policy if given("play_policy") else "lookahead"
-    if policy not in ANY_GAME_PLAY_POLICIES:
-        choices = ", ".join(ANY_GAME_PLAY_POLICIES)
-        raise click.UsageError(f"--play-policy {policy} does not go with --game; use {choices}")
-    if continuation and rules.lowball:
-        raise click.UsageError("--continuation does not go with --lowball (two sides)")
-    with progress("games", quiet) as bar:
-
-        def log(entry: Any) -> None:
-            if entry.done == 0:  # the inputs are sound: say how long it will take
-                warn_if_long(game_seconds(games), f"{games:,} games", quiet)
-            bar(entry.done, entry.total)
-
-        with domain_errors():
-            stats = simulate_game(
-                rules, games, seed=seed, play_policy=policy,
-                continuation=continuation, log=log,
-            )  # fmt: skip
-    data = stats.as_dict()
-    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else game_games_text(data), output)
-
-
-def _game_odds(scores: tuple[int, ...], rules: Any, games: int, seed: int, fmt: str) -> None:
-    """``odds --game`` (or ``--lowball``): each side's chance from the scores, simulated."""
-    from crib_analyze.api import game_odds
-    from crib_analyze.cli.render import game_odds_text, rows_csv, rows_json
-    from crib_analyze.results import rows_of_frame
-
-    refuse_with_game(rules, ("dealer", "pone", "role", "scoring", "plot_path"))
-    if not scores:
-        raise click.UsageError(f"give the scores of {rules.name}'s sides, from the dealer's left")
-    with domain_errors():
-        frame = game_odds(rules, scores, games=games, seed=seed)
-    rows = rows_of_frame(frame)
-    render = {"table": game_odds_text, "json": rows_json, "csv": rows_csv}[fmt]
-    emit(render(rows), None)
 
 
 @with_cost(lambda: f"{cost('build-board').text()} (1,000,000 by default)")
@@ -369,20 +308,23 @@ def simulate(
     import json
 
     from crib_analyze.api import simulate as run
-    from crib_analyze.cli.render import games_text
+    from crib_analyze.cli.render import simulated_text
 
     set_threads(jobs)
-    if game != "standard" or lowball:
-        rules = game_rules(game, lowball)
-        _simulate_game(rules, games, continuation, seed, play_policy, quiet, fmt, output)
-        return
-    only_with_game(("continuation",))
-    pair = [p.strip() for p in players.split(",")]
-    if len(pair) != 2:
-        raise click.UsageError(
-            f"--players takes two policies, e.g. expert,position; got {players!r}"
-        )
-    expected = simulate_seconds(games, (pair[0], pair[1]), play_policy)
+    rules = game_rules(game, lowball)
+    pair = None
+    if given("players"):
+        pair = [p.strip() for p in players.split(",")]
+        if len(pair) != 2:
+            raise click.UsageError(
+                f"--players takes two policies, e.g. expert,position; got {players!r}"
+            )
+    asked = asked_for(
+        position_from=position_from, position_samples=position_samples,
+        candidates=candidates, goal=goal, scoring=scoring, batch=batch, scheduler=scheduler,
+        record=record, play_policy=play_policy, continuation=continuation,
+    )  # fmt: skip
+    expected = simulate_seconds(games, tuple(pair or ()), play_policy, rules)
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:
@@ -391,12 +333,6 @@ def simulate(
             bar(entry.done, entry.total)
 
         with domain_errors():
-            stats = run(
-                games, (pair[0], pair[1]), seed=seed, position_from=position_from,
-                position_samples=position_samples, candidates=candidates,
-                goal=goal, scoring=scoring, batch=batch,  # type: ignore[arg-type]
-                scheduler=scheduler, log=log, record=record,
-                play_policy=play_policy,  # type: ignore[arg-type]
-            )  # fmt: skip
+            stats = run(games, pair, seed=seed, log=log, game=rules, **asked)
     data = stats.as_dict()
-    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else games_text(data), output)
+    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else simulated_text(data), output)

@@ -125,7 +125,7 @@ def resumable(hint: str) -> Iterator[None]:
 RESUME_BUILD = "rerun the same command to resume from its checkpoint beside the output"
 
 #: API parameters that are not one option of the same name
-SPELLED = {"role": "--dealer or --pone"}
+SPELLED = {"role": "--dealer or --pone", "dealer": "--dealer or --pone"}
 
 
 def as_options(message: str) -> str:
@@ -354,6 +354,13 @@ def given(name: str) -> bool:
     return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
 
 
+def asked_for(**values: Any) -> dict[str, Any]:
+    """Each value the user gave, None for each left at its default: the request's own
+    defaults (which may differ by game) then apply, and the API refuses, by name, an
+    option given to an engine that does not honour it."""
+    return {name: value if given(name) else None for name, value in values.items()}
+
+
 def refuse_options(refused: Callable[[str], bool], why: str) -> None:
     """A usage error, "OPTION ``why``", for the first option of the current command that
     ``refused`` names and the user gave (not left at its default)."""
@@ -361,18 +368,6 @@ def refuse_options(refused: Callable[[str], bool], why: str) -> None:
         name = param.name or ""
         if isinstance(param, click.Option) and refused(name) and given(name):
             raise click.UsageError(f"{param.opts[0]} {why}")
-
-
-def refuse_with_game(game: Any, names: tuple[str, ...]) -> None:
-    """A usage error for the first of ``names`` given: options only the standard game's
-    engines honour. ``game`` a game's name, or its rules (whose variants are named)."""
-    if isinstance(game, str):
-        label = f"--game {game}"
-    else:
-        words = [f"--game {game.name}"] if game.name != "standard" else []
-        words += ["--lowball"] if game.lowball else []
-        label = " ".join(words)
-    refuse_options(lambda name: name in names, f"does not go with {label}")
 
 
 def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) -> str:
@@ -383,14 +378,11 @@ def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) 
     if flag is not None and seat is not None and flag != seat:
         raise click.UsageError(f"--{flag} contradicts --seat {seat}")
     chosen = seat or flag
+    if chosen is None and names == ("pone", "dealer"):
+        raise click.UsageError("choose one of --dealer and --pone")
     if chosen is None:
         raise click.UsageError(f"say which seat: --seat {'|'.join(names)}")
     return chosen
-
-
-def only_with_game(names: tuple[str, ...]) -> None:
-    """A usage error for the first of ``names`` given without --game."""
-    refuse_options(lambda name: name in names, "goes with --game (another game)")
 
 
 jobs_option = count_option(

@@ -10,6 +10,7 @@ import click
 from crib_analyze.cli.options import (
     RESUME_BUILD,
     amount_type,
+    asked_for,
     build_output_option,
     checked_scheduler,
     checks_option,
@@ -25,9 +26,7 @@ from crib_analyze.cli.options import (
     lowball_option,
     model_option,
     note,
-    only_with_game,
     quiet_option,
-    refuse_with_game,
     resumable,
     role_of,
     role_option,
@@ -39,7 +38,6 @@ from crib_analyze.cli.options import (
 )
 from crib_analyze.costs import build_seconds, cost, pegging_seconds
 from crib_analyze.settings import (
-    ANY_GAME_PLAY_POLICIES,
     DEFAULT_PLAY_POLICY,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
@@ -212,49 +210,21 @@ def play(
     laying for the fewest points, and the lowest net is best.
     """
     from crib_analyze.api import advise_play
-    from crib_analyze.cli.render import advice_text
+    from crib_analyze.cli.render import advice_text, game_advice_text
     from crib_analyze.results import rows_of_frame
 
-    chosen = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
-    dealer, pone = chosen == "dealer", chosen == "pone"
-    if game != "standard" or lowball:
-        _play_in_game(cards, game_rules(game, lowball), seat, dealer, pone, starter, discards,
-                      played, policy, samples, seed, fmt)  # fmt: skip
-        return
-    only_with_game(("seat",))
-    role = role_of(dealer, pone, required=True, role=role)
+    rules = game_rules(game, lowball)
+    flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
+    chosen = seat_of(rules.seat_names, seat, flag == "dealer", flag == "pone")
+    asked = asked_for(policy=policy, model=model)
     with domain_errors():
         frame = advise_play(
-            role,  # type: ignore[arg-type]
-            list(cards), starter, discards, played, policy, samples, seed, model,  # type: ignore[arg-type]
+            chosen, list(cards), starter, discards, played, samples=samples, seed=seed,
+            game=rules, **asked,
         )  # fmt: skip
-    emit(_render(rows_of_frame(frame), fmt, lambda rows: advice_text(rows, why)), None)
-
-
-def _play_in_game(
-    cards: tuple[str, ...], rules: Any, seat: str | None, dealer: bool, pone: bool,
-    starter: str | None, discards: str | None, played: str, policy: str, samples: int,
-    seed: int, fmt: str,
-) -> None:  # fmt: skip
-    """``play --game`` (or ``--lowball``): which card to lay at any table, by rollouts."""
-    from crib_analyze.api import advise_game_play
-    from crib_analyze.cli.render import game_advice_text
-    from crib_analyze.results import rows_of_frame
-
-    refuse_with_game(rules, ("model",))
-    with domain_errors():
-        chosen = seat_of(rules.seat_names, seat, dealer, pone)
-        if starter is None:
-            raise click.UsageError("give the starter: --starter CARD")
-        chosen_policy = policy if given("policy") else "lookahead"
-        if chosen_policy not in ANY_GAME_PLAY_POLICIES:
-            choices = ", ".join(ANY_GAME_PLAY_POLICIES)
-            raise click.UsageError(f"--policy {policy} does not go with --game; use {choices}")
-        frame = advise_game_play(
-            rules, chosen, list(cards), starter, played, discards or (),
-            chosen_policy, samples, seed,
-        )  # fmt: skip
-    emit(_render(rows_of_frame(frame), fmt, game_advice_text), None)
+    rows = rows_of_frame(frame)
+    text = game_advice_text if "net" in rows.columns else lambda rows: advice_text(rows, why)
+    emit(_render(rows, fmt, text), None)
 
 
 @click.command()

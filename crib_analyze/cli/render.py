@@ -950,6 +950,18 @@ def game_games_verdict(stats: dict[str, Any]) -> str:
     )
 
 
+def simulated_text(stats: dict[str, Any]) -> str:
+    """What a run of whole games showed: the standard game's two-player figures, or
+    another game's by seat (as the result's settings name a game or not)."""
+    return (game_games_text if "game" in stats["settings"] else games_text)(stats)
+
+
+def chances_text(rows: Rows) -> str:
+    """The chances from a score: the board table's by seat, or another game's by side
+    (as the rows hold sides or not)."""
+    return (game_odds_text if "seats" in rows.columns else odds_text)(rows)
+
+
 def game_games_text(stats: dict[str, Any]) -> str:
     """What a run of whole games of another game of the rules showed, for people."""
     s = stats["settings"]

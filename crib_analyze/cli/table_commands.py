@@ -9,6 +9,7 @@ import click
 
 from crib_analyze.cli.options import (
     Interrupted,
+    asked_for,
     checked_output,
     checks_option,
     count_option,
@@ -21,7 +22,6 @@ from crib_analyze.cli.options import (
     output_options,
     progress,
     quiet_option,
-    refuse_with_game,
     role_of,
     set_threads,
     table_format_option,
@@ -107,43 +107,37 @@ def table(
     """
     if ctx.invoked_subcommand is not None:
         return
-    from crib_analyze.api import generate_game_table, generate_table
+    from crib_analyze.api import generate_table
 
     set_threads(jobs)
     sliced = re.fullmatch(r"(\d+)/(\d+)", shard or "1/1")
     if sliced and 1 <= int(sliced[1]) <= int(sliced[2]):  # else the shard's own error
         share = (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / int(sliced[2])
         warn_if_long(table_seconds(opponent, game) * min(share, 1.0), "the table", quiet)
-    if game != "standard":
-        refuse_with_game(game, ("opponent", "model", "limit", "shard", "restart", "fmt"))
-        with domain_errors():
-            result = generate_game_table(game, output)
-        if not quiet:
-            note(f"wrote {result.rows:,} rows to {result.output}")
-        return
+    asked = asked_for(opponent=opponent, fmt=fmt, limit=limit, shard=shard, restart=restart)
     try:
         with domain_errors(), progress("chunks", quiet) as bar:
             result = generate_table(
-                output,
-                opponent=opponent,
-                fmt=fmt,
-                limit=limit,
-                shard=shard,
-                restart=restart,
-                model=model,
-                on_chunk=bar,
-                on_warning=lambda msg: note(f"Warning: {msg}"),
-            )
+                output, model=model, on_chunk=bar,
+                on_warning=lambda msg: note(f"Warning: {msg}"), game=game, **asked,
+            )  # fmt: skip
     except KeyboardInterrupt:
         raise Interrupted(
-            "the finished chunks are kept beside the output; rerun the same command to resume"
+            "rerun the same command to resume (a standard table keeps its finished chunks "
+            "beside the output)"
         ) from None
-    if not quiet:
-        note(
-            f"wrote {result.rows:,} rows to {result.output} "
-            f"({counted(result.chunks_computed, 'chunk', 'computed')}, "
+    if quiet:
+        return
+    chunks = result.chunks_computed + result.chunks_reused
+    note(
+        f"wrote {result.rows:,} rows to {result.output}"
+        + (
+            f" ({counted(result.chunks_computed, 'chunk', 'computed')}, "
             f"{result.chunks_reused} resumed)"
+            if chunks
+            else ""
         )
+    )
 
 
 @table.command("merge")

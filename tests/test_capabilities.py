@@ -1,0 +1,112 @@
+"""One public function per capability: the game goes in as one argument, and an option
+that the engine playing that game does not honour is refused in one line naming it,
+from the API and from the command line alike (issue 31)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.api.capabilities import CAPABILITIES, dispatch, engine_for
+from crib_analyze.cli import cli
+from crib_analyze.errors import UsageError
+
+#: a value of each parameter some engine does not honour, as the API takes it
+VALUES: dict[str, Any] = {
+    "players": ("expert", "points"), "position_from": 80, "position_samples": 100,
+    "candidates": 2, "goal": "win", "scoring": "free", "batch": 10, "scheduler": "tcp://x:1",
+    "record": "games.txt", "continuation": True, "dealer": True, "games": 100, "seed": 3,
+    "role": "pone", "model": "model.npz", "seat": "left", "opponent": "expert",
+    "limit": 5, "shard": "1/2", "restart": True, "fmt": "csv",
+}  # fmt: skip
+
+#: how each capability is called with one parameter and a game
+CALLS = {
+    "simulate": lambda game, kw: ca.simulate(2, game=game, **kw),
+    "advise_play": lambda game, kw: ca.advise_play(0, "5C 9D", "4D", game=game, **kw),
+    "generate_table": lambda game, kw: ca.generate_table("t.parquet", game=game, **kw),
+}
+
+
+def test_every_parameter_named_in_the_table_is_refused_by_the_other_engine() -> None:
+    """Each capability called through its one function: with another game, each of the
+    standard engine's own parameters is refused by name; with the standard game, each
+    of the other engine's (no work is done: the refusal comes first)."""
+    checked = 0
+    for name, call in CALLS.items():
+        cap = CAPABILITIES[name]
+        for game, foreign, says in (
+            ("three", cap.standard_only, "does not go with `game` three"),
+            (ca.game("standard", lowball=True), cap.standard_only, "does not go with `lowball`"),
+            ("standard", cap.any_game_only, "goes with `game` (another game)"),
+        ):
+            for param in foreign:
+                with pytest.raises(UsageError) as caught:
+                    call(game, {param: VALUES[param]})
+                assert str(caught.value) == f"`{param}` {says}", (name, param)
+                checked += 1
+    assert checked >= 30
+
+
+def test_the_engine_is_chosen_by_the_rules_alone() -> None:
+    assert engine_for(ca.game("standard")) == "standard"
+    for variant in ({"lowball": True}, {"jokers": 1}, {"throw_fives": True}, {"penalty": "zero"}):
+        assert engine_for(ca.game("standard", **variant)) == "any-game", variant
+    for name in ("five-dealt", "five-card", "three", "four", "canadian-doubles"):
+        assert engine_for(ca.game(name)) == "any-game", name
+    rules, engine = dispatch("simulate", "three", {"players": None, "continuation": True})
+    assert (rules.name, engine) == ("three", "any-game")  # None: not given
+
+
+def test_one_function_plays_every_game() -> None:
+    """The folded names answer both engines: the standard game by its own engine (the
+    two-player statistics, the solver's advice), the others by the any-game one."""
+    standard = ca.simulate(4, seed=1, play_policy="lookahead")
+    three = ca.simulate(6, seed=1, game="three")
+    assert standard.games == 4 and hasattr(standard, "player0_wins")
+    assert three.games == 6 and sorted(three.wins) == ["dealer", "left", "middle"]
+    lay = ca.advise_play("pone", "KC 2S", played="10H 5S 7C 6D", samples=50)
+    assert lay.card.tolist() == ["2S"] and "policy_choice" in lay.columns
+    lay = ca.advise_play("dealer", "5C 9D KS 2H", "4D", played="7H 3S", game="three", samples=50)
+    assert "net" in lay.columns and lay.card.iloc[0] == "5C"  # 7 + 3 + 5 = 15
+
+
+def test_the_policy_default_and_choices_follow_the_engine() -> None:
+    with pytest.raises(UsageError, match="`play_policy` solver does not go with `game` three"):
+        ca.simulate(2, game="three", play_policy="solver")
+    with pytest.raises(UsageError, match="`policy` search does not go with `lowball`"):
+        ca.advise_play("pone", "7C 8D 2C", "5H", played="3D 10S",
+                       game=ca.game("standard", lowball=True), policy="search")  # fmt: skip
+    with pytest.raises(UsageError, match="`starter` is needed"):
+        ca.advise_play("dealer", "5C 9D KS 2H", game="three")
+    with pytest.raises(UsageError, match="no table for three yet"):
+        ca.generate_table("t.parquet", game="three")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--game", "three", "--players", "expert,points"],
+         "--players does not go with --game three"),
+        (["simulate", "--lowball", "--scoring", "free"], "--scoring does not go with --lowball"),
+        (["simulate", "--continuation"], "--continuation goes with --game (another game)"),
+        (["simulate", "--game", "four", "--record", "x.txt"],
+         "--record does not go with --game four"),
+        (["simulate", "--game", "three", "--play-policy", "solver"],
+         "--play-policy solver does not go with --game three; use lookahead, greedy"),
+        (["play", "5C", "9D", "--game", "three", "--seat", "left", "--starter", "4D",
+          "--model", "m.npz"], "--model does not go with --game three"),
+        (["table", "--game", "five-card", "--shard", "1/2"],
+         "--shard does not go with --game five-card"),
+        (["table", "--game", "five-card", "--restart"],
+         "--restart does not go with --game five-card"),
+    ],
+)  # fmt: skip
+def test_the_command_line_names_the_option(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {message}"), result.output
