@@ -26,7 +26,9 @@ def test_positions_are_real_turns_of_yours() -> None:
     at the count shown, and the advice values exactly the cards that fit. Positions just
     after a round's go's (count 0, the go's not forced by a card) are among them."""
     after_goes = 0
-    for seed in rotating(range(40), scaled(40, 8), "play quiz positions"):
+    # seed 3 deals one such position in its first six (so does about one seed in three
+    # of 0-39: a rotating sample of 8 may hold none, as one CI run found)
+    for seed in sorted({3, *rotating(range(40), scaled(40, 8), "play quiz positions")}):
         quiz = ca.start_play_quiz(seed=seed, policy="lookahead", samples=20)
         for _ in range(6):
             p = quiz.deal()
