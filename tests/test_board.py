@@ -366,7 +366,7 @@ def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> N
     hand6 = np.array(parse_cards(HAND), np.int64)
     n = 4000
     raw = thk.position_outcomes(
-        hand6, seat, 0, 0, 0, n, 1, EXPERT, *throw_arrays(model).args(), np.array([1, 1], np.int64),
+        hand6, seat, 0, 0, 0, n, 1, EXPERT, throw_arrays(model), np.array([1, 1], np.int64),
         play_reader(model), 16, rank_table(), counting_board(seat), 200,
         np.array([91, 61, 31], np.int64),
     )  # fmt: skip

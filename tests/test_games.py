@@ -75,9 +75,7 @@ def test_the_expert_throws_what_discard_recommends(role: str) -> None:
     same, worst, total = 0, 0.0, 0.0
     hands = random_sixes(80, 2 + seat)
     for six in hands:
-        t = dlk.throw_of(
-            dlk.EXPERT, six, seat, rank_table(), *arrays.args(), np.zeros(1, np.uint64)
-        )
+        t = dlk.throw_of(dlk.EXPERT, six, seat, rank_table(), arrays, np.zeros(1, np.uint64))
         rows = discard_rows(analyze_hand(six, model=model), role=role)
         chosen = next(i for i, d in enumerate(rows["discard"]) if d == _text(six, t))
         same += chosen == 0
@@ -93,7 +91,7 @@ def test_the_expert_throws_what_discard_recommends(role: str) -> None:
 
 def throw(kind: int, six: np.ndarray, seat: int, arrays) -> int:  # type: ignore[no-untyped-def]
     rng = np.zeros(1, np.uint64)
-    return int(dlk.throw_of(kind, six, seat, rank_table(), *arrays.args(), rng))
+    return int(dlk.throw_of(kind, six, seat, rank_table(), arrays, rng))
 
 
 def _text(six: np.ndarray, t: int) -> str:
@@ -272,7 +270,7 @@ def test_simulate_writes_its_games_as_a_record(tmp_path: Path) -> None:
 
 
 def test_the_games_verdict_names_the_winner_only_beyond_the_noise() -> None:
-    from crib_analyze.cli.render import games_verdict
+    from crib_analyze.verdicts import games_verdict
 
     def stats(players: tuple[str, str], p: float, se: float) -> dict[str, object]:
         return {"settings": {"players": list(players)}, "player0_wins": p,

@@ -108,8 +108,8 @@ def _keep_cells(ranks: np.ndarray, seat: int, deals: int, seed: int) -> tuple[np
     sums = np.asarray(pgk.cell_sums(
         np.ascontiguousarray(ranks, np.int64), np.full(k, seat, np.int64),
         np.arange(k, dtype=np.int64), np.zeros(k, np.int64), np.full(k, deals, np.int64),
-        seed, matches.rank_multiset_keys(), model.policy("pone").pi, model.policy("dealer").pi,
-        np.array([code, code], np.int64), matches.play_reader(model, reads=False),
+        seed, matches.throw_policies(model), np.array([code, code], np.int64),
+        matches.play_reader(model, reads=False),
         SEARCH_SAMPLES.default,
     ))  # fmt: skip
     diff = (sums[:, 0] - sums[:, 1]) / deals
@@ -223,8 +223,8 @@ def test_the_solver_plays_the_builds_cells() -> None:
     seats = np.array([0, 1, 0, 1], np.int64)
     sums = pgk.cell_sums(
         ranks, seats, np.arange(4, dtype=np.int64), np.zeros(4, np.int64),
-        np.full(4, 300, np.int64), 3, matches.rank_multiset_keys(), model.policy("pone").pi,
-        model.policy("dealer").pi, np.array([4, 4], np.int64), matches.play_reader(model), 16,
+        np.full(4, 300, np.int64), 3, matches.throw_policies(model), np.array([4, 4], np.int64),
+        matches.play_reader(model), 16,
     )  # fmt: skip
     own = sums[:, 0] / 300
     assert own[1] > own[0] and own[3] > own[2]  # the keeper pegs more as dealer

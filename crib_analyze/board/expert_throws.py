@@ -9,8 +9,6 @@ net of the keep. The crib part per rank multiset and throw is computed once per 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from crib_analyze import interrupts
@@ -19,43 +17,22 @@ from crib_analyze.artifacts.pegging_table import keep_rows, packaged_pegging_tab
 from crib_analyze.board import throw_choice_kernels as dlk
 from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.kernel_source import source_digest
-from crib_analyze.play.matches import rank_multiset_keys
+from crib_analyze.play.matches import throw_policies
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS
 from crib_analyze.storage.cache import cached_arrays, spot_check
 
-
-@dataclass(frozen=True)
-class ThrowArrays:
-    """What the throwing kernels need of an expert model (see
-    :mod:`~crib_analyze.board.throw_choice_kernels`)."""
-
-    keys: np.ndarray
-    pone_pi: np.ndarray
-    dealer_pi: np.ndarray
-    cribs: np.ndarray  # (2, 18395, 15) the crib of each throw of each rank multiset
-    peg_net: np.ndarray  # (2, 1820) the pegging net of each keep, by seat
-    peg_rows: np.ndarray
-
-    def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows, in the kernels' order."""
-        return (self.keys, self.pone_pi, self.dealer_pi, self.cribs, self.peg_net,
-                self.peg_rows)  # fmt: skip
+_THROW_ARRAYS: dict[str, dlk.ExpertThrows] = {}
 
 
-_THROW_ARRAYS: dict[str, ThrowArrays] = {}
-
-
-def throw_arrays(model: ExpertModel) -> ThrowArrays:
-    """The arrays of ``model`` and the packaged pegging table for the kernels (once per
-    model and process; the crib table is kept in the kernel cache folder)."""
+def throw_arrays(model: ExpertModel) -> dlk.ExpertThrows:
+    """What the throwing kernels need of ``model`` and the packaged pegging table (once
+    per model and process; the crib table is kept in the kernel cache folder)."""
     key = model.fingerprint()
     if key not in _THROW_ARRAYS:
         pegging = packaged_pegging_table()
-        _THROW_ARRAYS[key] = ThrowArrays(
-            keys=rank_multiset_keys(),
-            pone_pi=model.policy("pone").pi,
-            dealer_pi=model.policy("dealer").pi,
+        _THROW_ARRAYS[key] = dlk.ExpertThrows(
+            *throw_policies(model),
             cribs=expert_cribs(model),
             peg_net=np.ascontiguousarray(pegging.peg_own - pegging.peg_opp),
             peg_rows=keep_rows(),
@@ -94,6 +71,4 @@ def expert_cribs(model: ExpertModel) -> np.ndarray:
 
 def expert_deals(n: int, seed: int, model: ExpertModel, first: int = 0) -> np.ndarray:
     """(n, 13) deals with both players throwing as the expert with their real cards."""
-    return np.asarray(
-        dlk.card_deals(n, seed, first, dlk.EXPERT, rank_table(), *throw_arrays(model).args())
-    )
+    return np.asarray(dlk.card_deals(n, seed, first, dlk.EXPERT, rank_table(), throw_arrays(model)))

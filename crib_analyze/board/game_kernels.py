@@ -26,6 +26,7 @@ from crib_analyze.board.position_kernels import sample_outcomes, unseen_cards
 from crib_analyze.board.throw_choice_kernels import (
     EXPERT,
     POSITION,
+    ExpertThrows,
     fill_seat,
     points_values,
     throw_of,
@@ -53,12 +54,7 @@ def play_games(
     seed: int,
     first: int,
     kinds: np.ndarray,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
-    cribs: np.ndarray,
-    peg_net: np.ndarray,
-    peg_rows: np.ndarray,
+    expert: ExpertThrows,
     policies: np.ndarray,
     sample_policies: np.ndarray,
     reader: Reader,
@@ -110,22 +106,18 @@ def play_games(
                 kind = kinds[player]
                 a, b = score[player], score[1 - player]
                 if kind != POSITION or max(a, b) < position_from:
-                    t = throw_of(
-                        EXPERT if kind == POSITION else kind, six, seat, table, keys, pone_pi,
-                        dealer_pi, cribs, peg_net, peg_rows, choice_rng,
-                    )  # fmt: skip
+                    by = EXPERT if kind == POSITION else kind
+                    t = throw_of(by, six, seat, table, expert, choice_rng)
                 else:
-                    value = points_values(
-                        table, six, seat, keys, cribs, peg_net, peg_rows, np.bool_(True)
-                    )  # a typed flag: one compiled signature for every caller
+                    # a typed flag: one compiled signature for every caller
+                    value = points_values(table, six, seat, expert, np.bool_(True))
                     throws = np.argsort(-value, kind="mergesort")[:candidates]
                     out[:, :] = 0.0
                     unseen = unseen_cards(six)
                     for j in range(position_samples):
                         sample_outcomes(
                             six, unseen, seat, a, b, throws, choice_rng, seed,
-                            SAMPLE_STREAMS + game * 4096 + j % 4096, np.int64(EXPERT), keys,
-                            pone_pi, dealer_pi, cribs, peg_net, peg_rows,
+                            SAMPLE_STREAMS + game * 4096 + j % 4096, np.int64(EXPERT), expert,
                             sample_policies, reader, samples, table, values, target, lines, out,
                         )  # fmt: skip
                     best, best_value = 0, -np.inf

@@ -103,7 +103,7 @@ def play_batch(
     kinds = np.array([GAME_PLAYERS.index(p) for p in settings.players], np.int64)
     kept = np.full((n if history else 0, gk.HISTORY_DEALS, gk.HISTORY_FIELDS), -1, np.int16)
     results, points, dealt = gk.play_games(
-        n, settings.seed, first, kinds, *throw_arrays(m).args(),
+        n, settings.seed, first, kinds, throw_arrays(m),
         np.array([code, code], np.int64), np.array([quick, quick], np.int64),
         play_reader(m, reads=settings.play_policy == "solver"), SEARCH_SAMPLES.default,
         rank_table(),
@@ -152,6 +152,13 @@ class GameStats:
     def decided_by(self) -> dict[int, float]:
         """The share of games won by exactly 1 and 2 points."""
         return {k: self.margins.get(k, 0) / self.games for k in (1, 2)}
+
+    @property
+    def verdict(self) -> str:
+        """The answer first, in words (:func:`crib_analyze.verdicts.games_verdict`)."""
+        from crib_analyze.verdicts import games_verdict
+
+        return games_verdict(self.as_dict())
 
     def as_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if k not in ("batches", "settings")}

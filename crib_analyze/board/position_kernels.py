@@ -16,7 +16,7 @@ from numba import prange
 
 from crib_analyze.board.dp_kernels import walk_to
 from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
-from crib_analyze.board.throw_choice_kernels import fill_seat, throw_of
+from crib_analyze.board.throw_choice_kernels import ExpertThrows, fill_seat, throw_of
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.inference_kernels import Reader
@@ -61,12 +61,7 @@ def sample_outcomes(
     play_rng_seed: int,
     play_stream: int,
     opp_kind: int | np.int64,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
-    cribs: np.ndarray,
-    peg_net: np.ndarray,
-    peg_rows: np.ndarray,
+    expert: ExpertThrows,
     policies: np.ndarray,
     reader: Reader,
     samples: int,
@@ -86,9 +81,7 @@ def sample_outcomes(
         unseen[i], unseen[k] = unseen[k], unseen[i]
     other = 1 - seat
     six = np.sort(unseen[39:45])
-    t = throw_of(
-        opp_kind, six, other, table, keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows, rng
-    )
+    t = throw_of(opp_kind, six, other, table, expert, rng)
     deal = np.empty(13, np.int64)
     fill_seat(deal, other, six, t)
     deal[8] = unseen[45]
@@ -132,12 +125,7 @@ def position_outcomes(
     n: int,
     seed: int,
     opp_kind: int | np.int64,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
-    cribs: np.ndarray,
-    peg_net: np.ndarray,
-    peg_rows: np.ndarray,
+    expert: ExpertThrows,
     policies: np.ndarray,
     reader: Reader,
     samples: int,
@@ -155,7 +143,7 @@ def position_outcomes(
     for j in prange(n):
         sample_outcomes(
             hand6, unseen_cards(hand6), seat, a, b, throws, rng_for(seed, first + j), seed,
-            PLAY_STREAMS + first + j, opp_kind, keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows,
-            policies, reader, samples, table, values, target, lines, out[j],
+            PLAY_STREAMS + first + j, opp_kind, expert, policies, reader, samples, table, values,
+            target, lines, out[j],
         )  # fmt: skip
     return out

@@ -19,11 +19,18 @@ Ties go to the first throw (the one tie rule, ``first_best``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import prange
 
 from crib_analyze.constants import DEALER_SEAT
-from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
+from crib_analyze.crib.dealing_kernels import (
+    ThrowPolicies,
+    multiset_of,
+    seat_throw,
+    shuffle_into,
+)
 from crib_analyze.crib.hand_kernels import (
     DISCARDS,
     KEEPS,
@@ -60,24 +67,32 @@ def multiset_cribs(
     return out
 
 
+class ExpertThrows(NamedTuple):
+    """What the throwing kernels need of an expert model: its throw policies (as
+    :class:`~crib_analyze.crib.dealing_kernels.ThrowPolicies`: ``keys``, ``pone_pi``,
+    ``dealer_pi``), the crib of each throw of each rank multiset by seat (``cribs``
+    (2, 18395, 15), from :func:`multiset_cribs`, rows in the order of ``keys``), and the
+    pegging net of each keep by seat (``peg_net`` (2, 1820), rows by ``peg_rows`` indexed
+    by the sorted kept ranks in base 13). Flat: a parallel loop cannot take a tuple
+    nested in a tuple."""
+
+    keys: np.ndarray
+    pone_pi: np.ndarray
+    dealer_pi: np.ndarray
+    cribs: np.ndarray
+    peg_net: np.ndarray
+    peg_rows: np.ndarray
+
+
 @njit
 def points_values(
-    table: np.ndarray,
-    six: np.ndarray,
-    seat: int,
-    keys: np.ndarray,
-    cribs: np.ndarray,
-    peg_net: np.ndarray,
-    peg_rows: np.ndarray,
-    with_play: bool | np.bool_,
+    table: np.ndarray, six: np.ndarray, seat: int, expert: ExpertThrows, with_play: bool | np.bool_
 ) -> np.ndarray:
     """(15,) what each throw of ``six`` (sorted) is worth in ``seat`` (0 pone, 1
-    dealer): the hand's mean over the starters, plus or minus the crib (``cribs`` from
-    :func:`multiset_cribs`, rows in the order of ``keys``), and with ``with_play`` the
-    pegging net of the keep (``peg_net`` (2, 1820) by seat, rows by ``peg_rows``
-    indexed by the sorted kept ranks in base 13)."""
+    dealer): the hand's mean over the starters, plus or minus the crib, and with
+    ``with_play`` the pegging net of the keep."""
     hand = hand_means_closed(table, six)
-    crib = cribs[seat, multiset_of(six, keys)]
+    crib = expert.cribs[seat, multiset_of(six, expert.keys)]
     value: np.ndarray = hand + crib if seat == DEALER_SEAT else hand - crib
     if with_play:
         ranks = np.empty(4, np.int64)
@@ -86,7 +101,7 @@ def points_values(
                 ranks[i] = six[KEEPS[d, i]] >> 2
             ranks.sort()
             key = ((ranks[0] * 13 + ranks[1]) * 13 + ranks[2]) * 13 + ranks[3]
-            value[d] += peg_net[seat, peg_rows[key]]
+            value[d] += expert.peg_net[seat, expert.peg_rows[key]]
     return value
 
 
@@ -96,19 +111,14 @@ def throw_of(
     six: np.ndarray,
     seat: int,
     table: np.ndarray,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
-    cribs: np.ndarray,
-    peg_net: np.ndarray,
-    peg_rows: np.ndarray,
+    expert: ExpertThrows,
     rng: np.ndarray,
 ) -> int:
     """The discard index (into sorted ``six``) a player of ``kind`` throws in ``seat``."""
     if kind == MIXED:
-        pi = pone_pi if seat == 0 else dealer_pi
-        return draw_discard(pi[multiset_of(six, keys)], rng)
-    value = points_values(table, six, seat, keys, cribs, peg_net, peg_rows, kind != POINTS)
+        policies = ThrowPolicies(expert.keys, expert.pone_pi, expert.dealer_pi)
+        return seat_throw(policies, six, seat, rng)
+    value = points_values(table, six, seat, expert, kind != POINTS)
     return first_best(value, TIE_TOLERANCE)
 
 
@@ -128,12 +138,7 @@ def card_deals(
     first: int,
     kind: int,
     table: np.ndarray,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
-    cribs: np.ndarray,
-    peg_net: np.ndarray,
-    peg_rows: np.ndarray,
+    expert: ExpertThrows,
 ) -> np.ndarray:
     """(n, 13) deals, both players throwing by ``kind``: the pone's four kept cards, the
     dealer's four, the starter, the pone's two thrown, the dealer's two. Deal i uses
@@ -144,10 +149,7 @@ def card_deals(
         deck = shuffle_into(np.empty(52, np.int64), rng)
         for seat in range(2):
             six = np.sort(deck[6 * seat : 6 * seat + 6])
-            t = throw_of(
-                kind, six, seat, table, keys, pone_pi, dealer_pi, cribs, peg_net, peg_rows,
-                rng,
-            )  # fmt: skip
+            t = throw_of(kind, six, seat, table, expert, rng)
             fill_seat(out[i], seat, six, t)
         out[i, 8] = deck[12]
     return out

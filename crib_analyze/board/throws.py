@@ -68,7 +68,7 @@ def position_throws(
         interrupts.check()
         parts.append(thk.position_outcomes(
             np.asarray(hand6, np.int64), int(seat), mine, theirs, first,
-            min(POSITION_PART, samples - first), seed, EXPERT, *throw_arrays(m).args(),
+            min(POSITION_PART, samples - first), seed, EXPERT, throw_arrays(m),
             np.array([code, code], np.int64), play_reader(m, reads=False), SEARCH_SAMPLES.default,
             rank_table(), values, TARGET, np.array(SKUNK_LINES, np.int64),
         ))  # fmt: skip

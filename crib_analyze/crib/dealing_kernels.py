@@ -9,12 +9,25 @@ along with the cards, so the suited share of the policy is not used here.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import PONE_SEAT
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for, rng_next, rng_uniform
+
+
+class ThrowPolicies(NamedTuple):
+    """The expert's throws as the kernels read them: the sorted base-13 ``keys`` of every
+    six-rank multiset, and each seat's policy (rows in the order of ``keys``, 15 discard
+    probabilities each): ``pone_pi`` what a pone throws, ``dealer_pi`` a dealer."""
+
+    keys: np.ndarray
+    pone_pi: np.ndarray
+    dealer_pi: np.ndarray
 
 
 @njit
@@ -64,15 +77,15 @@ def shuffle_into(deck: np.ndarray, rng: np.ndarray) -> np.ndarray:
     return deck
 
 
+@njit
+def seat_throw(policies: ThrowPolicies, six: np.ndarray, seat: int, rng: np.ndarray) -> int:
+    """The discard index (into sorted ``six``) that ``seat``'s policy draws."""
+    pi = policies.pone_pi if seat == PONE_SEAT else policies.dealer_pi
+    return draw_discard(pi[multiset_of(six, policies.keys)], rng)
+
+
 @njit(parallel=True)
-def expert_deals(
-    n: int,
-    seed: int,
-    first: int,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
-) -> np.ndarray:
+def expert_deals(n: int, seed: int, first: int, policies: ThrowPolicies) -> np.ndarray:
     """(n, 13) deals: the pone's four kept cards, the dealer's four, the starter, then
     the pone's two thrown cards and the dealer's two. Deal i uses stream ``first + i``."""
     out = np.empty((n, 13), np.int64)
@@ -81,8 +94,7 @@ def expert_deals(
         deck = shuffle_into(np.empty(52, np.int64), rng)
         for seat in range(2):
             six = np.sort(deck[6 * seat : 6 * seat + 6])
-            pi = pone_pi if seat == 0 else dealer_pi
-            d = draw_discard(pi[multiset_of(six, keys)], rng)
+            d = seat_throw(policies, six, seat, rng)
             for j in range(4):
                 out[i, 4 * seat + j] = six[KEEPS[d, j]]
             out[i, 9 + 2 * seat] = six[DISCARDS[d, 0]]

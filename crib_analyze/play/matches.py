@@ -52,8 +52,16 @@ def plain_policy_code(name: str, what: str) -> int:
 
 
 @cache
+@cache
 def rank_multiset_keys() -> np.ndarray:
+    """The sorted base-13 key of every six-rank multiset (the rows of the policies)."""
     return np.asarray(dlk.multiset_keys(multisets()))
+
+
+def throw_policies(model: ExpertModel) -> dlk.ThrowPolicies:
+    """The expert model's throws as the dealing kernels read them."""
+    return dlk.ThrowPolicies(rank_multiset_keys(), model.policy("pone").pi,
+                             model.policy("dealer").pi)  # fmt: skip
 
 
 def kept_rank_weights(model: ExpertModel) -> np.ndarray:
@@ -145,8 +153,7 @@ def solver_leads_of(model: ExpertModel) -> SolverLeads | None:
 def deal(n: int, seed: int, model: ExpertModel | None = None, first: int = 0) -> np.ndarray:
     """(n, 13) deals: pone's four kept, dealer's four, starter, pone's throw, dealer's."""
     m = model or load_model()
-    pone, dealer = m.policy("pone").pi, m.policy("dealer").pi
-    return np.asarray(dlk.expert_deals(n, seed, first, rank_multiset_keys(), pone, dealer))
+    return np.asarray(dlk.expert_deals(n, seed, first, throw_policies(m)))
 
 
 def play(

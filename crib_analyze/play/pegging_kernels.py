@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.crib.dealing_kernels import draw_discard, multiset_of, shuffle_into
+from crib_analyze.crib.dealing_kernels import ThrowPolicies, seat_throw, shuffle_into
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.inference_kernels import Reader
@@ -29,13 +29,13 @@ from crib_analyze.rng_kernels import rng_for, rng_next
 
 @njit
 def _opponent_keep(
-    deck: np.ndarray, start: int | np.int64, keys: np.ndarray, pi: np.ndarray, rng: np.ndarray,
+    deck: np.ndarray, start: int | np.int64, throws: ThrowPolicies, seat: int, rng: np.ndarray,
     thrown: np.ndarray,
 ) -> np.ndarray:  # fmt: skip
-    """Four cards the opponent keeps of ``deck[start:start + 6]`` by the policy ``pi``;
-    the two it throws go to ``thrown`` (2,)."""
+    """Four cards the opponent in ``seat`` keeps of ``deck[start:start + 6]`` by its
+    policy in ``throws``; the two it throws go to ``thrown`` (2,)."""
     six = np.sort(deck[start : start + 6])
-    d = draw_discard(pi[multiset_of(six, keys)], rng)
+    d = seat_throw(throws, six, seat, rng)
     keep = np.empty(4, np.int64)
     for j in range(4):
         keep[j] = six[KEEPS[d, j]]
@@ -82,9 +82,7 @@ def cell_sums(
     starts: np.ndarray,
     counts: np.ndarray,
     seed: int,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
+    throws: ThrowPolicies,
     policies: np.ndarray,
     reader: Reader,
     samples: int,
@@ -98,7 +96,6 @@ def cell_sums(
     for c in prange(cells):
         seat = seats[c]
         other = 1 - seat
-        pi = pone_pi if other == 0 else dealer_pi
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
         reading = new_reading()
@@ -125,7 +122,7 @@ def cell_sums(
                     rest[m] = card
                     m += 1
             # rest[0:2] the keeper's throw, rest[2:8] the opponent's six, rest[8] the starter
-            opp = _opponent_keep(rest, np.int64(2), keys, pi, rng, thrown[2:])
+            opp = _opponent_keep(rest, np.int64(2), throws, other, rng, thrown[2:])
             thrown[0], thrown[1] = rest[0], rest[1]
             starter = rest[8]
             own, theirs = play_as(
@@ -144,9 +141,7 @@ def hand_deals(
     seat: int,
     n: int,
     seed: int,
-    keys: np.ndarray,
-    pone_pi: np.ndarray,
-    dealer_pi: np.ndarray,
+    throws: ThrowPolicies,
     policies: np.ndarray,
     reader: Reader,
     samples: int,
@@ -169,9 +164,8 @@ def hand_deals(
             if not mine[card]:
                 rest[m] = card
                 m += 1
-        pi = pone_pi if other == 0 else dealer_pi
         thrown = np.empty(2, np.int64)
-        opp = _opponent_keep(rest, np.int64(0), keys, pi, rng, thrown)
+        opp = _opponent_keep(rest, np.int64(0), throws, other, rng, thrown)
         starter = rest[6]
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()

@@ -29,7 +29,7 @@ from crib_analyze.play.matches import (
     plain_policy_code,
     play_reader,
     policy_code,
-    rank_multiset_keys,
+    throw_policies,
 )
 from crib_analyze.position import Seat
 from crib_analyze.settings import (
@@ -115,7 +115,7 @@ def build_pegging(
     policies = np.array([code, code], np.int64)
     start = time.time()
     part = PART_DEALS.get(policy, PART_DEALS_FAST)
-    arrays = (rank_multiset_keys(), m.policy("pone").pi, m.policy("dealer").pi, policies, reader)
+    arrays = (throw_policies(m), policies, reader)
     client = None if scheduler is None else dask_client(scheduler)
 
     def run() -> None:
@@ -202,12 +202,9 @@ def _part_batch(
     job: Job, seed: int, arrays: tuple[Any, ...], samples: int
 ) -> np.ndarray:  # runs where the job is sent: here or a Dask worker
     """The (parts, 3) sums of one job's parts."""
-    keys, pone_pi, dealer_pi, policies, reader = arrays
+    throws, policies, reader = arrays
     ranks, seats, ids, starts, counts = job
-    sums = pgk.cell_sums(
-        ranks, seats, ids, starts, counts, seed, keys, pone_pi, dealer_pi, policies, reader,
-        samples,
-    )  # fmt: skip
+    sums = pgk.cell_sums(ranks, seats, ids, starts, counts, seed, throws, policies, reader, samples)
     return np.asarray(sums)
 
 
@@ -285,9 +282,8 @@ def hand_pegging(
     m = model or load_model()
     code = plain_policy_code(policy, "exact-cards pegging")
     points = pgk.hand_deals(
-        np.asarray(hand6, np.int64), int(seat), deals, seed, rank_multiset_keys(),
-        m.policy("pone").pi, m.policy("dealer").pi, np.array([code, code], np.int64),
-        play_reader(m, reads=False), samples,
+        np.asarray(hand6, np.int64), int(seat), deals, seed, throw_policies(m),
+        np.array([code, code], np.int64), play_reader(m, reads=False), samples,
     ).astype(np.float64)  # fmt: skip
     diff = points[:, :, 0] - points[:, :, 1]
     return HandPegging(
