@@ -182,7 +182,7 @@ def test_every_game_takes_advice(name: str) -> None:
 
 
 def test_the_verdict_weighs_the_margin_against_the_draws() -> None:
-    from crib_analyze.cli.render import game_advice_verdict
+    from crib_analyze.verdicts import game_advice_verdict
 
     def rows(nets: list[float], se: float, lowball: bool = False) -> Rows:
         cards = np.array(["5C", "KS", "9D"][: len(nets)])

@@ -188,7 +188,7 @@ def test_the_cli_simulates_and_gives_odds_for_a_game() -> None:
 
 
 def test_the_games_verdict_names_a_seat_only_beyond_the_noise() -> None:
-    from crib_analyze.cli.render import game_games_verdict
+    from crib_analyze.verdicts import game_games_verdict
 
     def stats(wins: dict[str, float], se: float) -> dict[str, object]:
         return {"settings": {"game": "three"}, "wins": wins, "wins_se": dict.fromkeys(wins, se)}
@@ -204,7 +204,7 @@ def test_the_games_verdict_names_a_seat_only_beyond_the_noise() -> None:
 
 
 def test_the_odds_verdict_names_the_likeliest_first() -> None:
-    from crib_analyze.cli.render import game_odds_verdict
+    from crib_analyze.verdicts import game_odds_verdict
     from crib_analyze.results import Rows
 
     rows = Rows(

@@ -36,6 +36,7 @@ from crib_analyze.settings import (
     PlayPolicy,
     Scoring,
 )
+from crib_analyze.verdicts import game_odds_verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -199,7 +200,9 @@ def _simulated_odds(
         )  # fmt: skip
     attrs = dict(game=rules.name, games=games, seed=seed, play_policy=play_policy,
                  method="simulation", lowball=rules.lowball, target=rules.target)  # fmt: skip
-    return Rows.of_records(records, attrs)
+    rows = Rows.of_records(records, attrs)
+    rows.attrs["verdict"] = game_odds_verdict(rows)
+    return rows
 
 
 def board_frame(scoring: Scoring = DEFAULT_SCORING) -> pd.DataFrame:

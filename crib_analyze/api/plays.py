@@ -4,12 +4,13 @@ pegging value of every keep, review a recorded game."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import UsageError
+from crib_analyze.results import Rows, rows_of_frame
 from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
@@ -24,6 +25,7 @@ from crib_analyze.settings import (
     Role,
     check_choice,
 )
+from crib_analyze.verdicts import game_advice_verdict, play_verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -130,7 +132,7 @@ def advise_play(
             rules, seat, hand, starter, played, discards or (), samples, seed,
             cast(AnyGamePlayPolicy, chosen),
         )  # fmt: skip
-        return table_advice_frame(at_table)
+        return _with_verdict(table_advice_frame(at_table), game_advice_verdict)
     from crib_analyze.frames import advice_frame
     from crib_analyze.play.advice import advise
 
@@ -140,7 +142,13 @@ def advise_play(
     m = resolve_model(model)
     advice = advise(role, hand, starter, discards, played, cast(PlayPolicy, chosen), samples,
                     seed, m)  # fmt: skip
-    return advice_frame(advice, role)
+    return _with_verdict(advice_frame(advice, role), play_verdict)
+
+
+def _with_verdict(frame: pd.DataFrame, verdict: Callable[[Rows], str]) -> pd.DataFrame:
+    """``frame`` with ``attrs["verdict"]``: the answer first, in words."""
+    frame.attrs["verdict"] = verdict(rows_of_frame(frame))
+    return frame
 
 
 def start_play_quiz(
@@ -172,7 +180,7 @@ def play_grade_frame(grade: PlayGrade) -> pd.DataFrame:
     """A pegging quiz grade's advice, as :func:`advise_play` gives it."""
     from crib_analyze.frames import advice_frame
 
-    return advice_frame(grade.advice, grade.role)
+    return _with_verdict(advice_frame(grade.advice, grade.role), play_verdict)
 
 
 def pegging_table(role: Role | None = None) -> pd.DataFrame:

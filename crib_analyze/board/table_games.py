@@ -131,6 +131,13 @@ class TableStats:
     seconds: float
     raw: tuple[np.ndarray, ...] = field(default=(), repr=False)
 
+    @property
+    def verdict(self) -> str:
+        """The answer first, in words (:func:`crib_analyze.verdicts.game_games_verdict`)."""
+        from crib_analyze.verdicts import game_games_verdict
+
+        return game_games_verdict(self.as_dict())
+
     def as_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if k not in ("raw", "run")}
         r = self.run

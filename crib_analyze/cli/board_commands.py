@@ -335,4 +335,5 @@ def simulate(
         with domain_errors():
             stats = run(games, pair, seed=seed, log=log, game=rules, **asked)
     data = stats.as_dict()
-    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else simulated_text(data), output)
+    text = simulated_text(data | {"verdict": stats.verdict})
+    emit(json.dumps(data, indent=1) + "\n" if fmt == "json" else text, output)

