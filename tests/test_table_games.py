@@ -204,8 +204,8 @@ def test_the_games_verdict_names_a_seat_only_beyond_the_noise() -> None:
 
 
 def test_the_odds_verdict_names_the_likeliest_first() -> None:
-    from crib_analyze.verdicts import game_odds_verdict
     from crib_analyze.results import Rows
+    from crib_analyze.verdicts import game_odds_verdict
 
     rows = Rows(
         {"seats": np.array(["left", "middle", "dealer"]), "score": np.array([90, 110, 100]),
