@@ -120,7 +120,8 @@ def odds(
     dealer's).
     """
     from crib_analyze.api import check_game, check_plot, odds_rows, plot_board
-    from crib_analyze.cli.render import chances_text, rows_csv, rows_json
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_board import chances_text
 
     rules = game_rules(game, lowball)
     role = role_of(dealer, pone, role=role)
@@ -308,7 +309,7 @@ def simulate(
     import json
 
     from crib_analyze.api import simulate as run
-    from crib_analyze.cli.render import simulated_text
+    from crib_analyze.cli.render_board import simulated_text
 
     set_threads(jobs)
     rules = game_rules(game, lowball)

@@ -97,7 +97,7 @@ def score(
     card in play: five fives show 40), and the output says which.
     """
     from crib_analyze.api import count_jokers, count_show
-    from crib_analyze.cli.render import joker_lines, show_json, show_text
+    from crib_analyze.cli.render_hands import joker_lines, show_json, show_text
 
     if starter is not None and not starter.strip():
         raise click.UsageError("--starter: no card given")
@@ -385,7 +385,9 @@ def discard(
     game's models, pegging and score do not apply there yet.
     """
     from crib_analyze.api import analyze_rows, check_discard_options, check_plot, plot_discards
-    from crib_analyze.cli.render import discard_text, distribution_text, rows_csv, rows_json
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_discard import discard_text
+    from crib_analyze.cli.render_hands import distribution_text
     from crib_analyze.results import concat_rows
 
     chosen = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
@@ -554,7 +556,8 @@ def _discard_from_table(
     """discard --from-table: the hand's rows read from a generated table, as the live
     analysis shows them (its ranking, keep order and --top)."""
     from crib_analyze.api import lookup
-    from crib_analyze.cli.render import lookup_text, rows_csv, rows_json
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_hands import lookup_text
     from crib_analyze.results import rows_of_frame
 
     if hands_file is not None:
@@ -630,7 +633,8 @@ def quiz(
     import textwrap
 
     from crib_analyze.api import start_quiz
-    from crib_analyze.cli.render import discard_text, retry_text, summary_text, wrapped_text
+    from crib_analyze.cli.render import retry_text, summary_text, wrapped_text
+    from crib_analyze.cli.render_discard import discard_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     if pegging:
@@ -705,7 +709,8 @@ def quiz(
 def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
     """``quiz --play``: positions of the play, a card laid, graded by the advice."""
     from crib_analyze.api import play_grade_frame, start_play_quiz
-    from crib_analyze.cli.render import advice_text, retry_text, wrapped_text
+    from crib_analyze.cli.render import retry_text, wrapped_text
+    from crib_analyze.cli.render_play import advice_text
     from crib_analyze.results import rows_of_frame
 
     with domain_errors():
@@ -782,7 +787,8 @@ def _auction(
 ) -> None:  # fmt: skip
     """``discard --auction``: the crib's worth to the holder of ``cards``."""
     from crib_analyze.api import auction
-    from crib_analyze.cli.render import auction_text, rows_csv, rows_json
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_hands import auction_text
     from crib_analyze.results import rows_of_frame
 
     refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
@@ -819,7 +825,8 @@ def _discard_for_seat(
     """``discard --game``: every split of one seat's cards (the best ``top``)."""
     from crib_analyze.api import analyze_seat
     from crib_analyze.api import game as rules_of
-    from crib_analyze.cli.render import game_throws_text, rows_csv, rows_json
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_hands import game_throws_text
     from crib_analyze.results import rows_of_frame
 
     refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")

@@ -108,7 +108,7 @@ def peg(
       crib-analyze peg 5H 5C 5S 5D JK=5H JK=5C --jokers 2
     """
     from crib_analyze.api import score_play
-    from crib_analyze.cli.render import play_text
+    from crib_analyze.cli.render_play import play_text
     from crib_analyze.results import rows_of_frame
 
     for seat, old in (("pone", old_pone_hand), ("dealer", old_dealer_hand)):
@@ -210,7 +210,7 @@ def play(
     laying for the fewest points, and the lowest net is best.
     """
     from crib_analyze.api import advise_play
-    from crib_analyze.cli.render import advice_text, game_advice_text
+    from crib_analyze.cli.render_play import advice_text, game_advice_text
     from crib_analyze.results import rows_of_frame
 
     rules = game_rules(game, lowball)
@@ -263,7 +263,7 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
       crib-analyze review my_game.txt
     """
     from crib_analyze.api import review as review_game
-    from crib_analyze.cli.render import review_text
+    from crib_analyze.cli.render_play import review_text
     from crib_analyze.results import rows_of_frame
 
     with domain_errors():

@@ -1,0 +1,205 @@
+"""Text renderings of the board: the chances from a score (the board table's, or
+another game's simulated), and whole simulated games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from crib_analyze.cli.render import (
+    aligned,
+    rate_line,
+    wrapped,
+)
+
+if TYPE_CHECKING:
+    from crib_analyze.results import Rows
+
+
+def odds_text(odds: Rows) -> str:
+    """How the game ends from a position, one line per seat asked for."""
+    rows, provenance = list(odds.records()), odds.attrs
+    first = rows[0]
+    scoring = first["scoring"]
+    chances = " and ".join(
+        f"{100 * r['p_win']:.1f}% {'as dealer' if r['dealer'] else 'as pone'}" for r in rows
+    )
+    both = " (by who deals next)" if len(rows) > 1 else ""
+    lines = wrapped(f"At {first['my_score']}-{first['opp_score']} you win {chances}{both}")
+    lines += wrapped(
+        f"you {first['my_score']}, opponent {first['opp_score']}; "
+        f"match points: {scoring} scoring ({_scoring_words(scoring)})",
+        upper=False,
+    )
+    heads = ["", "P(win)", "P(skunk)", "P(skunked)", "match pts", "your pts", "deals left"]
+    body = [
+        [
+            "you deal" if r["dealer"] else "you are pone",
+            f"{r['p_win']:.4f}",
+            f"{r['p_skunk']:.4f}",
+            f"{r['p_skunked']:.4f}",
+            f"{r['match_points']:+.3f}",
+            f"{r['my_match_points']:.3f}",
+            f"{r['deals_left']:.2f}",
+        ]
+        for r in rows
+    ]
+    lines.append(aligned(heads, body, left={0}))
+    deals = provenance.get("deals")
+    made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
+    lines += wrapped(
+        f"board table: {made} (expert throws, {provenance.get('policy', '?')} play), "
+        f"Monte Carlo error ~{first['table_error']:.4f} in P(win)",
+        upper=False,
+    )
+    lines += wrapped(
+        "match pts = expected match points won minus lost; your pts = won only; "
+        "skunk = the loser under 91 (and double under 61, triple under 31)",
+        upper=False,
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _scoring_words(scoring: str) -> str:
+    from crib_analyze.settings import SCORINGS
+
+    win, skunk, double, _triple = SCORINGS[scoring]  # type: ignore[index]
+    if scoring == "lurch":
+        return f"{win} a win, {double} a lurch: the loser short of 61"
+    words = f"{win} a win, {skunk} a skunk"
+    if double != skunk:
+        words += f", {double} a double skunk"
+    if scoring == "free-triple":
+        words += ", a triple skunk wins the match"
+    return words
+
+
+def games_text(stats: dict[str, Any]) -> str:
+    """What a run of full games showed, for people."""
+    s = stats["settings"]
+    a, b = s["players"]
+    lines = [
+        *wrapped(stats["verdict"]),
+        *wrapped(f"{stats['games']:,} games, {a} (player 0) vs {b} (player 1)", upper=False),
+        f"seed {s['seed']}, {stats['seconds']} s; both play {s['play_policy']}; "
+        "games in duplicate pairs",
+        rate_line("first dealer wins", stats, "first_dealer_wins", 4),
+        rate_line("player 0 wins", stats, "player0_wins", 4),
+        rate_line("deals per game", stats, "deals_per_game", 3),
+        "points per deal:",
+    ]
+    per = stats["points_per_deal"]
+    names = list(per["dealer"])
+    body = [[role, *(f"{per[role][n]:.3f}" for n in names)] for role in ("dealer", "pone")]
+    lines.append(aligned(["", *names], body, left={0}))
+    sk = stats["skunks"]
+    lines.append(
+        f"skunks: {100 * sk['skunk']:.2f}% of games (double {100 * sk['double']:.3f}%, "
+        f"triple {100 * sk['triple']:.4f}%)"
+    )
+    lines.append(
+        f"match points ({s['scoring']}), player 0's a game, won less lost: "
+        f"{stats['match_points']:+.4f} ± {stats['match_points_se']:.4f}"
+    )
+    by = stats["decided_by"]
+    lines.append(f"decided by 1 point: {100 * by[1]:.2f}%, by 2 points: {100 * by[2]:.2f}%")
+    margins = stats["margins"]
+    total = sum(margins.values())
+    cum, quartiles = 0, list[int]()
+    for margin in sorted(margins):
+        cum += margins[margin]
+        while len(quartiles) < 3 and cum >= total * (len(quartiles) + 1) / 4:
+            quartiles.append(margin)
+    lines.append(
+        f"margin (121 - the loser's score): quartiles {quartiles[0]}, {quartiles[1]}, "
+        f"{quartiles[2]}; largest {max(margins)}"
+    )
+    if "position" in s["players"]:
+        lines.append(
+            f"position: from {s['position_from']} on either side, {s['candidates']} candidate "
+            f"throws, {s['position_samples']} deals each, goal {s['goal']} ({s['scoring']})"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def simulated_text(stats: dict[str, Any]) -> str:
+    """What a run of whole games showed: the standard game's two-player figures, or
+    another game's by seat (as the result's settings name a game or not)."""
+    return (game_games_text if "game" in stats["settings"] else games_text)(stats)
+
+
+def chances_text(rows: Rows) -> str:
+    """The chances from a score: the board table's by seat, or another game's by side
+    (as the rows hold sides or not)."""
+    return (game_odds_text if "seats" in rows.columns else odds_text)(rows)
+
+
+def game_games_text(stats: dict[str, Any]) -> str:
+    """What a run of whole games of another game of the rules showed, for people."""
+    s = stats["settings"]
+    lines = [
+        *wrapped(stats["verdict"]),
+        *wrapped(
+            f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws "
+            f"by the {s['throws']} and plays {s['play_policy']}",
+            upper=False,
+        ),
+        *(
+            wrapped(
+                "lowball: every seat throws and lays for the fewest points; the first side "
+                "to the target loses",
+                upper=False,
+            )
+            if s.get("lowball")
+            else []
+        ),
+        "wins by seat in the first deal:",
+        aligned(
+            ["", "wins", "±"],
+            [[k, f"{v:.4f}", f"{stats['wins_se'][k]:.4f}"] for k, v in stats["wins"].items()],
+            left={0},
+        ),
+        rate_line("deals per game", stats, "deals_per_game", 3),
+        "points per deal by seat:",
+    ]
+    per = stats["points_per_deal"]
+    seats = list(per)
+    names = list(per[seats[0]])
+    body = [
+        [seat, *(f"{per[seat][n]:.3f}" for n in names), f"{stats['points_per_deal_se'][seat]:.3f}"]
+        for seat in seats
+    ]
+    lines.append(aligned(["", *names, "±"], body, left={0}))
+    if not s.get("lowball"):
+        lines.append(f"skunks: {100 * stats['skunks']:.2f}% of games (a loser short of the line)")
+    if stats["match_points"]:
+        words = "2 a win, 3 a skunk" + (", 1 for second place" if s["continuation"] else "")
+        mp = ", ".join(f"{k} {v:.3f}" for k, v in stats["match_points"].items())
+        lines.append(f"match points a game ({words}), by first-deal seat: {mp}")
+    lines.append(f"({stats['seconds']} s)")
+    return "\n".join(lines) + "\n"
+
+
+def game_odds_text(rows: Rows) -> str:
+    """Each side's chance of winning from a score in another game, by simulation: the
+    verdict, then one line per side."""
+    a = rows.attrs
+    body = [
+        [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
+        for r in rows.records()
+    ]
+    low = f"lowball: the first to {a.get('target')} loses; " if a.get("lowball") else ""
+    return (
+        "\n".join(wrapped(rows.attrs["verdict"]))
+        + "\n"
+        + aligned(["seats", "score", "P(win)", "±"], body, left={0})
+        + "\n"
+        + "\n".join(
+            wrapped(
+                f"{a['game']}: {low}the dealer about to deal; {a['games']:,} games simulated "
+                f"to the end (seed {a['seed']}, {a['play_policy']} play, throws by the hand "
+                "policy)",
+                upper=False,
+            )
+        )
+        + "\n"
+    )

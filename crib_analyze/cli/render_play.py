@@ -1,0 +1,146 @@
+"""Text renderings of the play: a scored play, which card to lay (either engine), and a
+reviewed game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crib_analyze.cli.render import (
+    aligned,
+    wrapped,
+)
+from crib_analyze.words import counted
+
+if TYPE_CHECKING:
+    from crib_analyze.results import Rows
+
+
+def play_text(rows: Rows) -> str:
+    """A scored play: one line per card or go, then each side's total."""
+    heads = ["#", "player", "card", "count", "points", "why"]
+    body, n = [], 0
+    for r in rows.records():
+        go = r["card"] == "go"
+        n += not go
+        body.append(
+            [
+                "-" if go else str(n),
+                str(r["player"]),
+                str(r["card"]),
+                "" if go else str(r["count"]),
+                "" if go else str(r["points"]),
+                "" if go else str(r["reason"]),
+            ]
+        )
+    totals = rows.attrs.get("totals", {})
+    lines = [aligned(heads, body, left={1, 2, 5})]
+    end = "" if rows.attrs.get("complete") else " (so far: the play is not finished)"
+    line = ", ".join(f"{seat} {points}" for seat, points in totals.items())
+    sides = rows.attrs.get("sides")
+    if sides:
+        line += "; sides: " + ", ".join(f"{side} {points}" for side, points in sides.items())
+    lines.append(line + end)
+    return "\n".join(lines) + "\n"
+
+
+def advice_text(rows: Rows, why: bool = False) -> str:
+    """Which card to play: each legal card's expected pegging differential, best first
+    (``why``: and what each card scores, leaves and invites)."""
+    a = rows.attrs
+    lines = wrapped(a["verdict"])
+    first = next(iter(rows.records()))
+    if first["value"] == first["value"]:  # not a go: how the values were made
+        lines += wrapped(
+            f"{a.get('policy')} policy: {a.get('continuation')}; the opponent's cards "
+            f"weighted by {a.get('weighted_by')}",
+            upper=False,
+        )
+    heads = ["card", "pegging +/-", "s.e.", ""]
+    body = [
+        [
+            str(r["card"]),
+            f"{r['value']:+.3f}" if r["value"] == r["value"] else "-",
+            f"{r['se']:.3f}" if r["se"] == r["se"] else "-",
+            f"{a.get('policy')} plays" if r["policy_choice"] else "",
+        ]
+        for r in rows.records()
+    ]
+    lines.append(aligned(heads, body, left={0, 3}))
+    if why:
+        for card, text in a.get("reasons", {}).items():
+            lines += wrapped(f"{card}: {text}", upper=False, indent="  ")
+    return "\n".join(lines) + "\n"
+
+
+def review_text(rows: Rows) -> str:
+    """A graded game: each decision with the best alternative and its loss, the worst
+    mistakes, the totals; in 80 columns."""
+    a = rows.attrs
+    with_win = a.get("total_loss_win") is not None
+    records = list(rows.records())
+    heads = ["deal", "decision", "chosen", "best", "lost"]
+    if with_win:
+        heads.append("win %")
+    body = []
+    for r in records:
+        row = [
+            str(r["deal"]),
+            str(r["situation"]),
+            str(r["chosen"]),
+            "=" if r["chosen"] == r["best"] else str(r["best"]),
+            f"{r['loss']:.2f}",
+        ]
+        if with_win:
+            row.append("" if r["loss_win"] != r["loss_win"] else f"{100 * r['loss_win']:.1f}")
+        body.append(row)
+    lines = [aligned(heads, body, left={1, 2, 3})] if body else ["no decision to grade"]
+    note = "lost: expected points below the best"
+    if with_win:
+        note += (
+            "; win %: the chance of winning lost, in percentage points (with the score, the "
+            "best throw is the one that wins most)"
+        )
+    lines += wrapped(note, upper=False)
+    worst = sorted((r for r in records if r["loss"] > 0.005), key=lambda r: -r["loss"])[:3]
+    if worst:
+        lines.append("worst mistakes:")
+        for r in worst:
+            cost = f"{r['loss']:.2f} points"
+            if with_win and r["loss_win"] == r["loss_win"]:
+                cost += f", {100 * r['loss_win']:.1f} percentage points"
+            lines += wrapped(
+                f"deal {r['deal']}, {r['situation']}: {r['chosen']} instead of {r['best']}, {cost}",
+                upper=False,
+                indent="  ",
+            )
+    total = f"total lost: {a.get('total_loss', 0.0):.2f} points"
+    if with_win:
+        total += (
+            f" and {100 * a['total_loss_win']:.1f} percentage points of the chance of winning "
+            "(for a card laid: its points lost times the board's value of a point at the "
+            "deal's score)"
+        )
+    decisions, deals = int(a.get("decisions", 0)), int(a.get("deals", 0))
+    total += f", over {counted(decisions, 'decision')} in {counted(deals, 'deal')}"
+    lines += wrapped(total, upper=False)
+    return "\n".join(lines) + "\n"
+
+
+def game_advice_text(rows: Rows) -> str:
+    """Which card to lay in any game: the verdict, then each option's side points less
+    the others', best first, with what was simulated."""
+    a = rows.attrs
+    body = [
+        [str(r["card"]), f"{r['net']:+.3f}", f"{r['net_se']:.3f}", f"{r['own']:.3f}",
+         f"{r['others']:.3f}"]
+        for r in rows.records()
+    ]  # fmt: skip
+    said = wrapped(rows.attrs["verdict"]) + wrapped(
+        f"{a['game']}, as {a['seat']} at count {a['count']}: {a['model']}", upper=False
+    )
+    return (
+        "\n".join(said)
+        + "\n"
+        + aligned(["card", "net", "s.e.", "yours", "others"], body, left={0})
+        + "\n"
+    )
