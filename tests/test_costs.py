@@ -65,7 +65,7 @@ def test_estimates_scale_with_the_work() -> None:
 def _warning(args: list[str]) -> list[str]:
     """The lines a command says on standard error before it starts (stopped there: the
     job itself is not run)."""
-    from crib_analyze.cli import options
+    from crib_analyze.cli import output as options
 
     said: list[str] = []
 
@@ -206,7 +206,7 @@ def test_a_damaged_figures_file_costs_nothing(
     """No figures: no warning and no 'Cost' paragraph, never a failed command."""
     import click
 
-    from crib_analyze.cli.options import warn_if_long, with_cost
+    from crib_analyze.cli.output import warn_if_long, with_cost
 
     for junk in ("{not json", '{"figures": {"table": {"per": "run"}}}', "[]"):
         bad = tmp_path / "costs.json"
@@ -219,7 +219,7 @@ def test_a_damaged_figures_file_costs_nothing(
             command = with_cost(lambda: costs.cost("table").text())(click.Command("x", help="X."))
             assert command.help == "X."
             said: list[str] = []
-            monkeypatch.setattr("crib_analyze.cli.options.note", said.append)
+            monkeypatch.setattr("crib_analyze.cli.output.note", said.append)
             warn_if_long(costs.table_seconds("expert"), "the table")
             assert said == []
         finally:

@@ -27,11 +27,13 @@ import click
 from crib_analyze import interrupts
 from crib_analyze.cli.board_commands import build_board, odds, simulate
 from crib_analyze.cli.count_commands import count
+from crib_analyze.cli.discard_commands import discard
 from crib_analyze.cli.game_commands import games
-from crib_analyze.cli.hand_commands import discard, quiz, score
 from crib_analyze.cli.model_commands import build_model, paths
-from crib_analyze.cli.options import Interrupted, echo_error, note
+from crib_analyze.cli.output import Interrupted, echo_error, note
 from crib_analyze.cli.play_commands import build_leads, build_pegging, peg, play, review
+from crib_analyze.cli.quiz_commands import quiz
+from crib_analyze.cli.show_commands import score
 from crib_analyze.cli.table_commands import crib_table, table
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
 from crib_analyze.settings import DEBUG_ENV, __version__

@@ -7,34 +7,32 @@ from typing import Any
 
 import click
 
+from crib_analyze.cli.arguments import asked_for, game_rules, given, role_of, set_threads
 from crib_analyze.cli.options import (
-    RESUME_BUILD,
-    asked_for,
     build_output_option,
     checked_output,
     checked_scheduler,
     checks_option,
     count_option,
-    domain_errors,
-    emit,
     format_option,
     game_option,
-    game_rules,
-    given,
     jobs_option,
     lowball_option,
     model_option,
-    note,
     output_option,
-    progress,
     quiet_option,
-    resumable,
-    role_of,
     role_option,
     score_arguments,
     scoring_option,
     seed_option,
-    set_threads,
+)
+from crib_analyze.cli.output import (
+    RESUME_BUILD,
+    domain_errors,
+    emit,
+    note,
+    progress,
+    resumable,
     warn_if_long,
     with_cost,
 )

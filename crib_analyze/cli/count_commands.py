@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import click
 
 from crib_analyze.cards import format_cards
-from crib_analyze.cli.options import ask, domain_errors, game_option, trainer_options
+from crib_analyze.cli.options import game_option, trainer_options
+from crib_analyze.cli.output import ask, domain_errors
 from crib_analyze.errors import CardError
 
 if TYPE_CHECKING:

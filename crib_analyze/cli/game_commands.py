@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from crib_analyze.cli.options import domain_errors, emit, format_option
+from crib_analyze.cli.options import format_option
+from crib_analyze.cli.output import domain_errors, emit
 
 
 @click.command("games")

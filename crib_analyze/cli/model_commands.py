@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import click
 
+from crib_analyze.cli.arguments import set_threads
 from crib_analyze.cli.options import (
-    RESUME_BUILD,
     amount_type,
     build_output_option,
     count_option,
-    domain_errors,
     format_option,
     jobs_option,
-    note,
     quiet_option,
+)
+from crib_analyze.cli.output import (
+    RESUME_BUILD,
+    domain_errors,
+    note,
     resumable,
-    set_threads,
     warn_if_long,
     with_cost,
 )

@@ -1,28 +1,27 @@
-"""What every command shares: options built from the settings, the turning of library
-errors into one-line usage errors, progress bars, and writing the output.
-
-Options take their defaults, ranges and choices from :mod:`crib_analyze.settings`, so
-``--help`` states the same bounds the library enforces.
+"""The options every command shares, built from the settings: counts and amounts in
+ASCII digits within their bounds, seeds, output files and formats, the game and its
+variants, the checks shown. Options take their defaults, ranges and choices from
+:mod:`crib_analyze.settings`, so ``--help`` states the same bounds the library enforces.
 """
 
 from __future__ import annotations
 
-import contextlib
-import inspect
 import re
-import sys
-from collections.abc import Callable, Iterator
-from typing import Any, TextIO, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from crib_analyze import interrupts
-from crib_analyze.errors import CardError, CribAnalyzeError, describe_os_error
+from crib_analyze.cli.output import (
+    SHOW_CHECKS,
+    domain_errors,
+)
+from crib_analyze.errors import CribAnalyzeError
 from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
     JOBS,
     JOKERS,
-    LONG_RUN_SECONDS,
     MODEL_ENV,
     OUTPUT_FORMATS,
     QUIZ_ROUNDS,
@@ -36,111 +35,6 @@ from crib_analyze.settings import (
 )
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
-
-
-def echo_error(message: str, prefix: str = "Error: ") -> None:
-    """One line on standard error (never fails, even with standard error closed)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        click.echo(f"{prefix}{message}".rstrip(), err=True)
-
-
-def note(message: str) -> None:
-    """A line of information on standard error (progress, where a file went)."""
-    echo_error(message, prefix="")
-
-
-def unverified_note(attrs: dict[str, object]) -> None:
-    """Say on standard error, whatever the format, that a table was read unchecked."""
-    from crib_analyze.cli.render import unverified_words
-
-    if attrs.get("unverified"):
-        note(f"warning: {unverified_words(attrs)}")
-
-
-def warn_if_long(seconds: float, what: str, quiet: bool = False, at_least: bool = False) -> None:
-    """Announce a run expected to take over LONG_RUN_SECONDS (from the recorded figures,
-    :mod:`crib_analyze.costs`), before it starts; not with --quiet."""
-    from crib_analyze.costs import duration_text, machine
-
-    if seconds > LONG_RUN_SECONDS and not quiet:
-        how_long = ("at least " if at_least else "") + duration_text(seconds)
-        note(
-            f"{what}: expected to take {how_long} (from the figures measured on "
-            f"{machine().split(';')[0]}: --help says more); Ctrl-C stops it"
-        )
-
-
-CommandT = TypeVar("CommandT", bound=click.Command)
-
-
-def with_cost(*figures: Callable[[], str]) -> Callable[[CommandT], CommandT]:
-    """Add a 'Cost' paragraph to a command's --help: what a run takes, from the recorded
-    figures (:mod:`crib_analyze.costs`), each given as a function of them."""
-
-    def decorate(command: CommandT) -> CommandT:
-        from crib_analyze.costs import machine
-
-        where = machine().split(";")[0]
-        try:
-            text = "; ".join(f() for f in figures)
-        except (KeyError, ValueError, TypeError):  # a damaged figures file: no paragraph
-            return command
-        if where and text:  # the docstring's indentation taken off first, as click does
-            body = inspect.cleandoc(command.help or "")
-            command.help = f"{body}\n\nCost (measured on {where}): {text}."
-        return command
-
-    return decorate
-
-
-@contextlib.contextmanager
-def domain_errors() -> Iterator[None]:
-    """Turn library errors into click's: bad input is a usage error (exit 2), the rest 1.
-    Parameters the message names (```name```) are shown as the command's options."""
-    try:
-        yield
-    except CribAnalyzeError as e:
-        if e.exit_code == 2:
-            raise click.UsageError(as_options(str(e))) from None
-        raise click.ClickException(as_options(str(e))) from None
-
-
-class Interrupted(Exception):
-    """Ctrl-C, on its way to the one line "interrupted" (and ``hint``) and exit 130."""
-
-    def __init__(self, hint: str = "") -> None:
-        super().__init__(hint)
-        self.hint = hint
-
-
-@contextlib.contextmanager
-def resumable(hint: str) -> Iterator[None]:
-    """Ctrl-C in the body says how the work resumes: "interrupted: ``hint``"."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        raise Interrupted(hint) from None
-
-
-RESUME_BUILD = "rerun the same command to resume from its checkpoint beside the output"
-
-#: API parameters that are not one option of the same name
-SPELLED = {"role": "--dealer or --pone", "dealer": "--dealer or --pone"}
-
-
-def as_options(message: str) -> str:
-    """A library message with each ```parameter``` written as the current command's option
-    (``--need``), or as the plain name if the command has no such option."""
-    ctx = click.get_current_context(silent=True)
-    options: dict[str, str] = {}
-    if ctx is not None:
-        for param in ctx.command.params:
-            if isinstance(param, click.Option) and param.name:
-                longs = [o for o in param.opts if o.startswith("--")]
-                options[param.name] = (longs or param.opts)[0]
-    options.update(SPELLED)
-    return re.sub(r"`([a-z_]+)`", lambda m: options.get(m.group(1), m.group(1)), message)
-
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _REAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -287,24 +181,6 @@ game_option = click.option(
 )
 
 
-def ask(prompt: str, stdin: TextIO) -> str | None:
-    """Show ``prompt`` and read one answer (stripped) from ``stdin``; None at the end of
-    input. Scripted answers (not a terminal) are echoed, for a readable transcript."""
-    click.echo(prompt, nl=False)
-    try:
-        with interrupts.immediate():  # Ctrl-C while waiting for an answer
-            line = stdin.readline()
-    except UnicodeDecodeError as e:
-        raise click.UsageError(f"standard input is not UTF-8 text ({e.reason})") from None
-    if not line:
-        click.echo()
-        return None
-    answer = line.strip()
-    if not stdin.isatty():
-        click.echo(answer)
-    return answer
-
-
 def trainer_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """``--rounds/-n`` and ``--seed`` (new hands unless given) of the trainers (quiz, count)."""
     f = count_option(
@@ -335,54 +211,6 @@ def score_arguments(ctx: click.Context, param: click.Parameter, value: Any) -> t
 def lowball_option(help: str) -> Decorator:
     """``--lowball``: loser's cribbage (the variant), with what the command does with it."""
     return click.option("--lowball", is_flag=True, help="Loser's cribbage: " + help)
-
-
-def game_rules(game: str, lowball: bool = False) -> Any:
-    """The :class:`~crib_analyze.rules.Rules` of ``--game`` with the variants asked for
-    (a one-line usage error if they do not go together)."""
-    from crib_analyze.api import game as rules_of
-
-    with domain_errors():
-        return rules_of(game, lowball=lowball)
-
-
-def given(name: str) -> bool:
-    """True if the user gave the current command's parameter ``name`` (not its default)."""
-    from click.core import ParameterSource
-
-    ctx = click.get_current_context()
-    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
-
-
-def asked_for(**values: Any) -> dict[str, Any]:
-    """Each value the user gave, None for each left at its default: the request's own
-    defaults (which may differ by game) then apply, and the API refuses, by name, an
-    option given to an engine that does not honour it."""
-    return {name: value if given(name) else None for name, value in values.items()}
-
-
-def refuse_options(refused: Callable[[str], bool], why: str) -> None:
-    """A usage error, "OPTION ``why``", for the first option of the current command that
-    ``refused`` names and the user gave (not left at its default)."""
-    for param in click.get_current_context().command.params:
-        name = param.name or ""
-        if isinstance(param, click.Option) and refused(name) and given(name):
-            raise click.UsageError(f"{param.opts[0]} {why}")
-
-
-def seat_of(names: tuple[str, ...], seat: str | None, dealer: bool, pone: bool) -> str:
-    """The seat asked for with --game: --seat, or --dealer/--pone (which must agree)."""
-    flag = "dealer" if dealer else "pone" if pone else None
-    if dealer and pone:
-        raise click.UsageError("choose --dealer or --pone, not both")
-    if flag is not None and seat is not None and flag != seat:
-        raise click.UsageError(f"--{flag} contradicts --seat {seat}")
-    chosen = seat or flag
-    if chosen is None and names == ("pone", "dealer"):
-        raise click.UsageError("choose one of --dealer and --pone")
-    if chosen is None:
-        raise click.UsageError(f"say which seat: --seat {'|'.join(names)}")
-    return chosen
 
 
 jobs_option = count_option(
@@ -423,45 +251,6 @@ def table_format_option(help_default: str) -> Decorator:
     )
 
 
-def set_threads(jobs: int | None) -> None:
-    """Cap numba's threads (--jobs)."""
-    if jobs is not None:
-        import numba
-
-        numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-
-
-def emit(text: str, output: str | None) -> None:
-    """Print, or write the whole text to a file atomically; nothing once Ctrl-C was
-    pressed (an interrupted command gives no answer)."""
-    interrupts.check()
-    if output is None:
-        write_stdout(text)
-    else:
-        from crib_analyze.storage.atomic import atomic_write_text
-
-        try:
-            atomic_write_text(output, text)
-        except OSError as e:
-            raise click.ClickException(f"cannot write {output}: {describe_os_error(e)}") from None
-    show_checks()
-
-
-def show_checks() -> None:
-    """With --verbose: each file the answer was read from and how it was checked, on
-    standard error (whatever the format of the answer)."""
-    ctx = click.get_current_context(silent=True)
-    if ctx is None or not ctx.meta.get(SHOW_CHECKS):
-        return
-    from crib_analyze.api import files_checked
-
-    for line in files_checked() or ["no file: everything was computed"]:
-        note(f"checked {line}")
-
-
-SHOW_CHECKS = "crib_analyze.show_checks"
-
-
 def show_checks_callback(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
     ctx.meta[SHOW_CHECKS] = value
     return value
@@ -478,88 +267,9 @@ checks_option = click.option(
 )
 
 
-def write_stdout(text: str) -> None:
-    """Write all of ``text`` to standard output. An unbuffered stream
-    (``PYTHONUNBUFFERED``) can take part of a large write when the reader goes away and
-    drop the rest without a word; writing the bytes until all are taken turns that into
-    the BrokenPipeError it is."""
-    stream = sys.stdout
-    raw = getattr(stream, "buffer", None)
-    if raw is None:  # a stand-in stream: let it say what it is
-        stream.write(text)
-        return
-    stream.flush()
-    data = memoryview(text.encode(getattr(stream, "encoding", None) or "utf-8"))
-    while data:
-        written = raw.write(data)
-        data = data[written if written is not None else 0 :]
-    raw.flush()
-
-
-def cards_or_fail(tokens: Any, count: int) -> list[int]:
-    """Parse cards for a command; a bad token is a usage error naming it."""
-    from crib_analyze.cards import parse_cards
-
-    try:
-        return parse_cards(list(tokens), count=count)
-    except CardError as e:
-        raise click.UsageError(str(e)) from None
-
-
 role_option = click.option(
     "--role", type=click.Choice(("dealer", "pone")), help="Your role: --dealer or --pone."
 )
-
-
-def role_of(
-    dealer: bool, pone: bool, required: bool = False, role: str | None = None
-) -> str | None:
-    """The role chosen by --dealer / --pone or --role (None for none, unless required)."""
-    if dealer and pone:
-        raise click.UsageError("choose one of --dealer and --pone, not both")
-    flag = "dealer" if dealer else "pone" if pone else None
-    if role is not None and flag is not None and role != flag:
-        raise click.UsageError(f"--role {role} contradicts --{flag}")
-    chosen = flag or role
-    if required and chosen is None:
-        raise click.UsageError("choose one of --dealer and --pone")
-    return chosen
-
-
-class Progress:
-    """click's progress bar on a terminal (rate, ETA), made on the first report;
-    nothing when quiet or when standard error is not a terminal."""
-
-    def __init__(self, label: str, quiet: bool) -> None:
-        self.label = label
-        self.enabled = not quiet and sys.stderr.isatty()
-        self.bar: Any = None
-        self.done = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if self.bar is None:
-            self.bar = click.progressbar(
-                length=total, label=self.label, file=sys.stderr, show_pos=True, show_eta=True
-            )
-            self.bar.__enter__()
-        self.bar.update(done - self.done)
-        self.done = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
-
-
-@contextlib.contextmanager
-def progress(label: str, quiet: bool) -> Iterator[Progress]:
-    bar = Progress(label, quiet)
-    try:
-        yield bar
-    finally:
-        bar.close()
 
 
 trust_unverified_option = click.option(

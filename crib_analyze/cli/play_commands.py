@@ -7,32 +7,29 @@ from typing import Any
 
 import click
 
+from crib_analyze.cli.arguments import asked_for, game_rules, given, role_of, seat_of, set_threads
 from crib_analyze.cli.options import (
-    RESUME_BUILD,
     amount_type,
-    asked_for,
     build_output_option,
     checked_scheduler,
     checks_option,
     count_option,
-    domain_errors,
-    emit,
     format_option,
     game_option,
-    game_rules,
-    given,
     jobs_option,
     jokers_option,
     lowball_option,
     model_option,
-    note,
     quiet_option,
-    resumable,
-    role_of,
     role_option,
-    seat_of,
     seed_option,
-    set_threads,
+)
+from crib_analyze.cli.output import (
+    RESUME_BUILD,
+    domain_errors,
+    emit,
+    note,
+    resumable,
     warn_if_long,
     with_cost,
 )

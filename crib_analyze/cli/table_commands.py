@@ -7,25 +7,25 @@ import re
 
 import click
 
+from crib_analyze.cli.arguments import asked_for, role_of, set_threads
 from crib_analyze.cli.options import (
-    Interrupted,
-    asked_for,
     checked_output,
     checks_option,
     count_option,
-    domain_errors,
-    emit,
     game_option,
     jobs_option,
     model_option,
-    note,
     output_options,
-    progress,
     quiet_option,
-    role_of,
-    set_threads,
     table_format_option,
     trust_unverified_option,
+)
+from crib_analyze.cli.output import (
+    Interrupted,
+    domain_errors,
+    emit,
+    note,
+    progress,
     unverified_note,
     warn_if_long,
     with_cost,

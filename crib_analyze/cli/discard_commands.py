@@ -1,43 +1,46 @@
-"""Commands about one hand: ``score`` (count a show), ``discard`` (rank the throws),
-``quiz`` (a discard trainer)."""
+"""``discard``: rank the throws of a hand (one hand, a file of hands, a table lookup, the
+auction, another game's seat)."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
+from crib_analyze.cli.arguments import (
+    cards_or_fail,
+    given,
+    no_jokers_unasked,
+    role_of,
+)
+from crib_analyze.cli.discard_modes import (
+    auction_mode,
+    discard_for_seat,
+    discard_from_table,
+    stream_name,
+)
 from crib_analyze.cli.options import (
     InputFile,
-    Progress,
-    ask,
-    cards_or_fail,
     count_option,
-    domain_errors,
-    emit,
-    format_option,
     game_option,
-    given,
     jokers_option,
     model_option,
-    note,
     output_options,
-    progress,
     quiet_option,
-    refuse_options,
-    role_of,
     role_option,
     scoring_option,
-    seat_of,
     seed_option,
     show_checks_callback,
-    trainer_options,
     trust_unverified_option,
-    unverified_note,
+)
+from crib_analyze.cli.output import (
+    Progress,
+    domain_errors,
+    emit,
+    note,
+    progress,
     warn_if_long,
     with_cost,
 )
@@ -52,81 +55,14 @@ from crib_analyze.settings import (
     PEGGING_CHOICES,
     PENALTIES,
     POSITION_SAMPLES,
-    QUIZ_OPPONENTS,
-    QUIZ_ROLES,
     SAMPLED_POLICIES,
     SAMPLES,
     SORT_KEYS,
     TOP,
 )
-from crib_analyze.words import counted
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
     from crib_analyze.results import Rows
-    from crib_analyze.tally import Tally
-
-# --- score ------------------------------------------------------------------------------------
-
-
-@click.command()
-@click.argument("cards", nargs=-1, required=True)
-@click.option("--starter", "-s", help="The cut card, e.g. 5D [default: the fifth card].")
-@click.option("--crib", is_flag=True, help="Crib rules (flush needs all five cards).")
-@game_option
-@jokers_option(
-    "Jokers in the pack (written JK): each is counted as the card that scores most, "
-    "and may repeat a card in play."
-)
-@format_option(("table", "json"), help="Readable count or one JSON object.")
-def score(
-    cards: tuple[str, ...], starter: str | None, crib: bool, game: str, jokers: int, fmt: str
-) -> None:
-    """Count a show as a player does: every fifteen, pair, run, flush and nobs, in order.
-
-    Give four cards and --starter, or five cards with the starter last (with --game
-    five-card a hand is three cards; a crib is always four).
-
-    \b
-    Examples:
-      crib-analyze score 5H 5C 5S JD --starter 5D
-      crib-analyze score 4H 4C 5S 5D 6C
-      crib-analyze score 2H 7H 9H --starter KH --game five-card
-      crib-analyze score 5H 5C 5S 5D --starter JK --jokers 1
-
-    With --jokers, each JK is counted as the card that scores most (it may repeat a
-    card in play: five fives show 40), and the output says which.
-    """
-    from crib_analyze.api import count_jokers, count_show
-    from crib_analyze.cli.render_hands import joker_lines, show_json, show_text
-
-    if starter is not None and not starter.strip():
-        raise click.UsageError("--starter: no card given")
-    if jokers:
-        if game != "standard":
-            raise click.UsageError("--jokers goes with the standard game's four-card hands")
-        try:
-            found = count_jokers(list(cards), starter, crib=crib, jokers=jokers)
-        except CardError as e:
-            raise click.UsageError(str(e)) from None
-        text = (show_json if fmt == "json" else show_text)(found.show)
-        emit(text if fmt == "json" else text + joker_lines(found), None)
-        return
-    _no_jokers_unasked([*cards, starter or ""])
-    try:
-        show = count_show(list(cards), starter, crib=crib, game=game)
-    except CardError as e:
-        message = str(e)
-        if starter is not None and message.startswith("starter"):
-            message = f"--{message}"
-        raise click.UsageError(message) from None
-    emit((show_json if fmt == "json" else show_text)(show), None)
-
-
-def _no_jokers_unasked(words: Sequence[str]) -> None:
-    """A usage error for a joker (JK) among cards given without --jokers."""
-    if any(t.upper() == "JK" for t in " ".join(words).split()):
-        raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
-
 
 # --- discard ----------------------------------------------------------------------------------
 
@@ -393,13 +329,13 @@ def discard(
     chosen = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     dealer, pone = chosen == "dealer", chosen == "pone"
     if game != "standard" or seat is not None:
-        _discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output, others, samples,
+        discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output, others, samples,
                           seed, lowball)  # fmt: skip
         return
     if others != "random":
         raise click.UsageError("--others goes with --game (another game)")
     if auction:
-        _auction(cards, opponent, pegging if not no_pegging else "none", score, model,
+        auction_mode(cards, opponent, pegging if not no_pegging else "none", score, model,
                  position_samples, seed, fmt, output)  # fmt: skip
         return
     role = role_of(dealer, pone, role=role)
@@ -414,7 +350,7 @@ def discard(
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
     if not jokers:
-        _no_jokers_unasked(cards)
+        no_jokers_unasked(cards)
     variants = (("--throw-fives", throw_fives), ("--lowball", lowball), ("--jokers", jokers))
     for flag, on in variants:
         if not on:  # these play the random opponent, without the play
@@ -429,7 +365,7 @@ def discard(
             "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
         )
     if from_table is not None:
-        _discard_from_table(
+        discard_from_table(
             cards, from_table, trust_unverified, opponent, role, hands_file, fmt, output, top
         )
         return
@@ -499,7 +435,7 @@ def discard(
             note(f"wrote the plot to {drawn}")
         return
 
-    source = _stream_name(hands_file)
+    source = stream_name(hands_file)
     try:
         with interrupts.immediate():  # reading may wait on a terminal or a pipe
             lines = list(read_hand_lines(hands_file))
@@ -540,303 +476,3 @@ def discard(
     if failures:
         note(f"{failures} line(s) failed")
         raise click.exceptions.Exit(1)
-
-
-def _discard_from_table(
-    cards: tuple[str, ...],
-    table: str,
-    trust_unverified: bool,
-    opponent: str,
-    role: str | None,
-    hands_file: TextIO | None,
-    fmt: str,
-    output: str | None,
-    top: int | None,
-) -> None:
-    """discard --from-table: the hand's rows read from a generated table, as the live
-    analysis shows them (its ranking, keep order and --top)."""
-    from crib_analyze.api import lookup
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import lookup_text
-    from crib_analyze.results import rows_of_frame
-
-    if hands_file is not None:
-        raise click.UsageError("--from-table reads one hand; it does not go with --hands-file")
-    hand = cards_or_fail(cards, 6)
-    with domain_errors():
-        frame = lookup(hand, table or None, opponent, role, trust_unverified)  # type: ignore[arg-type]
-        rows = rows_of_frame(frame)
-    unverified_note(rows.attrs)
-    if top is not None:
-        rows = rows.take(list(range(min(top, len(rows)))))
-    if fmt == "table":
-        text = lookup_text(rows, format_cards(hand))
-    else:
-        text = (rows_csv if fmt == "csv" else rows_json)(rows)
-    emit(text, output)
-
-
-def _stream_name(stream: TextIO) -> str:
-    try:
-        return str(stream.name)
-    except AttributeError:  # a wrapped in-memory stream
-        return "<stdin>"
-
-
-# --- quiz -------------------------------------------------------------------------------------
-
-
-@click.command()
-@trainer_options
-@click.option(
-    "--role",
-    type=click.Choice(QUIZ_ROLES),
-    default="random",
-    show_default=True,
-    help="Your role in every hand, or a fresh random one each hand.",
-)
-@click.option("--dealer", "role", flag_value="dealer", help="The same as --role dealer.")
-@click.option("--pone", "role", flag_value="pone", help="The same as --role pone.")
-@click.option(
-    "--opponent",
-    type=click.Choice(QUIZ_OPPONENTS),
-    default=DEFAULT_OPPONENT,
-    show_default=True,
-    help="The opponent model the answers assume.",
-)
-@model_option
-@click.option(
-    "--play", "pegging", is_flag=True,
-    help="The pegging quiz: lay a card in a position of the play, graded by the play "
-    "advice (the solver), with what each card scores and invites.",
-)  # fmt: skip
-def quiz(
-    rounds: int, seed: int | None, role: str, opponent: str, model: str | None, pegging: bool
-) -> None:
-    """A discard trainer: throw two cards, see what they cost against the best throw.
-
-    Each hand shows six cards and your role; type the two cards you throw (any order
-    and case), '?' to see the answer, 'q' to stop. After each throw: the analysis, the
-    points your throw lost against the best, and a running tally. Answers may come from
-    standard input (one per line), so the quiz can be scripted.
-
-    With --play, a pegging quiz: each position shows your cards, the starter, your throw
-    and the play so far; type the card you lay. The advice grades it (pegging lost
-    against the best card) and says what each card scores now and invites.
-
-    \b
-    Examples:
-      crib-analyze quiz --rounds 5 --role pone --seed 7
-      crib-analyze quiz --play --rounds 5 --seed 7
-    """
-    import random
-    import textwrap
-
-    from crib_analyze.api import start_quiz
-    from crib_analyze.cli.render import retry_text, summary_text, wrapped_text
-    from crib_analyze.cli.render_discard import discard_text
-
-    seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-    if pegging:
-        if given("opponent"):
-            raise click.UsageError("--opponent does not go with --play (the play's reading)")
-        _play_quiz(rounds, seed, role, model)
-        return
-    with domain_errors():
-        game = start_quiz(seed=seed, role=role, opponent=opponent, model=model)
-    stdin = sys.stdin
-    click.echo(
-        f"Discard quiz: {counted(rounds, 'hand')}, seed {seed} (--seed {seed} deals them again)"
-    )
-    stopped = False
-    for _ in range(rounds):
-        deal = game.deal()
-        hand_text = format_cards(deal.hand)
-        crib = "your crib" if deal.role == "dealer" else "the dealer's crib"
-        click.echo(f"\nHand {deal.number} of {rounds}: you are the {deal.role} ({crib})")
-        click.echo(f"  {hand_text}")
-        while True:
-            answer = ask("Throw two cards (? for the answer, q to quit): ", stdin)
-            if answer is None:  # end of input
-                stopped = True
-                break
-            if answer.lower() in ("q", "quit", "exit"):
-                stopped = True
-                break
-            if answer == "?":
-                game.reveal(deal)
-                click.echo(discard_text(deal.rows.take(list(range(5))), hand_text, hint=False))
-                break
-            try:
-                throw = game.parse_throw(deal, answer)
-            except CardError as e:
-                example = format_cards(deal.hand[:2])
-                click.echo(retry_text(e, f"give two of your six cards, like {example}"))
-                continue
-            grade = game.grade(deal, throw)
-            shown = sorted({*range(min(5, len(deal.rows))), grade.rank - 1})
-            click.echo(discard_text(deal.rows.take(shown), hand_text, hint=False))
-            if grade.best:
-                verdict = "the best throw"
-            elif grade.near_tie:
-                verdict = f"a near tie with the best ({grade.loss:.3f} points behind)"
-            else:
-                verdict = f"{grade.loss:.3f} points behind the best (rank {grade.rank} of 15)"
-            t = game.tally
-            click.echo(
-                wrapped_text(
-                    f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} "
-                    f"best ({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
-                )
-            )
-            for line in grade.why:
-                click.echo("\n".join(textwrap.wrap(line, 80, initial_indent="  ",
-                                                    subsequent_indent="    ")))  # fmt: skip
-            break
-        if stopped:
-            break
-    t = game.tally
-    click.echo(
-        summary_text(
-            f"Summary: {counted(t.hands, 'hand', 'graded')}, {t.best} best "
-            f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost "
-            f"({t.mean_loss:.3f} a hand)"
-            + (f", {counted(t.revealed, 'answer', 'shown')}" if t.revealed else "")
-        )
-    )
-
-
-def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
-    """``quiz --play``: positions of the play, a card laid, graded by the advice."""
-    from crib_analyze.api import play_grade_frame, start_play_quiz
-    from crib_analyze.cli.render import retry_text, wrapped_text
-    from crib_analyze.cli.render_play import advice_text
-    from crib_analyze.results import rows_of_frame
-
-    with domain_errors():
-        game = start_play_quiz(seed=seed, role=role, model=model)
-    click.echo(
-        f"Pegging quiz: {counted(rounds, 'position')}, seed {seed} (--seed {seed} deals them again)"
-    )
-    for _ in range(rounds):
-        position = game.deal()
-        click.echo(
-            f"\nPosition {position.number}: you are the {position.role}; you hold "
-            f"{format_cards(position.hand)}; starter {format_cards([position.starter])}; you "
-            f"threw {format_cards(position.discards)}"
-        )
-        so_far = position.played_text or "nothing yet (you lead)"
-        click.echo(f"  the play so far: {so_far}; count {position.count}")
-        while True:
-            answer = ask("Lay a card (? for the answer, q to quit): ", sys.stdin)
-            if answer is None or answer.lower() in ("q", "quit"):
-                return _play_summary(game.tally)
-            if answer == "?":
-                with domain_errors():
-                    grade = game.reveal(position)
-            else:
-                try:
-                    card = game.parse_card(position, answer)
-                except CardError as e:
-                    click.echo(retry_text(e, f"lay one of {format_cards(position.legal)}"))
-                    continue
-                with domain_errors():
-                    grade = game.grade(position, card)
-            click.echo(advice_text(rows_of_frame(play_grade_frame(grade)), why=True), nl=False)
-            if answer == "?":
-                click.echo(f"The best card: {grade.best}.")
-            else:
-                verdict = (
-                    "the best card"
-                    if grade.is_best
-                    else (f"{grade.loss:.3f} points of pegging behind {grade.best}")
-                )
-                t = game.tally
-                click.echo(
-                    wrapped_text(
-                        f"Your card {grade.card}: {verdict}. Tally: {t.best} of {t.hands} "
-                        f"best, {t.total_loss:.3f} points lost"
-                    )
-                )
-            break
-    _play_summary(game.tally)
-
-
-def _play_summary(t: Tally) -> None:
-    from crib_analyze.cli.render import summary_text
-
-    click.echo(
-        summary_text(
-            f"Summary: {counted(t.hands, 'position', 'graded')}, {t.best} best "
-            f"({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
-            + (f", {counted(t.revealed, 'answer', 'shown')}" if t.revealed else "")
-        )
-    )
-
-
-#: the discard options that go with --auction (the rest rank one role's throws)
-AUCTION_OPTIONS = {
-    "cards", "opponent", "pegging", "no_pegging", "score", "model", "position_samples",
-    "seed", "fmt", "output", "quiet", "auction",
-}  # fmt: skip
-
-
-def _auction(
-    cards: tuple[str, ...], opponent: str, pegging: str, score: str | None, model: str | None,
-    position_samples: int | None, seed: int, fmt: str, output: str | None,
-) -> None:  # fmt: skip
-    """``discard --auction``: the crib's worth to the holder of ``cards``."""
-    from crib_analyze.api import auction
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import auction_text
-    from crib_analyze.results import rows_of_frame
-
-    refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
-    with domain_errors():
-        frame = auction(
-            list(cards), opponent, pegging, score, model, position_samples, seed,  # type: ignore[arg-type]
-        )  # fmt: skip
-    rows = rows_of_frame(frame)
-    render = {"table": auction_text, "csv": rows_csv, "json": rows_json}[fmt]
-    emit(render(rows), output)
-
-
-#: the discard options that go with --game (the rest are the standard game's)
-GAME_OPTIONS = {
-    "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
-    "samples", "seed", "lowball",
-}  # fmt: skip
-
-
-def _discard_for_seat(
-    cards: tuple[str, ...],
-    game: str,
-    seat: str | None,
-    dealer: bool,
-    pone: bool,
-    top: int | None,
-    fmt: str,
-    output: str | None,
-    others: str,
-    samples: int,
-    seed: int,
-    lowball: bool,
-) -> None:
-    """``discard --game``: every split of one seat's cards (the best ``top``)."""
-    from crib_analyze.api import analyze_seat
-    from crib_analyze.api import game as rules_of
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import game_throws_text
-    from crib_analyze.results import rows_of_frame
-
-    refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
-    with domain_errors():
-        rules = rules_of(game, lowball=lowball)
-        chosen = seat_of(rules.seat_names, seat, dealer, pone)
-        frame = analyze_seat(list(cards), rules, chosen, others, samples, seed)  # type: ignore[arg-type]
-    every = rows_of_frame(frame)
-    rows = every if top is None else every.take(list(range(min(top, len(every)))))
-    if fmt == "table":
-        emit(game_throws_text(rows), output)  # its verdict: the margin over all, not the top
-    else:
-        emit((rows_csv if fmt == "csv" else rows_json)(rows), output)

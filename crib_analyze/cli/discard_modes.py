@@ -1,0 +1,133 @@
+"""``discard``'s other modes: a lookup in a written table, the auction, and a seat of
+another game (the options each honours)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TextIO
+
+import click
+
+from crib_analyze.cards import format_cards
+from crib_analyze.cli.arguments import (
+    cards_or_fail,
+    refuse_options,
+    seat_of,
+)
+from crib_analyze.cli.output import (
+    domain_errors,
+    emit,
+    unverified_note,
+)
+
+if TYPE_CHECKING:  # numpy loads only with a command that computes
+    pass
+
+# --- discard ----------------------------------------------------------------------------------
+
+
+def discard_from_table(
+    cards: tuple[str, ...],
+    table: str,
+    trust_unverified: bool,
+    opponent: str,
+    role: str | None,
+    hands_file: TextIO | None,
+    fmt: str,
+    output: str | None,
+    top: int | None,
+) -> None:
+    """discard --from-table: the hand's rows read from a generated table, as the live
+    analysis shows them (its ranking, keep order and --top)."""
+    from crib_analyze.api import lookup
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_hands import lookup_text
+    from crib_analyze.results import rows_of_frame
+
+    if hands_file is not None:
+        raise click.UsageError("--from-table reads one hand; it does not go with --hands-file")
+    hand = cards_or_fail(cards, 6)
+    with domain_errors():
+        frame = lookup(hand, table or None, opponent, role, trust_unverified)  # type: ignore[arg-type]
+        rows = rows_of_frame(frame)
+    unverified_note(rows.attrs)
+    if top is not None:
+        rows = rows.take(list(range(min(top, len(rows)))))
+    if fmt == "table":
+        text = lookup_text(rows, format_cards(hand))
+    else:
+        text = (rows_csv if fmt == "csv" else rows_json)(rows)
+    emit(text, output)
+
+
+def stream_name(stream: TextIO) -> str:
+    try:
+        return str(stream.name)
+    except AttributeError:  # a wrapped in-memory stream
+        return "<stdin>"
+
+
+AUCTION_OPTIONS = {
+    "cards", "opponent", "pegging", "no_pegging", "score", "model", "position_samples",
+    "seed", "fmt", "output", "quiet", "auction",
+}  # fmt: skip
+
+
+def auction_mode(
+    cards: tuple[str, ...], opponent: str, pegging: str, score: str | None, model: str | None,
+    position_samples: int | None, seed: int, fmt: str, output: str | None,
+) -> None:  # fmt: skip
+    """``discard --auction``: the crib's worth to the holder of ``cards``."""
+    from crib_analyze.api import auction
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_hands import auction_text
+    from crib_analyze.results import rows_of_frame
+
+    refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
+    with domain_errors():
+        frame = auction(
+            list(cards), opponent, pegging, score, model, position_samples, seed,  # type: ignore[arg-type]
+        )  # fmt: skip
+    rows = rows_of_frame(frame)
+    render = {"table": auction_text, "csv": rows_csv, "json": rows_json}[fmt]
+    emit(render(rows), output)
+
+
+#: the discard options that go with --game (the rest are the standard game's)
+GAME_OPTIONS = {
+    "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
+    "samples", "seed", "lowball",
+}  # fmt: skip
+
+
+def discard_for_seat(
+    cards: tuple[str, ...],
+    game: str,
+    seat: str | None,
+    dealer: bool,
+    pone: bool,
+    top: int | None,
+    fmt: str,
+    output: str | None,
+    others: str,
+    samples: int,
+    seed: int,
+    lowball: bool,
+) -> None:
+    """``discard --game``: every split of one seat's cards (the best ``top``)."""
+    from crib_analyze.api import analyze_seat
+    from crib_analyze.api import game as rules_of
+    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.cli.render_hands import game_throws_text
+    from crib_analyze.results import rows_of_frame
+
+    refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
+    with domain_errors():
+        rules = rules_of(game, lowball=lowball)
+        chosen = seat_of(rules.seat_names, seat, dealer, pone)
+        frame = analyze_seat(list(cards), rules, chosen, others, samples, seed)  # type: ignore[arg-type]
+    every = rows_of_frame(frame)
+    rows = every if top is None else every.take(list(range(min(top, len(every)))))
+    if fmt == "table":
+        emit(game_throws_text(rows), output)  # its verdict: the margin over all, not the top
+    else:
+        emit((rows_csv if fmt == "csv" else rows_json)(rows), output)
