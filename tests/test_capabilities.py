@@ -4,13 +4,14 @@ from the API and from the command line alike (issue 31)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
-from crib_analyze.api.capabilities import CAPABILITIES, dispatch, engine_for
+from crib_analyze.api.capabilities import CAPABILITIES, SHOWN, dispatch, engine_for
 from crib_analyze.cli import cli
 from crib_analyze.errors import UsageError
 
@@ -20,7 +21,7 @@ VALUES: dict[str, Any] = {
     "candidates": 2, "goal": "win", "scoring": "free", "batch": 10, "scheduler": "tcp://x:1",
     "record": "games.txt", "continuation": True, "dealer": True, "games": 100, "seed": 3,
     "role": "pone", "model": "model.npz", "seat": "left", "opponent": "expert",
-    "limit": 5, "shard": "1/2", "restart": True, "fmt": "csv",
+    "limit": 5, "shard": "1/2", "restart": True, "fmt": "csv", "play_policy": "greedy",
 }  # fmt: skip
 
 #: how each capability is called with one parameter and a game
@@ -28,6 +29,7 @@ CALLS = {
     "simulate": lambda game, kw: ca.simulate(2, game=game, **kw),
     "advise_play": lambda game, kw: ca.advise_play(0, "5C 9D", "4D", game=game, **kw),
     "generate_table": lambda game, kw: ca.generate_table("t.parquet", game=game, **kw),
+    "odds_rows": lambda game, kw: ca.odds_rows(100, 100, game=game, **kw),
 }
 
 
@@ -46,7 +48,8 @@ def test_every_parameter_named_in_the_table_is_refused_by_the_other_engine() -> 
             for param in foreign:
                 with pytest.raises(UsageError) as caught:
                     call(game, {param: VALUES[param]})
-                assert str(caught.value) == f"`{param}` {says}", (name, param)
+                shown = SHOWN.get(param, f"`{param}`") if "not go" in says else f"`{param}`"
+                assert str(caught.value) == f"{shown} {says}", (name, param)
                 checked += 1
     assert checked >= 30
 
@@ -110,3 +113,54 @@ def test_the_command_line_names_the_option(args: list[str], message: str) -> Non
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"Error: {message}"), result.output
+
+
+def test_a_discard_request_resolves_once_for_either_engine() -> None:
+    """DiscardRequest.resolve states which discard options go together: another game's
+    seat refuses each of the standard engine's options by name; a role names the seat;
+    the variants counted in points play the random opponent without the play."""
+    from crib_analyze.api.requests import STANDARD_DISCARD, DiscardRequest
+
+    values = {"opponent": "expert", "policy": "random", "model": "m.npz", "need": 10,
+              "sort": "net", "pegging": "none", "distribution": True, "score": "100-100",
+              "goal": "win", "scoring": "free", "position_samples": 100}  # fmt: skip
+    for name in STANDARD_DISCARD[1:]:
+        with pytest.raises(UsageError) as caught:
+            DiscardRequest(game="three", seat="dealer", **{name: values[name]}).resolve()
+        assert str(caught.value) == f"`{name}` does not go with `game` three yet", name
+    seat = DiscardRequest(game="three", role="dealer").resolve()
+    assert (seat.engine, seat.seat, seat.role, seat.others) == (
+        "any-game",
+        "dealer",
+        None,
+        "random",
+    )
+    with pytest.raises(UsageError, match="`pone` contradicts `seat` left"):
+        DiscardRequest(game="four", role="pone", seat="left").resolve()
+    with pytest.raises(UsageError, match=re.escape("say which seat: `seat` left|middle|dealer")):
+        DiscardRequest(game="three").resolve()
+    five = DiscardRequest(throw_fives=True).resolve()
+    assert (five.engine, five.opponent, five.pegging) == ("standard", "random", "none")
+    assert DiscardRequest(game=ca.game("standard", lowball=True)).resolve().lowball is True
+    for bad, says in [
+        ({"throw_fives": True, "opponent": "expert"}, "plays the random opponent, not expert"),
+        ({"jokers": 1, "pegging": "table"}, "is counted without the play"),
+        ({"others": "hand"}, "`others` goes with `game`"),
+        ({"score": "100-100"}, "`score` needs `role`"),
+        ({"role": "dealer", "score": "100-100", "distribution": True}, "`distribution`"),
+        ({"goal": "win"}, "go with `score`"),
+        ({"policy": "expert"}, "`policy` applies to `opponent` sampled only"),
+        ({"opponent": "random", "model": "m.npz"}, "`model` applies to `opponent` expert"),
+    ]:
+        with pytest.raises(UsageError, match=re.escape(says)):
+            DiscardRequest(**bad).resolve()
+
+
+def test_analyze_plays_another_game_s_seat_through_the_same_function() -> None:
+    by_seat = ca.analyze_seat("5H 6S 4D JC QH", "three", "dealer")
+    folded = ca.analyze("5H 6S 4D JC QH", game="three", seat="dealer")
+    assert folded.keep.tolist() == by_seat.keep.tolist()
+    assert folded.net.tolist() == by_seat.net.tolist()
+    assert folded.attrs["verdict"] == by_seat.attrs["verdict"]
+    top = ca.analyze_rows("5H 6S 4D JC QH", game="three", role="dealer", top=2)
+    assert len(top) == 2 and top.attrs["verdict"] == by_seat.attrs["verdict"]

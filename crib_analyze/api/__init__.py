@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         auction,
         check_discard_options,
         check_plot,
+        discard_rows_for,
         hand_distribution,
         plot_discards,
         start_quiz,
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
         score_play,
         start_play_quiz,
     )
+    from crib_analyze.api.requests import DiscardRequest
     from crib_analyze.api.rulebook import Rules, game, games
     from crib_analyze.api.shows import (
         Breakdown,
@@ -91,6 +93,8 @@ if TYPE_CHECKING:
 #: each public name and the module that defines it (loaded on first use, so that
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
+    "DiscardRequest": "crib_analyze.api.requests",
+    "discard_rows_for": "crib_analyze.api.discards",
     "check_game": "crib_analyze.api.capabilities",
     "BuiltModel": "crib_analyze.api.builds",
     "BuiltTable": "crib_analyze.api.builds",
@@ -150,6 +154,7 @@ __all__ = [
     "Breakdown",
     "BuiltModel",
     "BuiltTable",
+    "DiscardRequest",
     "Odds",
     "Paths",
     "Rules",
@@ -172,6 +177,7 @@ __all__ = [
     "count_show",
     "crib_table",
     "deal_points",
+    "discard_rows_for",
     "files_checked",
     "game",
     "games",

@@ -75,6 +75,10 @@ CAPABILITIES: dict[str, Capability] = {
 }
 
 
+#: parameters named with their twin in a refusal (a seat is either)
+SHOWN = {"dealer": "`dealer` or `pone`"}
+
+
 def rules_of(game: str | Rules) -> Rules:
     """The rules of ``game``: a name of :data:`~crib_analyze.rules.GAMES`, or the rules."""
     return game if isinstance(game, Rules) else game_named(game)
@@ -113,7 +117,8 @@ def dispatch(
         if value is None or name not in foreign:
             continue
         if engine == "any-game":
-            raise UsageError(f"`{name}` does not go with {label(rules)}")
+            shown = SHOWN.get(name, f"`{name}`")
+            raise UsageError(f"{shown} does not go with {label(rules)}")
         raise UsageError(f"`{name}` goes with `game` (another game)")
     return rules, engine
 

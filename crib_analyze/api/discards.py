@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from crib_analyze.api.requests import DiscardRequest
 from crib_analyze.cards import CardsLike, format_cards
 from crib_analyze.discard.engine import ModelLike, analyze_hand, parse_hand6, resolve_model
 from crib_analyze.discard.ranking import discard_rows, distribution_rows
-from crib_analyze.errors import UsageError
 from crib_analyze.position import PositionThrows, parse_score
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
@@ -23,13 +23,9 @@ from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
     DEFAULT_SCORING,
-    GOALS,
-    JOKERS,
-    PENALTIES,
     POSITION_SAMPLES,
     ROLES,
     SAMPLES,
-    SCORINGS,
     SEED,
     GameOthers,
     Goal,
@@ -39,7 +35,6 @@ from crib_analyze.settings import (
     SampledPolicy,
     Scoring,
     SortKey,
-    check_choice,
 )
 
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
@@ -51,7 +46,7 @@ if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
 def analyze(
     hand: CardsLike,
     role: Role | None = None,
-    opponent: Opponent = DEFAULT_OPPONENT,
+    opponent: Opponent | None = None,
     samples: int = SAMPLES.default,
     seed: int | None = SEED.default,
     need: int | None = None,
@@ -60,7 +55,7 @@ def analyze(
     model: ModelLike = None,
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
-    pegging: str | bool = DEFAULT_PEGGING,
+    pegging: str | bool | None = None,
     score: str | tuple[int, int] | None = None,
     goal: Goal | None = None,
     scoring: Scoring | None = None,
@@ -69,6 +64,9 @@ def analyze(
     throw_fives: bool = False,
     lowball: bool = False,
     jokers: int = 0,
+    game: str | Rules = "standard",
+    seat: str | int | None = None,
+    others: GameOthers | None = None,
 ) -> pd.DataFrame:
     """Rank the 15 discards of a six-card hand; one row per discard, best first.
 
@@ -110,11 +108,18 @@ def analyze(
     joker (in the hand, cut, or in the crib) counts at its best; random opponent,
     without the play.
 
+    ``game`` (a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`)
+    with a ``seat`` ranks every way that seat can split the cards it is dealt, as
+    :func:`analyze_seat` (``others``, ``samples``, ``seed``, ``top``); the standard
+    game's options above are refused there (:class:`~crib_analyze.api.requests.DiscardRequest`).
+
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
     ('JC QH', 4.711287)
     >>> analyze("5H 6S 4D JC QH 5C", role="pone").loc[0, "discard"]  # expert opponent
     'JC QH'
+    >>> analyze("5H 6S 4D JC QH", game="three", seat="dealer").throw.iloc[0]
+    'JC'
     """
     from crib_analyze.frames import rows_frame
 
@@ -122,7 +127,7 @@ def analyze(
         hand, role, opponent, samples, seed, need, sort, policy, model, on_progress, top,
         pegging=pegging, score=score, goal=goal, scoring=scoring,
         position_samples=position_samples, penalty=penalty, throw_fives=throw_fives,
-        lowball=lowball, jokers=jokers,
+        lowball=lowball, jokers=jokers, game=game, seat=seat, others=others,
     )  # fmt: skip
     return rows_frame(rows)
 
@@ -130,7 +135,7 @@ def analyze(
 def analyze_rows(
     hand: CardsLike,
     role: Role | None = None,
-    opponent: Opponent = DEFAULT_OPPONENT,
+    opponent: Opponent | None = None,
     samples: int = SAMPLES.default,
     seed: int | None = SEED.default,
     need: int | None = None,
@@ -140,7 +145,7 @@ def analyze_rows(
     on_progress: Callable[[int, int], None] | None = None,
     top: int | None = None,
     distribution: bool = False,
-    pegging: str | bool = DEFAULT_PEGGING,
+    pegging: str | bool | None = None,
     score: str | tuple[int, int] | None = None,
     goal: Goal | None = None,
     scoring: Scoring | None = None,
@@ -149,6 +154,9 @@ def analyze_rows(
     throw_fives: bool = False,
     lowball: bool = False,
     jokers: int = 0,
+    game: str | Rules = "standard",
+    seat: str | int | None = None,
+    others: GameOthers | None = None,
 ) -> Rows:
     """:func:`analyze` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for batch work and quick start-up.
@@ -158,48 +166,60 @@ def analyze_rows(
     >>> len(rows), rows["discard"][0], rows["keep"][0]
     (15, 'JC QH', '5H 6S 4D 5C')
     """
-    check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
-    check_choice("penalty", penalty, PENALTIES)
-    if penalty != "none" and score is not None:
-        raise UsageError("a penalty for a zero is counted in points: it does not go with `score`")
-    JOKERS.check(jokers)
-    if (throw_fives or lowball or jokers) and score is not None:
-        raise UsageError(
-            "throw fives and lowball are counted in points: they do not go with `score`"
-        )
+    request = DiscardRequest(
+        role=role, opponent=opponent, policy=policy, samples=samples, seed=seed, model=model,
+        need=need, sort=sort, top=top, distribution=distribution or None, pegging=pegging,
+        score=score, goal=goal, scoring=scoring, position_samples=position_samples,
+        game=game, seat=seat, others=others, penalty=penalty, throw_fives=throw_fives,
+        lowball=lowball, jokers=jokers,
+    )  # fmt: skip
+    return discard_rows_for(hand, request.resolve(), on_progress)
+
+
+def discard_rows_for(
+    hand: CardsLike, request: DiscardRequest, on_progress: Callable[[int, int], None] | None = None
+) -> Rows:
+    """The throws of ``hand`` as a resolved ``request`` asks (see :func:`analyze`)."""
+    from crib_analyze.results import rows_of_frame
+
+    r = request.resolve()
+    if r.engine == "any-game":
+        assert r.seat is not None and r.samples is not None and r.seed is not None
+        others = cast(GameOthers, r.others)
+        rows = rows_of_frame(analyze_seat(hand, r.game, r.seat, others, r.samples, r.seed))
+        return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
+    role = cast(Role | None, r.role)
     position = None
-    if score is not None:
-        if distribution:
-            raise UsageError("`score` ranks the throws; it does not go with `distribution`")
+    if r.score is not None:
         position = _position(
-            hand, role, score, goal or DEFAULT_GOAL, scoring or DEFAULT_SCORING,
-            POSITION_SAMPLES.default if position_samples is None else position_samples,
-            SEED.default if seed is None else seed, model, pegging,
+            hand, role, r.score, r.goal or DEFAULT_GOAL, r.scoring or DEFAULT_SCORING,
+            POSITION_SAMPLES.default if r.position_samples is None else r.position_samples,
+            SEED.default if r.seed is None else r.seed, r.model, cast(str | bool, r.pegging),
         )  # fmt: skip
     analysis = analyze_hand(
         hand,
-        opponent=opponent,
-        samples=samples,
-        seed=seed,
-        policy=policy or "random",
-        model=model,
+        opponent=cast(Opponent, r.opponent),
+        samples=cast(int, r.samples),
+        seed=r.seed,
+        policy=cast(SampledPolicy, r.policy or "random"),
+        model=r.model,
         on_progress=on_progress,
-        pegging=pegging,
-        penalty=penalty,
-        throw_fives=throw_fives,
-        lowball=lowball,
-        jokers=jokers,
+        pegging=cast(str | bool, r.pegging),
+        penalty=cast(Penalty, r.penalty),
+        throw_fives=bool(r.throw_fives),
+        lowball=bool(r.lowball),
+        jokers=int(r.jokers or 0),
     )
     ranked = discard_rows(
-        analysis, role=role, need=need, sort=sort, top=top, position=position,
-        goal=goal or DEFAULT_GOAL,
+        analysis, role=role, need=r.need, sort=cast(SortKey | None, r.sort), top=r.top,
+        position=position, goal=r.goal or DEFAULT_GOAL,
     )  # fmt: skip
-    return distribution_rows(analysis, ranked) if distribution else ranked
+    return distribution_rows(analysis, ranked) if r.distribution else ranked
 
 
 def check_discard_options(
     role: str | None,
-    opponent: str,
+    opponent: str | None,
     policy: str | None,
     model: ModelLike,
     score: object = None,
@@ -207,25 +227,13 @@ def check_discard_options(
     scoring: str | None = None,
     position_samples: int | None = None,
 ) -> None:
-    """The rules of which discard options go together, as one-line UsageErrors."""
-    if role is not None:
-        check_choice("role", role, ROLES)
-    check_choice("opponent model", opponent, ("expert", "random", "sampled"))
-    if policy is not None and opponent != "sampled":
-        raise UsageError("`policy` applies to `opponent` sampled only")
-    uses_model = opponent == "expert" or (opponent == "sampled" and policy == "expert")
-    if model is not None and not uses_model:
-        raise UsageError("`model` applies to `opponent` expert (or `policy` expert)")
-    if score is None and (goal or scoring or position_samples):
-        raise UsageError("`goal`, `scoring` and `position_samples` go with `score`")
-    if score is not None and role is None:
-        raise UsageError("`score` needs `role` (a score is valued for the dealer or the pone)")
-    if goal is not None:
-        check_choice("goal", goal, GOALS)
-    if scoring is not None:
-        check_choice("scoring", scoring, tuple(SCORINGS))
-    if position_samples is not None:
-        POSITION_SAMPLES.check(position_samples)
+    """Which discard options go together, as one-line UsageErrors (the checks of
+    :meth:`~crib_analyze.api.requests.DiscardRequest.resolve`)."""
+    DiscardRequest(
+        role=role, opponent=opponent, policy=policy, model=model,
+        score=cast("str | tuple[int, int] | None", score), goal=goal, scoring=scoring,
+        position_samples=position_samples,
+    ).resolve()  # fmt: skip
 
 
 def _position(
@@ -241,7 +249,7 @@ def _position(
 ) -> PositionThrows:
     from crib_analyze.board.throws import position_throws
 
-    assert role is not None  # checked by check_discard_options
+    assert role is not None  # checked by DiscardRequest.resolve
     pair = parse_score(score)
     return position_throws(
         parse_hand6(hand), role, pair, scoring=scoring, samples=samples,
@@ -289,13 +297,22 @@ def plot_discards(
     model: ModelLike = None,
     top: int = 3,
     pegging: str | bool = DEFAULT_PEGGING,
+    request: DiscardRequest | None = None,
 ) -> Path:
     """Draw the hand-score distributions of the best ``top`` throws of each role (or of
-    ``role``) to ``path`` (.png or .svg); needs the ``plot`` extra (matplotlib)."""
+    ``role``) to ``path`` (.png or .svg); needs the ``plot`` extra (matplotlib). A
+    ``request`` gives the role, opponent, samples, seed, policy, model and pegging in
+    place of those keywords."""
     from crib_analyze.plots import check_plot, discard_plot
 
     check_plot(path)
-    check_discard_options(role, opponent, policy, model)
+    if request is None:
+        request = DiscardRequest(role=role, opponent=opponent, samples=samples, seed=seed,
+                                 policy=policy, model=model, pegging=pegging)  # fmt: skip
+    r = request.resolve()
+    role = cast(Role | None, r.role)
+    opponent, policy = cast(Opponent, r.opponent), cast(SampledPolicy | None, r.policy)
+    samples, seed, model, pegging = cast(int, r.samples), r.seed, r.model, cast(str, r.pegging)
     analysis = analyze_hand(
         hand,
         opponent=opponent,

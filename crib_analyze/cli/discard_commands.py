@@ -10,8 +10,8 @@ import click
 from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.arguments import (
+    asked_for,
     cards_or_fail,
-    given,
     no_jokers_unasked,
     role_of,
 )
@@ -320,46 +320,44 @@ def discard(
     policy throws them (sampled, with a standard error); the options for the standard
     game's models, pegging and score do not apply there yet.
     """
-    from crib_analyze.api import analyze_rows, check_discard_options, check_plot, plot_discards
+    from crib_analyze.api import DiscardRequest, check_plot, discard_rows_for, plot_discards
     from crib_analyze.cli.render import rows_csv, rows_json
     from crib_analyze.cli.render_discard import discard_text
     from crib_analyze.cli.render_hands import distribution_text
     from crib_analyze.results import concat_rows
 
-    chosen = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
-    dealer, pone = chosen == "dealer", chosen == "pone"
-    if game != "standard" or seat is not None:
-        discard_for_seat(cards, game, seat, dealer, pone, top, fmt, output, others, samples,
-                          seed, lowball)  # fmt: skip
-        return
-    if others != "random":
-        raise click.UsageError("--others goes with --game (another game)")
-    if auction:
-        auction_mode(cards, opponent, pegging if not no_pegging else "none", score, model,
-                 position_samples, seed, fmt, output)  # fmt: skip
-        return
-    role = role_of(dealer, pone, role=role)
-    if hands_file is not None and cards:
-        raise click.UsageError("give cards or --hands-file, not both")
-    if plot_path is not None and hands_file is not None:
-        raise click.UsageError("--plot draws one hand; it does not go with --hands-file")
-    if score is not None and (distribution or from_table is not None):
-        raise click.UsageError("--score does not go with --distribution or --from-table")
+    role = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     if no_pegging:
         if pegging not in ("table", "none"):
             raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
         pegging = "none"
+    asked = asked_for(
+        opponent=opponent, policy=policy, model=model, need=need, sort=sort, top=top,
+        distribution=distribution, pegging=pegging, score=score, goal=goal, scoring=scoring,
+        position_samples=position_samples, seat=seat, others=others, penalty=penalty,
+        throw_fives=throw_fives, lowball=lowball, jokers=jokers,
+    )  # fmt: skip
+    if no_pegging:
+        asked["pegging"] = "none"
+    if auction:  # the auction answers its own question (its options: AUCTION_OPTIONS)
+        auction_mode(cards, opponent, pegging, score, model, position_samples, seed, fmt, output)
+        return
+    with domain_errors():
+        request = DiscardRequest(role=role, samples=samples, seed=seed, game=game, **asked)
+        request = request.resolve()
+    if request.engine == "any-game":  # another game's seat: its own options (GAME_OPTIONS)
+        discard_for_seat(cards, request, fmt, output)
+        return
+    opponent = str(request.opponent)
+    pegging = str(request.pegging)
+    if hands_file is not None and cards:
+        raise click.UsageError("give cards or --hands-file, not both")
+    if plot_path is not None and hands_file is not None:
+        raise click.UsageError("--plot draws one hand; it does not go with --hands-file")
+    if score is not None and from_table is not None:
+        raise click.UsageError("--score does not go with --distribution or --from-table")
     if not jokers:
         no_jokers_unasked(cards)
-    variants = (("--throw-fives", throw_fives), ("--lowball", lowball), ("--jokers", jokers))
-    for flag, on in variants:
-        if not on:  # these play the random opponent, without the play
-            continue
-        if given("opponent") and opponent != "random":
-            raise click.UsageError(f"{flag} plays the random opponent, not {opponent}")
-        if given("pegging") and pegging != "none":
-            raise click.UsageError(f"{flag} is counted without the play (--no-pegging)")
-        opponent, pegging = "random", "none"
     if from_table is not None and (penalty != "none" or throw_fives or lowball or jokers):
         raise click.UsageError(
             "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
@@ -369,36 +367,13 @@ def discard(
             cards, from_table, trust_unverified, opponent, role, hands_file, fmt, output, top
         )
         return
-    with domain_errors():
-        check_discard_options(role, opponent, policy, model, score, goal, scoring, position_samples)
-        if plot_path is not None:
+    if plot_path is not None:
+        with domain_errors():
             check_plot(plot_path)
 
-    def run(hand: list[int], bar: Progress | None = None) -> Rows:
+    def run(hand: list[int] | str, bar: Progress | None = None) -> Rows:
         with domain_errors():
-            return analyze_rows(
-                hand,
-                role=role,  # type: ignore[arg-type]
-                opponent=opponent,  # type: ignore[arg-type]
-                policy=policy,  # type: ignore[arg-type]
-                samples=samples,
-                seed=seed,
-                need=need,
-                sort=sort,  # type: ignore[arg-type]
-                model=model,
-                on_progress=bar,
-                top=top,
-                distribution=distribution,
-                pegging=pegging,
-                score=score,
-                goal=goal,  # type: ignore[arg-type]
-                scoring=scoring,  # type: ignore[arg-type]
-                position_samples=position_samples,
-                penalty=penalty,  # type: ignore[arg-type]
-                throw_fives=throw_fives,
-                lowball=lowball,
-                jokers=jokers,
-            )
+            return discard_rows_for(hand, request, on_progress=bar)
 
     def render(rows: Rows, hand_text: str) -> str:
         if fmt == "table":
@@ -411,7 +386,7 @@ def discard(
         if jokers:  # JK among the cards: the joker-aware parser reads them
             if plot_path is not None or hands_file is not None:
                 raise click.UsageError("--jokers analyses one hand, without --plot")
-            rows = run(" ".join(cards))  # type: ignore[arg-type]
+            rows = run(" ".join(cards))
             emit(render(rows, format_cards(rows.attrs.get("hand", ()))), output)
             return
         hand = cards_or_fail(cards, 6)
@@ -421,17 +396,7 @@ def discard(
         emit(render(rows, format_cards(hand)), output)
         if plot_path is not None:
             with domain_errors():
-                drawn = plot_discards(
-                    hand,
-                    plot_path,
-                    role=role,  # type: ignore[arg-type]
-                    opponent=opponent,  # type: ignore[arg-type]
-                    samples=samples,
-                    seed=seed,
-                    policy=policy,  # type: ignore[arg-type]
-                    model=model,
-                    pegging=pegging,
-                )
+                drawn = plot_discards(hand, plot_path, request=request)
             note(f"wrote the plot to {drawn}")
         return
 

@@ -3,7 +3,7 @@ another game (the options each honours)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -11,9 +11,9 @@ from crib_analyze.cards import format_cards
 from crib_analyze.cli.arguments import (
     cards_or_fail,
     refuse_options,
-    seat_of,
 )
 from crib_analyze.cli.output import (
+    as_options,
     domain_errors,
     emit,
     unverified_note,
@@ -99,35 +99,19 @@ GAME_OPTIONS = {
 }  # fmt: skip
 
 
-def discard_for_seat(
-    cards: tuple[str, ...],
-    game: str,
-    seat: str | None,
-    dealer: bool,
-    pone: bool,
-    top: int | None,
-    fmt: str,
-    output: str | None,
-    others: str,
-    samples: int,
-    seed: int,
-    lowball: bool,
-) -> None:
-    """``discard --game``: every split of one seat's cards (the best ``top``)."""
-    from crib_analyze.api import analyze_seat
-    from crib_analyze.api import game as rules_of
+def discard_for_seat(cards: tuple[str, ...], request: Any, fmt: str, output: str | None) -> None:
+    """``discard --game``: every split of one seat's cards (a resolved request for the
+    any-game engine; the best ``top``, the verdict over all of them)."""
+    from crib_analyze.api import discard_rows_for
+    from crib_analyze.api.capabilities import label
     from crib_analyze.cli.render import rows_csv, rows_json
     from crib_analyze.cli.render_hands import game_throws_text
-    from crib_analyze.results import rows_of_frame
 
-    refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with --game {game} yet")
+    where = as_options(label(request.game))
+    refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with {where} yet")
     with domain_errors():
-        rules = rules_of(game, lowball=lowball)
-        chosen = seat_of(rules.seat_names, seat, dealer, pone)
-        frame = analyze_seat(list(cards), rules, chosen, others, samples, seed)  # type: ignore[arg-type]
-    every = rows_of_frame(frame)
-    rows = every if top is None else every.take(list(range(min(top, len(every)))))
+        rows = discard_rows_for(list(cards), request)
     if fmt == "table":
-        emit(game_throws_text(rows), output)  # its verdict: the margin over all, not the top
+        emit(game_throws_text(rows), output)
     else:
         emit((rows_csv if fmt == "csv" else rows_json)(rows), output)

@@ -107,7 +107,7 @@ def resumable(hint: str) -> Iterator[None]:
 RESUME_BUILD = "rerun the same command to resume from its checkpoint beside the output"
 
 #: API parameters that are not one option of the same name
-SPELLED = {"role": "--dealer or --pone", "dealer": "--dealer or --pone"}
+SPELLED = {"role": "--dealer or --pone"}
 
 
 def as_options(message: str) -> str:

@@ -1,0 +1,209 @@
+"""Requests: one frozen value per analysis, with the one :meth:`resolve` that states
+which of its options go together.
+
+A request holds what was asked, None where nothing was (the chosen engine's default then
+applies). :meth:`DiscardRequest.resolve` fills the defaults, coerces the values and
+checks them together, naming the first parameter that does not go; the engines trust a
+resolved request. The command line builds a request from the options the user gave
+(``crib_analyze.cli.arguments.asked_for``) and a Python caller from keywords, so both
+meet the same one-line :class:`~crib_analyze.errors.UsageError`.
+
+>>> DiscardRequest(role="dealer").resolve().opponent
+'expert'
+>>> DiscardRequest(game="three", seat="dealer").resolve().engine
+'any-game'
+>>> DiscardRequest(throw_fives=True, opponent="expert").resolve()
+Traceback (most recent call last):
+...
+crib_analyze.errors.UsageError: `throw_fives` plays the random opponent, not expert
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, cast
+
+from crib_analyze.api.capabilities import Engine, label, rules_of
+from crib_analyze.errors import UsageError
+from crib_analyze.rules import Rules
+from crib_analyze.settings import (
+    DEFAULT_OPPONENT,
+    DEFAULT_PEGGING,
+    GAME_OTHERS,
+    GOALS,
+    NEED,
+    PEGGING_CHOICES,
+    PENALTIES,
+    POSITION_SAMPLES,
+    ROLES,
+    SAMPLED_POLICIES,
+    SAMPLES,
+    SCORINGS,
+    SEED,
+    SORT_KEYS,
+    TOP,
+    Penalty,
+    check_choice,
+)
+
+#: the parameters only the standard game's discard engine honours (another game's seat
+#: is ranked exactly with random throws, or with ``others``' hand policy)
+STANDARD_DISCARD = (
+    "role", "opponent", "policy", "model", "need", "sort", "pegging", "distribution",
+    "score", "goal", "scoring", "position_samples",
+)  # fmt: skip
+
+#: the variants the standard engine counts in points, against the random opponent and
+#: without the play (by the parameter that asks for each)
+POINTS_VARIANTS = ("throw_fives", "lowball", "jokers")
+
+
+@dataclass(frozen=True)
+class DiscardRequest:
+    """How to rank a hand's throws (the hand itself travels beside it).
+
+    ``game`` is a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`;
+    the variant keywords (``penalty``, ``throw_fives``, ``lowball``, ``jokers``) are
+    added to it. The standard game's engine answers when the deal is the standard one
+    and no ``seat`` is named; else the any-game engine ranks ``seat``'s splits. The other
+    fields are :func:`~crib_analyze.api.discards.analyze`'s. After :meth:`resolve`,
+    ``game`` is the rules, ``engine`` names the engine, and every field the engine
+    reads holds a value.
+    """
+
+    role: str | None = None
+    opponent: str | None = None
+    policy: str | None = None
+    samples: int | None = None
+    seed: int | None = None
+    model: Any = None
+    need: int | None = None
+    sort: str | None = None
+    top: int | None = None
+    distribution: bool | None = None
+    pegging: str | bool | None = None
+    score: str | tuple[int, int] | None = None
+    goal: str | None = None
+    scoring: str | None = None
+    position_samples: int | None = None
+    game: str | Rules = "standard"
+    seat: str | int | None = None
+    others: str | None = None
+    penalty: str | None = None
+    throw_fives: bool | None = None
+    lowball: bool | None = None
+    jokers: int | None = None
+    engine: Engine | None = None  # set by resolve()
+
+    def given(self) -> dict[str, Any]:
+        """The fields asked for (not None), by name."""
+        return {
+            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
+        }
+
+    def resolve(self) -> DiscardRequest:
+        """This request checked and completed: a one-line UsageError naming the first
+        parameter that does not go with the others."""
+        if self.engine is not None:
+            return self  # resolved already
+        rules = self._rules()
+        if rules.plain.is_standard and self.seat is None:
+            return self._standard(rules)
+        return self._any_game(rules)
+
+    def _rules(self) -> Rules:
+        rules = rules_of(self.game)
+        if self.penalty is not None:
+            check_choice("penalty", self.penalty, PENALTIES)
+        penalty = self.penalty if self.penalty not in (None, "none") else rules.penalty
+        return replace(
+            rules, lowball=bool(self.lowball) or rules.lowball,
+            throw_fives=bool(self.throw_fives) or rules.throw_fives,
+            jokers=self.jokers if self.jokers else rules.jokers,
+            penalty=cast(Penalty, penalty),
+        )  # fmt: skip
+
+    def _any_game(self, rules: Rules) -> DiscardRequest:
+        seat = self.seat
+        if self.role is not None:  # a role names the seat of that name
+            if seat is not None and seat != self.role:
+                raise UsageError(f"`{self.role}` contradicts `seat` {seat}")
+            seat = self.role
+        for name in STANDARD_DISCARD[1:]:  # all but the role
+            if getattr(self, name) is not None:
+                raise UsageError(f"`{name}` does not go with {label(rules)} yet")
+        if seat is None:
+            raise UsageError(f"say which seat: `seat` {'|'.join(rules.seat_names)}")
+        rules.refuse_variants("a seat's throws in another game", ("lowball",))
+        rules.seat(seat)
+        others = self.others or "random"
+        check_choice("others", others, GAME_OTHERS)
+        return replace(
+            self, game=rules, engine="any-game", others=others, seat=seat, role=None,
+            samples=SAMPLES.default if self.samples is None else SAMPLES.check(self.samples),
+            seed=SEED.default if self.seed is None else SEED.check(self.seed),
+        )  # fmt: skip
+
+    def _standard(self, rules: Rules) -> DiscardRequest:
+        if self.others is not None:
+            raise UsageError("`others` goes with `game` (another game)")
+        opponent, pegging = self.opponent, self.pegging
+        for name in POINTS_VARIANTS:
+            if not getattr(rules, name):
+                continue
+            if opponent is not None and opponent != "random":
+                raise UsageError(f"`{name}` plays the random opponent, not {opponent}")
+            if pegging not in (None, "none", False):
+                raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
+            opponent, pegging = "random", "none"
+        opponent = opponent or DEFAULT_OPPONENT
+        pegging = DEFAULT_PEGGING if pegging is None else pegging
+        if isinstance(pegging, str):
+            check_choice("pegging", pegging, PEGGING_CHOICES)
+        if self.role is not None:
+            check_choice("role", self.role, ROLES)
+        check_choice("opponent model", opponent, ("expert", "random", "sampled"))
+        if self.policy is not None:
+            check_choice("policy", self.policy, SAMPLED_POLICIES)
+            if opponent != "sampled":
+                raise UsageError("`policy` applies to `opponent` sampled only")
+        uses_model = opponent == "expert" or (opponent == "sampled" and self.policy == "expert")
+        if self.model is not None and not uses_model:
+            raise UsageError("`model` applies to `opponent` expert (or `policy` expert)")
+        position = (self.goal, self.scoring, self.position_samples)
+        if self.score is None and any(v is not None for v in position):
+            raise UsageError("`goal`, `scoring` and `position_samples` go with `score`")
+        if self.score is not None:
+            if self.role is None:
+                raise UsageError(
+                    "`score` needs `role` (a score is valued for the dealer or the pone)"
+                )
+            if self.distribution:
+                raise UsageError("`score` ranks the throws; it does not go with `distribution`")
+            if rules.penalty != "none":
+                raise UsageError(
+                    "a penalty for a zero is counted in points: it does not go with `score`"
+                )
+            if rules.throw_fives or rules.lowball or rules.jokers:
+                raise UsageError(
+                    "throw fives and lowball are counted in points: they do not go with `score`"
+                )
+        if self.goal is not None:
+            check_choice("goal", self.goal, GOALS)
+        if self.scoring is not None:
+            check_choice("scoring", self.scoring, tuple(SCORINGS))
+        if self.position_samples is not None:
+            POSITION_SAMPLES.check(self.position_samples)
+        if self.sort is not None:
+            check_choice("sort", self.sort, SORT_KEYS)
+        if self.need is not None:
+            NEED.check(self.need)
+        if self.top is not None:
+            TOP.check(self.top)
+        return replace(
+            self, game=rules, engine="standard", opponent=opponent, pegging=pegging,
+            samples=SAMPLES.default if self.samples is None else SAMPLES.check(self.samples),
+            seed=self.seed,  # None: a fresh seed for a sampled opponent
+            distribution=bool(self.distribution), penalty=rules.penalty,
+            throw_fives=rules.throw_fives, lowball=rules.lowball, jokers=rules.jokers,
+        )  # fmt: skip
