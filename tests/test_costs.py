@@ -130,16 +130,21 @@ def test_a_long_hands_file_is_announced_first(
     per = costs.cost(figure).seconds * scale
     enough, few = int(LONG_RUN_SECONDS / per) + 1, int(LONG_RUN_SECONDS / per / 2)
     with pytest.MonkeyPatch.context() as mp:
+        reached: list[bool] = []
 
         def stop(*args: object, **kwargs: object) -> None:
+            reached.append(True)
             raise RuntimeError("stopped before the first hand")
 
-        mp.setattr(api, "analyze_rows", stop)
+        mp.setattr(api, "discard_rows_for", stop)  # what the command runs for each hand
         for hands, warned in ((enough, True), (few, False)):
             path = tmp_path / f"{hands}.txt"
             path.write_text("5H 6S 4D JC QH 5C\n" * hands + "5H 6S\n")  # a bad line: not counted
             said = _warning(["discard", "--hands-file", str(path), *options])
             assert bool(said) == warned, (hands, said)
+            # unannounced, the command went on to its first hand, the stub (not the work)
+            assert reached == [True] * (not warned), "the analysis ran: the stub missed it"
+            reached.clear()
             if warned:
                 assert said[0].startswith(f"{hands:,} hands: expected to take about"), said
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.errors import UsageError
+from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.scoring.show import Breakdown, Show, score_breakdown, score_hand
 from crib_analyze.scoring.show import count_show as _count_show
@@ -49,16 +50,25 @@ def count_show(
 
 
 def count_jokers(
-    cards: CardsLike, starter: CardLike | None = None, crib: bool = False, jokers: int = 1
+    cards: CardsLike,
+    starter: CardLike | None = None,
+    crib: bool = False,
+    jokers: int = 1,
+    game: str | Rules = "standard",
 ) -> JokerShow:
     """A show with jokers: each ``JK`` counted as the card that scores most (it may repeat
-    a card in play); ``wild`` says which card each joker counts as.
+    a card in play); ``wild`` says which card each joker counts as. Jokers are played in
+    the standard game (``game`` refuses the others).
 
     >>> j = count_jokers("5H 5C 5S 5D", "JK")
     >>> j.show.total, j.wild, j.heels  # a fifth five: 40; the joker cut gives heels
     (40, ((4, 16),), 2)
     """
+    from crib_analyze.api.capabilities import rules_of
     from crib_analyze.scoring.jokers import count_with_jokers
+
+    if not rules_of(game).plain.is_standard:
+        raise UsageError("`jokers` goes with the standard game's four-card hands")
 
     return count_with_jokers(cards, starter, crib, jokers)
 

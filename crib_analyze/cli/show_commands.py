@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import click
 
 from crib_analyze.cli.arguments import no_jokers_unasked
 from crib_analyze.cli.options import format_option, game_option, jokers_option
-from crib_analyze.cli.output import emit
+from crib_analyze.cli.output import domain_errors, emit
 from crib_analyze.errors import CardError
-
-if TYPE_CHECKING:  # numpy loads only with a command that computes
-    pass
 
 # --- score ------------------------------------------------------------------------------------
 
@@ -51,12 +46,8 @@ def score(
     if starter is not None and not starter.strip():
         raise click.UsageError("--starter: no card given")
     if jokers:
-        if game != "standard":
-            raise click.UsageError("--jokers goes with the standard game's four-card hands")
-        try:
-            found = count_jokers(list(cards), starter, crib=crib, jokers=jokers)
-        except CardError as e:
-            raise click.UsageError(str(e)) from None
+        with domain_errors():
+            found = count_jokers(list(cards), starter, crib=crib, jokers=jokers, game=game)
         text = (show_json if fmt == "json" else show_text)(found.show)
         emit(text if fmt == "json" else text + joker_lines(found), None)
         return
