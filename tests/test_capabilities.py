@@ -164,3 +164,26 @@ def test_analyze_plays_another_game_s_seat_through_the_same_function() -> None:
     assert folded.attrs["verdict"] == by_seat.attrs["verdict"]
     top = ca.analyze_rows("5H 6S 4D JC QH", game="three", role="dealer", top=2)
     assert len(top) == 2 and top.attrs["verdict"] == by_seat.attrs["verdict"]
+
+
+def test_the_simulate_and_play_requests_resolve_to_their_engine() -> None:
+    from crib_analyze.api.requests import PlayRequest, SimulateRequest
+
+    three = SimulateRequest(game="three").resolve()
+    assert (three.engine, three.play_policy, three.continuation) == ("any-game", "lookahead", False)
+    two = SimulateRequest().resolve()
+    assert (two.engine, two.play_policy, two.players) == (
+        "standard",
+        "solver",
+        ("expert", "expert"),
+    )
+    with pytest.raises(UsageError, match="`players` must be two discard policies"):
+        SimulateRequest(players=("expert",)).resolve()
+    with pytest.raises(UsageError, match="`continuation` does not go with `lowball`"):
+        SimulateRequest(game=ca.game("three", lowball=True), continuation=True).resolve()
+    assert PlayRequest(0).resolve().seat == "pone"  # the standard game's seat 0
+    assert PlayRequest("left", game="three").resolve().policy == "lookahead"
+    with pytest.raises(UsageError, match="`starter` is needed"):
+        PlayRequest("left", game="three", has_starter=False).resolve()
+    with pytest.raises(UsageError, match="no seat 'across'"):
+        PlayRequest("across", game="three").resolve()

@@ -69,7 +69,7 @@ if TYPE_CHECKING:
         score_play,
         start_play_quiz,
     )
-    from crib_analyze.api.requests import DiscardRequest
+    from crib_analyze.api.requests import DiscardRequest, PlayRequest, SimulateRequest
     from crib_analyze.api.rulebook import Rules, game, games
     from crib_analyze.api.shows import (
         Breakdown,
@@ -94,6 +94,8 @@ if TYPE_CHECKING:
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
     "DiscardRequest": "crib_analyze.api.requests",
+    "PlayRequest": "crib_analyze.api.requests",
+    "SimulateRequest": "crib_analyze.api.requests",
     "discard_rows_for": "crib_analyze.api.discards",
     "check_game": "crib_analyze.api.capabilities",
     "BuiltModel": "crib_analyze.api.builds",
@@ -157,8 +159,10 @@ __all__ = [
     "DiscardRequest",
     "Odds",
     "Paths",
+    "PlayRequest",
     "Rules",
     "Show",
+    "SimulateRequest",
     "advise_play",
     "analyze",
     "analyze_rows",

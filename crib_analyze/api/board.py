@@ -25,9 +25,7 @@ from crib_analyze.position import (
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
-    DEFAULT_PLAYERS,
     DEFAULT_SCORING,
-    GAME_BATCH,
     GAMES,
     ODDS_GAMES,
     SEED,
@@ -307,41 +305,30 @@ def simulate(
     >>> s.games, sorted(s.wins), round(sum(s.wins.values()), 6)
     (40, ['dealer', 'pone'], 1.0)
     """
-    from crib_analyze.api.capabilities import dispatch
-    from crib_analyze.api.capabilities import play_policy as policy_of
+    from crib_analyze.api.requests import SimulateRequest
 
-    given = {
-        "players": players, "position_from": position_from,
-        "position_samples": position_samples, "candidates": candidates, "goal": goal,
-        "scoring": scoring, "batch": batch, "scheduler": scheduler, "record": record,
-        "continuation": continuation,
-    }  # fmt: skip
-    rules, engine = dispatch("simulate", game, given)
-    policy = policy_of("simulate", rules, play_policy, "play_policy")
-    if engine == "any-game":
+    r = SimulateRequest(
+        games, players, seed, position_from, position_samples, candidates, goal, scoring,
+        batch, scheduler, record, play_policy, game, continuation,
+    ).resolve()  # fmt: skip
+    if r.engine == "any-game":
         from crib_analyze.board.table_games import TableRun, simulate_table
 
-        if continuation and rules.lowball:
-            raise UsageError("`continuation` does not go with `lowball` (two sides)")
         run = TableRun(
-            rules, seed=seed, play_policy=cast(AnyGamePlayPolicy, policy),
-            continuation=bool(continuation),
+            cast(Rules, r.game), seed=seed, play_policy=cast(AnyGamePlayPolicy, r.play_policy),
+            continuation=bool(r.continuation),
         )  # fmt: skip
         return simulate_table(games, run, log=log)
     from crib_analyze.board.games import GameSettings
 
-    if players is None:
-        players = DEFAULT_PLAYERS
-    if isinstance(players, str) or len(players) != 2:
-        raise UsageError(f"`players` must be two discard policies, got {players!r}")
-    chosen: dict[str, Any] = {
-        k: v for k, v in given.items() if v is not None and k in GameSettings.__dataclass_fields__
-    }
-    chosen.update(players=(str(players[0]), str(players[1])), seed=seed, play_policy=policy)
-    return _simulate_standard(
-        games, GameSettings(**chosen), GAME_BATCH.default if batch is None else batch,
-        scheduler, log, record,
-    )  # fmt: skip
+    asked = {
+        "position_from": r.position_from, "position_samples": r.position_samples,
+        "candidates": r.candidates, "goal": r.goal, "scoring": r.scoring,
+    }  # fmt: skip
+    chosen: dict[str, Any] = {k: v for k, v in asked.items() if v is not None}
+    settings = GameSettings(players=cast(tuple[str, str], r.players), seed=seed,
+                            play_policy=cast(str, r.play_policy), **chosen)  # fmt: skip
+    return _simulate_standard(games, settings, cast(int, r.batch), scheduler, log, record)
 
 
 def _simulate_standard(

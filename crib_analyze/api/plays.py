@@ -115,33 +115,24 @@ def advise_play(
     >>> df.card.iloc[0]  # 7 + 3 = 10: the 5 makes 15
     '5C'
     """
-    from crib_analyze.api.capabilities import dispatch
-    from crib_analyze.api.capabilities import play_policy as policy_of
+    from crib_analyze.api.requests import PlayRequest
 
-    rules, engine = dispatch("advise_play", game, {"model": model})
-    chosen = policy_of("advise_play", rules, policy, "policy")
-    samples = PLAY_SAMPLES.check(samples)
-    seed = SEED.check(seed)
-    if engine == "any-game":
+    r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None).resolve()
+    if r.engine == "any-game":
         from crib_analyze.frames import table_advice_frame
         from crib_analyze.play.table_advice import advise_table
 
-        if starter is None:
-            raise UsageError("`starter` is needed: the play of another game is valued after it")
         at_table = advise_table(
-            rules, seat, hand, starter, played, discards or (), samples, seed,
-            cast(AnyGamePlayPolicy, chosen),
+            cast(Rules, r.game), r.seat, hand, cast(CardLike, starter), played, discards or (),
+            r.samples, r.seed, cast(AnyGamePlayPolicy, r.policy),
         )  # fmt: skip
         return _with_verdict(table_advice_frame(at_table), game_advice_verdict)
     from crib_analyze.frames import advice_frame
     from crib_analyze.play.advice import advise
 
-    if isinstance(seat, str):
-        check_choice("seat", seat, ROLES)
-    role = cast(Role, rules.seat_names[rules.seat(seat)])
-    m = resolve_model(model)
-    advice = advise(role, hand, starter, discards, played, cast(PlayPolicy, chosen), samples,
-                    seed, m)  # fmt: skip
+    role = cast(Role, r.seat)
+    advice = advise(role, hand, starter, discards, played, cast(PlayPolicy, r.policy),
+                    r.samples, r.seed, resolve_model(model))  # fmt: skip
     return _with_verdict(advice_frame(advice, role), play_verdict)
 
 

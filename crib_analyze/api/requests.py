@@ -20,20 +20,25 @@ crib_analyze.errors.UsageError: `throw_fives` plays the random opponent, not exp
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
-from crib_analyze.api.capabilities import Engine, label, rules_of
+from crib_analyze.api.capabilities import Engine, dispatch, label, play_policy, rules_of
 from crib_analyze.errors import UsageError
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
+    DEFAULT_PLAYERS,
+    GAME_BATCH,
     GAME_OTHERS,
+    GAMES,
     GOALS,
     NEED,
     PEGGING_CHOICES,
     PENALTIES,
+    PLAY_SAMPLES,
     POSITION_SAMPLES,
     ROLES,
     SAMPLED_POLICIES,
@@ -207,3 +212,92 @@ class DiscardRequest:
             distribution=bool(self.distribution), penalty=rules.penalty,
             throw_fives=rules.throw_fives, lowball=rules.lowball, jokers=rules.jokers,
         )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SimulateRequest:
+    """Whole games to play (see :func:`~crib_analyze.api.board.simulate`): None where
+    nothing was asked. After :meth:`resolve`, ``game`` is the rules, ``engine`` names
+    the engine, ``play_policy`` is set, and so are ``players`` and ``batch`` for the
+    standard game's engine."""
+
+    games: int = GAMES.default
+    players: tuple[str, str] | list[str] | None = None
+    seed: int = SEED.default
+    position_from: int | None = None
+    position_samples: int | None = None
+    candidates: int | None = None
+    goal: str | None = None
+    scoring: str | None = None
+    batch: int | None = None
+    scheduler: str | None = None
+    record: str | os.PathLike[str] | None = None
+    play_policy: str | None = None
+    game: str | Rules = "standard"
+    continuation: bool | None = None
+    engine: Engine | None = None
+
+    def resolve(self) -> SimulateRequest:
+        """This request checked and completed (a one-line UsageError naming the first
+        parameter that does not go)."""
+        if self.engine is not None:
+            return self
+        given = {
+            "players": self.players, "position_from": self.position_from,
+            "position_samples": self.position_samples, "candidates": self.candidates,
+            "goal": self.goal, "scoring": self.scoring, "batch": self.batch,
+            "scheduler": self.scheduler, "record": self.record,
+            "continuation": self.continuation,
+        }  # fmt: skip
+        rules, engine = dispatch("simulate", self.game, given)
+        policy = play_policy("simulate", rules, self.play_policy, "play_policy")
+        if engine == "any-game":
+            if self.continuation and rules.lowball:
+                raise UsageError("`continuation` does not go with `lowball` (two sides)")
+            return replace(self, game=rules, engine=engine, play_policy=policy,
+                           continuation=bool(self.continuation))  # fmt: skip
+        players = DEFAULT_PLAYERS if self.players is None else self.players
+        if isinstance(players, str) or len(players) != 2:
+            raise UsageError(f"`players` must be two discard policies, got {players!r}")
+        return replace(
+            self, game=rules, engine=engine, play_policy=policy,
+            players=(str(players[0]), str(players[1])),
+            batch=GAME_BATCH.default if self.batch is None else self.batch,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    """Which card to lay (see :func:`~crib_analyze.api.plays.advise_play`), the cards
+    beside it: None where nothing was asked. After :meth:`resolve`, ``game`` is the
+    rules, ``engine`` names the engine, ``policy``, ``samples`` and ``seed`` are set,
+    and ``seat`` is a role ("dealer" or "pone") for the standard game's engine."""
+
+    seat: str | int
+    policy: str | None = None
+    samples: int = PLAY_SAMPLES.default
+    seed: int = SEED.default
+    model: Any = None
+    game: str | Rules = "standard"
+    has_starter: bool = True  # another game's play is valued after the cut
+    engine: Engine | None = None
+
+    def resolve(self) -> PlayRequest:
+        """This request checked and completed (a one-line UsageError naming the first
+        parameter that does not go)."""
+        if self.engine is not None:
+            return self
+        rules, engine = dispatch("advise_play", self.game, {"model": self.model})
+        policy = play_policy("advise_play", rules, self.policy, "policy")
+        samples, seed = PLAY_SAMPLES.check(self.samples), SEED.check(self.seed)
+        seat = self.seat
+        if engine == "any-game":
+            if not self.has_starter:
+                raise UsageError("`starter` is needed: the play of another game is valued after it")
+            rules.seat(seat)
+        else:
+            if isinstance(seat, str):
+                check_choice("seat", seat, ROLES)
+            seat = rules.seat_names[rules.seat(seat)]
+        return replace(self, game=rules, engine=engine, policy=policy, samples=samples,
+                       seed=seed, seat=seat)  # fmt: skip
