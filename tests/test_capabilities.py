@@ -187,3 +187,30 @@ def test_the_simulate_and_play_requests_resolve_to_their_engine() -> None:
         PlayRequest("left", game="three", has_starter=False).resolve()
     with pytest.raises(UsageError, match="no seat 'across'"):
         PlayRequest("across", game="three").resolve()
+
+
+def test_the_odds_table_and_review_requests_resolve_once() -> None:
+    from crib_analyze.api.requests import OddsRequest, ReviewRequest, TableRequest
+
+    board = OddsRequest((95, 100)).resolve()
+    assert (board.engine, board.scoring, board.scores) == ("standard", "tournament", (95, 100))
+    three = OddsRequest((110, 100, 95), game="three").resolve()
+    assert (three.engine, three.play_policy, three.games) == ("any-game", "lookahead", 4000)
+    for scores, says in [((95,), "give both scores"), ((1, 2, 3), "give two scores")]:
+        with pytest.raises(UsageError, match=says):
+            OddsRequest(scores).resolve()
+    with pytest.raises(UsageError, match="give the scores of three's 3 sides"):
+        OddsRequest((110, 100), game="three").resolve()
+    with pytest.raises(UsageError, match="0-120"):
+        OddsRequest((121, 3)).resolve()
+    table = TableRequest(shard="2/4").resolve()
+    assert (table.opponent, table.shard, table.restart) == ("random", (2, 4), False)
+    with pytest.raises(UsageError, match="`model` applies to `opponent` expert"):
+        TableRequest(model="m.npz").resolve()
+    with pytest.raises(UsageError, match="shards are written as Parquet"):
+        TableRequest(shard="1/2", fmt="csv").resolve()
+    with pytest.raises(UsageError, match="variant lowball"):
+        TableRequest(game=ca.game("five-card", lowball=True)).resolve()
+    assert ReviewRequest().resolve().engine == "standard"
+    with pytest.raises(UsageError, match="review reads the standard game's records"):
+        ReviewRequest(game="three").resolve()

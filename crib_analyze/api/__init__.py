@@ -69,7 +69,14 @@ if TYPE_CHECKING:
         score_play,
         start_play_quiz,
     )
-    from crib_analyze.api.requests import DiscardRequest, PlayRequest, SimulateRequest
+    from crib_analyze.api.requests import (
+        DiscardRequest,
+        OddsRequest,
+        PlayRequest,
+        ReviewRequest,
+        SimulateRequest,
+        TableRequest,
+    )
     from crib_analyze.api.rulebook import Rules, game, games
     from crib_analyze.api.shows import (
         Breakdown,
@@ -94,6 +101,9 @@ if TYPE_CHECKING:
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
     "DiscardRequest": "crib_analyze.api.requests",
+    "TableRequest": "crib_analyze.api.requests",
+    "ReviewRequest": "crib_analyze.api.requests",
+    "OddsRequest": "crib_analyze.api.requests",
     "PlayRequest": "crib_analyze.api.requests",
     "SimulateRequest": "crib_analyze.api.requests",
     "discard_rows_for": "crib_analyze.api.discards",
@@ -158,11 +168,14 @@ __all__ = [
     "BuiltTable",
     "DiscardRequest",
     "Odds",
+    "OddsRequest",
     "Paths",
     "PlayRequest",
+    "ReviewRequest",
     "Rules",
     "Show",
     "SimulateRequest",
+    "TableRequest",
     "advise_play",
     "analyze",
     "analyze_rows",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from crib_analyze.errors import ModelError, UsageError
+from crib_analyze.errors import ModelError
 from crib_analyze.position import (
     check_score,
     p_double_skunk,
@@ -27,7 +27,6 @@ from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_SCORING,
     GAMES,
-    ODDS_GAMES,
     SEED,
     AnyGamePlayPolicy,
     Goal,
@@ -148,45 +147,33 @@ def odds_rows(
     >>> rows["seats"].tolist(), bool(rows["win"][0] > rows["win"][1])
     (['left', 'middle', 'dealer'], True)
     """
-    from crib_analyze.api.capabilities import dispatch
-    from crib_analyze.api.capabilities import play_policy as policy_of
+    from crib_analyze.api.requests import OddsRequest
 
-    given = {"dealer": dealer, "scoring": scoring, "games": games, "seed": seed,
-             "play_policy": play_policy}  # fmt: skip
-    rules, engine = dispatch("odds_rows", game, given)
-    if engine == "any-game":
-        policy = policy_of("odds_rows", rules, play_policy, "play_policy")
+    r = OddsRequest(scores, dealer, scoring, games, seed, play_policy, game).resolve()
+    if r.engine == "any-game":
         return _simulated_odds(
-            rules, scores, ODDS_GAMES.default if games is None else games,
-            SEED.default if seed is None else seed, cast(AnyGamePlayPolicy, policy),
+            cast(Rules, r.game), r.scores, cast(int, r.games), cast(int, r.seed),
+            cast(AnyGamePlayPolicy, r.play_policy),
         )  # fmt: skip
-    if len(scores) != 2:
-        many = "two scores" if len(scores) > 2 else "both scores"
-        raise UsageError(f"give {many}, mine and the opponent's (e.g. 95 100); got {len(scores)}")
     from crib_analyze.artifacts.board_table import load_board
 
     seats = [True, False] if dealer is None else [bool(dealer)]
-    chosen = scoring or DEFAULT_SCORING
-    records = [odds(scores[0], scores[1], seat, chosen).as_dict() for seat in seats]
+    chosen = cast(Scoring, r.scoring)
+    records = [odds(r.scores[0], r.scores[1], seat, chosen).as_dict() for seat in seats]
     return Rows.of_records(records, load_board().provenance)
 
 
 def _simulated_odds(
     rules: Rules, scores: Sequence[int], games: int, seed: int, play_policy: AnyGamePlayPolicy
 ) -> Rows:
-    """:func:`odds_rows` of another game: each side's chance, by simulated games."""
+    """:func:`odds_rows` of another game (a resolved request's): each side's chance, by
+    simulated games."""
     from crib_analyze.board.table_games import TableRun, side_seats, simulate_table
 
     sides = side_seats(rules)
-    if len(scores) != len(sides):
-        raise UsageError(
-            f"give the scores of {rules.name}'s {len(sides)} sides, from the dealer's left; "
-            f"got {len(scores)}"
-        )
     start = tuple(int(s) for s in scores)
     run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
                    first_dealer=rules.dealer)  # fmt: skip
-    ODDS_GAMES.check(games)
     stats = simulate_table(games, run)
     names = rules.seat_names
     records = []

@@ -211,13 +211,13 @@ def review(
     >>> df.loc[0, ["kind", "chosen", "best"]].tolist(), round(float(df.loc[0, "loss"]), 2)
     (['throw', '5H 5C', 'JC QH'], 11.27)
     """
+    from crib_analyze.api.requests import ReviewRequest
     from crib_analyze.frames import review_frame
     from crib_analyze.game_review.grading import grade_game
     from crib_analyze.game_review.record import parse_record, read_record
 
-    position_samples = POSITION_SAMPLES.check(position_samples)
-    seed = SEED.check(seed)
+    r = ReviewRequest(position_samples, seed, model).resolve()
     text = os.fspath(record)
     deals = parse_record(text) if "\n" in text else read_record(text)
-    decisions = grade_game(deals, resolve_model(model), position_samples, seed)
+    decisions = grade_game(deals, resolve_model(model), r.position_samples, r.seed)
     return review_frame(decisions, deals=len(deals))

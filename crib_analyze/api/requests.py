@@ -26,16 +26,20 @@ from typing import Any, cast
 
 from crib_analyze.api.capabilities import Engine, dispatch, label, play_policy, rules_of
 from crib_analyze.errors import UsageError
+from crib_analyze.position import check_score
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
     DEFAULT_PLAYERS,
+    DEFAULT_SCORING,
+    DEFAULT_TABLE_OPPONENT,
     GAME_BATCH,
     GAME_OTHERS,
     GAMES,
     GOALS,
     NEED,
+    ODDS_GAMES,
     PEGGING_CHOICES,
     PENALTIES,
     PLAY_SAMPLES,
@@ -46,6 +50,8 @@ from crib_analyze.settings import (
     SCORINGS,
     SEED,
     SORT_KEYS,
+    TABLE_LIMIT,
+    TABLE_OPPONENTS,
     TOP,
     Penalty,
     check_choice,
@@ -301,3 +307,129 @@ class PlayRequest:
             seat = rules.seat_names[rules.seat(seat)]
         return replace(self, game=rules, engine=engine, policy=policy, samples=samples,
                        seed=seed, seat=seat)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class OddsRequest:
+    """The chances from a score (see :func:`~crib_analyze.api.board.odds_rows`): the
+    scores, None where nothing else was asked. After :meth:`resolve`, ``game`` is the
+    rules, ``engine`` names the engine and its fields are set: ``scoring`` for the board
+    table, ``games``, ``seed`` and ``play_policy`` for simulated games."""
+
+    scores: tuple[int, ...]
+    dealer: bool | None = None
+    scoring: str | None = None
+    games: int | None = None
+    seed: int | None = None
+    play_policy: str | None = None
+    game: str | Rules = "standard"
+    engine: Engine | None = None
+
+    def resolve(self) -> OddsRequest:
+        """This request checked and completed (a one-line UsageError naming the first
+        parameter that does not go)."""
+        if self.engine is not None:
+            return self
+        given = {"dealer": self.dealer, "scoring": self.scoring, "games": self.games,
+                 "seed": self.seed, "play_policy": self.play_policy}  # fmt: skip
+        rules, engine = dispatch("odds_rows", self.game, given)
+        if engine == "any-game":
+            from crib_analyze.board.table_games import side_seats
+
+            sides = len(side_seats(rules))
+            if len(self.scores) != sides:
+                raise UsageError(
+                    f"give the scores of {rules.name}'s {sides} sides, from the dealer's "
+                    f"left; got {len(self.scores)}"
+                )
+            games = ODDS_GAMES.default if self.games is None else ODDS_GAMES.check(self.games)
+            return replace(
+                self, game=rules, engine=engine, games=games,
+                seed=SEED.default if self.seed is None else SEED.check(self.seed),
+                play_policy=play_policy("odds_rows", rules, self.play_policy, "play_policy"),
+                scores=tuple(int(s) for s in self.scores),
+            )  # fmt: skip
+        if len(self.scores) != 2:
+            many = "two scores" if len(self.scores) > 2 else "both scores"
+            raise UsageError(
+                f"give {many}, mine and the opponent's (e.g. 95 100); got {len(self.scores)}"
+            )
+        mine = check_score("my score", self.scores[0])
+        theirs = check_score("the opponent's score", self.scores[1])
+        scoring = self.scoring or DEFAULT_SCORING
+        check_choice("scoring", scoring, tuple(SCORINGS))
+        return replace(self, game=rules, engine=engine, scores=(mine, theirs), scoring=scoring)
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A discard table to write (see :func:`~crib_analyze.api.tables.generate_table`):
+    None where nothing was asked. After :meth:`resolve`, ``game`` is the rules,
+    ``engine`` names the engine, and for the standard game ``opponent`` and ``restart``
+    are set and ``shard`` is parsed."""
+
+    opponent: str | None = None
+    fmt: str | None = None
+    limit: int | None = None
+    shard: str | tuple[int, int] | None = None
+    restart: bool | None = None
+    model: Any = None
+    game: str | Rules = "standard"
+    engine: Engine | None = None
+
+    def resolve(self) -> TableRequest:
+        """This request checked and completed (a one-line UsageError naming the first
+        parameter that does not go)."""
+        if self.engine is not None:
+            return self
+        given = {"opponent": self.opponent, "model": self.model, "limit": self.limit,
+                 "shard": self.shard, "restart": self.restart, "fmt": self.fmt}  # fmt: skip
+        rules, engine = dispatch("generate_table", self.game, given)
+        if engine == "any-game":
+            from crib_analyze.table.five_card import GAME
+
+            if rules.name != GAME:
+                raise UsageError(
+                    f"no table for {rules.name} yet: the full enumeration is built for {GAME} only"
+                )
+            rules.refuse_variants(f"the {GAME} table")
+            return replace(self, game=rules, engine=engine)
+        from crib_analyze.table.spec import parse_shard
+
+        opponent = self.opponent or DEFAULT_TABLE_OPPONENT
+        check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
+        if self.model is not None and opponent != "expert":
+            raise UsageError("`model` applies to `opponent` expert")
+        limit = None if self.limit is None else TABLE_LIMIT.check(self.limit)
+        shard = parse_shard(self.shard) if isinstance(self.shard, str) else self.shard
+        if shard is not None and self.fmt not in (None, "parquet"):
+            raise UsageError("shards are written as Parquet (merge them, then choose the format)")
+        return replace(self, game=rules, engine=engine, opponent=opponent, limit=limit,
+                       shard=shard, restart=bool(self.restart))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """A recorded game to grade (see :func:`~crib_analyze.api.plays.review`). Records are
+    the standard game's: another game is refused. After :meth:`resolve` the bounds are
+    checked and ``game`` is the rules."""
+
+    position_samples: int = POSITION_SAMPLES.default
+    seed: int = SEED.default
+    model: Any = None
+    game: str | Rules = "standard"
+    engine: Engine | None = None
+
+    def resolve(self) -> ReviewRequest:
+        """This request checked (a one-line UsageError naming the first parameter that
+        does not go)."""
+        if self.engine is not None:
+            return self
+        rules = rules_of(self.game)
+        if not rules.is_standard:
+            raise UsageError(f"review reads the standard game's records, not {label(rules)}")
+        return replace(
+            self, game=rules, engine="standard",
+            position_samples=POSITION_SAMPLES.check(self.position_samples),
+            seed=SEED.check(self.seed),
+        )  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.discard.engine import ModelLike, resolve_model
@@ -16,7 +16,6 @@ from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_TABLE_OPPONENT,
     ROLES,
-    TABLE_LIMIT,
     TABLE_OPPONENTS,
     Role,
     check_choice,
@@ -74,27 +73,17 @@ def generate_table(
     >>> lookup("AH AS AC AD 2D 2C", out)["keep"].tolist()[0]  # four aces, as the hand gives them
     'AH AS AC AD'
     """
-    from crib_analyze.api.capabilities import dispatch
+    from crib_analyze.api.requests import TableRequest
     from crib_analyze.artifacts.pegging_table import packaged_pegging_table
     from crib_analyze.storage.atomic import resolve_target
     from crib_analyze.table.file import generate_table as run
-    from crib_analyze.table.spec import TableSpec, parse_shard, shard_chunks
+    from crib_analyze.table.spec import TableSpec, shard_chunks
 
-    given = {"opponent": opponent, "model": model, "limit": limit, "shard": shard,
-             "restart": restart, "fmt": fmt}  # fmt: skip
-    rules, engine = dispatch("generate_table", game, given)
-    if engine == "any-game":
-        return _game_table(rules, output)
-    opponent = opponent or DEFAULT_TABLE_OPPONENT
-    restart = bool(restart)
-    check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
-    if model is not None and opponent != "expert":
-        raise UsageError("`model` applies to `opponent` expert")
-    if limit is not None:
-        limit = TABLE_LIMIT.check(limit)
-    shard_ij = parse_shard(shard) if isinstance(shard, str) else shard
-    if shard_ij is not None and fmt not in (None, "parquet"):
-        raise UsageError("shards are written as Parquet (merge them, then choose the format)")
+    r = TableRequest(opponent, fmt, limit, shard, restart, model, game).resolve()
+    if r.engine == "any-game":
+        return _game_table(output)
+    opponent, limit, restart = cast(str, r.opponent), r.limit, bool(r.restart)
+    shard_ij = cast("tuple[int, int] | None", r.shard)
     used = resolve_model(model) if opponent == "expert" else None
     spec = TableSpec(
         opponent,
@@ -164,16 +153,11 @@ def merge_tables(
     return run(inputs, target, fmt=table_format_for(target, fmt))
 
 
-def _game_table(rules: Rules, output: str | os.PathLike[str] | None) -> TableResult:
-    """:func:`generate_table` of another game: the five-card game's, or a refusal."""
+def _game_table(output: str | os.PathLike[str] | None) -> TableResult:
+    """:func:`generate_table` of the five-card game (a resolved request's)."""
     from crib_analyze.table.file import TableResult
     from crib_analyze.table.five_card import GAME, write_five_card_table
 
-    if rules.name != GAME:
-        raise UsageError(
-            f"no table for {rules.name} yet: the full enumeration is built for {GAME} only"
-        )
-    rules.refuse_variants(f"the {GAME} table")
     target = Path(output) if output is not None else _in_data_dir(default_game_table_path(GAME))
     if table_format_for(target, None) != "parquet":
         raise UsageError(f"the {GAME} table is written as Parquet: give a .parquet file")
