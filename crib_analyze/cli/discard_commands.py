@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
-from crib_analyze import interrupts
-from crib_analyze.cards import format_cards, read_hand_lines
+from crib_analyze.cards import format_cards
 from crib_analyze.cli.arguments import (
     asked_for,
     cards_or_fail,
@@ -19,7 +18,7 @@ from crib_analyze.cli.discard_modes import (
     auction_mode,
     discard_for_seat,
     discard_from_table,
-    stream_name,
+    discard_hands_file,
 )
 from crib_analyze.cli.options import (
     InputFile,
@@ -41,11 +40,9 @@ from crib_analyze.cli.output import (
     emit,
     note,
     progress,
-    warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import cost, discard_seconds
-from crib_analyze.errors import CardError
+from crib_analyze.costs import cost
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     GAME_OTHERS,
@@ -324,7 +321,6 @@ def discard(
     from crib_analyze.cli.render import rows_csv, rows_json
     from crib_analyze.cli.render_discard import discard_text
     from crib_analyze.cli.render_hands import distribution_text
-    from crib_analyze.results import concat_rows
 
     role = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     if no_pegging:
@@ -400,44 +396,4 @@ def discard(
             note(f"wrote the plot to {drawn}")
         return
 
-    source = stream_name(hands_file)
-    try:
-        with interrupts.immediate():  # reading may wait on a terminal or a pipe
-            lines = list(read_hand_lines(hands_file))
-    except UnicodeDecodeError as e:
-        raise click.BadParameter(
-            f"{source} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
-        ) from None
-    if not lines:
-        raise click.BadParameter(
-            f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
-        )
-    hands = sum(not isinstance(parsed, CardError) for _, parsed in lines)
-    sampled = samples if opponent == "sampled" else None
-    expected = discard_seconds(hands, score is not None, pegging == "exact", sampled)
-    warn_if_long(expected, f"{hands:,} hands", quiet)
-    parts, tables, failures = [], [], 0
-    with progress("hands", quiet) as bar:
-        for done, (lineno, parsed) in enumerate(lines, start=1):
-            if isinstance(parsed, CardError):
-                failures += 1
-                note(f"Error: {source} line {lineno}: {parsed}")
-                continue
-            interrupts.check()
-            hand_text = format_cards(parsed)
-            rows = run(parsed)
-            if fmt == "table":
-                tables.append(render(rows, hand_text))
-            else:
-                parts.append(rows.with_first("hand", hand_text))
-            bar(done, len(lines))
-    if fmt == "table":
-        text = "\n".join(tables)
-    elif parts:
-        text = render(concat_rows(parts), "")
-    else:
-        text = "" if fmt == "csv" else "[]\n"
-    emit(text, output)
-    if failures:
-        note(f"{failures} line(s) failed")
-        raise click.exceptions.Exit(1)
+    discard_hands_file(hands_file, request, fmt, output, quiet, run, render)

@@ -1,13 +1,15 @@
-"""``discard``'s other modes: a lookup in a written table, the auction, and a seat of
-another game (the options each honours)."""
+"""``discard``'s other modes: a file of hands, a lookup in a written table, the auction,
+and a seat of another game (the options each honours)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
-from crib_analyze.cards import format_cards
+from crib_analyze import interrupts
+from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.arguments import (
     cards_or_fail,
     refuse_options,
@@ -16,11 +18,16 @@ from crib_analyze.cli.output import (
     as_options,
     domain_errors,
     emit,
+    note,
+    progress,
     unverified_note,
+    warn_if_long,
 )
+from crib_analyze.costs import discard_seconds
+from crib_analyze.errors import CardError
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
-    pass
+    from crib_analyze.results import Rows
 
 # --- discard ----------------------------------------------------------------------------------
 
@@ -115,3 +122,57 @@ def discard_for_seat(cards: tuple[str, ...], request: Any, fmt: str, output: str
         emit(game_throws_text(rows), output)
     else:
         emit((rows_csv if fmt == "csv" else rows_json)(rows), output)
+
+
+def discard_hands_file(
+    hands_file: TextIO, request: Any, fmt: str, output: str | None, quiet: bool,
+    run: Callable[[list[int]], Rows], render: Callable[[Rows, str], str],
+) -> None:  # fmt: skip
+    """``discard --hands-file``: each line's hand ranked by ``run`` (the request's
+    analysis), laid out by ``render``; a bad line is reported with its number and the
+    rest go on (exit 1 at the end). A file expected to take long is announced first."""
+    from crib_analyze.results import concat_rows
+
+    samples, opponent = request.samples, request.opponent
+    score, pegging = request.score, request.pegging
+    source = stream_name(hands_file)
+    try:
+        with interrupts.immediate():  # reading may wait on a terminal or a pipe
+            lines = list(read_hand_lines(hands_file))
+    except UnicodeDecodeError as e:
+        raise click.BadParameter(
+            f"{source} is not UTF-8 text ({e.reason})", param_hint="--hands-file"
+        ) from None
+    if not lines:
+        raise click.BadParameter(
+            f"{source} has no hands (one hand of six cards per line)", param_hint="--hands-file"
+        )
+    hands = sum(not isinstance(parsed, CardError) for _, parsed in lines)
+    sampled = samples if opponent == "sampled" else None
+    expected = discard_seconds(hands, score is not None, pegging == "exact", sampled)
+    warn_if_long(expected, f"{hands:,} hands", quiet)
+    parts, tables, failures = [], [], 0
+    with progress("hands", quiet) as bar:
+        for done, (lineno, parsed) in enumerate(lines, start=1):
+            if isinstance(parsed, CardError):
+                failures += 1
+                note(f"Error: {source} line {lineno}: {parsed}")
+                continue
+            interrupts.check()
+            hand_text = format_cards(parsed)
+            rows = run(parsed)
+            if fmt == "table":
+                tables.append(render(rows, hand_text))
+            else:
+                parts.append(rows.with_first("hand", hand_text))
+            bar(done, len(lines))
+    if fmt == "table":
+        text = "\n".join(tables)
+    elif parts:
+        text = render(concat_rows(parts), "")
+    else:
+        text = "" if fmt == "csv" else "[]\n"
+    emit(text, output)
+    if failures:
+        note(f"{failures} line(s) failed")
+        raise click.exceptions.Exit(1)
