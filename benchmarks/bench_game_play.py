@@ -80,8 +80,8 @@ def main() -> None:
         ("five", "left", "5H 6S 4D JC QH"),
         ("canadian-doubles", "dealer", "5H 6S 4D JC QH 5C 7D 8D 9S KH"),
     ]:
-        ca.analyze_seat(hand, game, seat, "hand", samples=20)
-        sec = timed(lambda h=hand, g=game, s=seat: ca.analyze_seat(h, g, s, "hand"))
+        ca.analyze(hand, game=game, seat=seat, others="hand", samples=20)
+        sec = timed(lambda h=hand, g=game, s=seat: ca.analyze(h, game=g, seat=s, others="hand"))
         print(f"| {game} | {seat} | {sec:.3f} |")
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -53,8 +53,8 @@ def main() -> None:
     print(f"baseline: the two-player engine, random opponent, one hand: {base:.3f} s")
     print("| game | seat | splits | seconds (worst of 3 hands) | x baseline |")
     for game, seat, kind in CASES:
-        frame = ca.analyze_seat(HANDS[kind][0], game, seat)
-        sec = worst(lambda h, g=game, s=seat: ca.analyze_seat(h, g, s), HANDS[kind])
+        frame = ca.analyze(HANDS[kind][0], game=game, seat=seat)
+        sec = worst(lambda h, g=game, s=seat: ca.analyze(h, game=g, seat=s), HANDS[kind])
         print(f"| {game} | {seat} | {len(frame):,} | {sec:.3f} | {sec / base:.1f} |")
     print("reproduce: .venv/bin/python benchmarks/bench_games.py")
 

@@ -60,7 +60,7 @@ def test_the_crib_mean_is_every_starter_and_every_other_card(thrown: str) -> Non
 def test_the_standard_game_agrees_with_the_two_player_engine(hand: str, role: str) -> None:
     """Random opponent, no pegging: the same hand and crib means and the same net (the
     dealer's heels included) as the two-player engine, throw by throw."""
-    seat = ca.analyze_seat(hand, "standard", role)
+    seat = ca.analyze(hand, game="standard", seat=role)
     two = ca.analyze(hand, role=role, opponent="random", pegging="none")  # type: ignore[arg-type]
     mine = seat.set_index("throw")[["hand_mean", "crib_mean", "net"]].sort_index()
     theirs = two.set_index("discard")[["hand_mean", "crib_mean", "net"]].sort_index()
@@ -71,14 +71,14 @@ def test_the_standard_game_agrees_with_the_two_player_engine(hand: str, role: st
 def test_whose_crib_it_is() -> None:
     """The crib counts for the dealer's side and against the others."""
     hand = "5H 6S 4D JC QH"
-    dealer = ca.analyze_seat(hand, "three", "dealer")
-    left = ca.analyze_seat(hand, "three", "left")
+    dealer = ca.analyze(hand, game="three", seat="dealer")
+    left = ca.analyze(hand, game="three", seat="left")
     assert dealer.attrs["crib"] == "yours" and left.attrs["crib"] == "an opponent's"
     for frame, sign in ((dealer, 1), (left, -1)):
         heels = frame.heels.iloc[0]
         assert np.allclose(frame.net, frame.hand_mean + sign * frame.crib_mean + heels)
     assert (left.heels == 0).all() and dealer.heels.iloc[0] == pytest.approx(2 * 3 / 47)
-    across = ca.analyze_seat(hand, "four", "across")  # the dealer's partner
+    across = ca.analyze(hand, game="four", seat="across")  # the dealer's partner
     assert across.attrs["crib"] == "your partner's"
     assert np.allclose(across.net, across.hand_mean + across.crib_mean + across.heels)
     assert len(dealer) == 5 and dealer.net.is_monotonic_decreasing
@@ -86,7 +86,7 @@ def test_whose_crib_it_is() -> None:
 
 def test_canadian_doubles_ranks_every_split_of_ten_by_the_side() -> None:
     ten = "5H 6S 4D JC QH 5C 7D 8D 9S KH"
-    frame = ca.analyze_seat(ten, "canadian-doubles", "left")
+    frame = ca.analyze(ten, game="canadian-doubles", seat="left")
     assert len(frame) == 3150  # C(10, 4) keeps x C(6, 4) passes
     assert frame.attrs["crib"] == "an opponent's"
     assert np.allclose(frame.net, frame.hand_mean + frame.partner_mean - frame.crib_mean)
@@ -104,7 +104,7 @@ def test_the_command_line() -> None:
     assert ok.exit_code == 0
     lines = ok.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines)
-    frame = ca.analyze_seat("5H 6S 4D JC QH", "three", "dealer")
+    frame = ca.analyze("5H 6S 4D JC QH", game="three", seat="dealer")
     best, runner_up = frame.iloc[0], frame.iloc[1]
     verdict, rest = ok.stdout.replace("\n  ", " ").split("\n", 1)  # unwrapped
     assert verdict == (
@@ -181,8 +181,8 @@ def test_the_other_seats_by_the_hand_policy_match_a_plain_simulation() -> None:
     hand = ca.parse_cards("5H 6S 4D JC QH")
     rules = ca.game("five-dealt")
     one, two = crib_tables((1,))
-    model = ca.analyze_seat(hand, "five-dealt", "pone", "hand", samples=20_000, seed=4)
-    exact = ca.analyze_seat(hand, "five-dealt", "pone")
+    model = ca.analyze(hand, game="five-dealt", seat="pone", others="hand", samples=20_000, seed=4)
+    exact = ca.analyze(hand, game="five-dealt", seat="pone")
     rng = random.Random(1)
     rest = [c for c in range(52) if c not in hand]
     draws = []

@@ -157,7 +157,9 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
 
 
 def test_analyze_plays_another_game_s_seat_through_the_same_function() -> None:
-    by_seat = ca.analyze_seat("5H 6S 4D JC QH", "three", "dealer")
+    from crib_analyze.api.discards import analyze_seat
+
+    by_seat = analyze_seat("5H 6S 4D JC QH", "three", "dealer")
     folded = ca.analyze("5H 6S 4D JC QH", game="three", seat="dealer")
     assert folded.keep.tolist() == by_seat.keep.tolist()
     assert folded.net.tolist() == by_seat.net.tolist()

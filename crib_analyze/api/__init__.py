@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from crib_analyze.api.discards import (
         analyze,
         analyze_rows,
-        analyze_seat,
         auction,
         check_discard_options,
         check_plot,
@@ -118,7 +117,6 @@ EXPORTS = {
     "analyze": "crib_analyze.api.discards",
     "auction": "crib_analyze.api.discards",
     "analyze_rows": "crib_analyze.api.discards",
-    "analyze_seat": "crib_analyze.api.discards",
     "start_counting": "crib_analyze.api.shows",
     "start_quiz": "crib_analyze.api.discards",
     "check_discard_options": "crib_analyze.api.discards",
@@ -179,7 +177,6 @@ __all__ = [
     "advise_play",
     "analyze",
     "analyze_rows",
-    "analyze_seat",
     "auction",
     "board_frame",
     "build_board",

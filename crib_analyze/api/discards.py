@@ -110,7 +110,7 @@ def analyze(
 
     ``game`` (a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`)
     with a ``seat`` ranks every way that seat can split the cards it is dealt, as
-    :func:`analyze_seat` (``others``, ``samples``, ``seed``, ``top``); the standard
+    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``); the standard
     game's options above are refused there (:class:`~crib_analyze.api.requests.DiscardRequest`).
 
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
