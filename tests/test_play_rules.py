@@ -178,3 +178,28 @@ def test_reply_points_equal_laying_each_rank(ranks: list[int]) -> None:
         else:
             expected = naive_lay_points([*ranks, r], count + v)[0]
         assert got[r] == expected, (ranks, r)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(-1, 51), min_size=4, max_size=4),
+    st.integers(0, 31),
+    st.lists(st.sampled_from([-2.0, 0.0, 0.5, 1.0, 1.0 + 1e-13, 3.0]), min_size=4, max_size=4),
+)
+def test_the_best_legal_slot_is_the_first_best_card_that_fits(
+    cards: list[int], count: int, values: list[float]
+) -> None:
+    """One kernel picks the card for the lookahead, search and solver policies: among
+    the cards that fit under 31 (a slot of -1 is empty), the highest value, the first
+    of those within the tolerance of each other; the fallback when none fits."""
+    from crib_analyze.play.play_policy_kernels import best_legal_slot
+
+    hands = np.array([cards, [-1] * 4], np.int64)
+    fit = [s for s in range(4) if cards[s] >= 0 and count + min((cards[s] >> 2) + 1, 10) <= 31]
+    for tolerance in (0.0, 1e-12):
+        expected = -7
+        for s in fit:  # written from the rule, not the kernel: a strict improvement wins
+            if expected == -7 or values[s] > values[expected] + tolerance:
+                expected = s
+        got = best_legal_slot(hands, 0, count, np.array(values), tolerance, -7)
+        assert got == expected, (cards, count, values, tolerance)

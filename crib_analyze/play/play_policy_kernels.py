@@ -84,6 +84,39 @@ def unseen_cards(hands: np.ndarray, player: int, seen: np.ndarray) -> np.ndarray
 
 
 @njit
+def fits(hands: np.ndarray, player: int, s: int, count: int) -> bool:
+    """Whether ``player``'s card in slot ``s`` is there and can be laid at ``count``."""
+    c = hands[player, s]
+    return c >= 0 and count + card_value(c) <= MAX_COUNT
+
+
+@njit
+def legal_cards(hands: np.ndarray, player: int, count: int) -> tuple[int, int]:
+    """(how many of ``player``'s cards can be laid at ``count``, the last one's slot or
+    -1)."""
+    legal, only = 0, -1
+    for s in range(4):
+        if fits(hands, player, s, count):
+            legal += 1
+            only = s
+    return legal, only
+
+
+@njit
+def best_legal_slot(
+    hands: np.ndarray, player: int, count: int, values: np.ndarray, tolerance: float,
+    fallback: int,
+) -> int:  # fmt: skip
+    """The slot of the legal card with the highest ``values[s]``, the first of those
+    that no later card beats by more than ``tolerance``; ``fallback`` when none fits."""
+    best, best_slot = -np.inf, fallback
+    for s in range(4):
+        if fits(hands, player, s, count) and values[s] > best + tolerance:
+            best, best_slot = values[s], s
+    return best_slot
+
+
+@njit
 def greedy_slot(hands: np.ndarray, player: int, seq: np.ndarray, state: np.ndarray) -> int:
     """The card worth most points now (the first of ties)."""
     n, count = state[0], state[1]
@@ -131,25 +164,23 @@ def lookahead_slot(
     fwork: np.ndarray,
 ) -> int:
     """The card with the most points now minus the opponent's expected best reply.
-    ``work`` (26+, int) and ``fwork`` (13+, float) are scratch space."""
+    ``work`` (39+, int) and ``fwork`` (20, float) are scratch space."""
     n, count = state[0], state[1]
     left = unseen_by_rank(hands, player, seen, gone_above, work[0:13])
     pts, none, scratch = work[13:26], fwork[0:13], work[26:39]
     k = cards_left(hands[1 - player])
-    best, best_slot = -1e9, -1
+    values = fwork[16:20]
     for s in range(4):
-        c = hands[player, s]
-        if c < 0 or count + card_value(c) > MAX_COUNT:
+        if not fits(hands, player, s, count):
             continue
+        c = hands[player, s]
         after = count + card_value(c)
         seq[n] = c >> 2
         now, _ = lay_points(seq, n + 1, after)
-        value = now - expected_best_reply(
+        values[s] = now - expected_best_reply(
             seq, n + 1, after, left, rank_weight, k, pts, none, scratch
         )
-        if value > best + 1e-12:
-            best, best_slot = value, s
-    return best_slot
+    return best_legal_slot(hands, player, count, values, 1e-12, -1)
 
 
 @njit
@@ -285,13 +316,7 @@ def search_slot(
     the candidate laid, the rest of the deal played by both with the lookahead policy,
     each knowing only what it can see. Every candidate meets the same draws."""
     count = state[1]
-    legal = 0
-    only = -1
-    for s in range(4):
-        c = hands[player, s]
-        if c >= 0 and count + card_value(c) <= MAX_COUNT:
-            legal += 1
-            only = s
+    legal, only = legal_cards(hands, player, count)
     if legal == 1:
         return only
     k = cards_left(hands[1 - player])
@@ -306,12 +331,7 @@ def search_slot(
                     hands, player, s, pick, seq, state, seen, rank_weights, gone_above,
                     np.int64(LOOKAHEAD), work, fwork,
                 )  # fmt: skip
-    best, best_slot = -1e18, only
-    for s in range(4):
-        c = hands[player, s]
-        if c >= 0 and count + card_value(c) <= MAX_COUNT and totals[s] > best + 1e-9:
-            best, best_slot = totals[s], s
-    return best_slot
+    return best_legal_slot(hands, player, count, totals, 1e-9, only)
 
 
 # --- whole deals ---------------------------------------------------------------------------
@@ -452,25 +472,13 @@ def solver_slot(
 ) -> int:
     """The card with the best value by :func:`solver_values` (the first of ties)."""
     count = state[1]
-    legal = 0
-    only = -1
-    for s in range(4):
-        c = hands[player, s]
-        if c >= 0 and count + card_value(c) <= MAX_COUNT:
-            legal += 1
-            only = s
+    legal, only = legal_cards(hands, player, count)
     if legal <= 1:
         return only
     budget = int(reader.params[1])  # the solver's hands
     if solver_values(hands, player, seq, state, reader, reading, gone_above, rng, budget) == 0:
         return only
-    values = reading[6]
-    best, best_slot = -1e18, only
-    for s in range(4):
-        c = hands[player, s]
-        if c >= 0 and count + card_value(c) <= MAX_COUNT and values[s] > best + 1e-9:
-            best, best_slot = values[s], s
-    return best_slot
+    return best_legal_slot(hands, player, count, reading[6], 1e-9, only)
 
 
 @njit
@@ -569,9 +577,9 @@ def choose_slot_reading(
 
 @njit
 def new_workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Scratch space for :func:`play_deal`: (int64 (64,), float64 (16,), bool (52,)),
+    """Scratch space for :func:`play_deal`: (int64 (64,), float64 (20,), bool (52,)),
     made once and reused, so a deal allocates nothing."""
-    return np.zeros(64, np.int64), np.zeros(16, np.float64), np.zeros(52, np.bool_)
+    return np.zeros(64, np.int64), np.zeros(20, np.float64), np.zeros(52, np.bool_)
 
 
 @njit
