@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from crib_analyze.constants import DEALER_SEAT, PONE_SEAT, SKUNK_LINES, TARGET
+from crib_analyze.constants import DEALER_SEAT, PONE_SEAT, TARGET
 from crib_analyze.errors import UsageError
 from crib_analyze.settings import MATCH_WINNING_TRIPLE, SCORINGS, Role, check_choice
 
@@ -70,13 +70,27 @@ def seat_of(role: str | Seat) -> Seat:
 # --- scores ------------------------------------------------------------------------------
 
 
-def check_score(what: str, score: object) -> int:
-    """A score on the board (0-120) as an int, or a one-line UsageError."""
+def check_score(what: str, score: object, target: int = TARGET) -> int:
+    """A score on the board (0-120, or below another ``target``) as an int, or a
+    one-line UsageError."""
     if isinstance(score, bool) or not isinstance(score, int | np.integer):
         raise UsageError(f"{what} must be a whole number, got {score!r}")
-    if not 0 <= score < TARGET:
-        raise UsageError(f"{what} must be 0-{TARGET - 1} (the game ends at {TARGET}), got {score}")
+    if not 0 <= score < target:
+        raise UsageError(f"{what} must be 0-{target - 1} (the game ends at {target}), got {score}")
     return int(score)
+
+
+def skunk_lines(target: int = TARGET) -> tuple[int, ...]:
+    """The lines a game's loser must reach not to be skunked, double and triple skunked:
+    three quarters, half and a quarter of the target, rounded up, as the rules give
+    them (the lurch of the British convention is the half line).
+
+    >>> skunk_lines(), skunk_lines(61)
+    ((91, 61, 31), (46, 31, 16))
+    """
+    if target < 4:
+        raise UsageError(f"a game is to 4 points or more, got {target}")
+    return tuple(-(-target * quarters // 4) for quarters in (3, 2, 1))
 
 
 def score_words(text: str) -> list[str]:
@@ -181,15 +195,18 @@ def scoring_points(scoring: str) -> np.ndarray:
     return np.concatenate([pts, -pts])
 
 
-def game_points(loser_score: int, scoring: str) -> int:
-    """The match points a game is worth to its winner, by the loser's score.
+def game_points(loser_score: int, scoring: str, target: int = TARGET) -> int:
+    """The match points a game to ``target`` is worth to its winner, by the loser's
+    score (the lines of :func:`skunk_lines`).
 
     >>> game_points(95, "tournament"), game_points(80, "tournament"), game_points(50, "lurch")
     (2, 3, 2)
+    >>> game_points(45, "tournament", target=61), game_points(30, "lurch", target=61)
+    (3, 2)
     """
     check_choice("scoring", scoring, tuple(SCORINGS))
-    check_score("the loser's score", loser_score)
-    band = sum(loser_score < line for line in SKUNK_LINES)  # 0 none .. 3 triple
+    check_score("the loser's score", loser_score, target)
+    band = sum(loser_score < line for line in skunk_lines(target))  # 0 none .. 3 triple
     return SCORINGS[scoring][band]  # type: ignore[index]
 
 
@@ -205,10 +222,12 @@ class MatchResult:
     outright: bool  # decided by a triple skunk (free-triple)
 
 
-def play_match(games: list[tuple[int, int]], scoring: str, first_to: int) -> MatchResult:
-    """Keep a match: ``games`` as (winner 0 or 1, the loser's final score) in order,
-    under ``scoring``, to ``first_to`` match points. A game after the match is decided
-    is a usage error.
+def play_match(
+    games: list[tuple[int, int]], scoring: str, first_to: int, target: int = TARGET
+) -> MatchResult:
+    """Keep a match: ``games`` (each to ``target``) as (winner 0 or 1, the loser's final
+    score) in order, under ``scoring``, to ``first_to`` match points. A game after the
+    match is decided is a usage error.
 
     >>> r = play_match([(0, 100), (1, 80), (0, 50)], "free", 5)
     >>> r.totals[-1], r.winner, r.decided_at
@@ -226,11 +245,11 @@ def play_match(games: list[tuple[int, int]], scoring: str, first_to: int) -> Mat
             raise UsageError(f"the match was decided at game {decided}: game {n} is after it")
         if who not in (0, 1):
             raise UsageError(f"a game's winner is player 0 or 1, got {who!r}")
-        pts = game_points(loser, scoring)
+        pts = game_points(loser, scoring, target)
         totals[who] += pts
         points.append(pts)
         running.append((totals[0], totals[1]))
-        triple = loser < SKUNK_LINES[-1] and scoring in MATCH_WINNING_TRIPLE
+        triple = loser < skunk_lines(target)[-1] and scoring in MATCH_WINNING_TRIPLE
         if totals[who] >= first_to or triple:
             winner, decided, outright = who, n, triple
     return MatchResult(tuple(points), tuple(running), winner, decided, outright)

@@ -53,3 +53,29 @@ def test_a_triple_skunk_wins_a_free_triple_match_outright() -> None:
 def test_nothing_after_the_match() -> None:
     with pytest.raises(UsageError, match="decided at game 1"):
         play_match([(0, 20), (1, 100)], "free", 4)
+
+
+@pytest.mark.parametrize(
+    ("scoring", "expect"),
+    [
+        ("tournament", (2, 3, 3, 3)),
+        ("tournament-variant", (2, 3, 4, 4)),
+        ("free", (1, 2, 4, 4)),
+        ("free-triple", (1, 2, 4, 4)),
+        ("lurch", (1, 1, 2, 2)),
+    ],
+)
+def test_a_game_to_61_skunks_at_three_quarters_and_lurches_at_half(
+    scoring: str, expect: tuple[int, ...]
+) -> None:
+    """Issue 36: in a game to 61 the skunk line is three quarters of the target (46),
+    the double (the lurch) half (31), the triple a quarter (16), each rounded up as 91,
+    61 and 31 are for 121. Every loser's score 0-60, written from those lines."""
+    for loser in range(61):
+        band = (loser < 46) + (loser < 31) + (loser < 16)
+        assert game_points(loser, scoring, target=61) == expect[band], (scoring, loser)
+    with pytest.raises(UsageError, match="0-60"):
+        game_points(61, scoring, target=61)
+    r = play_match([(1, 50), (0, 15)], scoring, 99, target=61)
+    assert r.points == (expect[0], expect[3])
+    assert r.outright == (scoring == "free-triple")

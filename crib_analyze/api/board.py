@@ -23,7 +23,7 @@ from crib_analyze.position import (
     scoring_points,
 )
 from crib_analyze.results import Rows
-from crib_analyze.rules import Rules
+from crib_analyze.rules import TARGET, Rules
 from crib_analyze.settings import (
     DEFAULT_SCORING,
     GAMES,
@@ -339,24 +339,31 @@ def _simulate_standard(
 
 
 def match_points(
-    games: Sequence[tuple[int, int]], scoring: Scoring = DEFAULT_SCORING, first_to: int = 7
+    games: Sequence[tuple[int, int]],
+    scoring: Scoring = DEFAULT_SCORING,
+    first_to: int = 7,
+    target: int = TARGET,
 ) -> pd.DataFrame:
     """Keep the score of a two-player match: ``games`` as (winner 0 or 1, the loser's
     final score), in order. One row per game: ``points`` (the game's match points to
     its winner under ``scoring``) and each player's running total; ``attrs`` give the
     match's ``winner`` and the game that ``decided`` it (None while it goes on), and
     whether a triple skunk won it ``outright`` (free-triple). A game after the match
-    is decided is a usage error.
+    is decided is a usage error. Games to 61 (``target``) skunk short of 46, double
+    (the lurch) short of 31 and triple short of 16: the lines are three quarters, half
+    and a quarter of the target.
 
     >>> df = match_points([(0, 100), (1, 80), (0, 50)], "free", first_to=5)
     >>> df.points.tolist(), df.attrs["winner"], df.attrs["decided"]
     ([1, 2, 4], 0, 3)
+    >>> match_points([(0, 50), (1, 40), (0, 20)], "free", first_to=9, target=61).points.tolist()
+    [1, 2, 4]
     """
     import pandas as pd
 
     from crib_analyze.position import play_match
 
-    result = play_match([(int(w), int(s)) for w, s in games], scoring, first_to)
+    result = play_match([(int(w), int(s)) for w, s in games], scoring, first_to, target)
     frame = pd.DataFrame(
         {
             "game": range(1, len(result.points) + 1),
@@ -368,7 +375,8 @@ def match_points(
         }
     )
     frame.attrs.update(
-        scoring=scoring, first_to=first_to, winner=result.winner, decided=result.decided_at,
+        scoring=scoring, first_to=first_to, target=target, winner=result.winner,
+        decided=result.decided_at,
         outright=result.outright,
     )  # fmt: skip
     return frame
