@@ -74,3 +74,23 @@ def test_the_command_line() -> None:
     assert late.exit_code == 0 and "do not bid" in late.output
     bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--auction", "--pone"])
     assert bad.exit_code == 2 and "--pone does not go with --auction" in bad.output
+
+
+def test_the_auction_has_a_command_of_its_own() -> None:
+    """`crib-analyze auction` answers what `discard --auction` does (kept as an alias),
+    with only the options the auction honours."""
+    runner = CliRunner()
+    hand = ["5H", "6S", "4D", "JC", "QH", "5C"]
+    own = runner.invoke(cli, ["auction", *hand, "-f", "csv"])
+    alias = runner.invoke(cli, ["discard", *hand, "--auction", "-f", "csv"])
+    assert own.exit_code == 0 and alias.exit_code == 0, (own.output, alias.output)
+    assert own.stdout == alias.stdout and own.stdout.startswith("part,discard,keep,total")
+    for args, says in [
+        (["--dealer"], "No such option '--dealer'"),
+        (["--pegging", "exact", "--no-pegging"], "--no-pegging contradicts --pegging exact"),
+        (["--score", "100"], "score"),
+    ]:
+        bad = runner.invoke(cli, ["auction", *hand, *args])
+        assert bad.exit_code == 2, (args, bad.output)
+        assert says in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+    assert runner.invoke(cli, ["auction"]).exit_code == 2  # the cards are needed

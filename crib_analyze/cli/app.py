@@ -25,6 +25,7 @@ from typing import Any
 import click
 
 from crib_analyze import interrupts
+from crib_analyze.cli.auction_commands import auction
 from crib_analyze.cli.board_commands import build_board, odds, simulate
 from crib_analyze.cli.count_commands import count
 from crib_analyze.cli.discard_commands import discard
@@ -224,8 +225,9 @@ def cli() -> None:
     """
 
 
-for command in (score, discard, quiz, count, peg, play, review, build_pegging, build_leads, table,
-                crib_table, odds, simulate, build_board, build_model, games, paths):  # fmt: skip
+for command in (score, discard, auction, quiz, count, peg, play, review, build_pegging,
+                build_leads, table, crib_table, odds, simulate, build_board, build_model, games,
+                paths):  # fmt: skip
     cli.add_command(command)
 
 

@@ -26,9 +26,13 @@ from crib_analyze.cli.options import (
     game_option,
     jokers_option,
     model_option,
+    opponent_option,
     output_options,
+    pegging_options,
+    position_samples_option,
     quiet_option,
     role_option,
+    score_option,
     scoring_option,
     seed_option,
     show_checks_callback,
@@ -44,14 +48,10 @@ from crib_analyze.cli.output import (
 )
 from crib_analyze.costs import cost
 from crib_analyze.settings import (
-    DEFAULT_OPPONENT,
     GAME_OTHERS,
     GOALS,
     NEED,
-    OPPONENTS,
-    PEGGING_CHOICES,
     PENALTIES,
-    POSITION_SAMPLES,
     SAMPLED_POLICIES,
     SAMPLES,
     SORT_KEYS,
@@ -77,15 +77,7 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
 @click.option("--dealer", is_flag=True, help="Rank for the dealer (hand + crib + heels).")
 @click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib).")
 @role_option
-@click.option(
-    "--opponent",
-    type=click.Choice(OPPONENTS),
-    default=DEFAULT_OPPONENT,
-    show_default=True,
-    help="How the opponent's two crib cards are chosen: expert (the role-specific "
-    "expert policy, exact combination), random pair (exact), or sampled opponent "
-    "hands thrown by --policy.",
-)
+@opponent_option()
 @click.option(
     "--policy",
     type=click.Choice(SAMPLED_POLICIES),
@@ -111,19 +103,7 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     help="Ranking key [default: total, or net with --no-pegging] (crib: highest for the "
     "dealer, lowest for the pone).",
 )
-@click.option(
-    "--pegging",
-    type=click.Choice(PEGGING_CHOICES),
-    default="table",
-    show_default=True,
-    help="Count the play: table (the shipped pegging value of each keep), exact (the play "
-    "simulated with these cards, ~0.3 s) or none.",
-)
-@click.option(
-    "--no-pegging",
-    is_flag=True,
-    help="The classic ranking by hand and crib only (same as --pegging none).",
-)
+@pegging_options
 @count_option(
     "--top",
     setting=TOP,
@@ -154,11 +134,9 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     help="Also draw the hand-score distributions of each role's best throws to FILE "
     "(.png or .svg; needs the plot extra: pip install 'crib-analyze[plot]').",
 )
-@click.option(
-    "--score",
-    metavar="MINE-THEIRS",
-    help="Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): "
-    "each throw's deal simulated, then the board table.",
+@score_option(
+    "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "
+    "throw's deal simulated, then the board table."
 )
 @click.option(
     "--goal",
@@ -166,12 +144,7 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     help="With --score: rank by the chance of winning, or by expected match points [default: win].",
 )
 @scoring_option(default=None)
-@count_option(
-    "--position-samples",
-    setting=POSITION_SAMPLES,
-    default=False,
-    help=f"With --score: deals simulated per throw [default: {POSITION_SAMPLES.default:,}].",
-)
+@position_samples_option
 @click.option(
     "--hands-file",
     type=InputFile("r", encoding="utf-8-sig"),

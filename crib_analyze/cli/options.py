@@ -20,10 +20,14 @@ from crib_analyze.cli.output import (
 from crib_analyze.errors import CribAnalyzeError
 from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
+    DEFAULT_OPPONENT,
     JOBS,
     JOKERS,
     MODEL_ENV,
+    OPPONENTS,
     OUTPUT_FORMATS,
+    PEGGING_CHOICES,
+    POSITION_SAMPLES,
     QUIZ_ROUNDS,
     SCORINGS,
     SEED,
@@ -239,6 +243,54 @@ def scoring_option(default: str | None) -> Decorator:
             "--scoring", type=choice, default=default, show_default=True, help=f"{SCORING_HELP}."
         )
     return click.option("--scoring", type=choice, help=f"{SCORING_HELP} [default: tournament].")
+
+
+def opponent_option(with_policy: bool = True) -> Decorator:
+    """``--opponent``: how the opponent's crib cards are chosen (discard, auction; a
+    command with ``--policy`` says how a sampled opponent throws)."""
+    sampled = "sampled opponent hands thrown by --policy" if with_policy else (
+        "sampled opponent hands (thrown by the random crib model)"
+    )  # fmt: skip
+    return click.option(
+        "--opponent",
+        type=click.Choice(OPPONENTS),
+        default=DEFAULT_OPPONENT,
+        show_default=True,
+        help="How the opponent's two crib cards are chosen: expert (the role-specific "
+        f"expert policy, exact combination), random pair (exact), or {sampled}.",
+    )
+
+
+def pegging_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--pegging`` and its short form ``--no-pegging`` (discard, auction)."""
+    f = click.option(
+        "--no-pegging",
+        is_flag=True,
+        help="The classic ranking by hand and crib only (same as --pegging none).",
+    )(f)
+    return click.option(
+        "--pegging",
+        type=click.Choice(PEGGING_CHOICES),
+        default="table",
+        show_default=True,
+        help="Count the play: table (the shipped pegging value of each keep), exact (the "
+        "play simulated with these cards, ~0.3 s) or none.",
+    )(f)
+
+
+def score_option(help: str) -> Decorator:
+    """``--score MINE-THEIRS``: value from a position on the board."""
+    return click.option("--score", metavar="MINE-THEIRS", help=help)
+
+
+def position_samples_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--position-samples``: deals simulated per throw from a score."""
+    return count_option(
+        "--position-samples",
+        setting=POSITION_SAMPLES,
+        default=False,
+        help=f"With --score: deals simulated per throw [default: {POSITION_SAMPLES.default:,}].",
+    )(f)
 
 
 def table_format_option(help_default: str) -> Decorator:
