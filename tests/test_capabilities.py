@@ -216,3 +216,24 @@ def test_the_odds_table_and_review_requests_resolve_once() -> None:
     assert ReviewRequest().resolve().engine == "standard"
     with pytest.raises(UsageError, match="review reads the standard game's records"):
         ReviewRequest(game="three").resolve()
+
+
+def test_no_command_line_module_tests_the_game() -> None:
+    """The engine for a game is chosen by the API's capability table: no module of the
+    command line compares anything with the standard game's name or asks whether rules
+    are the standard ones."""
+    import ast
+    from pathlib import Path
+
+    import crib_analyze.cli
+
+    found = []
+    for path in sorted(Path(crib_analyze.cli.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                names = [node.left, *node.comparators]
+                if any(isinstance(n, ast.Constant) and n.value == "standard" for n in names):
+                    found.append(f"{path.name}:{node.lineno}")
+            if isinstance(node, ast.Attribute) and node.attr in ("is_standard", "plain"):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

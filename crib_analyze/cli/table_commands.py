@@ -175,18 +175,7 @@ def table_check(path: str | None) -> None:
 
     with domain_errors():
         found = check_table(path)
-    what = found.coverage.split(":")[0] if found.coverage else "full table"
-    if found.checksums:
-        sums = "data checksums match"
-    elif found.file_format == "csv":
-        sums = "no data checksum (CSV made before 0.4)"
-    else:
-        sums = "no data checksums (older file)"
-    game = "" if found.game == "standard" else f"{found.game} game, "
-    click.echo(
-        f"ok: {found.path}: {game}{what}, {found.opponent} opponent; {found.rows:,} rows, "
-        f"{found.classes:,} hands, weights sum to {found.weight_sum:,}; {sums}"
-    )
+    click.echo(f"ok: {found.summary}")
 
 
 @click.command("crib-table")

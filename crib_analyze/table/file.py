@@ -74,6 +74,22 @@ class TableCheck:
     file_format: str = "parquet"
     game: str = "standard"  # the game of the rules whose hands it holds
 
+    @property
+    def summary(self) -> str:
+        """What was found, in one line: the file, what it covers, its size and sums."""
+        what = self.coverage.split(":")[0] if self.coverage else "full table"
+        if self.checksums:
+            sums = "data checksums match"
+        elif self.file_format == "csv":
+            sums = "no data checksum (CSV made before 0.4)"
+        else:
+            sums = "no data checksums (older file)"
+        game = "" if self.game == "standard" else f"{self.game} game, "
+        return (
+            f"{self.path}: {game}{what}, {self.opponent} opponent; {self.rows:,} rows, "
+            f"{self.classes:,} hands, weights sum to {self.weight_sum:,}; {sums}"
+        )
+
 
 # --- text columns ----------------------------------------------------------------------------
 
