@@ -191,6 +191,7 @@ def test_a_reader_that_goes_away_is_one_line(tmp_path: Path) -> None:
 
 #: each command that writes with -o, with arguments that would start its work
 WRITERS = {
+    ("auction",): ["5H", "6S", "4D", "JC", "QH", "5C", "--score", "100-105"],
     ("build-board",): ["--deals", "4000"],
     ("build-leads",): [],
     ("build-model",): ["--max-rounds", "2"],
