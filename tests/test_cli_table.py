@@ -280,3 +280,10 @@ def test_discard_from_table(tmp_path: Path, private_data_dir: Path) -> None:
     assert text.exit_code == 0 and "hand 7," in unwrapped(text.stdout)  # wrapped by the path
     # the default opponent is expert, and no expert table was made
     one_line_error(invoke(["discard", hand, "--from-table"]), 1, "no discard table")
+    # its own command: table lookup (the table's default opponent, random, as `table`)
+    own = invoke(["table", "lookup", hand, "--pone", "-f", "csv"])
+    assert own.exit_code == 0 and own.stdout == result.stdout, own.output
+    by_path = invoke(["table", "lookup", hand, "--table", str(full)])
+    assert by_path.stdout == text.stdout
+    one_line_error(invoke(["table", "lookup", hand, "--opponent", "expert"]), 1, "no discard table")
+    one_line_error(invoke(["table", "lookup", hand, "--dealer", "--pone"]), 2, "not both")

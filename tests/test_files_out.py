@@ -200,6 +200,7 @@ WRITERS = {
     ("discard",): ["5H", "6S", "4D", "JC", "QH", "5C", "--dealer"],
     ("simulate",): ["--games", "400"],
     ("table",): ["--limit", "50", "-q"],
+    ("table", "lookup"): ["5H", "6S", "4D", "JC", "QH", "5C"],
     ("table", "merge"): ["SHARD"],
 }
 

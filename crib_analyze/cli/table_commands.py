@@ -17,6 +17,7 @@ from crib_analyze.cli.options import (
     model_option,
     output_options,
     quiet_option,
+    role_option,
     table_format_option,
     trust_unverified_option,
 )
@@ -36,6 +37,7 @@ from crib_analyze.settings import (
     ROLES,
     TABLE_LIMIT,
     TABLE_OPPONENTS,
+    TOP,
 )
 from crib_analyze.words import counted
 
@@ -176,6 +178,51 @@ def table_check(path: str | None) -> None:
     with domain_errors():
         found = check_table(path)
     click.echo(f"ok: {found.summary}")
+
+
+@table.command("lookup")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer", is_flag=True, help="Rank for the dealer.")
+@click.option("--pone", is_flag=True, help="Rank for the pone.")
+@role_option
+@click.option(
+    "--opponent",
+    type=click.Choice(TABLE_OPPONENTS),
+    default=DEFAULT_TABLE_OPPONENT,
+    show_default=True,
+    help="Whose table to read when --table is not given (the table of that opponent "
+    "model in the data dir).",
+)
+@click.option(
+    "--table",
+    "table_path",
+    type=click.Path(dir_okay=False),
+    help="The table file to read [default: the --opponent's table in the data dir].",
+)
+@count_option(
+    "--top", setting=TOP, default=False, help="Show only the best N discards of each role."
+)
+@trust_unverified_option
+@output_options
+def table_lookup(
+    cards: tuple[str, ...], dealer: bool, pone: bool, role: str | None, opponent: str,
+    table_path: str | None, top: int | None, trust_unverified: bool, fmt: str,
+    output: str | None,
+) -> None:  # fmt: skip
+    """A hand's rows read from a written table: its 15 throws, at once (the same as
+    'discard --from-table', kept as an alias).
+
+    \b
+    Examples:
+      crib-analyze table lookup 5H 6S 4D JC QH 5C --dealer
+      crib-analyze table lookup 5H 6S 4D JC QH 5C --table sample.parquet -f csv
+    """
+    from crib_analyze.cli.discard_modes import discard_from_table
+
+    chosen = role_of(dealer, pone, role=role)
+    discard_from_table(
+        cards, table_path or "", trust_unverified, opponent, chosen, None, fmt, output, top
+    )
 
 
 @click.command("crib-table")
