@@ -15,18 +15,17 @@ import crib_analyze as ca
 from crib_analyze.errors import UsageError
 from crib_analyze.position import game_points, play_match
 
+#: each format's points for a win, a skunk, a double and a triple, from the rules text
+FORMATS = [
+    ("tournament", (2, 3, 3, 3)),
+    ("tournament-variant", (2, 3, 4, 4)),
+    ("free", (1, 2, 4, 4)),
+    ("free-triple", (1, 2, 4, 4)),
+    ("lurch", (1, 1, 2, 2)),
+]
 
-@pytest.mark.parametrize(
-    ("scoring", "expect"),
-    [
-        # loser at 91 (no skunk), 90 (skunk), 60 (double), 30 (triple)
-        ("tournament", (2, 3, 3, 3)),
-        ("tournament-variant", (2, 3, 4, 4)),
-        ("free", (1, 2, 4, 4)),
-        ("free-triple", (1, 2, 4, 4)),
-        ("lurch", (1, 1, 2, 2)),
-    ],
-)
+
+@pytest.mark.parametrize(("scoring", "expect"), FORMATS)  # losers at 91, 90, 60, 30
 def test_what_a_game_is_worth(scoring: str, expect: tuple[int, ...]) -> None:
     assert tuple(game_points(s, scoring) for s in (91, 90, 60, 30)) == expect
     assert game_points(61, scoring) == expect[1] and game_points(31, scoring) == expect[2]
@@ -55,16 +54,7 @@ def test_nothing_after_the_match() -> None:
         play_match([(0, 20), (1, 100)], "free", 4)
 
 
-@pytest.mark.parametrize(
-    ("scoring", "expect"),
-    [
-        ("tournament", (2, 3, 3, 3)),
-        ("tournament-variant", (2, 3, 4, 4)),
-        ("free", (1, 2, 4, 4)),
-        ("free-triple", (1, 2, 4, 4)),
-        ("lurch", (1, 1, 2, 2)),
-    ],
-)
+@pytest.mark.parametrize(("scoring", "expect"), FORMATS)
 def test_a_game_to_61_skunks_at_three_quarters_and_lurches_at_half(
     scoring: str, expect: tuple[int, ...]
 ) -> None:

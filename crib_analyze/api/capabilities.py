@@ -54,10 +54,19 @@ _SIMULATE_STANDARD = (
     "scheduler", "record",
 )  # fmt: skip
 
+#: the discard engine's own: another game's seat is ranked exactly with random throws,
+#: or with ``others``' hand policy (the role first: for another game it names the seat)
+_ANALYZE_STANDARD = (
+    "role", "opponent", "policy", "model", "need", "sort", "pegging", "distribution",
+    "score", "goal", "scoring", "position_samples",
+)  # fmt: skip
+
 #: every capability with two engines, by the name of its public function
 CAPABILITIES: dict[str, Capability] = {
     c.name: c
     for c in (
+        # discard: the engine is chosen by DiscardRequest.resolve (a seat asks for the other)
+        Capability("analyze", standard_only=_ANALYZE_STANDARD),
         Capability("simulate", standard_only=_SIMULATE_STANDARD, any_game_only=("continuation",)),
         Capability(
             "odds_rows",

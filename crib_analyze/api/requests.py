@@ -21,10 +21,17 @@ crib_analyze.errors.UsageError: `throw_fives` plays the random opponent, not exp
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from crib_analyze.api.capabilities import Engine, dispatch, label, play_policy, rules_of
+from crib_analyze.api.capabilities import (
+    CAPABILITIES,
+    Engine,
+    dispatch,
+    label,
+    play_policy,
+    rules_of,
+)
 from crib_analyze.errors import UsageError
 from crib_analyze.position import check_score
 from crib_analyze.rules import Rules
@@ -57,12 +64,9 @@ from crib_analyze.settings import (
     check_choice,
 )
 
-#: the parameters only the standard game's discard engine honours (another game's seat
-#: is ranked exactly with random throws, or with ``others``' hand policy)
-STANDARD_DISCARD = (
-    "role", "opponent", "policy", "model", "need", "sort", "pegging", "distribution",
-    "score", "goal", "scoring", "position_samples",
-)  # fmt: skip
+#: the parameters only the standard game's discard engine honours (the role first: for
+#: another game it names the seat)
+STANDARD_DISCARD = CAPABILITIES["analyze"].standard_only
 
 #: the variants the standard engine counts in points, against the random opponent and
 #: without the play (by the parameter that asks for each)
@@ -105,12 +109,6 @@ class DiscardRequest:
     lowball: bool | None = None
     jokers: int | None = None
     engine: Engine | None = None  # set by resolve()
-
-    def given(self) -> dict[str, Any]:
-        """The fields asked for (not None), by name."""
-        return {
-            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
-        }
 
     def resolve(self) -> DiscardRequest:
         """This request checked and completed: a one-line UsageError naming the first

@@ -32,6 +32,16 @@ def given(name: str) -> bool:
     return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
 
 
+def pegging_asked(pegging: str, no_pegging: bool) -> str | None:
+    """``--pegging``, with ``--no-pegging`` as its short form: the value given, or None
+    when neither was (the request's default then applies)."""
+    if no_pegging:
+        if pegging not in ("table", "none"):  # the default, or the same
+            raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
+        return "none"
+    return pegging if given("pegging") else None
+
+
 def asked_for(**values: Any) -> dict[str, Any]:
     """Each value the user gave, None for each left at its default: the request's own
     defaults (which may differ by game) then apply, and the API refuses, by name, an

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from crib_analyze.cli.arguments import pegging_asked
 from crib_analyze.cli.discard_modes import auction_mode
 from crib_analyze.cli.options import (
     model_option,
@@ -54,8 +55,5 @@ def auction(
       crib-analyze auction 5H 6S 4D JC QH 5C
       crib-analyze auction 5H 6S 4D JC QH 5C --score 100-105
     """
-    if no_pegging:
-        if pegging not in ("table", "none"):
-            raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
-        pegging = "none"
+    pegging = pegging_asked(pegging, no_pegging) or pegging
     auction_mode(cards, opponent, pegging, score, model, position_samples, seed, fmt, output)

@@ -12,6 +12,7 @@ from crib_analyze.cli.arguments import (
     asked_for,
     cards_or_fail,
     no_jokers_unasked,
+    pegging_asked,
     role_of,
 )
 from crib_analyze.cli.discard_modes import (
@@ -296,20 +297,26 @@ def discard(
     from crib_analyze.cli.render_hands import distribution_text
 
     role = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
-    if no_pegging:
-        if pegging not in ("table", "none"):
-            raise click.UsageError("--no-pegging contradicts --pegging " + pegging)
-        pegging = "none"
+    pegging_given = pegging_asked(pegging, no_pegging)
     asked = asked_for(
         opponent=opponent, policy=policy, model=model, need=need, sort=sort, top=top,
-        distribution=distribution, pegging=pegging, score=score, goal=goal, scoring=scoring,
+        distribution=distribution, score=score, goal=goal, scoring=scoring,
         position_samples=position_samples, seat=seat, others=others, penalty=penalty,
         throw_fives=throw_fives, lowball=lowball, jokers=jokers,
     )  # fmt: skip
-    if no_pegging:
-        asked["pegging"] = "none"
+    asked["pegging"] = pegging_given
     if auction:  # the auction answers its own question (its options: AUCTION_OPTIONS)
-        auction_mode(cards, opponent, pegging, score, model, position_samples, seed, fmt, output)
+        auction_mode(
+            cards,
+            opponent,
+            pegging_given or pegging,
+            score,
+            model,
+            position_samples,
+            seed,
+            fmt,
+            output,
+        )
         return
     with domain_errors():
         request = DiscardRequest(role=role, samples=samples, seed=seed, game=game, **asked)
