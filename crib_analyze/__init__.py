@@ -3,7 +3,7 @@
 The public API (``dir(crib_analyze)`` lists it; each name is documented where
 :mod:`crib_analyze.api` defines it): cards (:func:`parse_cards`, :func:`format_cards`,
 :func:`canonical_hand`), the show (:func:`score_hand`, :func:`score_breakdown`,
-:func:`count_show`, :func:`count_jokers`, :func:`start_counting`, :class:`Breakdown`),
+:func:`count_show`, :func:`start_counting`, :class:`Breakdown`),
 discards (:func:`analyze`,
 :func:`auction`, :func:`analyze_rows`, :func:`hand_distribution`, :func:`plot_discards`,
 :func:`start_quiz`, :func:`start_play_quiz`), the full table
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
         build_model,
         build_pegging,
         check_table,
-        count_jokers,
         count_show,
         crib_table,
         deal_points,
@@ -110,7 +109,6 @@ __all__ = [
     "build_pegging",
     "canonical_hand",
     "check_table",
-    "count_jokers",
     "count_show",
     "crib_table",
     "deal_points",

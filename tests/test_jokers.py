@@ -10,6 +10,8 @@ skipping starters after the hand's cards.
 
 from __future__ import annotations
 
+import json
+
 from math import comb
 
 import numpy as np
@@ -105,12 +107,14 @@ def test_the_command_line() -> None:
 def test_two_jokers_one_of_them_cut(hand: str, crib: bool, total: int) -> None:
     """The cut joker was given the hand joker's id, so both counted as one card (28, 26);
     the right counts are from the rules text, worked by hand."""
-    from crib_analyze.api import count_jokers
+    from crib_analyze.api import count_show
 
-    shown = count_jokers(hand, "JK", crib=crib, jokers=2)
-    assert shown.show.total == total
+    shown = count_show(hand, "JK", crib=crib, jokers=2)
+    assert shown.total == total
     assert len({card for _, card in shown.wild}) == 2  # two cards, not one twice
     args = ["score", *hand.split(), "--starter", "JK", "--jokers", "2", "-f", "json"]
     result = CliRunner().invoke(cli, [*args, *(["--crib"] if crib else [])])
     assert result.exit_code == 0, result.output
     assert f'"total": {total}' in result.stdout
+    said = json.loads(result.stdout)  # the cut joker gives heels; both jokers named
+    assert said["heels"] == 2 and [j["place"] for j in said["jokers"]] == [3, 4]

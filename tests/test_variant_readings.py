@@ -21,9 +21,9 @@ def test_nobs_counts_once_a_hand_even_when_a_joker_repeats_the_jack() -> None:
 
 
 def test_a_joker_cut_gives_heels_and_each_hand_counts_it_at_its_own_best() -> None:
-    fives = ca.count_jokers("5C 5D 5S JD", "JK")  # the cut joker as the fourth five: 29
-    low = ca.count_jokers("2C 3D 4S 9D", "JK")  # the same cut joker, another card
-    assert (fives.show.total, fives.heels, low.heels) == (29, 2, 2)
+    fives = ca.count_show("5C 5D 5S JD", "JK", jokers=1)  # the cut joker as the fourth five: 29
+    low = ca.count_show("2C 3D 4S 9D", "JK", jokers=1)  # the same cut joker, another card
+    assert (fives.total, fives.heels, low.heels) == (29, 2, 2)
     assert fives.wild[0][0] == low.wild[0][0] == 4  # the starter's place
     assert fives.wild[0][1] != low.wild[0][1]  # each hand its own card for the one joker
 

@@ -80,7 +80,6 @@ if TYPE_CHECKING:
     from crib_analyze.api.shows import (
         Breakdown,
         Show,
-        count_jokers,
         count_show,
         score_breakdown,
         score_hand,
@@ -147,7 +146,6 @@ EXPORTS = {
     "score_play": "crib_analyze.api.plays",
     "Breakdown": "crib_analyze.api.shows",
     "Show": "crib_analyze.api.shows",
-    "count_jokers": "crib_analyze.api.shows",
     "count_show": "crib_analyze.api.shows",
     "score_breakdown": "crib_analyze.api.shows",
     "score_hand": "crib_analyze.api.shows",
@@ -187,7 +185,6 @@ __all__ = [
     "check_game",
     "check_plot",
     "check_table",
-    "count_jokers",
     "count_show",
     "crib_table",
     "deal_points",

@@ -15,10 +15,9 @@ from crib_analyze.settings import SEED
 
 if TYPE_CHECKING:
     from crib_analyze.scoring.counting import CountingTrainer
-    from crib_analyze.scoring.jokers import JokerShow
 
 __all__ = [
-    "Breakdown", "Show", "count_jokers", "count_show", "score_breakdown", "score_hand",
+    "Breakdown", "Show", "count_show", "score_breakdown", "score_hand",
     "start_counting",
 ]  # fmt: skip
 
@@ -27,50 +26,35 @@ def count_show(
     cards: CardsLike,
     starter: CardLike | None = None,
     crib: bool = False,
-    game: str = "standard",
+    game: str | Rules = "standard",
     jokers: int = 0,
 ) -> Show:
     """Every scoring combination of a show, in the order a player announces them:
     ``cards`` the hand and ``starter`` the cut, or the hand with the starter last. In
     ``game`` "five-card" a hand is three cards. With ``jokers`` (1 or 2 in the pack),
-    each ``JK`` is counted as the card that scores most (:func:`count_jokers` says
-    which).
+    each ``JK`` is counted as the card that scores most (it may repeat a card in play),
+    ``wild`` saying which; a cut joker gives the dealer heels. Jokers are played in the
+    standard game.
 
     >>> count_show("5H 5C 5S JD", "5D").total
     29
+    >>> j = count_show("5H 5C 5S 5D", "JK", jokers=1)
+    >>> j.total, j.wild, j.heels  # a fifth five: 40; the joker cut gives heels
+    (40, ((4, 16),), 2)
     >>> count_show("2H 7H 9H KH", game="five-card").breakdown()["flush"]
     4
     """
-    size = rules_game(game).hand_size
-    if jokers:
-        if size != 4 and not crib:
-            raise UsageError("jokers are counted in four-card hands")
-        return count_jokers(cards, starter, crib, jokers).show
-    return _count_show(cards, starter, crib, 4 if crib else size)
-
-
-def count_jokers(
-    cards: CardsLike,
-    starter: CardLike | None = None,
-    crib: bool = False,
-    jokers: int = 1,
-    game: str | Rules = "standard",
-) -> JokerShow:
-    """A show with jokers: each ``JK`` counted as the card that scores most (it may repeat
-    a card in play); ``wild`` says which card each joker counts as. Jokers are played in
-    the standard game (``game`` refuses the others).
-
-    >>> j = count_jokers("5H 5C 5S 5D", "JK")
-    >>> j.show.total, j.wild, j.heels  # a fifth five: 40; the joker cut gives heels
-    (40, ((4, 16),), 2)
-    """
     from crib_analyze.api.capabilities import rules_of
-    from crib_analyze.scoring.jokers import count_with_jokers
 
-    if not rules_of(game).plain.is_standard:
-        raise UsageError("`jokers` goes with the standard game's four-card hands")
+    rules = rules_of(game)
+    size = rules.hand_size
+    if jokers:
+        from crib_analyze.scoring.jokers import count_with_jokers
 
-    return count_with_jokers(cards, starter, crib, jokers)
+        if not rules.plain.is_standard:
+            raise UsageError("`jokers` goes with the standard game's four-card hands")
+        return count_with_jokers(cards, starter, crib, jokers)
+    return _count_show(cards, starter, crib, 4 if crib else size)
 
 
 def start_counting(seed: int, crib: bool = False, game: str = "standard") -> CountingTrainer:

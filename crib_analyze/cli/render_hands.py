@@ -38,23 +38,24 @@ def show_text(show: Show) -> str:
     for name, points in show.breakdown().items():
         lines.append(f"  {name:<9}{points:>3}")
     if show.heels:
-        lines.append(f"heels: {show.heels} to the dealer (at the cut, not part of this hand)")
+        cut = " for the joker cut" if show.starter_is_joker else ""
+        lines.append(f"heels: {show.heels} to the dealer{cut} (at the cut, not part of this hand)")
     return "\n".join(lines) + "\n"
 
 
-def joker_lines(found: Any) -> str:
-    """What each joker of a show was counted as, and heels for a joker cut."""
+def joker_lines(found: Show) -> str:
+    """What each joker of a show was counted as."""
     names = ["the first card", "the second card", "the third card", "the fourth card",
              "the starter"]  # fmt: skip
     lines = [f"JK as {names[i]} counted as {format_card(c)}" for i, c in found.wild]
-    if found.starter_is_joker:
-        lines.append("heels: 2 to the dealer for the joker cut")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
 def show_json(show: Show) -> str:
     """The score command's JSON: the combinations (kind, cards, points, running total),
-    the points by category, the total, and the dealer's heels for a jack starter."""
+    the points by category, the total, the dealer's heels for a jack (or joker) starter,
+    and with jokers what each was counted as (its place among the five, the starter last)."""
+    jokers = [{"place": i, "counted_as": format_card(c)} for i, c in show.wild]
     record = (
         {
             "hand": format_cards(show.hand),
@@ -64,6 +65,7 @@ def show_json(show: Show) -> str:
         }
         | show.breakdown()
         | {"heels": show.heels}
+        | ({"jokers": jokers} if jokers else {})
     )
     return json.dumps(record) + "\n"
 

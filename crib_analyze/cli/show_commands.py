@@ -40,15 +40,15 @@ def score(
     With --jokers, each JK is counted as the card that scores most (it may repeat a
     card in play: five fives show 40), and the output says which.
     """
-    from crib_analyze.api import count_jokers, count_show
+    from crib_analyze.api import count_show
     from crib_analyze.cli.render_hands import joker_lines, show_json, show_text
 
     if starter is not None and not starter.strip():
         raise click.UsageError("--starter: no card given")
     if jokers:
         with domain_errors():
-            found = count_jokers(list(cards), starter, crib=crib, jokers=jokers, game=game)
-        text = (show_json if fmt == "json" else show_text)(found.show)
+            found = count_show(list(cards), starter, crib=crib, jokers=jokers, game=game)
+        text = (show_json if fmt == "json" else show_text)(found)
         emit(text if fmt == "json" else text + joker_lines(found), None)
         return
     no_jokers_unasked([*cards, starter or ""])

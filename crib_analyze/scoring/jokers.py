@@ -10,32 +10,17 @@ and each hand counts it at its own best.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 import numpy as np
 
 from crib_analyze.cards import CardLike, CardsLike, parse_card, split_tokens
 from crib_analyze.errors import CardError
-from crib_analyze.rules import HEELS_POINTS
 from crib_analyze.scoring.show import Show, show_of
 from crib_analyze.settings import JOKERS
 
 JOKER_TOKEN = "JK"
 MAX_JOKERS = JOKERS.hi
-
-
-@dataclass(frozen=True)
-class JokerShow:
-    """A show with jokers: each joker's position among the five (the starter last) and
-    the card it is counted as, and the show as counted."""
-
-    show: Show
-    wild: tuple[tuple[int, int], ...]  # (position 0-4, card counted)
-    starter_is_joker: bool
-
-    @property
-    def heels(self) -> int:
-        return HEELS_POINTS if self.starter_is_joker else self.show.heels
 
 
 def parse_with_jokers(cards: CardsLike, jokers: int) -> list[int]:
@@ -67,8 +52,9 @@ def parse_with_jokers(cards: CardsLike, jokers: int) -> list[int]:
 
 def count_with_jokers(
     cards: CardsLike, starter: CardLike | None, crib: bool, jokers: int
-) -> JokerShow:
-    """Four cards and the starter (or five, the starter last), jokers at their best."""
+) -> Show:
+    """Four cards and the starter (or five, the starter last), jokers at their best
+    (the show's ``wild`` says which card each joker was)."""
     from crib_analyze.scoring import joker_kernels as jk
 
     tokens = split_tokens(cards) + ([] if starter is None else [starter])
@@ -87,4 +73,4 @@ def count_with_jokers(
             counted[i] = int(a if c == 52 else b)
             wild.append((i, counted[i]))
     show = show_of(counted[:4], counted[4], crib)
-    return JokerShow(show, tuple(wild), parsed[4] >= 52)
+    return replace(show, wild=tuple(wild), starter_is_joker=parsed[4] >= 52)

@@ -110,12 +110,16 @@ class Combination:
 
 @dataclass(frozen=True)
 class Show:
-    """A counted show: four cards and the starter, under hand or crib rules."""
+    """A counted show: four cards and the starter, under hand or crib rules. With jokers,
+    ``wild`` says which card each joker was counted as (its place 0-4 among the five, the
+    starter last, and the card) and ``starter_is_joker`` whether the cut was one."""
 
     hand: tuple[int, ...]
     starter: int
     crib: bool
     combinations: tuple[Combination, ...]
+    wild: tuple[tuple[int, int], ...] = ()
+    starter_is_joker: bool = False
 
     @property
     def total(self) -> int:
@@ -123,8 +127,9 @@ class Show:
 
     @property
     def heels(self) -> int:
-        """Points a jack starter gives the dealer at the cut (not part of this show)."""
-        return HEELS_POINTS if rank_of(self.starter) == JACK else 0
+        """Points a jack (or joker) starter gives the dealer at the cut (not part of this
+        show)."""
+        return HEELS_POINTS if self.starter_is_joker or rank_of(self.starter) == JACK else 0
 
     def calls(self) -> list[tuple[str, tuple[int, ...]]]:
         """The count as a player calls it: (words, cards) per call. The pairs of one rank
