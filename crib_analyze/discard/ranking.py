@@ -172,61 +172,16 @@ def discard_rows(
     throws valued from a score, for ``role``), rows are ranked by ``goal``: "win" (the
     chance of winning) or "match" (expected match points), and ``points_rank`` keeps
     the points ranking beside it."""
-    if role is not None:
-        check_choice("role", role, ROLES)
-    if sort is None:  # the role's total when the play is counted, else its net
-        sort = "total" if analysis.peg_own is not None else "net"
-    check_choice("sort key", sort, SORT_KEYS)
-    if need is not None:
-        need = NEED.check(need)
-    if sort == "need" and need is None:
-        raise UsageError("`sort` need requires `need` N")
-    if top is not None:
-        top = TOP.check(top)
-    scores = analysis.hand_scores
-    hand_mean = scores.mean(axis=1)
-    dealer_crib, pone_crib = analysis.dealer_crib, analysis.pone_crib
-    dealer_net = hand_mean + dealer_crib + analysis.heels
-    pone_net = hand_mean - pone_crib
-    n = len(hand_mean)
-    zero: dict[str, np.ndarray] = {}
-    if analysis.penalty != "none" and analysis.p_crib_zero is not None:
-        p_hand_zero = (scores == 0).mean(axis=1)
-        moved = penalty_points(analysis.penalty, p_hand_zero, analysis.p_crib_zero)
-        zero = {"p_hand_zero": p_hand_zero}
-        for seat in Seat:
-            zero[f"{seat.role}_p_crib_zero"] = analysis.p_crib_zero[seat]
-            zero[f"{seat.role}_penalty"] = moved[seat]
-        dealer_net = dealer_net + moved[Seat.DEALER]
-        pone_net = pone_net + moved[Seat.PONE]
-    cols: dict[str, np.ndarray] = {
-        "discard": np.array([format_cards(d) for d in analysis.discards], dtype=object),
-        "keep": np.array([format_cards(k) for k in analysis.keeps], dtype=object),
-        "hand_mean": hand_mean,
-        "hand_min": scores.min(axis=1).astype(np.int64),
-        "hand_max": scores.max(axis=1).astype(np.int64),
-        "hand_sd": scores.std(axis=1),
-    }
-    if need is not None:
-        cols["p_need"] = (scores >= need).mean(axis=1)
-    cols |= zero
-    pegged = analysis.peg_own is not None and analysis.peg_opp is not None
-    if sort == "total" and not pegged:
+    sort, need, top = _checked(analysis, role, sort, need, top)
+    cols, nets, zero = _hand_columns(analysis, need)
+    peg = _peg_parts(analysis)
+    if sort == "total" and not peg:
         raise UsageError("sort by 'total' needs the play counted (pegging)")
-    nets = {"dealer": dealer_net, "pone": pone_net}
-    peg: dict[str, dict[str, np.ndarray]] = {}
-    if pegged:
-        for seat in Seat:  # analysis rows are by seat
-            own, opp = analysis.peg_own[seat], analysis.peg_opp[seat]  # type: ignore[index]
-            se = analysis.peg_se[seat]  # type: ignore[index]
-            peg[seat.role] = {"own": own, "opp": opp, "net": own - opp, "se": se}
     # a role's value: its total with the play counted, else its net
-    value: dict[str, np.ndarray] = {
-        r: nets[r] + peg[r]["net"] if pegged else nets[r] for r in ROLES
-    }
+    value: dict[str, np.ndarray] = {r: nets[r] + peg[r]["net"] if peg else nets[r] for r in ROLES}
     if analysis.lowball:  # loser's cribbage: the fewest points (net or total) is best
         value = {r: -v for r, v in value.items()}
-    legal = analysis.legal if analysis.legal is not None else np.ones(n, bool)
+    legal = analysis.legal if analysis.legal is not None else np.ones(len(nets["dealer"]), bool)
     if analysis.legal is not None:  # throw fives: the best among the throws allowed
         value = {r: np.where(legal, v, -np.inf) for r, v in value.items()}
         cols["forced"] = np.array(
@@ -234,100 +189,14 @@ def discard_rows(
             dtype=object,
         )
     losses: dict[str, np.ndarray] = {r: value[r].max() - value[r] for r in ROLES}
-    if role is not None:
-        crib, crib_se = (
-            (dealer_crib, analysis.dealer_crib_se)
-            if role == "dealer"
-            else (pone_crib, analysis.pone_crib_se)
-        )
-        loss = losses[role]
-        close = loss <= NEAR_TIE_POINTS
-        cols |= {"crib_mean": crib, "crib_se": crib_se, "net": nets[role]}
-        if zero:
-            cols |= {"p_crib_zero": zero[f"{role}_p_crib_zero"], "penalty": zero[f"{role}_penalty"]}
-        if pegged:
-            cols |= {
-                "peg_own": peg[role]["own"],
-                "peg_opp": peg[role]["opp"],
-                "peg_net": peg[role]["net"],
-                "total": value[role],
-            }
-        cols |= {"loss": loss, "near_tie": close & (close.sum() > 1)}
-    elif np.array_equal(dealer_crib, pone_crib):
-        cols |= {"crib_mean": dealer_crib, "crib_se": analysis.dealer_crib_se}
-    else:
-        cols |= {"crib_mean": np.full(n, np.nan), "crib_se": np.full(n, np.nan)}
-    dealer_best, pone_best = best_discards(value["dealer"], value["pone"])
-    cols |= {
-        "dealer_crib_mean": dealer_crib,
-        "dealer_crib_se": analysis.dealer_crib_se,
-        "pone_crib_mean": pone_crib,
-        "pone_crib_se": analysis.pone_crib_se,
-        "dealer_heels": np.full(n, analysis.heels),
-        "dealer_net": dealer_net,
-        "pone_net": pone_net,
-    }
-    if pegged:
-        for r in ROLES:
-            cols |= {
-                f"{r}_peg_own": peg[r]["own"],
-                f"{r}_peg_opp": peg[r]["opp"],
-                f"{r}_peg_se": peg[r]["se"],
-                f"{r}_total": value[r],
-            }
-    cols |= {
-        "dealer_loss": losses["dealer"],
-        "pone_loss": losses["pone"],
-        "dealer_best": dealer_best,
-        "pone_best": pone_best,
-        "role": np.full(n, role or "both", dtype=object),
-        "opponent": np.full(n, analysis.opponent, dtype=object),
-        "model": np.full(n, analysis.model or "", dtype=object),
-        "pegging": np.full(n, analysis.pegging or "none", dtype=object),
-    }
+    cols |= _role_columns(analysis, role, nets, zero, peg, value, losses)
+    cols |= _both_columns(analysis, role, nets, peg, value, losses)
     keys = _sort_keys(cols, role, sort)
     order = rank_order([-k for k in keys] if analysis.lowball else keys)
     if position is not None:
-        if role != position.role:
-            raise UsageError("a position is valued for one role: give the same role")
-        check_choice("goal", goal, GOALS)
-        points_rank = np.empty(n, np.int64)
-        points_rank[order] = np.arange(1, n + 1)
-        by_goal = position.p_win if goal == "win" else position.match_points
-        goal_se = position.p_win_diff_se if goal == "win" else position.match_diff_se
-        cols |= {
-            "points_rank": points_rank,
-            "p_win": position.p_win,
-            "p_win_se": position.p_win_se,
-            "p_skunk": p_skunk(position.outcomes),
-            "p_skunked": p_skunked(position.outcomes),
-            "match_points": position.match_points,
-            "match_se": position.match_se,
-            "goal_loss": by_goal.max() - by_goal,
-            "goal_loss_se": goal_se,
-        }
-        order = rank_order([by_goal, value[role]])
-    verdicts: dict[str, str] = {}
-    reasons: dict[str, list[str]] = {}
-    for who, (text, row) in _verdicts(cols, value, legal, role, position, goal, analysis.lowball):
-        column = np.full(n, "", dtype=object)
-        column[row] = text  # on the row it names
-        cols["verdict" if role is not None else f"{who}_verdict"] = column
-        verdicts[who] = text
-        _, runner = best_and_next(value[who], legal)
-        if runner is not None and position is None:
-            reasons[who] = role_reasons(cols, who, row, runner, analysis.lowball)
-    order = order[legal[order]]
-    n = len(order)
-    rank = np.arange(1, n + 1, dtype=np.int64)
-    if top is not None:  # ``keep`` is by row of the 15 (``order`` holds legal rows only)
-        keep = np.zeros(len(legal), bool)
-        keep[order[:top]] = True
-        if role is None and sort in ("net", "total"):  # the best N of the pone too
-            by_pone = rank_order([value["pone"]])
-            keep[by_pone[legal[by_pone]][:top]] = True
-        rank = rank[keep[order]]
-        order = order[keep[order]]
+        order = _position_columns(cols, position, role, goal, order, value)
+    verdicts, reasons = _verdict_columns(cols, value, legal, role, position, goal, analysis)
+    order, rank = _kept_rows(order, legal, top, role, sort, value)
     columns = {"rank": rank}
     columns |= {name: cols[name][order] for name in COLUMNS if name in cols}
     attrs: dict[str, Any] = {
@@ -360,6 +229,230 @@ def discard_rows(
             "position_seed": position.seed,
         }
     return Rows(columns, attrs)
+
+
+def _checked(
+    analysis: DiscardAnalysis,
+    role: str | None,
+    sort: str | None,
+    need: int | None,
+    top: int | None,
+) -> tuple[str, int | None, int | None]:
+    """The ranking's options checked: the sort key (the role's total when the play is
+    counted, else its net), ``need`` and ``top``."""
+    if role is not None:
+        check_choice("role", role, ROLES)
+    if sort is None:
+        sort = "total" if analysis.peg_own is not None else "net"
+    check_choice("sort key", sort, SORT_KEYS)
+    if need is not None:
+        need = NEED.check(need)
+    if sort == "need" and need is None:
+        raise UsageError("`sort` need requires `need` N")
+    if top is not None:
+        top = TOP.check(top)
+    return sort, need, top  # fmt: skip
+
+
+def _hand_columns(
+    analysis: DiscardAnalysis, need: int | None
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """The kept hands' columns, each role's net (hand and crib, heels, a penalty
+    variant's points) and the penalty's own columns (empty without one)."""
+    scores = analysis.hand_scores
+    hand_mean = scores.mean(axis=1)
+    nets = {
+        "dealer": hand_mean + analysis.dealer_crib + analysis.heels,
+        "pone": hand_mean - analysis.pone_crib,
+    }
+    zero: dict[str, np.ndarray] = {}
+    if analysis.penalty != "none" and analysis.p_crib_zero is not None:
+        p_hand_zero = (scores == 0).mean(axis=1)
+        moved = penalty_points(analysis.penalty, p_hand_zero, analysis.p_crib_zero)
+        zero = {"p_hand_zero": p_hand_zero}
+        for seat in Seat:
+            zero[f"{seat.role}_p_crib_zero"] = analysis.p_crib_zero[seat]
+            zero[f"{seat.role}_penalty"] = moved[seat]
+            nets[seat.role] = nets[seat.role] + moved[seat]
+    cols: dict[str, np.ndarray] = {
+        "discard": np.array([format_cards(d) for d in analysis.discards], dtype=object),
+        "keep": np.array([format_cards(k) for k in analysis.keeps], dtype=object),
+        "hand_mean": hand_mean,
+        "hand_min": scores.min(axis=1).astype(np.int64),
+        "hand_max": scores.max(axis=1).astype(np.int64),
+        "hand_sd": scores.std(axis=1),
+    }
+    if need is not None:
+        cols["p_need"] = (scores >= need).mean(axis=1)
+    return cols | zero, nets, zero
+
+
+def _peg_parts(analysis: DiscardAnalysis) -> dict[str, dict[str, np.ndarray]]:
+    """Each role's pegging (own, the opponent's, their difference and its s.e.); empty
+    when the play is not counted."""
+    if analysis.peg_own is None or analysis.peg_opp is None or analysis.peg_se is None:
+        return {}
+    peg: dict[str, dict[str, np.ndarray]] = {}
+    for seat in Seat:  # analysis rows are by seat
+        own, opp = analysis.peg_own[seat], analysis.peg_opp[seat]
+        peg[seat.role] = {"own": own, "opp": opp, "net": own - opp, "se": analysis.peg_se[seat]}
+    return peg
+
+
+def _role_columns(
+    analysis: DiscardAnalysis,
+    role: str | None,
+    nets: dict[str, np.ndarray],
+    zero: dict[str, np.ndarray],
+    peg: dict[str, dict[str, np.ndarray]],
+    value: dict[str, np.ndarray],
+    losses: dict[str, np.ndarray],
+) -> dict[str, np.ndarray]:
+    """The chosen role's columns (crib, net, pegging, total, loss, near tie); with no role
+    the crib alone, when both roles' cribs are the same (NaN otherwise)."""
+    dealer_crib, pone_crib = analysis.dealer_crib, analysis.pone_crib
+    if role is None:
+        if np.array_equal(dealer_crib, pone_crib):
+            return {"crib_mean": dealer_crib, "crib_se": analysis.dealer_crib_se}
+        nan = np.full(len(dealer_crib), np.nan)
+        return {"crib_mean": nan, "crib_se": nan.copy()}
+    crib, crib_se = (
+        (dealer_crib, analysis.dealer_crib_se)
+        if role == "dealer"
+        else (pone_crib, analysis.pone_crib_se)
+    )
+    loss = losses[role]
+    close = loss <= NEAR_TIE_POINTS
+    cols = {"crib_mean": crib, "crib_se": crib_se, "net": nets[role]}
+    if zero:
+        cols |= {"p_crib_zero": zero[f"{role}_p_crib_zero"], "penalty": zero[f"{role}_penalty"]}
+    if peg:
+        cols |= {
+            "peg_own": peg[role]["own"],
+            "peg_opp": peg[role]["opp"],
+            "peg_net": peg[role]["net"],
+            "total": value[role],
+        }
+    return cols | {"loss": loss, "near_tie": close & (close.sum() > 1)}
+
+
+def _both_columns(
+    analysis: DiscardAnalysis,
+    role: str | None,
+    nets: dict[str, np.ndarray],
+    peg: dict[str, dict[str, np.ndarray]],
+    value: dict[str, np.ndarray],
+    losses: dict[str, np.ndarray],
+) -> dict[str, np.ndarray]:
+    """Both roles' columns, as seen from each (``dealer_*`` as dealer, ``pone_*`` as
+    pone), each role's best, and what the rows were made from."""
+    n = len(nets["dealer"])
+    dealer_best, pone_best = best_discards(value["dealer"], value["pone"])
+    cols = {
+        "dealer_crib_mean": analysis.dealer_crib,
+        "dealer_crib_se": analysis.dealer_crib_se,
+        "pone_crib_mean": analysis.pone_crib,
+        "pone_crib_se": analysis.pone_crib_se,
+        "dealer_heels": np.full(n, analysis.heels),
+        "dealer_net": nets["dealer"],
+        "pone_net": nets["pone"],
+    }
+    for r in ROLES if peg else ():
+        cols |= {
+            f"{r}_peg_own": peg[r]["own"],
+            f"{r}_peg_opp": peg[r]["opp"],
+            f"{r}_peg_se": peg[r]["se"],
+            f"{r}_total": value[r],
+        }
+    return cols | {
+        "dealer_loss": losses["dealer"],
+        "pone_loss": losses["pone"],
+        "dealer_best": dealer_best,
+        "pone_best": pone_best,
+        "role": np.full(n, role or "both", dtype=object),
+        "opponent": np.full(n, analysis.opponent, dtype=object),
+        "model": np.full(n, analysis.model or "", dtype=object),
+        "pegging": np.full(n, analysis.pegging or "none", dtype=object),
+    }
+
+
+def _position_columns(
+    cols: dict[str, np.ndarray],
+    position: PositionThrows,
+    role: str | None,
+    goal: str,
+    order: np.ndarray,
+    value: dict[str, np.ndarray],
+) -> np.ndarray:
+    """Adds the throws' values from a score to ``cols`` (the points rank beside) and
+    returns the order by ``goal``, points breaking ties."""
+    if role != position.role:
+        raise UsageError("a position is valued for one role: give the same role")
+    check_choice("goal", goal, GOALS)
+    n = len(order)
+    points_rank = np.empty(n, np.int64)
+    points_rank[order] = np.arange(1, n + 1)
+    by_goal = position.p_win if goal == "win" else position.match_points
+    goal_se = position.p_win_diff_se if goal == "win" else position.match_diff_se
+    cols |= {
+        "points_rank": points_rank,
+        "p_win": position.p_win,
+        "p_win_se": position.p_win_se,
+        "p_skunk": p_skunk(position.outcomes),
+        "p_skunked": p_skunked(position.outcomes),
+        "match_points": position.match_points,
+        "match_se": position.match_se,
+        "goal_loss": by_goal.max() - by_goal,
+        "goal_loss_se": goal_se,
+    }
+    return rank_order([by_goal, value[role]])
+
+
+def _verdict_columns(
+    cols: dict[str, np.ndarray],
+    value: dict[str, np.ndarray],
+    legal: np.ndarray,
+    role: str | None,
+    position: PositionThrows | None,
+    goal: str,
+    analysis: DiscardAnalysis,
+) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Adds each role's verdict column (the words on the row they name) to ``cols``;
+    returns the verdicts and, from points, the reasons the best beats the next."""
+    n = len(legal)
+    verdicts: dict[str, str] = {}
+    reasons: dict[str, list[str]] = {}
+    for who, (text, row) in _verdicts(cols, value, legal, role, position, goal, analysis.lowball):
+        column = np.full(n, "", dtype=object)
+        column[row] = text  # on the row it names
+        cols["verdict" if role is not None else f"{who}_verdict"] = column
+        verdicts[who] = text
+        _, runner = best_and_next(value[who], legal)
+        if runner is not None and position is None:
+            reasons[who] = role_reasons(cols, who, row, runner, analysis.lowball)
+    return verdicts, reasons
+
+
+def _kept_rows(
+    order: np.ndarray,
+    legal: np.ndarray,
+    top: int | None,
+    role: str | None,
+    sort: str,
+    value: dict[str, np.ndarray],
+) -> tuple[np.ndarray, np.ndarray]:
+    """The rows shown, in order, and their ranks: the legal throws, the best ``top``
+    (with no role and the total or net as the key, the best ``top`` of each role)."""
+    order = order[legal[order]]
+    rank = np.arange(1, len(order) + 1, dtype=np.int64)
+    if top is None:
+        return order, rank
+    keep = np.zeros(len(legal), bool)  # by row of the 15 (``order`` holds legal rows only)
+    keep[order[:top]] = True
+    if role is None and sort in ("net", "total"):  # the best N of the pone too
+        by_pone = rank_order([value["pone"]])
+        keep[by_pone[legal[by_pone]][:top]] = True
+    return order[keep[order]], rank[keep[order]]
 
 
 def _starters(
