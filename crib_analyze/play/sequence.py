@@ -169,194 +169,247 @@ def score_table_sequence(
     >>> play.totals
     {'left': 0, 'middle': 10, 'dealer': 7}
     """
-    names = rules.seat_names
-    seats = rules.players
-    size = rules.hand_size
     tokens, wild = _tokens(sequence, jokers)
     if wild and hands is not None:
         raise PlayError("a play with jokers is scored without the hands (they are not checked)")
-    held: list[list[int] | None] | None = None  # a seat's cards, None where unknown
-    if hands is not None:
-        if len(hands) != seats:
-            raise PlayError(f"{rules.name} has {seats} hands, one per seat: got {len(hands)}")
-        held = [None if h is None else list(parse_cards(h, count=size)) for h in hands]
-        every = [c for h in held if h is not None for c in h]
-        if len(set(every)) != len(every):
-            raise CardError(
-                "the two hands share a card" if seats == 2 else "the hands share a card"
-            )
+    reader = _PlayReader(rules, _held(rules, hands))
     cards = [t for i, t in enumerate(tokens) if t != GO and i not in wild]  # jokers may repeat
     if len(set(cards)) != len(cards):
         repeated = next(c for c in cards if cards.count(c) > 1)
         raise PlayError(f"{format_card(repeated)} is laid twice")
-    n_laid = len(cards) + len(wild)
-    if n_laid > seats * size:
+    n_laid, most = len(cards) + len(wild), rules.players * rules.hand_size
+    if n_laid > most:
         raise PlayError(
-            f"{n_laid} cards laid: a play has at most {_WORDS[seats * size]}, {_WORDS[size]} a side"
+            f"{n_laid} cards laid: a play has at most {_WORDS[most]}, "
+            f"{_WORDS[rules.hand_size]} a side"
         )
-    laid = [0] * seats
-    play = ScoredPlay(seats=names)
-    turn, count, last = 0, 0, -1
-    said_go = [False] * seats
-    ranks: list[int] = []
-    over = False  # the old game's play ends at its first go or 31
-    # a count just closed by go's, with no card since: (its count, who had said go); a
-    # go written now is a go said before the reset (players write "go go" as often
-    # as "go" when neither can lay)
-    closed: tuple[int, list[bool]] | None = None
-    unconfirmed: list[int] = []  # seats whose go the hands implied since the last card
+    for token in tokens:
+        reader.read(token)
+    return reader.finish()
 
-    def has_cards(seat: int) -> bool:
-        return laid[seat] < size
 
-    def known(seat: int) -> list[int] | None:
-        return None if held is None else held[seat]
+def _held(rules: Rules, hands: Sequence[CardsLike | None] | None) -> list[list[int] | None] | None:
+    """Each seat's cards as given (None where a hand is not shown), checked: one per seat,
+    no card in two hands."""
+    if hands is None:
+        return None
+    seats = rules.players
+    if len(hands) != seats:
+        raise PlayError(f"{rules.name} has {seats} hands, one per seat: got {len(hands)}")
+    held = [None if h is None else list(parse_cards(h, count=rules.hand_size)) for h in hands]
+    every = [c for h in held if h is not None for c in h]
+    if len(set(every)) != len(every):
+        raise CardError("the two hands share a card" if seats == 2 else "the hands share a card")
+    return held
 
-    def can_lay(seat: int) -> bool:
-        cards = known(seat)
+
+class _PlayReader:
+    """A written play read token by token, as the rules give the turn: the count, who
+    has said go, whose turn it is, and the events scored so far."""
+
+    def __init__(self, rules: Rules, held: list[list[int] | None] | None) -> None:
+        self.rules, self.held = rules, held
+        self.names, self.seats, self.size = rules.seat_names, rules.players, rules.hand_size
+        self.laid = [0] * self.seats
+        self.play = ScoredPlay(seats=self.names)
+        self.turn, self.count, self.last = 0, 0, -1
+        self.said_go = [False] * self.seats
+        self.ranks: list[int] = []
+        self.over = False  # the old game's play ends at its first go or 31
+        # a count just closed by go's, with no card since: (its count, who had said go); a
+        # go written now is a go said before the reset (players write "go go" as often
+        # as "go" when neither can lay)
+        self.closed: tuple[int, list[bool]] | None = None
+        self.unconfirmed: list[int] = []  # seats whose go the hands implied since the last card
+
+    def has_cards(self, seat: int) -> bool:
+        return self.laid[seat] < self.size
+
+    def known(self, seat: int) -> list[int] | None:
+        return None if self.held is None else self.held[seat]
+
+    def can_lay(self, seat: int) -> bool:
+        cards = self.known(seat)
         if cards is None:
-            return has_cards(seat)  # unknown cards: assume it might
-        return any(count + value_of(c) <= 31 for c in cards)
+            return self.has_cards(seat)  # unknown cards: assume it might
+        return any(self.count + value_of(c) <= 31 for c in cards)
 
-    def left_of(seat: int, wanted: Callable[[int], bool]) -> int:
+    def left_of(self, seat: int, wanted: Callable[[int], bool]) -> int:
         """The first seat to the left of ``seat`` (itself last) that is ``wanted``; -1."""
-        for step in range(1, seats + 1):
-            other = (seat + step) % seats
+        for step in range(1, self.seats + 1):
+            other = (seat + step) % self.seats
             if wanted(other):
                 return other
         return -1
 
-    def in_count(seat: int) -> bool:
-        return not said_go[seat] and has_cards(seat) and can_lay(seat)
+    def in_count(self, seat: int) -> bool:
+        return not self.said_go[seat] and self.has_cards(seat) and self.can_lay(seat)
 
-    def restart() -> None:
-        nonlocal count, ranks, said_go, turn, over
-        count, ranks, said_go = 0, [], [False] * seats
-        nxt = left_of(last, has_cards)
-        turn = last if nxt < 0 else nxt
-        over = rules.play_once
+    def says_go(self, seat: int) -> None:
+        self.said_go[seat] = True
+        self.play.events.append(PlayEvent(self.names[seat], GO, self.count, 0, ("go",)))
 
-    def end_round() -> None:
-        nonlocal closed
-        if count < 31 and last >= 0:  # the go point to whoever laid the last card
-            i = _last_card_index(play)
-            e = play.events[i]
-            play.events[i] = PlayEvent(
-                e.player, e.card, e.count, e.points + 1, (*e.reasons, "go 1")
-            )
-        closed = (count, list(said_go))
-        restart()
+    def restart(self) -> None:
+        self.count, self.ranks, self.said_go = 0, [], [False] * self.seats
+        nxt = self.left_of(self.last, self.has_cards)
+        self.turn = self.last if nxt < 0 else nxt
+        self.over = self.rules.play_once
 
-    for token in tokens:
-        if token == GO and unconfirmed:  # a go the hands implied, and written too
-            unconfirmed.pop(0)
-            continue
-        if token == GO and closed is not None:  # a go of the count just closed
-            at, gone = closed
-            seat = _first_not_gone(gone, last)
+    def end_round(self) -> None:
+        if self.count < 31 and self.last >= 0:  # the go point to whoever laid the last card
+            _add_to_last_card(self.play, 1, "go 1")
+        self.closed = (self.count, list(self.said_go))
+        self.restart()
+
+    def check_not_over(self) -> None:
+        if self.over:
+            raise PlayError(f"the play of {self.rules.name} ends at its first go or 31")
+
+    def read(self, token: int) -> None:
+        """One card or go, written."""
+        if token == GO and self.unconfirmed:  # a go the hands implied, and written too
+            self.unconfirmed.pop(0)
+            return
+        if token == GO and self.closed is not None:  # a go of the count just closed
+            at, gone = self.closed
+            seat = _first_not_gone(gone, self.last)
             if seat >= 0:
                 gone[seat] = True
-                play.events.append(PlayEvent(names[seat], GO, at, 0, ("go",)))
-                continue
-        closed = None
-        if over:
-            raise PlayError(f"the play of {rules.name} ends at its first go or 31")
+                self.play.events.append(PlayEvent(self.names[seat], GO, at, 0, ("go",)))
+                return
+        self.closed = None
+        self.check_not_over()
         if token == GO:
-            if count <= 21 and has_cards(turn):  # any card fits: ten is the most a card counts
-                raise PlayError(f"{names[turn]} says go at {count}, where any card fits")
-            mine = known(turn)
-            if mine is not None and can_lay(turn):
-                playable = [format_card(c) for c in mine if count + value_of(c) <= 31]
-                raise PlayError(
-                    f"{names[turn]} says go at {count} but can lay {' '.join(playable)}"
-                )
-            said_go[turn] = True
-            play.events.append(PlayEvent(names[turn], GO, count, 0, ("go",)))
-            if left_of(turn, in_count) < 0:  # nobody can lay
-                end_round()
-            else:  # the turn passes on; a seat that cannot lay says go in turn, or silently
-                turn = left_of(turn, lambda s: not said_go[s] and has_cards(s))
-            continue
-        card = token
+            self.go()
+        else:
+            self.lay(token)
+
+    def go(self) -> None:
+        """The player to move says go: it must have no card that fits."""
+        turn, count = self.turn, self.count
+        if count <= 21 and self.has_cards(turn):  # any card fits: ten is the most a card counts
+            raise PlayError(f"{self.names[turn]} says go at {count}, where any card fits")
+        mine = self.known(turn)
+        if mine is not None and self.can_lay(turn):
+            playable = [format_card(c) for c in mine if count + value_of(c) <= 31]
+            raise PlayError(
+                f"{self.names[turn]} says go at {count} but can lay {' '.join(playable)}"
+            )
+        self.says_go(turn)
+        if self.left_of(turn, self.in_count) < 0:  # nobody can lay
+            self.end_round()
+        else:  # the turn passes on; a seat that cannot lay says go in turn, or silently
+            self.turn = self.left_of(turn, lambda s: not self.said_go[s] and self.has_cards(s))
+
+    def owner_of(self, card: int) -> int | None:
+        """The seat whose shown hand holds ``card`` (the one hand not shown, if it is in
+        none); None without the hands."""
+        if self.held is None:
+            return None
+        owner = next((s for s in range(self.seats) if card in (self.held[s] or ())), None)
+        unknown = [s for s in range(self.seats) if self.held[s] is None]
+        if owner is None and len(unknown) == 1:
+            return unknown[0]  # not in a hand shown: the one hand not shown
+        if owner is None and not unknown:
+            where = "neither hand" if self.seats == 2 else "no hand"
+            raise PlayError(f"{format_card(card)} is in {where}")
+        return owner
+
+    def lay(self, card: int) -> None:
+        """A card laid: by the player to move, or by its owner after silent go's."""
         chosen: tuple[str, ...] = ()
         if card == BEST_JOKER:
-            card = best_joker_card(ranks, count)
+            card = best_joker_card(self.ranks, self.count)
             chosen = (f"joker as {format_card(card)}",)
-        owner = None
-        if held is not None:
-            owner = next((s for s in range(seats) if card in (held[s] or ())), None)
-            unknown = [s for s in range(seats) if held[s] is None]
-            if owner is None and len(unknown) == 1:
-                owner = unknown[0]  # not in a hand shown: the one hand not shown
-            elif owner is None and not unknown:
-                raise PlayError(
-                    f"{format_card(card)} is in {'neither hand' if seats == 2 else 'no hand'}"
-                )
-        if count + value_of(card) > 31:
-            able = [s for s in range(seats) if known(s) is not None and can_lay(s)]
-            if able:
-                who = able[0]
-                fits = [format_card(c) for c in known(who) or () if count + value_of(c) <= 31]
-                raise PlayError(
-                    f"{format_card(card)} passes 31 (count {count}) while "
-                    f"{names[who]} can still lay {' '.join(fits)}"
-                )
-            end_round()  # nobody could lay: a forced go
-            if over:
-                raise PlayError(f"the play of {rules.name} ends at its first go or 31")
-        if not has_cards(turn):  # the player to move has no cards left
-            nxt = left_of(turn, has_cards)
-            turn = turn if nxt < 0 else nxt
-        if owner is not None and owner != turn:
-            while turn != owner:  # each seat passed over must be unable to lay: silent go's
-                if can_lay(turn) and not said_go[turn]:
-                    raise PlayError(
-                        f"{format_card(card)} is {names[owner]}'s, but it is "
-                        f"{names[turn]}'s turn at {count}"
-                    )
-                if has_cards(turn) and not said_go[turn]:
-                    said_go[turn] = True
-                    play.events.append(PlayEvent(names[turn], GO, count, 0, ("go",)))
-                turn = (turn + 1) % seats
-        if not has_cards(turn):
-            raise PlayError(f"{names[turn]} has already laid {_WORDS[size]} cards")
-        mine = known(turn)
+        owner = self.owner_of(card)
+        if self.count + value_of(card) > 31:
+            self.forced_go(card)
+        if not self.has_cards(self.turn):  # the player to move has no cards left
+            nxt = self.left_of(self.turn, self.has_cards)
+            self.turn = self.turn if nxt < 0 else nxt
+        if owner is not None and owner != self.turn:
+            self.pass_to(owner, card)
+        turn = self.turn
+        if not self.has_cards(turn):
+            raise PlayError(f"{self.names[turn]} has already laid {_WORDS[self.size]} cards")
+        mine = self.known(turn)
         if mine is not None:
             mine.remove(card)
-        laid[turn] += 1
-        count += value_of(card)
-        ranks.append(card // 4)
-        points, reasons = rk.lay_points(np.array([*ranks, 0], np.int64), len(ranks), count)
+        self.laid[turn] += 1
+        self.count += value_of(card)
+        self.ranks.append(card // 4)
+        ranks = np.array([*self.ranks, 0], np.int64)
+        points, reasons = rk.lay_points(ranks, len(self.ranks), self.count)
         words = (*chosen, *reason_words(int(reasons)))
-        play.events.append(PlayEvent(names[turn], card, count, int(points), words))
-        last = turn
-        if count == 31:
-            restart()
+        self.play.events.append(PlayEvent(self.names[turn], card, self.count, int(points), words))
+        self.last = turn
+        if self.count == 31:
+            self.restart()
         else:
-            nxt = left_of(turn, in_count)  # with the hands: who can lay; else who may
-            unconfirmed = []
-            for step in range(1, seats):  # the seats passed over say go (the hands tell)
-                seat = (turn + step) % seats
-                if seat == nxt:
-                    break
-                if has_cards(seat) and not said_go[seat]:
-                    said_go[seat] = True
-                    unconfirmed.append(seat)
-                    play.events.append(PlayEvent(names[seat], GO, count, 0, ("go",)))
-            if nxt < 0 and any(has_cards(s) for s in range(seats)):
-                end_round()  # nobody can lay at this count: it ends here
-            else:
-                turn = turn if nxt < 0 else nxt
-    play.complete = sum(laid) == seats * size or over
-    play.count, play.ranks, play.turn = count, list(ranks), turn
-    play.said_go = tuple(said_go)
-    if sum(laid) == seats * size and count != 0:  # the last card (none extra at 31)
-        i = _last_card_index(play)
-        e = play.events[i]
-        play.events[i] = PlayEvent(
-            e.player, e.card, e.count, e.points + 1, (*e.reasons, "last card 1")
-        )
-    return play
+            self.after_card()
+
+    def forced_go(self, card: int) -> None:
+        """A card that passes 31: nobody could lay at this count (else it is an error)."""
+        able = [s for s in range(self.seats) if self.known(s) is not None and self.can_lay(s)]
+        if able:
+            who = able[0]
+            fits = [format_card(c) for c in self.known(who) or () if self.count + value_of(c) <= 31]
+            raise PlayError(
+                f"{format_card(card)} passes 31 (count {self.count}) while "
+                f"{self.names[who]} can still lay {' '.join(fits)}"
+            )
+        self.end_round()  # nobody could lay: a forced go
+        self.check_not_over()
+
+    def pass_to(self, owner: int, card: int) -> None:
+        """The turn passes to ``owner``: each seat passed over must be unable to lay
+        (silent go's)."""
+        while self.turn != owner:
+            turn = self.turn
+            if self.can_lay(turn) and not self.said_go[turn]:
+                raise PlayError(
+                    f"{format_card(card)} is {self.names[owner]}'s, but it is "
+                    f"{self.names[turn]}'s turn at {self.count}"
+                )
+            if self.has_cards(turn) and not self.said_go[turn]:
+                self.says_go(turn)
+            self.turn = (turn + 1) % self.seats
+
+    def after_card(self) -> None:
+        """The turn after a card under 31: the next who can lay (with the hands) or may;
+        the seats passed over say go; nobody able ends the count."""
+        turn = self.turn
+        nxt = self.left_of(turn, self.in_count)
+        self.unconfirmed = []
+        for step in range(1, self.seats):  # the seats passed over say go (the hands tell)
+            seat = (turn + step) % self.seats
+            if seat == nxt:
+                break
+            if self.has_cards(seat) and not self.said_go[seat]:
+                self.says_go(seat)
+                self.unconfirmed.append(seat)
+        if nxt < 0 and any(self.has_cards(s) for s in range(self.seats)):
+            self.end_round()  # nobody can lay at this count: it ends here
+        else:
+            self.turn = turn if nxt < 0 else nxt
+
+    def finish(self) -> ScoredPlay:
+        """The play as read: complete or not, the count and turn it stands at, and the
+        last card's point when every card is laid (none extra at 31)."""
+        play, every = self.play, self.seats * self.size
+        play.complete = sum(self.laid) == every or self.over
+        play.count, play.ranks, play.turn = self.count, list(self.ranks), self.turn
+        play.said_go = tuple(self.said_go)
+        if sum(self.laid) == every and self.count != 0:
+            _add_to_last_card(play, 1, "last card 1")
+        return play
+
+
+def _add_to_last_card(play: ScoredPlay, points: int, reason: str) -> None:
+    """``points`` more, for ``reason``, to the last card laid."""
+    i = _last_card_index(play)
+    e = play.events[i]
+    play.events[i] = PlayEvent(e.player, e.card, e.count, e.points + points, (*e.reasons, reason))
 
 
 def _first_not_gone(gone: list[bool], last: int) -> int:
