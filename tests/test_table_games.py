@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 import crib_analyze as ca
 from crib_analyze.board import table_game_kernels as tgk
-from crib_analyze.board.table_games import TableRun, sides_of, simulate_table
+from crib_analyze.board.table_games import TableRun, sides_of, simulate_table, table_deal
 from crib_analyze.cli import cli
 from crib_analyze.crib.any_game_cribs import crib_tables
 from crib_analyze.crib.dealing_kernels import shuffle_into
@@ -44,16 +44,14 @@ def decks(seed: int, group: int) -> list[list[int]]:
 def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,
                  lowball=False):  # fmt: skip
     r = game(name)
-    one, two = crib_tables(tuple(sorted(set(r.thrown))))
     n_sides = len(set(r.teams))
     s = np.zeros(n_sides, np.int64) if start is None else np.array(start, np.int64)
+    table = table_deal(r, tk.LOW_GREEDY if lowball else tk.GREEDY)._replace(
+        aim=-1 if lowball else 1
+    )
     return tgk.play_table_games(
-        n, seed, 0, np.array(r.dealt, np.int64), np.array(r.thrown, np.int64),
-        np.array(r.passed, np.int64), sides_of(r), r.crib_from_deck, r.hand_size, r.target,
-        np.full(r.players, tk.LOW_GREEDY if lowball else tk.GREEDY, np.int64), one, two, s,
-        r.pone_start if start is None else 0, first_dealer, r.play_once, continuation,
-        -1 if lowball else 1,
-    )  # fmt: skip
+        n, seed, 0, table, s, r.pone_start if start is None else 0, first_dealer, continuation
+    )
 
 
 def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,

@@ -27,6 +27,8 @@ side reaches the target, the deal passing as before, until a second does: second
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import prange
 
@@ -44,52 +46,53 @@ RESULTS = 4  # winner side, second side (-1: none), first dealer (a player), dea
 HEELS, PEGGING, HAND, CRIB = 0, 1, 2, 3  # sources, as in board.event_kernels.SOURCES
 
 
+class TableDeal(NamedTuple):
+    """A game of the rules as the kernels deal, play and score it (numba compiles a named
+    tuple as a tuple: each field by its name). Seats run from the dealer's left."""
+
+    dealt: np.ndarray  # (P,) the cards each seat is dealt
+    thrown: np.ndarray  # (P,) the cards each seat throws to the crib
+    passed: np.ndarray  # (P,) the cards each seat passes to its partner
+    sides: np.ndarray  # (P,) each player's side
+    policies: np.ndarray  # (P,) each player's play policy (table_play_kernels codes)
+    crib_one: np.ndarray  # the hand policy's crib values of one card thrown
+    crib_two: np.ndarray  # ... and of two
+    from_deck: int  # the pack's cards to the crib
+    hand_size: int  # the cards a hand shows
+    target: int  # the points that win
+    once: bool  # the old game's play: it ends at its first go or 31
+    aim: int  # the throws' aim: 1 the most points, -1 the fewest (lowball)
+
+
 @njit(parallel=True)
 def play_table_games(
     n: int,
     seed: int,
     first: int,
-    dealt: np.ndarray,
-    thrown: np.ndarray,
-    passed: np.ndarray,
-    sides: np.ndarray,
-    from_deck: int,
-    hand_size: int,
-    target: int,
-    policies: np.ndarray,
-    crib_one: np.ndarray,
-    crib_two: np.ndarray,
+    table: TableDeal,
     start: np.ndarray,
     pone_start: int,
     first_dealer: int,
-    once: bool,
     continuation: bool,
-    aim: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Games ``first`` .. ``first + n - 1``.
+    """Games ``first`` .. ``first + n - 1`` of ``table``.
 
     ``start`` (S,): each side's points before the first deal, and ``pone_start`` more
     for the side of the first dealer's left-hand player; ``first_dealer`` the
     player who deals first, or -1: game g's is ``g % P``, and the P games of a rotation
     group ``g // P`` are dealt the same cards deal by deal (each player in each seat of
-    the same deals). ``policies`` (P,): each player's play policy
-    (:mod:`~crib_analyze.play.table_play_kernels` codes); ``aim`` the throws' aim: 1 the
-    most points, -1 the fewest (lowball).
+    the same deals).
 
     Returns (results (n, 4): the winning side, the second side or -1, the first dealer,
     deals; scores (n, S): each side's points the moment the game was won; points (n, P,
     4): points by seat (from the dealer's left) and source, summed over the game's deals,
     each deal counted whole)."""
-    players = dealt.shape[0]
+    players = table.dealt.shape[0]
     n_sides = start.shape[0]
     results = np.full((n, RESULTS), -1, np.int64)
     scores = np.zeros((n, n_sides), np.int64)
     points = np.zeros((n, players, 4), np.int64)
-    dealer_seat = players - 1
     events_max = players * 4 + players + 2  # heels, every card, the hands, the crib
-    total_dealt = 0
-    for s in range(players):
-        total_dealt += dealt[s]
     for i in prange(n):
         game = first + i
         if first_dealer < 0:
@@ -98,84 +101,25 @@ def play_table_games(
             dealer, group = first_dealer, game
         results[i, 2] = dealer
         score = start.copy()
-        score[sides[(dealer + 1) % players]] += pone_start  # the first deal's left hand
+        score[table.sides[(dealer + 1) % players]] += pone_start  # the first deal's left hand
         done = np.zeros(n_sides, np.bool_)
         deck = np.empty(52, np.int64)
         hands = np.empty((players, 4), np.int64)
-        shown = np.empty((players, 4), np.int64)
         crib = np.empty(4, np.int64)
-        record = np.zeros((players * 4, 5), np.int64)
-        seat_policy = np.empty(players, np.int64)
         seat_side = np.empty(players, np.int64)
-        ev_seat = np.empty(events_max, np.int64)
-        ev_pts = np.empty(events_max, np.int64)
-        ev_src = np.empty(events_max, np.int64)
+        events = np.empty((events_max, 3), np.int64)
         winner, second, over, k = -1, -1, False, 0
         while not over and k < MAX_DEALS:
             shuffle_into(deck, rng_for(seed, DECK_STREAMS + group * MAX_DEALS + k))
-            for s in range(players):
-                p = (dealer + 1 + s) % players
-                seat_policy[s] = policies[p]
-                seat_side[s] = sides[p]
-            hands[:, :] = -1
-            pos, nc = 0, 0
-            for c in range(from_deck):  # the pack's cards to the crib come after the hands
-                crib[nc] = deck[total_dealt + c]
-                nc += 1
-            for s in range(players):
-                m = dealt[s]
-                if m == 0:
-                    continue
-                held = deck[pos : pos + m].copy()
-                pos += m
-                sign = 1 if sides[(dealer + 1 + s) % players] == seat_side[dealer_seat] else -1
-                keep = m - thrown[s] - passed[s]
-                km, tm, pm = hand_policy_split(
-                    held, keep, thrown[s], passed[s], sign, crib_one, crib_two, aim
-                )
-                h = 0
-                for j in range(m):
-                    if km >> j & 1:
-                        hands[s, h] = held[j]
-                        h += 1
-                    elif tm >> j & 1:
-                        crib[nc] = held[j]
-                        nc += 1
-                if passed[s]:
-                    q = s
-                    for o in range(players):
-                        if o != s and seat_side[o] == seat_side[s]:
-                            q = o
-                    h = 0
-                    for j in range(m):
-                        if pm >> j & 1:
-                            hands[q, h] = held[j]
-                            h += 1
-            starter = deck[pos + from_deck]
-            shown[:, :] = hands
-            e = 0  # the scoring events in order: (seat, points, source)
-            if starter >> 2 == JACK_RANK:
-                ev_seat[e], ev_pts[e], ev_src[e] = dealer_seat, HEELS_POINTS, HEELS
-                e += 1
-            events = play_table(hands, starter, seat_policy, seat_side, once, record)[1]
-            for j in range(events):
-                ev_seat[e], ev_pts[e], ev_src[e] = record[j, 0], record[j, 4], PEGGING
-                e += 1
-            for s in range(players):
-                shows = show_points(shown[s], hand_size, starter, False)
-                ev_seat[e], ev_pts[e], ev_src[e] = s, shows, HAND
-                e += 1
-            shows = show_points(crib, 4, starter, True)
-            ev_seat[e], ev_pts[e], ev_src[e] = dealer_seat, shows, CRIB
-            e += 1
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events)
             for j in range(e):
-                s = ev_seat[j]
-                points[i, s, ev_src[j]] += ev_pts[j]
+                s, pts, source = events[j, 0], events[j, 1], events[j, 2]
+                points[i, s, source] += pts
                 side = seat_side[s]
-                if over or done[side] or ev_pts[j] == 0:
+                if over or done[side] or pts == 0:
                     continue
-                score[side] += ev_pts[j]
-                if score[side] >= target:
+                score[side] += pts
+                if score[side] >= table.target:
                     done[side] = True
                     if winner < 0:
                         winner = side
@@ -188,3 +132,93 @@ def play_table_games(
             dealer = (dealer + 1) % players
         results[i, 0], results[i, 1], results[i, 3] = winner, second, k
     return results, scores, points
+
+
+@njit
+def deal_events(
+    deck: np.ndarray,
+    dealer: int,
+    table: TableDeal,
+    hands: np.ndarray,
+    crib: np.ndarray,
+    seat_side: np.ndarray,
+    events: np.ndarray,
+) -> int:
+    """One deal of the shuffled ``deck`` with player ``dealer`` dealing: fills
+    ``seat_side`` (each seat's side) and ``events`` with the deal's scoring events in
+    order, (seat, points, source) each; returns how many."""
+    players = table.dealt.shape[0]
+    dealer_seat = players - 1
+    seat_policy = np.empty(players, np.int64)
+    for s in range(players):
+        p = (dealer + 1 + s) % players
+        seat_policy[s] = table.policies[p]
+        seat_side[s] = table.sides[p]
+    starter = deal_hands(deck, table, seat_side, hands, crib)
+    shown = hands.copy()
+    e = 0
+    if starter >> 2 == JACK_RANK:
+        events[e, 0], events[e, 1], events[e, 2] = dealer_seat, HEELS_POINTS, HEELS
+        e += 1
+    record = np.zeros((players * 4, 5), np.int64)
+    laid = play_table(hands, starter, seat_policy, seat_side, table.once, record)[1]
+    for j in range(laid):
+        events[e, 0], events[e, 1], events[e, 2] = record[j, 0], record[j, 4], PEGGING
+        e += 1
+    for s in range(players):
+        shows = show_points(shown[s], table.hand_size, starter, False)
+        events[e, 0], events[e, 1], events[e, 2] = s, shows, HAND
+        e += 1
+    shows = show_points(crib, 4, starter, True)
+    events[e, 0], events[e, 1], events[e, 2] = dealer_seat, shows, CRIB
+    return e + 1
+
+
+@njit
+def deal_hands(
+    deck: np.ndarray, table: TableDeal, seat_side: np.ndarray, hands: np.ndarray, crib: np.ndarray
+) -> int:
+    """Deals ``deck``: each seat's kept cards to ``hands`` (-1 past a short hand), the
+    throws and the pack's cards to ``crib``, a partner's passed cards to the partner;
+    returns the starter."""
+    players = table.dealt.shape[0]
+    dealer_seat = players - 1
+    total_dealt = 0
+    for s in range(players):
+        total_dealt += table.dealt[s]
+    hands[:, :] = -1
+    pos, nc = 0, 0
+    for c in range(table.from_deck):  # the pack's cards to the crib come after the hands
+        crib[nc] = deck[total_dealt + c]
+        nc += 1
+    for s in range(players):
+        m = table.dealt[s]
+        if m == 0:
+            continue
+        held = deck[pos : pos + m].copy()
+        pos += m
+        sign = 1 if seat_side[s] == seat_side[dealer_seat] else -1
+        thrown, passed = table.thrown[s], table.passed[s]
+        km, tm, pm = hand_policy_split(
+            held, m - thrown - passed, thrown, passed, sign, table.crib_one, table.crib_two,
+            table.aim,
+        )  # fmt: skip
+        h = 0
+        for j in range(m):
+            if km >> j & 1:
+                hands[s, h] = held[j]
+                h += 1
+            elif tm >> j & 1:
+                crib[nc] = held[j]
+                nc += 1
+        if passed:
+            q = s
+            for o in range(players):
+                if o != s and seat_side[o] == seat_side[s]:
+                    q = o
+            h = 0
+            for j in range(m):
+                if pm >> j & 1:
+                    hands[q, h] = held[j]
+                    h += 1
+    return int(deck[pos + table.from_deck])

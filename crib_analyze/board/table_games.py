@@ -95,19 +95,27 @@ class TableRun:
         return np.zeros(n_sides, np.int64)
 
 
+def table_deal(rules: Rules, policy: int) -> tgk.TableDeal:
+    """``rules`` as the game kernels take them, every player playing ``policy`` (a
+    table_play_kernels code)."""
+    one, two = crib_tables(tuple(sorted(set(rules.thrown))))
+    return tgk.TableDeal(
+        np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
+        np.array(rules.passed, np.int64), sides_of(rules), np.full(rules.players, policy, np.int64),
+        one, two, rules.crib_from_deck, rules.hand_size, rules.target, rules.play_once,
+        -1 if rules.lowball else 1,
+    )  # fmt: skip
+
+
 def play_batch(first: int, n: int, run: TableRun) -> tuple[np.ndarray, ...]:
     """Games ``first`` .. ``first + n - 1``: the kernel's (results, scores, points)."""
     r = run.rules
-    one, two = crib_tables(tuple(sorted(set(r.thrown))))
-    sides = sides_of(r)
     code = (LOWBALL_CODES if r.lowball else POLICY_CODES)[run.play_policy]
     start = run.start_scores()
     pone_start = r.pone_start if run.start is None else 0
     results, scores, points = tgk.play_table_games(
-        n, run.seed, first, np.array(r.dealt, np.int64), np.array(r.thrown, np.int64),
-        np.array(r.passed, np.int64), sides, r.crib_from_deck, r.hand_size, r.target,
-        np.full(r.players, code, np.int64), one, two, start, pone_start, run.first_dealer,
-        r.play_once, run.continuation, -1 if r.lowball else 1,
+        n, run.seed, first, table_deal(r, code), start, pone_start, run.first_dealer,
+        run.continuation,
     )  # fmt: skip
     if r.lowball:  # the first side to the target loses: the other (of two) wins
         results[:, 0] = np.where(results[:, 0] >= 0, 1 - results[:, 0], -1)
