@@ -45,6 +45,7 @@ from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
 from crib_analyze.cli import cli
+from crib_analyze.cli.options import checked_output
 from crib_analyze.expert import builder as expert_builder
 from crib_analyze.play import pegging_values, solver_lead_build
 from tests.conftest import rotation_seed, scaled
@@ -294,6 +295,8 @@ def draw_value(param: click.Parameter, rng: random.Random, pools: dict[str, list
         return str(rng.choice([lo, hi * 2, *EXTREME_REALS]))
     if isinstance(kind, click.types.IntParamType):
         return rng.choice(["0", "60", "120", "121", "95", *EXTREME_INTS])
+    if getattr(param, "callback", None) is checked_output:  # a file written (simulate --record)
+        return rng.choice(pools["output"])  # not an input's odd files: a FIFO nobody reads
     assert name in pools, f"the fuzz has no values for {name!r}: add them to text_pools"
     return rng.choice(pools[name])
 

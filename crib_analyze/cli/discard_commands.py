@@ -3,7 +3,7 @@ auction, another game's seat)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -11,12 +11,12 @@ from crib_analyze.cards import format_cards
 from crib_analyze.cli.arguments import (
     asked_for,
     cards_or_fail,
-    no_jokers_unasked,
     pegging_asked,
     role_of,
 )
 from crib_analyze.cli.discard_modes import (
-    auction_mode,
+    auction_alias,
+    check_modes,
     discard_for_seat,
     discard_from_table,
     discard_hands_file,
@@ -25,6 +25,7 @@ from crib_analyze.cli.options import (
     InputFile,
     count_option,
     game_option,
+    gathered,
     jokers_option,
     model_option,
     opponent_option,
@@ -60,9 +61,24 @@ from crib_analyze.settings import (
 )
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
+    from crib_analyze.api.requests import DiscardRequest
     from crib_analyze.results import Rows
 
 # --- discard ----------------------------------------------------------------------------------
+
+
+def discard_request(
+    dealer: bool, pone: bool, role: str | None, pegging: str, no_pegging: bool, samples: int,
+    seed: int, game: str, **options: Any,
+) -> DiscardRequest:  # fmt: skip
+    """discard's options as one request (unresolved): the role from --dealer, --pone or
+    --role, the pegging from --pegging or --no-pegging, and None for each option left at
+    its default (the request's own defaults then apply)."""
+    from crib_analyze.api import DiscardRequest
+
+    asked = asked_for(**options) | {"pegging": pegging_asked(pegging, no_pegging)}
+    chosen = role_of(dealer, pone, role=role)
+    return DiscardRequest(role=chosen, samples=samples, seed=seed, game=game, **asked)
 
 
 @with_cost(
@@ -75,47 +91,105 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
 )
 @click.command()
 @click.argument("cards", nargs=-1)
-@click.option("--dealer", is_flag=True, help="Rank for the dealer (hand + crib + heels).")
-@click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib).")
-@role_option
-@opponent_option()
-@click.option(
-    "--policy",
-    type=click.Choice(SAMPLED_POLICIES),
-    help="With --opponent sampled: the opponent throws its best discard under the "
-    "random or the expert crib model [default: random].",
-)
-@count_option(
-    "--samples",
-    setting=SAMPLES,
-    help=f"Opponent hands drawn by --opponent sampled (at most {SAMPLES.hi:,}).",
-)
-@seed_option("Random seed for --opponent sampled (and the deals of --score).")
-@model_option
-@count_option(
-    "--need",
-    setting=NEED,
-    default=False,
-    help="Add P(hand alone scores >= N), exact over the 46 starters.",
-)
-@click.option(
-    "--sort",
-    type=click.Choice(SORT_KEYS),
-    help="Ranking key [default: total, or net with --no-pegging] (crib: highest for the "
-    "dealer, lowest for the pone).",
-)
-@pegging_options
-@count_option(
-    "--top",
-    setting=TOP,
-    default=False,
-    help="Show only the best N discards (with no role, the best N of each role).",
-)
-@click.option(
-    "--distribution",
-    is_flag=True,
-    help="Show the exact distribution of each kept hand's score over the 46 starters "
-    "and P(hand >= N), instead of the ranking.",
+@gathered(
+    "request",
+    discard_request,
+    click.option("--dealer", is_flag=True, help="Rank for the dealer (hand + crib + heels)."),
+    click.option("--pone", is_flag=True, help="Rank for the pone (hand - crib)."),
+    role_option,
+    opponent_option(),
+    click.option(
+        "--policy",
+        type=click.Choice(SAMPLED_POLICIES),
+        help="With --opponent sampled: the opponent throws its best discard under the "
+        "random or the expert crib model [default: random].",
+    ),
+    count_option(
+        "--samples",
+        setting=SAMPLES,
+        help=f"Opponent hands drawn by --opponent sampled (at most {SAMPLES.hi:,}).",
+    ),
+    seed_option("Random seed for --opponent sampled (and the deals of --score)."),
+    model_option,
+    count_option(
+        "--need",
+        setting=NEED,
+        default=False,
+        help="Add P(hand alone scores >= N), exact over the 46 starters.",
+    ),
+    click.option(
+        "--sort",
+        type=click.Choice(SORT_KEYS),
+        help="Ranking key [default: total, or net with --no-pegging] (crib: highest for the "
+        "dealer, lowest for the pone).",
+    ),
+    pegging_options,
+    count_option(
+        "--top",
+        setting=TOP,
+        default=False,
+        help="Show only the best N discards (with no role, the best N of each role).",
+    ),
+    click.option(
+        "--distribution",
+        is_flag=True,
+        help="Show the exact distribution of each kept hand's score over the 46 starters "
+        "and P(hand >= N), instead of the ranking.",
+    ),
+    score_option(
+        "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "
+        "throw's deal simulated, then the board table."
+    ),
+    click.option(
+        "--goal",
+        type=click.Choice(GOALS),
+        help="With --score: rank by the chance of winning, or by expected match points "
+        "[default: win].",
+    ),
+    scoring_option(default=None),
+    position_samples_option,
+    game_option,
+    click.option(
+        "--seat",
+        help="With --game: the seat to throw for, by its name in 'crib-analyze games' "
+        "(--dealer and --pone name the two seats of a two-player game).",
+    ),
+    click.option(
+        "--others",
+        type=click.Choice(GAME_OTHERS),
+        default="random",
+        show_default=True,
+        help="With --game: how the other seats' throws reach the crib: random cards (exact), "
+        "or dealt at random and thrown by the hand policy (--samples deals, sampled).",
+    ),
+    click.option(
+        "--penalty",
+        type=click.Choice(PENALTIES),
+        default="none",
+        show_default=True,
+        help="A variant for a show of nothing: zero (the opponent scores 1) or back-ten (it "
+        "costs its owner 10); the exact chance of a zero hand and crib and the expected "
+        "penalty join the net (--opponent expert or random).",
+    ),
+    click.option(
+        "--throw-fives",
+        is_flag=True,
+        help="A variant: every five you hold must go to the crib (as many as the two slots "
+        "take; with three or four, you choose two). Ranks the legal throws against the random "
+        "opponent following the rule too, exactly, without the play.",
+    ),
+    click.option(
+        "--lowball",
+        is_flag=True,
+        help="Loser's cribbage: the fewest points is best (your net lowest first), against "
+        "the random opponent, without the play (with --game: the other seats' throws as "
+        "random cards, or by the hand policy's lowball form).",
+    ),
+    jokers_option(
+        "Jokers in the pack (written JK; your hand may hold them): every joker counts "
+        "at its best, in the hand, cut or in the crib; against the random opponent, without "
+        "the play."
+    ),
 )
 @click.option(
     "--from-table",
@@ -135,64 +209,11 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
     help="Also draw the hand-score distributions of each role's best throws to FILE "
     "(.png or .svg; needs the plot extra: pip install 'crib-analyze[plot]').",
 )
-@score_option(
-    "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "
-    "throw's deal simulated, then the board table."
-)
-@click.option(
-    "--goal",
-    type=click.Choice(GOALS),
-    help="With --score: rank by the chance of winning, or by expected match points [default: win].",
-)
-@scoring_option(default=None)
-@position_samples_option
 @click.option(
     "--hands-file",
     type=InputFile("r", encoding="utf-8-sig"),
     help="Analyse one hand per line of FILE ('-' for standard input); "
     "adds a hand column. Blank lines and # comments are skipped.",
-)
-@game_option
-@click.option(
-    "--seat",
-    help="With --game: the seat to throw for, by its name in 'crib-analyze games' "
-    "(--dealer and --pone name the two seats of a two-player game).",
-)
-@click.option(
-    "--others",
-    type=click.Choice(GAME_OTHERS),
-    default="random",
-    show_default=True,
-    help="With --game: how the other seats' throws reach the crib: random cards (exact), "
-    "or dealt at random and thrown by the hand policy (--samples deals, sampled).",
-)
-@click.option(
-    "--penalty",
-    type=click.Choice(PENALTIES),
-    default="none",
-    show_default=True,
-    help="A variant for a show of nothing: zero (the opponent scores 1) or back-ten (it "
-    "costs its owner 10); the exact chance of a zero hand and crib and the expected "
-    "penalty join the net (--opponent expert or random).",
-)
-@click.option(
-    "--throw-fives",
-    is_flag=True,
-    help="A variant: every five you hold must go to the crib (as many as the two slots "
-    "take; with three or four, you choose two). Ranks the legal throws against the random "
-    "opponent following the rule too, exactly, without the play.",
-)
-@click.option(
-    "--lowball",
-    is_flag=True,
-    help="Loser's cribbage: the fewest points is best (your net lowest first), against "
-    "the random opponent, without the play (with --game: the other seats' throws as "
-    "random cards, or by the hand policy's lowball form).",
-)
-@jokers_option(
-    "Jokers in the pack (written JK; your hand may hold them): every joker counts "
-    "at its best, in the hand, cut or in the crib; against the random opponent, without "
-    "the play."
 )
 @click.option(
     "--auction",
@@ -223,35 +244,11 @@ if TYPE_CHECKING:  # numpy loads only with a command that computes
 @output_options
 def discard(
     cards: tuple[str, ...],
-    dealer: bool,
-    pone: bool,
-    role: str | None,
-    opponent: str,
-    policy: str | None,
-    samples: int,
-    seed: int,
-    model: str | None,
-    need: int | None,
-    sort: str | None,
-    pegging: str,
-    no_pegging: bool,
-    top: int | None,
-    distribution: bool,
+    request: DiscardRequest,
     from_table: str | None,
     trust_unverified: bool,
     plot_path: str | None,
-    score: str | None,
-    goal: str | None,
-    scoring: str | None,
-    position_samples: int | None,
     hands_file: TextIO | None,
-    game: str,
-    seat: str | None,
-    others: str,
-    penalty: str,
-    throw_fives: bool,
-    lowball: bool,
-    jokers: int,
     auction: bool,
     why: bool,
     starters: bool,
@@ -291,57 +288,25 @@ def discard(
     policy throws them (sampled, with a standard error); the options for the standard
     game's models, pegging and score do not apply there yet.
     """
-    from crib_analyze.api import DiscardRequest, check_plot, discard_rows_for, plot_discards
+    from crib_analyze.api import check_plot, discard_rows_for, plot_discards
     from crib_analyze.cli.render import rows_csv, rows_json
     from crib_analyze.cli.render_discard import discard_text
     from crib_analyze.cli.render_hands import distribution_text
 
-    role = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
-    pegging_given = pegging_asked(pegging, no_pegging)
-    asked = asked_for(
-        opponent=opponent, policy=policy, model=model, need=need, sort=sort, top=top,
-        distribution=distribution, score=score, goal=goal, scoring=scoring,
-        position_samples=position_samples, seat=seat, others=others, penalty=penalty,
-        throw_fives=throw_fives, lowball=lowball, jokers=jokers,
-    )  # fmt: skip
-    asked["pegging"] = pegging_given
     if auction:  # the auction answers its own question (its options: AUCTION_OPTIONS)
-        auction_mode(
-            cards,
-            opponent,
-            pegging_given or pegging,
-            score,
-            model,
-            position_samples,
-            seed,
-            fmt,
-            output,
-        )
+        auction_alias(cards, request, fmt, output)
         return
     with domain_errors():
-        request = DiscardRequest(role=role, samples=samples, seed=seed, game=game, **asked)
         request = request.resolve()
     if request.engine == "any-game":  # another game's seat: its own options (GAME_OPTIONS)
         discard_for_seat(cards, request, fmt, output)
         return
-    opponent = str(request.opponent)
-    pegging = str(request.pegging)
-    if hands_file is not None and cards:
-        raise click.UsageError("give cards or --hands-file, not both")
-    if plot_path is not None and hands_file is not None:
-        raise click.UsageError("--plot draws one hand; it does not go with --hands-file")
-    if score is not None and from_table is not None:
-        raise click.UsageError("--score does not go with --distribution or --from-table")
-    if not jokers:
-        no_jokers_unasked(cards)
-    if from_table is not None and (penalty != "none" or throw_fives or lowball or jokers):
-        raise click.UsageError(
-            "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
-        )
+    check_modes(cards, request, from_table, plot_path, hands_file)
     if from_table is not None:
         discard_from_table(
-            cards, from_table, trust_unverified, opponent, role, hands_file, fmt, output, top
-        )
+            cards, from_table, trust_unverified, str(request.opponent), request.role, hands_file,
+            fmt, output, request.top,
+        )  # fmt: skip
         return
     if plot_path is not None:
         with domain_errors():
@@ -353,27 +318,24 @@ def discard(
 
     def render(rows: Rows, hand_text: str) -> str:
         if fmt == "table":
-            if distribution:
+            if request.distribution:
                 return distribution_text(rows, hand_text)
             return discard_text(rows, hand_text, wide, verbose, why=why, starters=starters)
         return (rows_csv if fmt == "csv" else rows_json)(rows)
 
-    if hands_file is None:
-        if jokers:  # JK among the cards: the joker-aware parser reads them
-            if plot_path is not None or hands_file is not None:
-                raise click.UsageError("--jokers analyses one hand, without --plot")
-            rows = run(" ".join(cards))
-            emit(render(rows, format_cards(rows.attrs.get("hand", ()))), output)
-            return
-        hand = cards_or_fail(cards, 6)
-        long_run = opponent == "sampled" and samples > 20_000
-        with progress("opponent hands", quiet or not long_run) as bar:
-            rows = run(hand, bar)
-        emit(render(rows, format_cards(hand)), output)
-        if plot_path is not None:
-            with domain_errors():
-                drawn = plot_discards(hand, plot_path, request=request)
-            note(f"wrote the plot to {drawn}")
+    if hands_file is not None:
+        discard_hands_file(hands_file, request, fmt, output, quiet, run, render)
         return
-
-    discard_hands_file(hands_file, request, fmt, output, quiet, run, render)
+    if request.jokers:  # JK among the cards: the joker-aware parser reads them
+        rows = run(" ".join(cards))
+        emit(render(rows, format_cards(rows.attrs.get("hand", ()))), output)
+        return
+    hand = cards_or_fail(cards, 6)
+    long_run = request.opponent == "sampled" and int(request.samples or 0) > 20_000
+    with progress("opponent hands", quiet or not long_run) as bar:
+        rows = run(hand, bar)
+    emit(render(rows, format_cards(hand)), output)
+    if plot_path is not None:
+        with domain_errors():
+            drawn = plot_discards(hand, plot_path, request=request)
+        note(f"wrote the plot to {drawn}")

@@ -12,6 +12,7 @@ from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.arguments import (
     cards_or_fail,
+    no_jokers_unasked,
     refuse_options,
 )
 from crib_analyze.cli.output import (
@@ -97,6 +98,38 @@ def auction_mode(
     rows = rows_of_frame(frame)
     render = {"table": auction_text, "csv": rows_csv, "json": rows_json}[fmt]
     emit(render(rows), output)
+
+
+def auction_alias(cards: tuple[str, ...], request: Any, fmt: str, output: str | None) -> None:
+    """``discard --auction``, the alias of the auction command: its options as given."""
+    given = click.get_current_context().params
+    auction_mode(
+        cards, given["opponent"], request.pegging or given["pegging"], given["score"],
+        given["model"], given["position_samples"], given["seed"], fmt, output,
+    )  # fmt: skip
+
+
+def check_modes(
+    cards: tuple[str, ...], request: Any, from_table: str | None, plot_path: str | None,
+    hands_file: TextIO | None,
+) -> None:  # fmt: skip
+    """Which of discard's modes (cards or a file of hands, a table lookup, a plot) go
+    together, and with the request's options."""
+    if hands_file is not None and cards:
+        raise click.UsageError("give cards or --hands-file, not both")
+    if plot_path is not None and hands_file is not None:
+        raise click.UsageError("--plot draws one hand; it does not go with --hands-file")
+    if request.score is not None and from_table is not None:
+        raise click.UsageError("--score does not go with --distribution or --from-table")
+    if not request.jokers:
+        no_jokers_unasked(cards)
+    elif plot_path is not None or hands_file is not None:
+        raise click.UsageError("--jokers analyses one hand, without --plot")
+    variants = request.penalty != "none" or request.throw_fives or request.lowball
+    if from_table is not None and (variants or request.jokers):
+        raise click.UsageError(
+            "--penalty, --throw-fives and --lowball need the live analysis, not --from-table"
+        )
 
 
 #: the discard options that go with --game (the rest are the standard game's)

@@ -6,6 +6,7 @@ variants, the checks shown. Options take their defaults, ranges and choices from
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -330,3 +331,29 @@ trust_unverified_option = click.option(
     help="Read a table file that has no provenance to check it against (a CSV without "
     "its .meta.json), unchecked; every output says so.",
 )
+
+
+def gathered(into: str, build: Callable[..., Any], *options: Decorator) -> Decorator:
+    """Options whose values reach the command as one value, ``build(**their values)``,
+    under the name ``into`` (e.g. a request): the command's function takes that value,
+    not the options one by one. ``--help`` lists the options where the decorator stands.
+    """
+
+    def probe() -> None:  # pragma: no cover - never called: it only collects the options
+        """Collects the options' parameters."""
+
+    for option in reversed(options):
+        option(probe)
+    params: list[click.Parameter] = list(getattr(probe, "__click_params__", []))
+    names = [p.name for p in params]
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(f)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            values = {name: kwargs.pop(name) for name in names if name is not None}
+            return f(*args, **kwargs, **{into: build(**values)})
+
+        command.__dict__["__click_params__"] = [*getattr(f, "__click_params__", []), *params]
+        return command
+
+    return decorate

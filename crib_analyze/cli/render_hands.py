@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from crib_analyze.cards import format_card, format_cards
 from crib_analyze.cli.render import (
