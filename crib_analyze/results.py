@@ -13,18 +13,40 @@ renders them as a readable table, CSV or JSON (:mod:`crib_analyze.cli.render`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
 
+@dataclass(frozen=True, kw_only=True)
+class ResultMeta:
+    """What a result was made from, typed, and its words made on the engine side from
+    the numbers: ``verdict`` the answer first, ``notes`` what a reader should know
+    (e.g. the variants in play). Each result kind has its own subclass."""
+
+    verdict: str = ""
+    notes: tuple[str, ...] = ()
+
+    def as_attrs(self) -> dict[str, Any]:
+        """The fields as a plain dict (a DataFrame's ``attrs``)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
 @dataclass
 class Rows:
-    """Named columns of equal length (numpy arrays) and what they were made from."""
+    """Named columns of equal length (numpy arrays) and what they were made from:
+    ``meta`` typed (for the kinds that have it), ``attrs`` the same as a plain dict."""
 
     columns: dict[str, np.ndarray]
     attrs: dict[str, Any] = field(default_factory=dict)
+    meta: ResultMeta | None = None
+
+    def __post_init__(self) -> None:
+        if self.meta is not None:  # one source: the dict mirrors the typed fields
+            self.attrs = self.meta.as_attrs() | {
+                k: v for k, v in self.attrs.items() if k not in self.meta.as_attrs()
+            }
 
     def __len__(self) -> int:
         return len(next(iter(self.columns.values()))) if self.columns else 0
@@ -41,7 +63,7 @@ class Rows:
     def take(self, index: np.ndarray | list[int]) -> Rows:
         """These rows, in this order (attrs kept)."""
         idx = np.asarray(index, dtype=np.int64)
-        return Rows({k: v[idx] for k, v in self.columns.items()}, dict(self.attrs))
+        return Rows({k: v[idx] for k, v in self.columns.items()}, dict(self.attrs), self.meta)
 
     def records(self) -> Iterator[dict[str, Any]]:
         """Each row as a dict of plain Python values."""
@@ -53,7 +75,7 @@ class Rows:
     def with_first(self, name: str, value: object) -> Rows:
         """The same rows with a constant column ``name`` first (e.g. the hand)."""
         column = np.full(len(self), value, dtype=object)
-        return Rows({name: column} | self.columns, dict(self.attrs))
+        return Rows({name: column} | self.columns, dict(self.attrs), self.meta)
 
     @classmethod
     def of_records(cls, records: list[dict[str, Any]], attrs: dict[str, Any] | None = None) -> Rows:
@@ -89,5 +111,7 @@ def concat_rows(parts: list[Rows]) -> Rows:
         return Rows({})
     names = list(parts[0].columns)
     return Rows(
-        {n: np.concatenate([p.columns[n] for p in parts]) for n in names}, dict(parts[0].attrs)
+        {n: np.concatenate([p.columns[n] for p in parts]) for n in names},
+        dict(parts[0].attrs),
+        parts[0].meta,
     )

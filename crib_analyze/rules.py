@@ -172,6 +172,27 @@ class Rules:
         return tuple(name for name, on in named if on)
 
     @property
+    def variant_rules(self) -> tuple[str, ...]:
+        """What each variant in play changes, in words, one line each (the words every
+        front end shows).
+
+        >>> game("standard", lowball=True, jokers=1).variant_rules[0]
+        'lowball: the fewest points is best; the first to 121 loses'
+        """
+        pack = f"{52 + self.jokers}-card pack"
+        cost = "the opponent scores 1" if self.penalty == "zero" else "it costs its owner 10"
+        said = (
+            (f"lowball: the fewest points is best; the first to {self.target} loses",
+             self.lowball),
+            (f"jokers: {self.jokers} in a {pack}; each counts at its best, in the hand, cut or "
+             "in the crib; heels for a jack or joker cut", self.jokers),
+            ("throw fives: every five a player holds goes to the crib", self.throw_fives),
+            (f"{self.penalty} penalty: a hand or crib of nothing and {cost}",
+             self.penalty != "none"),
+        )  # fmt: skip
+        return tuple(words for words, on in said if on)
+
+    @property
     def plain(self) -> Rules:
         """The same deal shape with no variant."""
         return replace(self, lowball=False, jokers=0, throw_fives=False, penalty="none")

@@ -94,10 +94,14 @@ if TYPE_CHECKING:
         merge_tables,
         plot_crib_tables,
     )
+    from crib_analyze.discard.meta import DiscardMeta
+    from crib_analyze.results import ResultMeta
 
 #: each public name and the module that defines it (loaded on first use, so that
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
+    "DiscardMeta": "crib_analyze.discard.meta",
+    "ResultMeta": "crib_analyze.results",
     "DiscardRequest": "crib_analyze.api.requests",
     "TableRequest": "crib_analyze.api.requests",
     "ReviewRequest": "crib_analyze.api.requests",
@@ -162,11 +166,13 @@ __all__ = [
     "Breakdown",
     "BuiltModel",
     "BuiltTable",
+    "DiscardMeta",
     "DiscardRequest",
     "Odds",
     "OddsRequest",
     "Paths",
     "PlayRequest",
+    "ResultMeta",
     "ReviewRequest",
     "Rules",
     "Show",

@@ -3,7 +3,7 @@ variants' lines, and the compact (one role) or wide (both roles) table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from crib_analyze.cli.render import (
     aligned,
@@ -13,53 +13,16 @@ from crib_analyze.cli.render import (
 )
 
 if TYPE_CHECKING:
+    from crib_analyze.api import DiscardMeta
     from crib_analyze.results import Rows
 
 
-def ranking_key(rows: Rows) -> str:
-    """In words, what the rows are ranked by."""
-    role, sort = rows.attrs.get("role"), rows.attrs.get("sort", "net")
-    if rows.attrs.get("goal") == "win":
-        return "the chance of winning the game from this score"
-    if rows.attrs.get("goal") == "match":
-        return f"expected match points ({rows.attrs.get('scoring')} scoring) from this score"
-    who = role or "dealer"
-    net = {
-        "dealer": "dealer net = hand + crib + heels",
-        "pone": "pone net = hand - crib",
-    }[who]
-    if (rows.attrs.get("penalty") or "none") != "none":
-        net += " + penalty"
-    value = f"{who} total = net + peg" if rows.attrs.get("pegging") else net
-    if rows.attrs.get("lowball"):
-        value += ", lowest first"
-    if sort == "total":
-        return f"{value}, {net}"
-    if sort == "net":
-        return net
-    if sort == "hand":
-        return f"hand mean (ties by {value})"
-    if sort == "crib":
-        order = "lowest first" if role == "pone" else "highest first"
-        return f"crib, {order} (ties by {value})"
-    return f"P(hand >= {rows.attrs.get('need')}), then {value}"
+def discard_meta(rows: Rows) -> DiscardMeta:
+    """The ranking's typed metadata (its words made with the numbers)."""
+    from crib_analyze.api import DiscardMeta
 
-
-def opponent_line(attrs: dict[str, Any]) -> str:
-    """The opponent model in words, with the expert model used."""
-    opponent = attrs.get("opponent")
-    if opponent == "sampled":
-        text = (
-            f"opponent: sampled, {attrs['samples']:,} hands throwing by the "
-            f"{attrs.get('policy')} policy (seed {attrs['seed']}; crib ± 1 s.e.)"
-        )
-    elif opponent == "expert":
-        text = "opponent: expert (exact combination)"
-    else:
-        text = "opponent: random (exact)"
-    if attrs.get("model"):
-        text += f"; {attrs['model']}"
-    return text
+    meta = rows.meta
+    return meta if isinstance(meta, DiscardMeta) else DiscardMeta()
 
 
 def discard_text(
@@ -69,128 +32,47 @@ def discard_text(
     """A readable ranking: each role's answer in words first, then the throws best first
     in columns that fit 80 (``wide``: every column), numbers to 3 decimals, each role's
     best marked; ``verbose`` adds what was ranked by, the model and its fingerprint."""
-    a = rows.attrs
+    m = discard_meta(rows)
     out = []
-    for role, text in a.get("verdicts", {}).items():
+    for role, text in m.verdicts.items():
         out += wrapped(text)
         if why:
-            for line in a.get("reasons", {}).get(role, []):
+            for line in m.reasons.get(role, []):
                 out += wrapped(line, upper=False, indent="  ")
-    out += (
-        _discard_header(rows, hand) if verbose else wrapped(_discard_assumed(a, hand), upper=False)
-    )
-    out += [line for text in _variant_lines(rows) for line in wrapped(text, upper=False)]
-    out += [_wide_table(rows) if wide else _compact_table(rows)]
+    if verbose:
+        out += [f"{hand}, {m.details[0]}", *m.details[1:]]
+    else:
+        out += wrapped(f"{hand}, {m.assumed}", upper=False)
+    out += [line for text in m.notes for line in wrapped(text, upper=False)]
+    out += [_wide_table(rows, m) if wide else _compact_table(rows, m)]
     if starters:
-        out += _starter_lines(rows)
+        out += _starter_lines(rows, m)
     if hint and not (wide or verbose):
         out.append("(--wide: every column; --verbose: the model and how each column is made)")
     return "\n".join(out) + "\n"
 
 
-def _starter_lines(rows: Rows) -> list[str]:
+def _starter_lines(rows: Rows, m: DiscardMeta) -> list[str]:
     """For each throw shown: the starters with which its hand is the best of the
     throws', and those that reach ``need``."""
-    a = rows.attrs
-    per, need = a.get("starters", {}), a.get("need")
     out = ["starters (the kept hand's points with each cut):"]
     for d in rows["discard"]:
-        entry = per.get(str(d))
+        entry = m.starters.get(str(d))
         if entry is None:
             continue
         text = f"{d}: the best hand with {entry['best']}"
-        if need is not None:
-            text += f"; {need} or more with {entry['need']}"
+        if m.need is not None:
+            text += f"; {m.need} or more with {entry['need']}"
         out += wrapped(text, upper=False, indent="  ")
     return out if len(out) > 1 else []
 
 
-def _discard_assumed(a: dict[str, Any], hand: str) -> str:
-    """One line: the hand, the opponent, the play, the score."""
-    role = a.get("role")
-    who = f"as {role}" if role else "both roles"
-    opponent = a.get("opponent")
-    model = str(a.get("model") or "")
-    if opponent == "sampled":
-        opponent = f"sampled opponent ({a['samples']:,} hands, {a.get('policy')} policy)"
-    else:
-        opponent = f"{opponent} opponent"
-    if model and not model.startswith("packaged"):
-        opponent += f" ({model})"
-    words = [f"{hand}, {who}", opponent]
-    words.append("the play counted" if a.get("pegging") else "without the play")
-    if a.get("goal"):
-        mine, theirs = a["score"]
-        words.append(f"from {mine}-{theirs}")
-    return "; ".join(words)
-
-
-def _discard_header(rows: Rows, hand: str) -> list[str]:
-    """What was ranked by, the model and its fingerprint, heels, the play, the score."""
-    a = rows.attrs
-    role = a.get("role")
-    who = f"as {role}" if role else "both roles"
-    out = [f"{hand}, {who}, ranked by {ranking_key(rows)}", opponent_line(a)]
-    if role != "pone":
-        out.append(
-            f"heels: {a.get('heels', 0.0):.3f} (a jack starter gives the dealer 2), in dealer net"
-        )
-    if a.get("pegging"):
-        out.append(f"the play: {a['pegging']}; peg = your pegging minus the opponent's")
-    if a.get("goal"):
-        mine, theirs = a["score"]
-        out.append(
-            f"score: you {mine}, opponent {theirs}; each throw's deal simulated "
-            f"{a['position_samples']:,} times on shared cards (seed {a['position_seed']}), "
-            "then the board table; ± one standard error"
-        )
-    return out
-
-
-def _variant_lines(rows: Rows) -> list[str]:
-    """A line for each variant in play: what it changes."""
-    a = rows.attrs
-    role = a.get("role")
-    out = []
-    penalty = a.get("penalty") or "none"
-    if penalty != "none":
-        cost = "the opponent scores 1" if penalty == "zero" else "it costs its owner 10"
-        zeros = role is not None
-        out.append(
-            f"{penalty} penalty: a hand or crib of nothing and {cost}; "
-            + ("P(0) and the expected penalty in the net" if zeros else "in the nets")
-        )
-    if a.get("jokers"):
-        n = a["jokers"]
-        out.append(
-            f"jokers: {n} in a {52 + n}-card pack; each counts at its best, in the hand, "
-            f"cut or in the crib; heels for a jack or joker cut"
-        )
-    if a.get("lowball"):
-        out.append(
-            "lowball: the fewest points is best; ranked lowest first, loss = above the lowest"
-        )
-    if a.get("throw_fives"):
-        forced = sorted({str(f) for f in rows["forced"]} - {""})
-        if not forced:
-            what = "you hold no five: any throw"
-        elif len(forced[0].split()) == 1:
-            what = f"you must throw {forced[0]} (the other card is yours)"
-        elif len(forced) == 1:
-            what = f"you must throw {forced[0]}"
-        else:
-            what = "you must throw two of your fives: " + ", ".join(forced)
-        out.append(f"throw fives: {what}; the opponent throws its fives too (random opponent)")
-    return out
-
-
-def _compact_table(rows: Rows) -> str:
+def _compact_table(rows: Rows, m: DiscardMeta) -> str:
     """The throws in columns that fit 80: rank, throw, keep, the role's parts, value and
     loss (with a score: points, the chance of winning or match points, and behind)."""
-    a = rows.attrs
-    role, need, goal = a.get("role"), a.get("need"), a.get("goal")
-    pegged = bool(a.get("pegging"))
-    near = a.get("near_tie_points", 0.0)
+    role, need, goal = m.role, m.need, m.goal
+    pegged = bool(m.pegging)
+    near = m.near_tie_points
     value = "total" if pegged else "net"
     heads = ["#", "throw", "keep"]
     if need is not None:
@@ -202,7 +84,7 @@ def _compact_table(rows: Rows) -> str:
     else:
         heads += ["hand", "your crib" if role == "dealer" else "their crib"]
         heads += ["peg"] if pegged else []
-        heads += ["penalty"] if (a.get("penalty") or "none") != "none" else []
+        heads += ["penalty"] if m.penalty != "none" else []
         heads += [value, "loss"]
     body = []
     for r in rows.records():
@@ -231,7 +113,7 @@ def _compact_table(rows: Rows) -> str:
             star = "*" if r[f"{role}_best"] else " "
             cells += [f"{r['hand_mean']:.2f}", f"{r['crib_mean']:.2f}"]
             cells += [f"{r['peg_own'] - r['peg_opp']:+.2f}"] if pegged else []
-            if (a.get("penalty") or "none") != "none":
+            if m.penalty != "none":
                 cells.append(f"{r['penalty']:+.3f}")
             cells += [
                 f"{r[value]:.2f}" + star,
@@ -253,16 +135,13 @@ def _notes(body: list[list[str]], goal: str | None, near: float) -> str:
     return "; ".join(notes)
 
 
-def _wide_table(rows: Rows) -> str:
+def _wide_table(rows: Rows, m: DiscardMeta) -> str:
     """Every column of the ranking (``--wide``)."""
-    a = rows.attrs
-    role, need = a.get("role"), a.get("need")
-    sampled = a.get("opponent") == "sampled"
-    near = a.get("near_tie_points", 0.0)
-    pegged = bool(a.get("pegging"))
-    goal = a.get("goal")
-    penalty = a.get("penalty") or "none"
-    zeros = penalty != "none" and role is not None
+    role, need, goal = m.role, m.need, m.goal
+    sampled = m.opponent == "sampled"
+    near = m.near_tie_points
+    pegged = bool(m.pegging)
+    zeros = m.penalty != "none" and role is not None
     heads = ["#", "discard", "keep", "hand", "(min-max)"]
     if need is not None:
         heads.append(f"P(>={need})")

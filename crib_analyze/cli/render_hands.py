@@ -15,7 +15,7 @@ from crib_analyze.cli.render import (
     unverified_words,
     wrapped,
 )
-from crib_analyze.cli.render_discard import ranking_key
+from crib_analyze.cli.render_discard import discard_meta
 
 if TYPE_CHECKING:
     from crib_analyze.results import Rows
@@ -81,7 +81,7 @@ def distribution_text(rows: Rows, hand: str) -> str:
     keeps = dict(zip(rows["discard"], rows["keep"], strict=True))
     out = wrapped(
         f"{hand}: the kept hand's score over the 46 unseen starters, per throw "
-        f"(ranked by {ranking_key(rows)})",
+        f"(ranked by {discard_meta(rows).ranked_by})",
         upper=False,
     )
     out.append("starters giving each score:")

@@ -82,12 +82,13 @@ Prefixes name *your* role: ``dealer_*`` is everything as seen when you deal.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 import numpy as np
 
 from crib_analyze.cards import format_cards
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
+from crib_analyze.discard.meta import DiscardMeta, variant_notes
 from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.discard.reasons import role_reasons, throw_starters
 from crib_analyze.discard.verdict import best_and_next, goal_verdict, points_verdict
@@ -199,36 +200,21 @@ def discard_rows(
     order, rank = _kept_rows(order, legal, top, role, sort, value)
     columns = {"rank": rank}
     columns |= {name: cols[name][order] for name in COLUMNS if name in cols}
-    attrs: dict[str, Any] = {
-        "role": role,
-        "opponent": analysis.opponent,
-        "model": analysis.model,
-        "samples": analysis.samples,
-        "seed": analysis.seed,
-        "policy": analysis.policy,
-        "need": need,
-        "sort": sort,
-        "heels": analysis.heels,
-        "near_tie_points": NEAR_TIE_POINTS,
-        "pegging": analysis.pegging,
-        "penalty": analysis.penalty,
-        "throw_fives": analysis.legal is not None,
-        "lowball": analysis.lowball,
-        "jokers": analysis.jokers,
-        "hand": analysis.hand,
-        "verdicts": verdicts,
-        "reasons": reasons,
-        "starters": _starters(analysis, legal, need, order),
-    }
+    forced = sorted({str(f) for f in cols["forced"][legal]} - {""}) if "forced" in cols else []
+    meta = DiscardMeta(
+        role=role, opponent=analysis.opponent, model=analysis.model, samples=analysis.samples,
+        seed=analysis.seed, policy=analysis.policy, need=need, sort=sort, heels=analysis.heels,
+        near_tie_points=NEAR_TIE_POINTS, pegging=analysis.pegging, penalty=analysis.penalty,
+        throw_fives=analysis.legal is not None, lowball=analysis.lowball, jokers=analysis.jokers,
+        hand=analysis.hand, verdicts=verdicts, reasons=reasons, forced=tuple(forced),
+        starters=_starters(analysis, legal, need, order), verdict="\n".join(verdicts.values()),
+    )  # fmt: skip
     if position is not None:
-        attrs |= {
-            "score": position.score,
-            "goal": goal,
-            "scoring": position.scoring,
-            "position_samples": position.samples,
-            "position_seed": position.seed,
-        }
-    return Rows(columns, attrs)
+        meta = replace(
+            meta, score=position.score, goal=goal, scoring=position.scoring,
+            position_samples=position.samples, position_seed=position.seed,
+        )  # fmt: skip
+    return Rows(columns, meta=replace(meta, notes=variant_notes(meta)))
 
 
 def _checked(
@@ -524,4 +510,5 @@ def distribution_rows(analysis: DiscardAnalysis, ranked: Rows) -> Rows:
         "probability": counts.ravel() / total,
         "p_at_least": at_least.ravel() / total,
     }
-    return Rows(columns, dict(ranked.attrs) | {"distribution": True})
+    meta = ranked.meta if isinstance(ranked.meta, DiscardMeta) else DiscardMeta()
+    return Rows(columns, meta=replace(meta, distribution=True))

@@ -50,9 +50,7 @@ def parse_with_jokers(cards: CardsLike, jokers: int) -> list[int]:
     return out
 
 
-def count_with_jokers(
-    cards: CardsLike, starter: CardLike | None, crib: bool, jokers: int
-) -> Show:
+def count_with_jokers(cards: CardsLike, starter: CardLike | None, crib: bool, jokers: int) -> Show:
     """Four cards and the starter (or five, the starter last), jokers at their best
     (the show's ``wild`` says which card each joker was)."""
     from crib_analyze.scoring import joker_kernels as jk

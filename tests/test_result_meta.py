@@ -1,0 +1,55 @@
+"""Results carry their own words: a discard ranking's typed metadata is made on the
+engine side (verdicts, notes from the Rules' own words), and the renderer lays it out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from crib_analyze.api import DiscardMeta, DiscardRequest, ResultMeta, discard_rows_for
+from crib_analyze.cli.render_discard import discard_text
+from crib_analyze.rules import game
+
+HAND = "5H 6S 4D JC QH 5C"
+
+
+def test_each_variant_states_its_rule_once() -> None:
+    assert game("standard").variant_rules == ()
+    both = game("standard", lowball=True, jokers=2, throw_fives=True, penalty="back-ten")
+    said = both.variant_rules
+    assert [line.split(":")[0] for line in said] == [
+        "lowball", "jokers", "throw fives", "back-ten penalty",
+    ]  # fmt: skip
+    assert "54-card pack" in said[1] and "costs its owner 10" in said[3]
+    assert "first to 61 loses" in game("five-card", lowball=True).variant_rules[0]
+
+
+@pytest.mark.parametrize(
+    ("variant", "first_words"),
+    [({"lowball": True}, "lowball"), ({"penalty": "zero"}, "zero penalty")],
+)
+def test_a_ranking_s_meta_is_typed_and_its_notes_come_from_the_rules(
+    variant: dict[str, object], first_words: str
+) -> None:
+    rows = discard_rows_for(HAND, DiscardRequest(role="dealer", **variant).resolve())  # type: ignore[arg-type]
+    meta = rows.meta
+    assert isinstance(meta, DiscardMeta) and isinstance(meta, ResultMeta)
+    rule = game("standard", **variant).variant_rules[0]  # type: ignore[arg-type]
+    assert rule.startswith(first_words)
+    assert len(meta.notes) == 1 and meta.notes[0].startswith(rule)
+    assert meta.verdict == meta.verdicts["dealer"] and meta.verdict.startswith("as dealer")
+    assert rows.attrs["role"] == "dealer" and rows.attrs["notes"] == meta.notes  # the mirror
+
+
+def test_the_renderer_lays_out_the_words_it_is_given() -> None:
+    rows = discard_rows_for(HAND, DiscardRequest(role="pone").resolve())
+    assert isinstance(rows.meta, DiscardMeta)
+    told = replace(
+        rows.meta, verdicts={"pone": "A verdict made by the engine"}, notes=("an engine note",)
+    )
+    rows.meta = told
+    text = discard_text(rows, HAND)
+    assert text.splitlines()[0] == "A verdict made by the engine"
+    assert "an engine note" in text.splitlines()
+    assert f"{HAND}, {told.assumed}" in text
