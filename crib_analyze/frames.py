@@ -20,7 +20,8 @@ from crib_analyze.cards import RANKS
 from crib_analyze.discard.engine import rank_order
 from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError
-from crib_analyze.results import Rows
+from crib_analyze.play.meta import PlayMeta
+from crib_analyze.results import ResultMeta, Rows
 from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
 
@@ -285,11 +286,19 @@ def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
             "policy_choice": [c == advice.policy_card for c in advice.cards],
         }
     )
-    frame.attrs.update(
+    meta = PlayMeta(
         role=role, count=advice.count, samples=advice.samples, policy=advice.policy,
         continuation=advice.continuation, weighted_by=advice.weighted_by,
         reasons={format_card(c): advice.reasons[c] for c in advice.cards if c in advice.reasons},
     )  # fmt: skip
+    return with_meta(frame, meta)
+
+
+def with_meta(frame: pd.DataFrame, meta: ResultMeta) -> pd.DataFrame:
+    """``frame`` with its typed metadata: ``attrs["meta"]``, and each field in ``attrs``
+    as well (for pandas users who read them by name)."""
+    frame.attrs.update(meta.as_attrs())
+    frame.attrs["meta"] = meta
     return frame
 
 

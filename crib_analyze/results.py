@@ -102,7 +102,9 @@ def rows_of_frame(frame: Any) -> Rows:
             columns[str(name)] = np.array(values, dtype=object)
         else:
             columns[str(name)] = series.to_numpy()
-    return Rows(columns, dict(frame.attrs))
+    attrs = dict(frame.attrs)
+    meta = attrs.pop("meta", None)
+    return Rows(columns, attrs, meta if isinstance(meta, ResultMeta) else None)
 
 
 def concat_rows(parts: list[Rows]) -> Rows:

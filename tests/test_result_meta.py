@@ -53,3 +53,20 @@ def test_the_renderer_lays_out_the_words_it_is_given() -> None:
     assert text.splitlines()[0] == "A verdict made by the engine"
     assert "an engine note" in text.splitlines()
     assert f"{HAND}, {told.assumed}" in text
+
+
+def test_play_advice_carries_its_typed_words_through_the_frame() -> None:
+    from crib_analyze.api import PlayMeta, advise_play
+    from crib_analyze.cli.render_play import advice_text
+    from crib_analyze.results import rows_of_frame
+
+    frame = advise_play("pone", "7C 8D 2C", "5H", played="3D 10S", policy="lookahead",
+                        samples=100)  # fmt: skip
+    meta = frame.attrs["meta"]
+    assert isinstance(meta, PlayMeta) and meta.verdict == frame.attrs["verdict"]
+    assert meta.verdict.startswith("As pone at count 13") and meta.policy == "lookahead"
+    rows = rows_of_frame(frame)
+    assert rows.meta == meta
+    rows.meta = replace(meta, verdict="The engine's verdict", policy="a named policy")
+    text = advice_text(rows)
+    assert text.startswith("The engine's verdict\n") and "a named policy plays" in text

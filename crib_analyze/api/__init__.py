@@ -95,12 +95,14 @@ if TYPE_CHECKING:
         plot_crib_tables,
     )
     from crib_analyze.discard.meta import DiscardMeta
+    from crib_analyze.play.meta import PlayMeta
     from crib_analyze.results import ResultMeta
 
 #: each public name and the module that defines it (loaded on first use, so that
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
+    "PlayMeta": "crib_analyze.play.meta",
     "ResultMeta": "crib_analyze.results",
     "DiscardRequest": "crib_analyze.api.requests",
     "TableRequest": "crib_analyze.api.requests",
@@ -171,6 +173,7 @@ __all__ = [
     "Odds",
     "OddsRequest",
     "Paths",
+    "PlayMeta",
     "PlayRequest",
     "ResultMeta",
     "ReviewRequest",

@@ -46,28 +46,26 @@ def play_text(rows: Rows) -> str:
 def advice_text(rows: Rows, why: bool = False) -> str:
     """Which card to play: each legal card's expected pegging differential, best first
     (``why``: and what each card scores, leaves and invites)."""
-    a = rows.attrs
-    lines = wrapped(a["verdict"])
+    from crib_analyze.api import PlayMeta
+
+    m = rows.meta if isinstance(rows.meta, PlayMeta) else PlayMeta()
+    lines = wrapped(m.verdict)
     first = next(iter(rows.records()))
     if first["value"] == first["value"]:  # not a go: how the values were made
-        lines += wrapped(
-            f"{a.get('policy')} policy: {a.get('continuation')}; the opponent's cards "
-            f"weighted by {a.get('weighted_by')}",
-            upper=False,
-        )
+        lines += wrapped(m.method, upper=False)
     heads = ["card", "pegging +/-", "s.e.", ""]
     body = [
         [
             str(r["card"]),
             f"{r['value']:+.3f}" if r["value"] == r["value"] else "-",
             f"{r['se']:.3f}" if r["se"] == r["se"] else "-",
-            f"{a.get('policy')} plays" if r["policy_choice"] else "",
+            f"{m.policy} plays" if r["policy_choice"] else "",
         ]
         for r in rows.records()
     ]
     lines.append(aligned(heads, body, left={0, 3}))
     if why:
-        for card, text in a.get("reasons", {}).items():
+        for card, text in m.reasons.items():
             lines += wrapped(f"{card}: {text}", upper=False, indent="  ")
     return "\n".join(lines) + "\n"
 
