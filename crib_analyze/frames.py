@@ -36,14 +36,15 @@ if TYPE_CHECKING:
 
 
 def rows_frame(rows: Rows) -> pd.DataFrame:
-    """The DataFrame of :class:`~crib_analyze.results.Rows` (same columns and attrs)."""
+    """The DataFrame of :class:`~crib_analyze.results.Rows` (same columns and attrs, and
+    the typed metadata in ``attrs["meta"]``)."""
     data = {
         name: pd.array(values.tolist(), dtype="string") if name in TEXT_COLUMNS else values
         for name, values in rows.columns.items()
     }
     frame = pd.DataFrame(data)
     frame.attrs.update(rows.attrs)
-    return frame
+    return frame if rows.meta is None else with_meta(frame, rows.meta)
 
 
 # --- the full table ----------------------------------------------------------------------

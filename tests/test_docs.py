@@ -211,3 +211,13 @@ def test_the_python_examples_say_what_python_returns() -> None:
     with contextlib.redirect_stdout(out):
         exec(code, {})
     assert out.getvalue() == shown and "NaN" not in shown
+
+
+def test_the_interactive_examples_of_the_api_guide_run() -> None:
+    """Every ``>>>`` example of docs/api.md gives what it shows (doctest)."""
+    import doctest
+
+    found = doctest.testfile(
+        str(ROOT / "docs" / "api.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert found.attempted >= 3 and found.failed == 0, found
