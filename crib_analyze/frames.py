@@ -10,6 +10,7 @@ positions, points per deal, a discard table read from a file, and crib tables.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from crib_analyze.cards import RANKS
 from crib_analyze.discard.engine import rank_order
 from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError
-from crib_analyze.play.meta import PlayMeta
+from crib_analyze.play.meta import PlayMeta, ScoredPlayMeta
 from crib_analyze.results import ResultMeta, Rows
 from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
@@ -262,15 +263,15 @@ def play_frame(play: ScoredPlay, rules: Rules = STANDARD) -> pd.DataFrame:
             "reason": pd.array(["; ".join(e.reasons) for e in play.events], dtype="string"),
         }
     )
-    frame.attrs.update(totals=play.totals, complete=play.complete, game=rules.name)
+    sides: dict[str, int] | None = None
     if rules.partners:
-        sides: dict[str, int] = {}
+        sides = {}
         for team in dict.fromkeys(rules.teams):
             seats = [s for s in range(rules.players) if rules.teams[s] == team]
             name = " & ".join(rules.seat_names[s] for s in seats)
             sides[name] = sum(play.totals[rules.seat_names[s]] for s in seats)
-        frame.attrs["sides"] = sides
-    return frame
+    meta = ScoredPlayMeta(totals=play.totals, complete=play.complete, game=rules.name, sides=sides)
+    return with_meta(frame, replace(meta, verdict=meta.tally))
 
 
 def advice_frame(advice: Advice, role: str) -> pd.DataFrame:

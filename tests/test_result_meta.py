@@ -70,3 +70,18 @@ def test_play_advice_carries_its_typed_words_through_the_frame() -> None:
     rows.meta = replace(meta, verdict="The engine's verdict", policy="a named policy")
     text = advice_text(rows)
     assert text.startswith("The engine's verdict\n") and "a named policy plays" in text
+
+
+def test_a_scored_play_says_its_tally_from_its_typed_metadata() -> None:
+    from crib_analyze.api import ScoredPlayMeta, score_play
+    from crib_analyze.cli.render_play import play_text
+    from crib_analyze.results import rows_of_frame
+
+    frame = score_play("7H 7S 7D 5S", game="four")  # partners: each side's points too
+    meta = frame.attrs["meta"]
+    assert isinstance(meta, ScoredPlayMeta) and not meta.complete
+    assert meta.sides is not None and sum(meta.sides.values()) == sum(meta.totals.values()) == 8
+    assert meta.verdict == meta.tally and "sides:" in meta.tally and "so far" in meta.tally
+    rows = rows_of_frame(frame)
+    rows.meta = replace(meta, verdict="the engine's tally")
+    assert play_text(rows).splitlines()[-1] == "the engine's tally"

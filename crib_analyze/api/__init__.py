@@ -95,7 +95,7 @@ if TYPE_CHECKING:
         plot_crib_tables,
     )
     from crib_analyze.discard.meta import DiscardMeta
-    from crib_analyze.play.meta import PlayMeta
+    from crib_analyze.play.meta import PlayMeta, ScoredPlayMeta
     from crib_analyze.results import ResultMeta
 
 #: each public name and the module that defines it (loaded on first use, so that
@@ -103,6 +103,7 @@ if TYPE_CHECKING:
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
+    "ScoredPlayMeta": "crib_analyze.play.meta",
     "ResultMeta": "crib_analyze.results",
     "DiscardRequest": "crib_analyze.api.requests",
     "TableRequest": "crib_analyze.api.requests",
@@ -178,6 +179,7 @@ __all__ = [
     "ResultMeta",
     "ReviewRequest",
     "Rules",
+    "ScoredPlayMeta",
     "Show",
     "SimulateRequest",
     "TableRequest",

@@ -32,14 +32,10 @@ def play_text(rows: Rows) -> str:
                 "" if go else str(r["reason"]),
             ]
         )
-    totals = rows.attrs.get("totals", {})
-    lines = [aligned(heads, body, left={1, 2, 5})]
-    end = "" if rows.attrs.get("complete") else " (so far: the play is not finished)"
-    line = ", ".join(f"{seat} {points}" for seat, points in totals.items())
-    sides = rows.attrs.get("sides")
-    if sides:
-        line += "; sides: " + ", ".join(f"{side} {points}" for side, points in sides.items())
-    lines.append(line + end)
+    from crib_analyze.api import ScoredPlayMeta
+
+    m = rows.meta if isinstance(rows.meta, ScoredPlayMeta) else ScoredPlayMeta()
+    lines = [aligned(heads, body, left={1, 2, 5}), m.verdict]
     return "\n".join(lines) + "\n"
 
 

@@ -35,3 +35,26 @@ class PlayMeta(ResultMeta):
             f"{self.policy} policy: {self.continuation}; the opponent's cards weighted by "
             f"{self.weighted_by}"
         )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoredPlayMeta(ResultMeta):
+    """A written play scored: each seat's points (``totals``), each side's with partners
+    (``sides``), the game, and whether every card was laid; ``verdict`` says the totals.
+
+    >>> ScoredPlayMeta(totals={"pone": 3, "dealer": 2}, complete=False).tally
+    'pone 3, dealer 2 (so far: the play is not finished)'
+    """
+
+    game: str = "standard"
+    totals: dict[str, int] = field(default_factory=dict)
+    complete: bool = True
+    sides: dict[str, int] | None = None
+
+    @property
+    def tally(self) -> str:
+        """The points by seat (and side), in words."""
+        line = ", ".join(f"{seat} {points}" for seat, points in self.totals.items())
+        if self.sides:
+            line += "; sides: " + ", ".join(f"{s} {points}" for s, points in self.sides.items())
+        return line + ("" if self.complete else " (so far: the play is not finished)")
