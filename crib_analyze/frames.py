@@ -19,9 +19,10 @@ import pandas as pd
 
 from crib_analyze.cards import RANKS
 from crib_analyze.discard.engine import rank_order
+from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError
-from crib_analyze.play.meta import PlayMeta, ScoredPlayMeta
+from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
 from crib_analyze.results import ResultMeta, Rows
 from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
@@ -296,6 +297,16 @@ def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
     return with_meta(frame, meta)
 
 
+def with_verdict(frame: pd.DataFrame, said: str) -> pd.DataFrame:
+    """``frame`` with its verdict (the answer first, in words) in ``attrs["verdict"]``
+    and on its typed metadata."""
+    frame.attrs["verdict"] = said
+    meta = frame.attrs.get("meta")
+    if isinstance(meta, ResultMeta):
+        frame.attrs["meta"] = replace(meta, verdict=said)
+    return frame
+
+
 def with_meta(frame: pd.DataFrame, meta: ResultMeta) -> pd.DataFrame:
     """``frame`` with its typed metadata: ``attrs["meta"]``, and each field in ``attrs``
     as well (for pandas users who read them by name)."""
@@ -429,20 +440,12 @@ def game_throws_frame(throws: GameThrows) -> pd.DataFrame:
         owner = "your partner's"
     else:
         owner = "an opponent's"
-    frame.attrs.update(
-        game=rules.name,
-        seat=rules.seat_names[throws.seat],
-        crib=owner,
-        crib_sign=throws.crib_sign,
-        lowball=rules.lowball,
-        model=(
-            "the other seats' throws as random cards (exact)"
-            if not throws.samples
-            else f"the other seats' throws by the hand policy ({throws.samples:,} deals sampled)"
-        )
-        + ("; lowball: the fewest points first" if rules.lowball else ""),
-    )
-    return frame
+    meta = GameThrowsMeta(
+        game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
+        crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
+        notes=tuple(f"{rule}; the lowest net first" for rule in rules.variant_rules),
+    )  # fmt: skip
+    return with_meta(frame, meta)
 
 
 def table_advice_frame(advice: TableAdvice) -> pd.DataFrame:
@@ -464,16 +467,12 @@ def table_advice_frame(advice: TableAdvice) -> pd.DataFrame:
             "net_se": advice.net_se,
         }
     )
-    frame.attrs.update(
-        game=rules.name,
-        seat=rules.seat_names[advice.seat],
-        count=advice.count,
-        samples=advice.samples,
-        policy=advice.policy,
-        lowball=rules.lowball,
-        model=f"the other seats' cards drawn at random, {advice.samples:,} draws shared by "
-        f"every card; the rest of the play by {advice.policy}"
-        + ("; lowball: every seat lays for the fewest points, the lowest net first"
-           if rules.lowball else ""),
+    meta = GameAdviceMeta(
+        game=rules.name, seat=rules.seat_names[advice.seat], count=advice.count,
+        samples=advice.samples, policy=advice.policy, lowball=rules.lowball,
+        notes=tuple(
+            f"{rule}; every seat lays for the fewest points, the lowest net first"
+            for rule in rules.variant_rules
+        ),
     )  # fmt: skip
-    return frame
+    return with_meta(frame, meta)

@@ -85,3 +85,24 @@ def test_a_scored_play_says_its_tally_from_its_typed_metadata() -> None:
     rows = rows_of_frame(frame)
     rows.meta = replace(meta, verdict="the engine's tally")
     assert play_text(rows).splitlines()[-1] == "the engine's tally"
+
+
+def test_another_game_s_results_carry_typed_words_with_the_rules_notes() -> None:
+    from crib_analyze.api import GameAdviceMeta, GameThrowsMeta, advise_play, analyze
+    from crib_analyze.cli.render_hands import game_throws_text
+    from crib_analyze.results import rows_of_frame
+
+    rules = game("three", lowball=True)
+    throws = analyze("5H 6S 4D JC QH", game=rules, seat="dealer")
+    meta = throws.attrs["meta"]
+    assert isinstance(meta, GameThrowsMeta) and meta.seat == "dealer" and meta.crib == "yours"
+    assert meta.verdict == throws.attrs["verdict"] and meta.verdict.startswith("As dealer")
+    assert meta.notes == (f"{rules.variant_rules[0]}; the lowest net first",)
+    rows = rows_of_frame(throws)
+    rows.meta = replace(meta, notes=("an engine note",))
+    assert "an engine note" in game_throws_text(rows).splitlines()
+    advice = advise_play("dealer", "5C 9D KS 2H", "4D", played="7H 3S", game="three",
+                         samples=100)  # fmt: skip
+    said = advice.attrs["meta"]
+    assert isinstance(said, GameAdviceMeta) and said.count == 10 and said.notes == ()
+    assert said.verdict.startswith("As dealer at count 10 in three")

@@ -94,8 +94,8 @@ if TYPE_CHECKING:
         merge_tables,
         plot_crib_tables,
     )
-    from crib_analyze.discard.meta import DiscardMeta
-    from crib_analyze.play.meta import PlayMeta, ScoredPlayMeta
+    from crib_analyze.discard.meta import DiscardMeta, GameThrowsMeta
+    from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
     from crib_analyze.results import ResultMeta
 
 #: each public name and the module that defines it (loaded on first use, so that
@@ -103,6 +103,8 @@ if TYPE_CHECKING:
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
+    "GameAdviceMeta": "crib_analyze.play.meta",
+    "GameThrowsMeta": "crib_analyze.discard.meta",
     "ScoredPlayMeta": "crib_analyze.play.meta",
     "ResultMeta": "crib_analyze.results",
     "DiscardRequest": "crib_analyze.api.requests",
@@ -171,6 +173,8 @@ __all__ = [
     "BuiltTable",
     "DiscardMeta",
     "DiscardRequest",
+    "GameAdviceMeta",
+    "GameThrowsMeta",
     "Odds",
     "OddsRequest",
     "Paths",

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import UsageError
-from crib_analyze.results import ResultMeta, Rows, rows_of_frame
+from crib_analyze.results import Rows, rows_of_frame
 from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
@@ -140,12 +139,9 @@ def advise_play(
 def _with_verdict(frame: pd.DataFrame, verdict: Callable[[Rows], str]) -> pd.DataFrame:
     """``frame`` with ``attrs["verdict"]`` (and its typed metadata's): the answer first,
     in words."""
-    said = verdict(rows_of_frame(frame))
-    frame.attrs["verdict"] = said
-    meta = frame.attrs.get("meta")
-    if isinstance(meta, ResultMeta):
-        frame.attrs["meta"] = replace(meta, verdict=said)
-    return frame
+    from crib_analyze.frames import with_verdict
+
+    return with_verdict(frame, verdict(rows_of_frame(frame)))
 
 
 def start_play_quiz(

@@ -200,16 +200,11 @@ def auction_text(rows: Rows) -> str:
 def game_throws_text(rows: Rows) -> str:
     """A seat's splits in any game, best first: the verdict, a line on what was
     assumed, then one line per split."""
-    a = rows.attrs
-    sign = "+" if a.get("crib_sign", 1) > 0 else "-"
-    lines = [
-        *wrapped(a["verdict"]),
-        *wrapped(
-            f"{a.get('game')}, as {a.get('seat')}: the crib is {a.get('crib')} ({sign}); "
-            f"{a.get('model')}",
-            upper=False,
-        ),
-    ]
+    from crib_analyze.api import GameThrowsMeta
+
+    m = rows.meta if isinstance(rows.meta, GameThrowsMeta) else GameThrowsMeta()
+    lines = [*wrapped(m.verdict), *wrapped(m.assumed, upper=False)]
+    lines += [line for note in m.notes for line in wrapped(note, upper=False)]
     cols = [c for c in ("keep", "throw", "pass") if c in rows.columns]
     means = [
         c

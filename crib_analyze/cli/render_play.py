@@ -123,15 +123,16 @@ def review_text(rows: Rows) -> str:
 def game_advice_text(rows: Rows) -> str:
     """Which card to lay in any game: the verdict, then each option's side points less
     the others', best first, with what was simulated."""
-    a = rows.attrs
+    from crib_analyze.api import GameAdviceMeta
+
+    m = rows.meta if isinstance(rows.meta, GameAdviceMeta) else GameAdviceMeta()
     body = [
         [str(r["card"]), f"{r['net']:+.3f}", f"{r['net_se']:.3f}", f"{r['own']:.3f}",
          f"{r['others']:.3f}"]
         for r in rows.records()
     ]  # fmt: skip
-    said = wrapped(rows.attrs["verdict"]) + wrapped(
-        f"{a['game']}, as {a['seat']} at count {a['count']}: {a['model']}", upper=False
-    )
+    said = wrapped(m.verdict) + wrapped(m.assumed, upper=False)
+    said += [line for note in m.notes for line in wrapped(note, upper=False)]
     return (
         "\n".join(said)
         + "\n"

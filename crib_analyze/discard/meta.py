@@ -160,3 +160,34 @@ def _forced_words(forced: tuple[str, ...]) -> str:
     if len(forced) == 1:
         return f"you must throw {forced[0]}"
     return "you must throw two of your fives: " + ", ".join(forced)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameThrowsMeta(ResultMeta):
+    """A seat's splits in another game: the game, the seat, whose the crib is (and the
+    sign it counts with), how the other seats' throws were made (``samples`` 0: as
+    random cards, exactly); ``notes`` the variants in play (their rules' words).
+
+    >>> GameThrowsMeta(game="three", seat="left", crib="an opponent's", crib_sign=-1).assumed
+    "three, as left: the crib is an opponent's (-); the other seats' throws as random cards (exact)"
+    """
+
+    game: str = "standard"
+    seat: str = ""
+    crib: str = "yours"
+    crib_sign: int = 1
+    lowball: bool = False
+    samples: int = 0
+
+    @property
+    def model(self) -> str:
+        """How the other seats' throws were made, in words."""
+        if not self.samples:
+            return "the other seats' throws as random cards (exact)"
+        return f"the other seats' throws by the hand policy ({self.samples:,} deals sampled)"
+
+    @property
+    def assumed(self) -> str:
+        """One line: the game, the seat, whose the crib is, the other seats' throws."""
+        sign = "+" if self.crib_sign > 0 else "-"
+        return f"{self.game}, as {self.seat}: the crib is {self.crib} ({sign}); {self.model}"

@@ -58,3 +58,26 @@ class ScoredPlayMeta(ResultMeta):
         if self.sides:
             line += "; sides: " + ", ".join(f"{s} {points}" for s, points in self.sides.items())
         return line + ("" if self.complete else " (so far: the play is not finished)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameAdviceMeta(ResultMeta):
+    """Play advice in another game: the game, the seat and count it was asked at, the
+    draws of the other seats' cards and the policy that played the rest; ``notes`` the
+    variants in play (their rules' words)."""
+
+    game: str = "standard"
+    seat: str = ""
+    count: int = 0
+    samples: int = 0
+    policy: str = ""
+    lowball: bool = False
+
+    @property
+    def assumed(self) -> str:
+        """One line: where the advice was asked, and what was simulated."""
+        return (
+            f"{self.game}, as {self.seat} at count {self.count}: the other seats' cards drawn "
+            f"at random, {self.samples:,} draws shared by every card; the rest of the play "
+            f"by {self.policy}"
+        )
