@@ -23,7 +23,7 @@ from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError
 from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
-from crib_analyze.results import ResultMeta, Rows
+from crib_analyze.results import Rows, with_meta
 from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
 
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from crib_analyze.artifacts.board_table import BoardTable
     from crib_analyze.artifacts.pegging_table import PeggingTable
     from crib_analyze.discard.any_game import GameThrows
-    from crib_analyze.game_review.grading import Decision
     from crib_analyze.play.advice import Advice
     from crib_analyze.play.sequence import ScoredPlay
     from crib_analyze.play.table_advice import TableAdvice
@@ -297,24 +296,6 @@ def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
     return with_meta(frame, meta)
 
 
-def with_verdict(frame: pd.DataFrame, said: str) -> pd.DataFrame:
-    """``frame`` with its verdict (the answer first, in words) in ``attrs["verdict"]``
-    and on its typed metadata."""
-    frame.attrs["verdict"] = said
-    meta = frame.attrs.get("meta")
-    if isinstance(meta, ResultMeta):
-        frame.attrs["meta"] = replace(meta, verdict=said)
-    return frame
-
-
-def with_meta(frame: pd.DataFrame, meta: ResultMeta) -> pd.DataFrame:
-    """``frame`` with its typed metadata: ``attrs["meta"]``, and each field in ``attrs``
-    as well (for pandas users who read them by name)."""
-    frame.attrs.update(meta.as_attrs())
-    frame.attrs["meta"] = meta
-    return frame
-
-
 def pegging_frame(table: PeggingTable, roles: list[Role]) -> pd.DataFrame:
     """The pegging value of every keep, for each of ``roles`` in turn."""
     from crib_analyze.artifacts.pegging_table import keep_text, kept_multisets
@@ -381,34 +362,6 @@ def deal_points_frame(provenance: dict[str, Any]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=["role", "source", "points", "deals"])
     frame["share"] = frame["deals"] / frame.groupby(["role", "source"])["deals"].transform("sum")
     frame.attrs.update(provenance)
-    return frame
-
-
-def review_frame(decisions: list[Decision], deals: int) -> pd.DataFrame:
-    """One row per graded decision; ``attrs``: deals, decisions, the total loss in
-    points and (where scores were recorded) in chance of winning."""
-    frame = pd.DataFrame(
-        {
-            "deal": np.array([d.deal for d in decisions], dtype=np.int64),
-            "kind": pd.array([d.kind for d in decisions], dtype="string"),
-            "situation": pd.array([d.situation for d in decisions], dtype="string"),
-            "chosen": pd.array([d.chosen for d in decisions], dtype="string"),
-            "best": pd.array([d.best for d in decisions], dtype="string"),
-            "loss": np.array([d.loss for d in decisions], dtype=np.float64),
-            "loss_win": np.array(
-                [np.nan if d.loss_win is None else d.loss_win for d in decisions],
-                dtype=np.float64,
-            ),
-            "options": np.array([d.options for d in decisions], dtype=np.int64),
-        }
-    )
-    wins = [d.loss_win for d in decisions if d.loss_win is not None]
-    frame.attrs.update(
-        deals=deals,
-        decisions=len(decisions),
-        total_loss=float(frame["loss"].sum()),
-        total_loss_win=float(sum(wins)) if wins else None,
-    )
     return frame
 
 

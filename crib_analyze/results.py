@@ -12,9 +12,9 @@ renders them as a readable table, CSV or JSON (:mod:`crib_analyze.cli.render`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
-from typing import Any
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -117,3 +117,31 @@ def concat_rows(parts: list[Rows]) -> Rows:
         dict(parts[0].attrs),
         parts[0].meta,
     )
+
+
+class HasAttrs(Protocol):
+    """A table with ``attrs`` (a pandas DataFrame; pandas itself is not imported here)."""
+
+    @property
+    def attrs(self) -> dict[Hashable, Any]: ...
+
+
+FrameT = TypeVar("FrameT", bound=HasAttrs)
+
+
+def with_verdict(frame: FrameT, said: str) -> FrameT:
+    """``frame`` with its verdict (the answer first, in words) in ``attrs["verdict"]``
+    and on its typed metadata."""
+    frame.attrs["verdict"] = said
+    meta = frame.attrs.get("meta")
+    if isinstance(meta, ResultMeta):
+        frame.attrs["meta"] = replace(meta, verdict=said)
+    return frame
+
+
+def with_meta(frame: FrameT, meta: ResultMeta) -> FrameT:
+    """``frame`` with its typed metadata: ``attrs["meta"]``, and each field in ``attrs``
+    as well (for pandas users who read them by name)."""
+    frame.attrs.update(meta.as_attrs())
+    frame.attrs["meta"] = meta
+    return frame

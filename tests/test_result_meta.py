@@ -106,3 +106,22 @@ def test_another_game_s_results_carry_typed_words_with_the_rules_notes() -> None
     said = advice.attrs["meta"]
     assert isinstance(said, GameAdviceMeta) and said.count == 10 and said.notes == ()
     assert said.verdict.startswith("As dealer at count 10 in three")
+
+
+def test_a_review_s_total_is_its_typed_verdict() -> None:
+    from pathlib import Path
+
+    import crib_analyze as ca
+    from crib_analyze.api import ReviewMeta
+    from crib_analyze.cli.render_play import review_text
+    from crib_analyze.results import rows_of_frame
+
+    record = Path(__file__).resolve().parent.parent / "docs" / "examples" / "game.txt"
+    frame = ca.review(record.read_text())
+    meta = frame.attrs["meta"]
+    assert isinstance(meta, ReviewMeta) and meta.decisions == len(frame) > 0
+    assert meta.total_loss == pytest.approx(frame["loss"].sum())
+    assert meta.verdict == meta.total and meta.verdict.startswith("total lost: ")
+    rows = rows_of_frame(frame)
+    rows.meta = replace(meta, verdict="the engine's total")
+    assert review_text(rows).splitlines()[-1] == "the engine's total"

@@ -95,6 +95,7 @@ if TYPE_CHECKING:
         plot_crib_tables,
     )
     from crib_analyze.discard.meta import DiscardMeta, GameThrowsMeta
+    from crib_analyze.game_review.result import ReviewMeta
     from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
     from crib_analyze.results import ResultMeta
 
@@ -103,6 +104,7 @@ if TYPE_CHECKING:
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
+    "ReviewMeta": "crib_analyze.game_review.result",
     "GameAdviceMeta": "crib_analyze.play.meta",
     "GameThrowsMeta": "crib_analyze.discard.meta",
     "ScoredPlayMeta": "crib_analyze.play.meta",
@@ -181,6 +183,7 @@ __all__ = [
     "PlayMeta",
     "PlayRequest",
     "ResultMeta",
+    "ReviewMeta",
     "ReviewRequest",
     "Rules",
     "ScoredPlayMeta",

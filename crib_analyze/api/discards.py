@@ -379,8 +379,8 @@ def analyze_seat(
     (['5H 6S 4D QH', 'JC'], 14.368)
     """
     from crib_analyze.discard.any_game import analyze_seat as run
-    from crib_analyze.frames import game_throws_frame, with_verdict
-    from crib_analyze.results import rows_of_frame
+    from crib_analyze.frames import game_throws_frame
+    from crib_analyze.results import rows_of_frame, with_verdict
     from crib_analyze.rules import game as rules_game
     from crib_analyze.verdicts import game_throws_verdict
 

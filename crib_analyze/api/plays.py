@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import UsageError
-from crib_analyze.results import Rows, rows_of_frame
+from crib_analyze.results import Rows, rows_of_frame, with_verdict
 from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
@@ -139,8 +139,6 @@ def advise_play(
 def _with_verdict(frame: pd.DataFrame, verdict: Callable[[Rows], str]) -> pd.DataFrame:
     """``frame`` with ``attrs["verdict"]`` (and its typed metadata's): the answer first,
     in words."""
-    from crib_analyze.frames import with_verdict
-
     return with_verdict(frame, verdict(rows_of_frame(frame)))
 
 
@@ -214,9 +212,9 @@ def review(
     (['throw', '5H 5C', 'JC QH'], 11.27)
     """
     from crib_analyze.api.requests import ReviewRequest
-    from crib_analyze.frames import review_frame
     from crib_analyze.game_review.grading import grade_game
     from crib_analyze.game_review.record import parse_record, read_record
+    from crib_analyze.game_review.result import review_frame
 
     r = ReviewRequest(position_samples, seed, model).resolve()
     text = os.fspath(record)

@@ -9,7 +9,6 @@ from crib_analyze.cli.render import (
     aligned,
     wrapped,
 )
-from crib_analyze.words import counted
 
 if TYPE_CHECKING:
     from crib_analyze.results import Rows
@@ -69,8 +68,10 @@ def advice_text(rows: Rows, why: bool = False) -> str:
 def review_text(rows: Rows) -> str:
     """A graded game: each decision with the best alternative and its loss, the worst
     mistakes, the totals; in 80 columns."""
-    a = rows.attrs
-    with_win = a.get("total_loss_win") is not None
+    from crib_analyze.api import ReviewMeta
+
+    m = rows.meta if isinstance(rows.meta, ReviewMeta) else ReviewMeta()
+    with_win = m.total_loss_win is not None
     records = list(rows.records())
     heads = ["deal", "decision", "chosen", "best", "lost"]
     if with_win:
@@ -107,16 +108,7 @@ def review_text(rows: Rows) -> str:
                 upper=False,
                 indent="  ",
             )
-    total = f"total lost: {a.get('total_loss', 0.0):.2f} points"
-    if with_win:
-        total += (
-            f" and {100 * a['total_loss_win']:.1f} percentage points of the chance of winning "
-            "(for a card laid: its points lost times the board's value of a point at the "
-            "deal's score)"
-        )
-    decisions, deals = int(a.get("decisions", 0)), int(a.get("deals", 0))
-    total += f", over {counted(decisions, 'decision')} in {counted(deals, 'deal')}"
-    lines += wrapped(total, upper=False)
+    lines += wrapped(m.verdict, upper=False)
     return "\n".join(lines) + "\n"
 
 
