@@ -26,6 +26,7 @@ from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
 from crib_analyze.results import Rows, with_meta
 from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
+from crib_analyze.table.meta import CribTableMeta, LookupMeta, unchecked_words
 
 if TYPE_CHECKING:
     from crib_analyze.artifacts.board_table import BoardTable
@@ -147,8 +148,17 @@ def lookup_frame(
         said, _ = points_verdict(r, worth, list(frame.discard), list(frame.keep), legal, False)
         frame[f"{r}_loss"] = frame[f"{r}_{value}"].max() - frame[f"{r}_{value}"]
         verdicts[r] = said
-    frame.attrs = attrs | {"role": role, "hand_id": hand_id, "verdicts": verdicts, "value": value}
-    return frame
+    unverified = attrs.get("unverified")
+    meta = LookupMeta(
+        role=role, hand_id=hand_id, value=value, verdicts=verdicts, path=str(attrs.get("path")),
+        version=str(attrs.get("version", "?")), opponent=str(attrs.get("opponent", "?")),
+        coverage=attrs.get("coverage"), unverified=unverified,
+        file={str(k): v for k, v in attrs.items()},
+        verdict="\n".join(verdicts.values()),
+        notes=(unchecked_words(unverified),) if unverified else (),
+    )  # fmt: skip
+    frame.attrs = dict(attrs)
+    return with_meta(frame, meta)
 
 
 CRIB_TABLE_COLUMNS = [
@@ -238,8 +248,7 @@ def packaged_crib_table_frame(role: Role, opponent: str) -> pd.DataFrame:
         f"the packaged crib table ({source.name})",
         "91 pairs, every hand counted once, shares summing to 1, means in range",
     )
-    frame.attrs.update(role=role, opponent=opponent, source="packaged")
-    return frame
+    return with_meta(frame, CribTableMeta(role=role, opponent=opponent))
 
 
 # --- the play -------------------------------------------------------------------------------

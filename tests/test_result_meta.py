@@ -125,3 +125,20 @@ def test_a_review_s_total_is_its_typed_verdict() -> None:
     rows = rows_of_frame(frame)
     rows.meta = replace(meta, verdict="the engine's total")
     assert review_text(rows).splitlines()[-1] == "the engine's total"
+
+
+def test_a_crib_table_says_what_it_holds_from_its_typed_metadata() -> None:
+    import crib_analyze as ca
+    from crib_analyze.api import CribTableMeta
+    from crib_analyze.cli.render_hands import crib_table_text
+    from crib_analyze.results import rows_of_frame
+
+    frame = ca.crib_table("pone")
+    meta = frame.attrs["meta"]
+    assert isinstance(meta, CribTableMeta) and (meta.role, meta.source) == ("pone", "packaged")
+    assert meta.heading.startswith("crib value of the discards a pone chooses")
+    rows = rows_of_frame(frame)
+    rows.meta = replace(meta, notes=("read unchecked: a note of the engine",))
+    text = crib_table_text(rows)
+    assert " ".join(text.split()).startswith(meta.heading)  # wrapped to 80 columns
+    assert "read unchecked: a note of the engine" in text.splitlines()

@@ -98,12 +98,15 @@ if TYPE_CHECKING:
     from crib_analyze.game_review.result import ReviewMeta
     from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
     from crib_analyze.results import ResultMeta
+    from crib_analyze.table.meta import CribTableMeta, LookupMeta
 
 #: each public name and the module that defines it (loaded on first use, so that
 #: ``from crib_analyze.api import odds`` does not load the discard engine's kernels)
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
+    "LookupMeta": "crib_analyze.table.meta",
+    "CribTableMeta": "crib_analyze.table.meta",
     "ReviewMeta": "crib_analyze.game_review.result",
     "GameAdviceMeta": "crib_analyze.play.meta",
     "GameThrowsMeta": "crib_analyze.discard.meta",
@@ -173,10 +176,12 @@ __all__ = [
     "Breakdown",
     "BuiltModel",
     "BuiltTable",
+    "CribTableMeta",
     "DiscardMeta",
     "DiscardRequest",
     "GameAdviceMeta",
     "GameThrowsMeta",
+    "LookupMeta",
     "Odds",
     "OddsRequest",
     "Paths",

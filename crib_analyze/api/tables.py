@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
+from crib_analyze.results import with_meta
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
@@ -26,6 +27,7 @@ from crib_analyze.settings import (
     default_table_path,
     table_format_for,
 )
+from crib_analyze.table.meta import CribTableMeta, unchecked_words
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -287,10 +289,11 @@ def crib_table(
     columns = ["hand_id", "weight", "d1", "d2", crib_column, f"{role}_best"]
     data = read_table_frame(source, columns=columns, trust_unverified=trust_unverified)
     frame = crib_table_frame(data, role, crib_column)
-    frame.attrs.update(opponent=file_opponent, source=str(source), coverage=part)
-    if "unverified" in meta:
-        frame.attrs["unverified"] = meta["unverified"]
-    return frame
+    unverified = meta.get("unverified")
+    return with_meta(frame, CribTableMeta(
+        role=role, opponent=str(file_opponent), source=str(source), coverage=part,
+        unverified=unverified, notes=(unchecked_words(unverified),) if unverified else (),
+    ))  # fmt: skip
 
 
 def plot_crib_tables(

@@ -57,7 +57,7 @@ def discard_from_table(
     with domain_errors():
         frame = lookup(hand, table or None, opponent, role, trust_unverified)  # type: ignore[arg-type]
         rows = rows_of_frame(frame)
-    unverified_note(rows.attrs)
+    unverified_note(rows)
     if top is not None:
         rows = rows.take(list(range(min(top, len(rows)))))
     if fmt == "table":

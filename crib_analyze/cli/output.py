@@ -9,7 +9,7 @@ import inspect
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
@@ -18,6 +18,9 @@ from crib_analyze.errors import CribAnalyzeError, describe_os_error
 from crib_analyze.settings import (
     LONG_RUN_SECONDS,
 )
+
+if TYPE_CHECKING:
+    from crib_analyze.results import Rows
 
 
 def echo_error(message: str, prefix: str = "Error: ") -> None:
@@ -31,12 +34,14 @@ def note(message: str) -> None:
     echo_error(message, prefix="")
 
 
-def unverified_note(attrs: dict[str, object]) -> None:
-    """Say on standard error, whatever the format, that a table was read unchecked."""
-    from crib_analyze.cli.render import unverified_words
+def unverified_note(rows: Rows) -> None:
+    """Say on standard error, whatever the format, that a table was read unchecked (the
+    words of the result's own note)."""
+    from crib_analyze.api import CribTableMeta, LookupMeta
 
-    if attrs.get("unverified"):
-        note(f"warning: {unverified_words(attrs)}")
+    meta = rows.meta
+    if isinstance(meta, LookupMeta | CribTableMeta) and meta.unverified:
+        note(f"warning: {meta.notes[0]}")
 
 
 def warn_if_long(seconds: float, what: str, quiet: bool = False, at_least: bool = False) -> None:

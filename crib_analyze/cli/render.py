@@ -132,10 +132,5 @@ def in_blocks(heads: list[str], body: list[list[str]], fixed: int, width: int = 
     return out
 
 
-def unverified_words(attrs: dict[str, Any]) -> str:
-    """The words of a table read with --trust-unverified."""
-    return f"read unchecked (--trust-unverified): the table {attrs.get('unverified')}"
-
-
 def rate_line(label: str, stats: dict[str, Any], key: str, digits: int) -> str:
     return f"{label:<20} {stats[key]:.{digits}f} ± {stats[key + '_se']:.{digits}f}"

@@ -12,7 +12,6 @@ from crib_analyze.cli.render import (
     aligned,
     in_blocks,
     loss_cell,
-    unverified_words,
     wrapped,
 )
 from crib_analyze.cli.render_discard import discard_meta
@@ -98,18 +97,15 @@ def distribution_text(rows: Rows, hand: str) -> str:
 def lookup_text(rows: Rows, hand: str) -> str:
     """A hand's rows read from a discard table, as the live analysis shows them: each
     role's answer in words, then the throws best first in 80 columns."""
-    a = rows.attrs
-    role = a.get("role")
-    out = [line for text in a.get("verdicts", {}).values() for line in wrapped(text)]
+    from crib_analyze.api import LookupMeta
+
+    m = rows.meta if isinstance(rows.meta, LookupMeta) else LookupMeta()
+    role = m.role
+    out = [line for text in m.verdicts.values() for line in wrapped(text)]
     who = f"as {role}" if role else "both roles"
-    out += wrapped(
-        f"{hand}, {who}; from {a.get('path')} (hand {a.get('hand_id'):,}, "
-        f"{a.get('opponent', '?')} opponent, made by crib-analyze {a.get('version', '?')})",
-        upper=False,
-    )
-    if a.get("unverified"):
-        out += wrapped(unverified_words(a), upper=False)
-    value = a.get("value", "net")
+    out += wrapped(f"{hand}, {who}; {m.source}", upper=False)
+    out += [line for note in m.notes for line in wrapped(note, upper=False)]
+    value = m.value
     heads = ["#", "throw", "keep"]
     if role is None:
         heads += ["dealer", "loss", "pone", "loss"]
@@ -139,18 +135,13 @@ def lookup_text(rows: Rows, hand: str) -> str:
 
 def crib_table_text(rows: Rows) -> str:
     """The 91 rank pairs, readable: pair, crib (all, suited, unsuited), how often thrown."""
-    role = rows.attrs.get("role", "?")
-    model = rows.attrs.get("opponent", "random")
-    source = rows.attrs.get("source", "packaged")
-    origin = "the table shipped with crib-analyze" if source == "packaged" else source
-    lines = wrapped(
-        f"crib value of the discards a {role} chooses ({model} opponent model; {origin})",
-        upper=False,
-    )
-    if rows.attrs.get("coverage"):
-        lines += wrapped(f"from {rows.attrs['coverage']}", upper=False)
-    if rows.attrs.get("unverified"):
-        lines += wrapped(unverified_words(rows.attrs), upper=False)
+    from crib_analyze.api import CribTableMeta
+
+    m = rows.meta if isinstance(rows.meta, CribTableMeta) else CribTableMeta()
+    lines = wrapped(m.heading, upper=False)
+    if m.coverage:
+        lines += wrapped(f"from {m.coverage}", upper=False)
+    lines += [line for note in m.notes for line in wrapped(note, upper=False)]
     lines.append(f"{'pair':<5}{'crib':>7}{'suited':>8}{'offsuit':>9}{'thrown %':>10}")
 
     def num(x: float) -> str:

@@ -293,7 +293,7 @@ def crib_table(
             check_plot(plot_path)
         frame = run(role, opponent, table_path, partial, trust_unverified)  # type: ignore[arg-type]
         rows = rows_of_frame(frame)
-    unverified_note(rows.attrs)
+    unverified_note(rows)
     if fmt == "table":
         text = crib_table_text(rows)
     else:
