@@ -142,3 +142,21 @@ def test_a_crib_table_says_what_it_holds_from_its_typed_metadata() -> None:
     text = crib_table_text(rows)
     assert " ".join(text.split()).startswith(meta.heading)  # wrapped to 80 columns
     assert "read unchecked: a note of the engine" in text.splitlines()
+
+
+def test_the_auction_says_its_bid_from_its_typed_metadata() -> None:
+    import crib_analyze as ca
+    from crib_analyze.api import AuctionMeta
+    from crib_analyze.cli.render_hands import auction_text
+    from crib_analyze.results import rows_of_frame
+
+    frame = ca.auction(HAND)
+    meta = frame.attrs["meta"]
+    assert isinstance(meta, AuctionMeta) and meta.score is None and meta.score_words is None
+    assert meta.break_even == pytest.approx(meta.worth / 2)
+    assert (
+        meta.verdict == meta.verdict_words and f"bid up to {int(meta.break_even)}" in meta.verdict
+    )
+    rows = rows_of_frame(frame)
+    rows.meta = replace(meta, worth=9.0, break_even=4.5)
+    assert "bid up to 4 " in " ".join(auction_text(rows).split())

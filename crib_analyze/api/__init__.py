@@ -94,7 +94,7 @@ if TYPE_CHECKING:
         merge_tables,
         plot_crib_tables,
     )
-    from crib_analyze.discard.meta import DiscardMeta, GameThrowsMeta
+    from crib_analyze.discard.meta import AuctionMeta, DiscardMeta, GameThrowsMeta
     from crib_analyze.game_review.result import ReviewMeta
     from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
     from crib_analyze.results import ResultMeta
@@ -105,6 +105,7 @@ if TYPE_CHECKING:
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
+    "AuctionMeta": "crib_analyze.discard.meta",
     "LookupMeta": "crib_analyze.table.meta",
     "CribTableMeta": "crib_analyze.table.meta",
     "ReviewMeta": "crib_analyze.game_review.result",
@@ -173,6 +174,7 @@ EXPORTS = {
 }
 
 __all__ = [
+    "AuctionMeta",
     "Breakdown",
     "BuiltModel",
     "BuiltTable",

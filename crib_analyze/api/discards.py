@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -439,9 +440,12 @@ def auction(
             record["p_win"] = chances[bid]
             record["bid"] = bid
         rows.append(record)
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(
+    from crib_analyze.discard.meta import AuctionMeta
+    from crib_analyze.results import with_meta
+
+    meta = AuctionMeta(
         worth=value.worth, break_even=value.break_even, score=value.score, bid=value.bid,
-        p_owner=value.p_owner, p_other=value.p_other, opponent=opponent,
+        p_owner=dict(value.p_owner), p_other=dict(value.p_other), opponent=str(opponent),
     )  # fmt: skip
-    return frame
+    said = meta.score_words or meta.verdict_words
+    return with_meta(pd.DataFrame(rows), replace(meta, verdict=said))

@@ -290,7 +290,7 @@ def discard(
     """
     from crib_analyze.api import check_plot, discard_rows_for, plot_discards
     from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_discard import discard_text
+    from crib_analyze.cli.render_discard import discard_meta, discard_text
     from crib_analyze.cli.render_hands import distribution_text
 
     if auction:  # the auction answers its own question (its options: AUCTION_OPTIONS)
@@ -328,7 +328,7 @@ def discard(
         return
     if request.jokers:  # JK among the cards: the joker-aware parser reads them
         rows = run(" ".join(cards))
-        emit(render(rows, format_cards(rows.attrs.get("hand", ()))), output)
+        emit(render(rows, format_cards(discard_meta(rows).hand)), output)
         return
     hand = cards_or_fail(cards, 6)
     long_run = request.opponent == "sampled" and int(request.samples or 0) > 20_000

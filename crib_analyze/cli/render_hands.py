@@ -157,7 +157,9 @@ def crib_table_text(rows: Rows) -> str:
 
 def auction_text(rows: Rows) -> str:
     """The auction: the best throw owning the crib and not, the crib's worth, the bid."""
-    a = rows.attrs
+    from crib_analyze.api import AuctionMeta
+
+    m = rows.meta if isinstance(rows.meta, AuctionMeta) else AuctionMeta()
     records = {r["part"]: r for r in rows.records()}
     own, other = records["owner"], records["other"]
     lines = [
@@ -166,25 +168,9 @@ def auction_text(rows: Rows) -> str:
         f"not owning it (you lead):          throw {other['discard']}, keep {other['keep']}, "
         f"{other['total']:.3f} points",
     ]
-    lines += wrapped(
-        f"owning the crib is worth {a['worth']:.2f} points more than not owning it; the "
-        f"winner pays its bid and the other nothing, so the break-even bid is half that, "
-        f"{a['break_even']:.2f} points: bid up to {int(a['break_even'])} "
-        f"({a['opponent']} opponent)",
-        upper=False,
-    )
-    if a.get("score") is not None:
-        mine, theirs = a["score"]
-        bid = a["bid"]
-        lines += wrapped(
-            f"at {mine}-{theirs}: break-even bid {bid} (you owning the crib from "
-            f"{mine - bid}-{theirs}: P(win) {own['p_win']:.3f}; the opponent owning it "
-            f"from {mine}-{theirs - bid}: {other['p_win']:.3f})"
-            if bid
-            else f"at {mine}-{theirs}: do not bid (owning the crib wins {own['p_win']:.3f}, "
-            f"letting it go {other['p_win']:.3f})",
-            upper=False,
-        )
+    lines += wrapped(m.verdict_words, upper=False)
+    if m.score_words is not None:
+        lines += wrapped(m.score_words, upper=False)
     return "\n".join(lines) + "\n"
 
 
