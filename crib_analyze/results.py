@@ -78,17 +78,22 @@ class Rows:
         return Rows({name: column} | self.columns, dict(self.attrs), self.meta)
 
     @classmethod
-    def of_records(cls, records: list[dict[str, Any]], attrs: dict[str, Any] | None = None) -> Rows:
+    def of_records(
+        cls,
+        records: list[dict[str, Any]],
+        attrs: dict[str, Any] | None = None,
+        meta: ResultMeta | None = None,
+    ) -> Rows:
         """Rows from a list of records with the same keys (text as object columns)."""
         if not records:
-            return cls({}, dict(attrs or {}))
+            return cls({}, dict(attrs or {}), meta)
         names = list(records[0])
         columns = {}
         for n in names:
             values = [r[n] for r in records]
             kind = object if any(isinstance(v, str) or v is None for v in values) else None
             columns[n] = np.array(values, dtype=kind)
-        return cls(columns, dict(attrs or {}))
+        return cls(columns, dict(attrs or {}), meta)
 
 
 def rows_of_frame(frame: Any) -> Rows:

@@ -108,6 +108,17 @@ def game_games_verdict(stats: dict[str, Any]) -> str:
     )
 
 
+def odds_verdict(rows: Rows) -> str:
+    """The answer first: the chance of winning from the score, by who deals next."""
+    records = list(rows.records())
+    first = records[0]
+    chances = " and ".join(
+        f"{100 * r['p_win']:.1f}% {'as dealer' if r['dealer'] else 'as pone'}" for r in records
+    )
+    both = " (by who deals next)" if len(records) > 1 else ""
+    return f"At {first['my_score']}-{first['opp_score']} you win {chances}{both}"
+
+
 def game_odds_verdict(rows: Rows) -> str:
     """The answer first: each side's chance from the scores, the likeliest winner first."""
     a = rows.attrs

@@ -206,7 +206,7 @@ def test_the_cli_plays_lowball_on_the_board_and_in_the_play() -> None:
     runner = CliRunner()
     out = runner.invoke(cli, ["odds", "--lowball", "100", "110", "-n", "200"])
     assert out.exit_code == 0, out.output
-    assert "lowball: the first to 121 loses" in out.output
+    assert "lowball: the fewest points is best; the first to 121 loses" in out.output
     out = runner.invoke(cli, ["simulate", "--lowball", "-n", "40", "-q"])
     assert out.exit_code == 0, out.output
     assert "lowball" in out.output and "skunks" not in out.output

@@ -160,3 +160,21 @@ def test_the_auction_says_its_bid_from_its_typed_metadata() -> None:
     rows = rows_of_frame(frame)
     rows.meta = replace(meta, worth=9.0, break_even=4.5)
     assert "bid up to 4 " in " ".join(auction_text(rows).split())
+
+
+def test_the_chances_from_a_score_carry_typed_words() -> None:
+    from crib_analyze.api import OddsMeta, odds_rows
+    from crib_analyze.cli.render_board import game_odds_text, odds_text
+
+    rows = odds_rows(95, 100)
+    meta = rows.meta
+    assert isinstance(meta, OddsMeta) and meta.method == "board table" and meta.board
+    assert meta.verdict.startswith("At 95-100 you win ") and rows.attrs["deals"]  # provenance
+    rows.meta = replace(meta, verdict="The engine's chances")
+    assert odds_text(rows).startswith("The engine's chances\n")
+    rules = game("standard", lowball=True)  # lowball is played by two sides
+    simulated = odds_rows(100, 110, games=50, seed=1, game=rules)
+    said = simulated.meta
+    assert isinstance(said, OddsMeta) and said.notes == rules.variant_rules
+    assert said.verdict.startswith("At pone 100") and said.method == "simulation"
+    assert game_odds_text(simulated).splitlines()[-1] == rules.variant_rules[0]

@@ -94,6 +94,7 @@ if TYPE_CHECKING:
         merge_tables,
         plot_crib_tables,
     )
+    from crib_analyze.board.meta import OddsMeta
     from crib_analyze.discard.meta import AuctionMeta, DiscardMeta, GameThrowsMeta
     from crib_analyze.game_review.result import ReviewMeta
     from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
@@ -105,6 +106,7 @@ if TYPE_CHECKING:
 EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
+    "OddsMeta": "crib_analyze.board.meta",
     "AuctionMeta": "crib_analyze.discard.meta",
     "LookupMeta": "crib_analyze.table.meta",
     "CribTableMeta": "crib_analyze.table.meta",
@@ -185,6 +187,7 @@ __all__ = [
     "GameThrowsMeta",
     "LookupMeta",
     "Odds",
+    "OddsMeta",
     "OddsRequest",
     "Paths",
     "PlayMeta",

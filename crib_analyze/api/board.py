@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from crib_analyze.board.meta import OddsMeta
 from crib_analyze.errors import ModelError
 from crib_analyze.position import (
     check_score,
@@ -33,7 +34,7 @@ from crib_analyze.settings import (
     PlayPolicy,
     Scoring,
 )
-from crib_analyze.verdicts import game_odds_verdict
+from crib_analyze.verdicts import game_odds_verdict, odds_verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -160,7 +161,9 @@ def odds_rows(
     seats = [True, False] if dealer is None else [bool(dealer)]
     chosen = cast(Scoring, r.scoring)
     records = [odds(r.scores[0], r.scores[1], seat, chosen).as_dict() for seat in seats]
-    return Rows.of_records(records, load_board().provenance)
+    board = dict(load_board().provenance)
+    rows = Rows.of_records(records, board)
+    return Rows(rows.columns, board, OddsMeta(board=board, verdict=odds_verdict(rows)))
 
 
 def _simulated_odds(
@@ -183,11 +186,12 @@ def _simulated_odds(
             {"seats": label, "score": start[side], "win": stats.wins[label],
              "win_se": stats.wins_se[label]}
         )  # fmt: skip
-    attrs = dict(game=rules.name, games=games, seed=seed, play_policy=play_policy,
-                 method="simulation", lowball=rules.lowball, target=rules.target)  # fmt: skip
-    rows = Rows.of_records(records, attrs)
-    rows.attrs["verdict"] = game_odds_verdict(rows)
-    return rows
+    meta = OddsMeta(
+        game=rules.name, games=games, seed=seed, play_policy=play_policy, method="simulation",
+        lowball=rules.lowball, target=rules.target, notes=rules.variant_rules,
+    )  # fmt: skip
+    rows = Rows.of_records(records, meta=meta)
+    return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
 
 
 def board_frame(scoring: Scoring = DEFAULT_SCORING) -> pd.DataFrame:

@@ -17,14 +17,13 @@ if TYPE_CHECKING:
 
 def odds_text(odds: Rows) -> str:
     """How the game ends from a position, one line per seat asked for."""
-    rows, provenance = list(odds.records()), odds.attrs
+    from crib_analyze.api import OddsMeta
+
+    m = odds.meta if isinstance(odds.meta, OddsMeta) else OddsMeta()
+    rows = list(odds.records())
     first = rows[0]
     scoring = first["scoring"]
-    chances = " and ".join(
-        f"{100 * r['p_win']:.1f}% {'as dealer' if r['dealer'] else 'as pone'}" for r in rows
-    )
-    both = " (by who deals next)" if len(rows) > 1 else ""
-    lines = wrapped(f"At {first['my_score']}-{first['opp_score']} you win {chances}{both}")
+    lines = wrapped(m.verdict)
     lines += wrapped(
         f"you {first['my_score']}, opponent {first['opp_score']}; "
         f"match points: {scoring} scoring ({_scoring_words(scoring)})",
@@ -44,12 +43,8 @@ def odds_text(odds: Rows) -> str:
         for r in rows
     ]
     lines.append(aligned(heads, body, left={0}))
-    deals = provenance.get("deals")
-    made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
     lines += wrapped(
-        f"board table: {made} (expert throws, {provenance.get('policy', '?')} play), "
-        f"Monte Carlo error ~{first['table_error']:.4f} in P(win)",
-        upper=False,
+        f"{m.assumed}, Monte Carlo error ~{first['table_error']:.4f} in P(win)", upper=False
     )
     lines += wrapped(
         "match pts = expected match points won minus lost; your pts = won only; "
@@ -182,24 +177,14 @@ def game_games_text(stats: dict[str, Any]) -> str:
 def game_odds_text(rows: Rows) -> str:
     """Each side's chance of winning from a score in another game, by simulation: the
     verdict, then one line per side."""
-    a = rows.attrs
+    from crib_analyze.api import OddsMeta
+
+    m = rows.meta if isinstance(rows.meta, OddsMeta) else OddsMeta()
     body = [
         [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
         for r in rows.records()
     ]
-    low = f"lowball: the first to {a.get('target')} loses; " if a.get("lowball") else ""
-    return (
-        "\n".join(wrapped(rows.attrs["verdict"]))
-        + "\n"
-        + aligned(["seats", "score", "P(win)", "±"], body, left={0})
-        + "\n"
-        + "\n".join(
-            wrapped(
-                f"{a['game']}: {low}the dealer about to deal; {a['games']:,} games simulated "
-                f"to the end (seed {a['seed']}, {a['play_policy']} play, throws by the hand "
-                "policy)",
-                upper=False,
-            )
-        )
-        + "\n"
-    )
+    lines = [*wrapped(m.verdict), aligned(["seats", "score", "P(win)", "±"], body, left={0})]
+    lines += wrapped(m.assumed, upper=False)
+    lines += [line for note in m.notes for line in wrapped(note, upper=False)]
+    return "\n".join(lines) + "\n"
