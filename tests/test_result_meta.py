@@ -178,3 +178,12 @@ def test_the_chances_from_a_score_carry_typed_words() -> None:
     assert isinstance(said, OddsMeta) and said.notes == rules.variant_rules
     assert said.verdict.startswith("At pone 100") and said.method == "simulation"
     assert game_odds_text(simulated).splitlines()[-1] == rules.variant_rules[0]
+
+
+def test_no_cli_module_reads_a_result_s_attrs_dict() -> None:
+    """The command line lays out typed results: it reads no ``attrs`` dict."""
+    from pathlib import Path
+
+    cli = Path(__file__).resolve().parent.parent / "crib_analyze" / "cli"
+    readers = [p.name for p in sorted(cli.glob("*.py")) if ".attrs" in p.read_text()]
+    assert readers == []
