@@ -11,7 +11,6 @@ skipping starters after the hand's cards.
 from __future__ import annotations
 
 import json
-
 from math import comb
 
 import numpy as np
