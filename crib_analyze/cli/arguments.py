@@ -5,7 +5,7 @@ cards, threads."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -110,3 +110,15 @@ def no_jokers_unasked(words: Sequence[str]) -> None:
     """A usage error for a joker (JK) among cards given without --jokers."""
     if any(t.upper() == "JK" for t in " ".join(words).split()):
         raise click.UsageError("JK is a joker: give --jokers 1 (or 2) to count it")
+
+
+ChoiceT = TypeVar("ChoiceT", bound=str)
+
+
+def chosen(value: str, choices: tuple[ChoiceT, ...]) -> ChoiceT:
+    """A click choice as the typed value it names, one of ``choices`` (a settings tuple
+    of a Literal type): the API then takes it without a cast."""
+    for choice in choices:
+        if choice == value:
+            return choice
+    raise click.UsageError(f"{value!r} is not one of {', '.join(choices)}")

@@ -12,6 +12,7 @@ from crib_analyze import interrupts
 from crib_analyze.cards import format_cards, read_hand_lines
 from crib_analyze.cli.arguments import (
     cards_or_fail,
+    chosen,
     no_jokers_unasked,
     refuse_options,
 )
@@ -26,6 +27,7 @@ from crib_analyze.cli.output import (
 )
 from crib_analyze.costs import discard_seconds
 from crib_analyze.errors import CardError
+from crib_analyze.settings import OPPONENTS, ROLES
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
     from crib_analyze.results import Rows
@@ -55,7 +57,8 @@ def discard_from_table(
         raise click.UsageError("--from-table reads one hand; it does not go with --hands-file")
     hand = cards_or_fail(cards, 6)
     with domain_errors():
-        frame = lookup(hand, table or None, opponent, role, trust_unverified)  # type: ignore[arg-type]
+        as_role = None if role is None else chosen(role, ROLES)
+        frame = lookup(hand, table or None, chosen(opponent, OPPONENTS), as_role, trust_unverified)
         rows = rows_of_frame(frame)
     unverified_note(rows)
     if top is not None:
@@ -93,7 +96,8 @@ def auction_mode(
     refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
     with domain_errors():
         frame = auction(
-            list(cards), opponent, pegging, score, model, position_samples, seed,  # type: ignore[arg-type]
+            list(cards), chosen(opponent, OPPONENTS), pegging, score, model, position_samples,
+            seed,
         )  # fmt: skip
     rows = rows_of_frame(frame)
     render = {"table": auction_text, "csv": rows_csv, "json": rows_json}[fmt]

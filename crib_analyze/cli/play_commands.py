@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from crib_analyze.cli.arguments import asked_for, game_rules, given, role_of, seat_of, set_threads
+from crib_analyze.cli.arguments import (
+    asked_for,
+    chosen,
+    game_rules,
+    given,
+    role_of,
+    seat_of,
+    set_threads,
+)
 from crib_analyze.cli.options import (
     amount_type,
     build_output_option,
@@ -336,7 +344,7 @@ def build_pegging(
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             output, target_se=target_se, pilot=pilot, max_deals=max_deals, seed=seed,
-            policy=policy, log=log, model=model, scheduler=scheduler,  # type: ignore[arg-type]
+            policy=chosen(policy, PLAY_POLICIES), log=log, model=model, scheduler=scheduler,
         )  # fmt: skip
     p = built.provenance
     click.echo(

@@ -7,7 +7,7 @@ import re
 
 import click
 
-from crib_analyze.cli.arguments import asked_for, role_of, set_threads
+from crib_analyze.cli.arguments import asked_for, chosen, role_of, set_threads
 from crib_analyze.cli.options import (
     checked_output,
     checks_option,
@@ -34,6 +34,7 @@ from crib_analyze.cli.output import (
 from crib_analyze.costs import cost, table_seconds
 from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
+    OPPONENTS,
     ROLES,
     TABLE_LIMIT,
     TABLE_OPPONENTS,
@@ -291,7 +292,8 @@ def crib_table(
     with domain_errors():
         if plot_path is not None:
             check_plot(plot_path)
-        frame = run(role, opponent, table_path, partial, trust_unverified)  # type: ignore[arg-type]
+        theirs = None if opponent is None else chosen(opponent, OPPONENTS)
+        frame = run(chosen(role, ROLES), theirs, table_path, partial, trust_unverified)
         rows = rows_of_frame(frame)
     unverified_note(rows)
     if fmt == "table":
