@@ -98,8 +98,9 @@ def main() -> None:
          f"discard --opponent sampled: {SAMPLES.default:,} opponent hands"),
         ("discard-score", {"score": (110, 115)}, 1,
          "discard --score: a hand's throws from the score, 4,000 deals a throw"),
-        ("discard-exact-pegging", {"pegging": "exact"}, 1,
-         "discard --pegging exact: the play of all 15 throws with the real cards"),
+        ("discard-simulated-pegging", {"pegging": "simulated"}, 1,
+         "discard --pegging simulated: the play of all 15 throws with the real cards, by "
+         "the solver, for one role"),
     ):  # fmt: skip
         ca.analyze(hands[0], role="dealer", **options)  # compile first
         start = time.perf_counter()

@@ -117,17 +117,18 @@ def simulate_seconds(
 
 
 def discard_seconds(
-    hands: int, score: bool, exact_pegging: bool, sampled: int | None = None
+    hands: int, score: bool, simulated_roles: int = 0, sampled: int | None = None
 ) -> float:
     """Expected seconds of ``discard`` over ``hands`` hands (``--hands-file``): the plain
-    analysis, or its ``--score`` and ``--pegging exact`` figures when asked, and with
-    ``--opponent sampled`` its figure scaled to ``sampled`` opponent hands (one role or
-    both take alike: both are ranked from the same work)."""
+    analysis, or its ``--score`` figure and ``--pegging simulated``'s for each of the
+    ``simulated_roles`` roles whose play is simulated, and with ``--opponent sampled``
+    its figure scaled to ``sampled`` opponent hands (one role or both take alike there:
+    both are ranked from the same work)."""
     from crib_analyze.settings import SAMPLES
 
-    per = 0.0 if score or exact_pegging or sampled else cost("discard").seconds
+    per = 0.0 if score or simulated_roles or sampled else cost("discard").seconds
     per += cost("discard-score").seconds if score else 0.0
-    per += cost("discard-exact-pegging").seconds if exact_pegging else 0.0
+    per += cost("discard-simulated-pegging").seconds * simulated_roles
     if sampled:
         per += cost("discard-sampled").seconds * sampled / SAMPLES.default
     return hands * per

@@ -60,7 +60,9 @@ OutputFormat = Literal["table", "csv", "json"]  # printed results
 OUTPUT_FORMATS: tuple[OutputFormat, ...] = get_args(OutputFormat)
 TableFormat = Literal["parquet", "csv"]  # table files
 TABLE_FORMATS: tuple[TableFormat, ...] = get_args(TableFormat)
-Pegging = Literal["table", "exact", "none"]  # how discards count the play
+# how discards count the play: the pegging table, the play of these very cards simulated
+# by the solver ("exact" is its old name, read as "simulated"), or not at all
+Pegging = Literal["table", "simulated", "exact", "none"]
 PEGGING_CHOICES: tuple[Pegging, ...] = get_args(Pegging)
 PlayPolicy = Literal["greedy", "lookahead", "search", "rulebot", "solver"]  # how a player lays
 PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
@@ -175,6 +177,8 @@ NEED = Bound("need", 0, 29)  # a hand scores 0..29
 TOP = Bound("top", 1, 1_000_000)  # a hand has 15 throws; more shows them all
 POSITION_SAMPLES = Count("position samples", 2, 200_000, 4000)  # deals per throw from a score
 PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's cards (advice)
+# deals of --pegging simulated, a seat (about 10 s with the solver on 2 cores)
+SIMULATED_DEALS = Count("simulated deals", 2, 1_000_000, 400)
 SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
 # the solver policy: opponent hands solved per decision in whole deals (all of them when
 # fewer are live; advice solves every live hand), and the temperature (points) of the

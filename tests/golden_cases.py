@@ -93,7 +93,6 @@ CASES = [
         "discard_no_pegging", ["discard", *HAND, "--no-pegging", "--dealer", "--wide", "--verbose"]
     ),
     Case("discard_no_pegging_csv", ["discard", *HAND3, "--pegging", "none", "-f", "csv"]),
-    Case("discard_exact_pegging", ["discard", *HAND, "--pegging", "exact", "--pone", "-f", "csv"]),
     Case(
         "discard_score_csv",
         [

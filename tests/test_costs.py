@@ -117,7 +117,8 @@ def test_a_long_run_is_announced_first_and_a_short_one_is_not(
 @pytest.mark.parametrize(
     ("options", "figure", "scale"),
     [(["--dealer"], "discard", 1), (["--pone", "--score", "100-100"], "discard-score", 1),
-     (["--pegging", "exact"], "discard-exact-pegging", 1),
+     (["--pegging", "exact"], "discard-simulated-pegging", 2),  # both roles
+     (["--dealer", "--pegging", "simulated"], "discard-simulated-pegging", 1),
      (["--opponent", "sampled", "--samples", str(10 * SAMPLES.default)], "discard-sampled", 10)],
 )  # fmt: skip
 def test_a_long_hands_file_is_announced_first(

@@ -228,3 +228,52 @@ def test_the_solver_plays_the_builds_cells() -> None:
     )  # fmt: skip
     own = sums[:, 0] / 300
     assert own[1] > own[0] and own[3] > own[2]  # the keeper pegs more as dealer
+
+
+# --- --pegging simulated: the play of these very cards, by the solver --------------------
+
+SIMULATED = "AH 2C 4D 9S TC KD"
+
+
+def test_the_simulated_play_does_not_depend_on_how_its_deals_are_cut() -> None:
+    """The solver plays each deal of the 15 throws the same whether the deals run in one
+    kernel call or in parts (Ctrl-C is heard between the parts)."""
+    from crib_analyze.play import pegging_kernels as pgk
+    from crib_analyze.play.matches import play_reader, policy_code, throw_policies
+
+    model = ca.load_model()
+    hand = np.array(parse_cards(SIMULATED), np.int64)
+    code = policy_code("solver")
+    args = (throw_policies(model), np.array([code, code], np.int64), play_reader(model), 16)
+    whole = pgk.hand_deals(hand, 0, 0, 6, 5, *args)
+    parts = np.concatenate([pgk.hand_deals(hand, 0, 0, 2, 5, *args),
+                            pgk.hand_deals(hand, 0, 2, 4, 5, *args)])  # fmt: skip
+    assert np.array_equal(whole, parts)
+    assert (whole >= 0).all() and (whole.sum(axis=2) >= 1).all()  # a last card at least
+    # common random numbers: the opponent's hand is the same for every throw, so a throw
+    # keeping the same four cards as another scores the same (none here), and the deals
+    # differ from one another
+    assert len({tuple(row) for row in whole[:, :, 1].tolist()}) > 1
+
+
+def test_simulated_pegging_is_the_solver_s_and_exact_is_its_old_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from crib_analyze.discard import engine
+    from crib_analyze.settings import Count
+
+    monkeypatch.setattr(engine, "SIMULATED_DEALS", Count("simulated deals", 2, 100, 8))
+    runner = CliRunner()
+    base = ["discard", *SIMULATED.split(), "--dealer", "-f", "csv"]
+    simulated = runner.invoke(cli, [*base, "--pegging", "simulated"])
+    exact = runner.invoke(cli, [*base, "--pegging", "exact"])
+    assert simulated.exit_code == exact.exit_code == 0, simulated.output
+    assert simulated.stdout == exact.stdout
+    assert "simulated by the solver (8 deals" in simulated.stdout
+    assert engine.pegging_choice("exact") == "simulated"
+    # as dealer only the dealer's play is simulated: the pone's columns are the table's
+    frame = ca.analyze(SIMULATED, role="dealer", pegging="simulated")
+    table = ca.analyze(SIMULATED, role="dealer").set_index("discard")
+    by = frame.set_index("discard")
+    assert np.allclose(by["pone_peg_own"], table.loc[by.index, "pone_peg_own"])
+    assert not np.allclose(by["dealer_peg_own"], table.loc[by.index, "dealer_peg_own"])

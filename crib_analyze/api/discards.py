@@ -81,8 +81,9 @@ def analyze(
     ``df.attrs["model"]`` names the one used. ``need`` adds ``p_need``, the exact
     probability that the hand alone scores at least that many points. ``top`` keeps
     the best N (with no role, the best N of each role). ``pegging`` counts the play:
-    "table" (default: the shipped pegging values), "exact" (simulated with these
-    cards) or "none" (hand and crib only, the classic ranking). By default rows are
+    "table" (default: the shipped pegging values), "simulated" (the play of these
+    cards by the solver, for ``role`` or both; "exact" is its old name) or "none" (hand
+    and crib only, the classic ranking). By default rows are
     ranked by the role's ``total`` (net + pegging net), or by ``net`` without the
     play. Columns are documented in :mod:`crib_analyze.discard.ranking`; ``loss`` is
     the points behind the role's best throw.
@@ -210,6 +211,7 @@ def discard_rows_for(
         throw_fives=bool(r.throw_fives),
         lowball=bool(r.lowball),
         jokers=int(r.jokers or 0),
+        roles=ROLES if role is None else (role,),
     )
     ranked = discard_rows(
         analysis, role=role, need=r.need, sort=cast(SortKey | None, r.sort), top=r.top,

@@ -85,7 +85,8 @@ def discard_request(
     lambda: f"{cost('discard').text()}",
     lambda: f"{cost('discard-score').text()} with --score",
     lambda: (
-        f"{cost('discard-exact-pegging').text()} with --pegging exact (a --hands-file of "
+        f"{cost('discard-simulated-pegging').text()} a role with --pegging simulated (a "
+        "--hands-file of "
         "many hands adds up: a run expected to take over a minute is announced)"
     ),
 )

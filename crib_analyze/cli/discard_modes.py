@@ -186,7 +186,8 @@ def discard_hands_file(
         )
     hands = sum(not isinstance(parsed, CardError) for _, parsed in lines)
     sampled = samples if opponent == "sampled" else None
-    expected = discard_seconds(hands, score is not None, pegging == "exact", sampled)
+    roles = (1 if request.role else 2) if pegging in ("simulated", "exact") else 0
+    expected = discard_seconds(hands, score is not None, roles, sampled)
     warn_if_long(expected, f"{hands:,} hands", quiet)
     parts, tables, failures = [], [], 0
     with progress("hands", quiet) as bar:

@@ -274,8 +274,9 @@ def pegging_options(f: Callable[..., Any]) -> Callable[..., Any]:
         type=click.Choice(PEGGING_CHOICES),
         default="table",
         show_default=True,
-        help="Count the play: table (the shipped pegging value of each keep), exact (the "
-        "play simulated with these cards, ~0.3 s) or none.",
+        help="Count the play: table (the shipped pegging value of each keep), simulated "
+        "(the play of these very cards simulated by the solver, several seconds a role; exact "
+        "is its old name) or none.",
     )(f)
 
 

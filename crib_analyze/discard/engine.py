@@ -33,14 +33,16 @@ from crib_analyze.scoring.show_kernels import known_rank_table, rank_table, reme
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
+    DEFAULT_PLAY_POLICY,
     DEFAULT_SAMPLED_POLICY,
     OPPONENTS,
     PEGGING_CHOICES,
     PENALTIES,
-    QUICK_PLAY_POLICY,
+    ROLES,
     SAMPLED_POLICIES,
     SAMPLES,
     SEED,
+    SIMULATED_DEALS,
     Opponent,
     SampledPolicy,
     check_choice,
@@ -91,11 +93,12 @@ def parse_hand6(hand: CardsLike) -> np.ndarray:
 
 
 def pegging_choice(pegging: str | bool) -> str:
-    """ "table", "exact" or "none" (True means the table, False none)."""
+    """ "table", "simulated" or "none" (True means the table, False none; "exact", the
+    old name of "simulated", is read as it)."""
     if isinstance(pegging, bool):
         return DEFAULT_PEGGING if pegging else "none"
     check_choice("pegging", pegging, PEGGING_CHOICES)
-    return pegging
+    return "simulated" if pegging == "exact" else pegging
 
 
 def resolve_model(model: ModelLike, pegging: str | bool = DEFAULT_PEGGING) -> ExpertModel:
@@ -120,6 +123,7 @@ def analyze_hand(
     throw_fives: bool = False,
     lowball: bool = False,
     jokers: int = 0,
+    roles: tuple[str, ...] = ROLES,
 ) -> DiscardAnalysis:
     """Analyse every discard of a six-card hand under an opponent model.
 
@@ -129,8 +133,9 @@ def analyze_hand(
     whose throw follows ``policy`` (its best response under the random or the expert
     crib model), in fixed-size batches; ``on_progress(done, total)`` after each.
     ``pegging`` adds the play: "table" (the shipped pegging value of each kept rank
-    multiset and role; also True), "exact" (the play simulated with these very cards,
-    15 throws on common random numbers, a fraction of a second) or "none" (False).
+    multiset and role; also True), "simulated" (the play of these very cards by the
+    solver, 15 throws on common random numbers, for each of ``roles``; "exact" is its
+    old name) or "none" (False).
     ``penalty`` "zero" or "back-ten" adds each throw's chance of a crib of nothing
     (:mod:`crib_analyze.discard.penalties`; exact models only). ``throw_fives`` plays
     the variant where every five held must be thrown: only legal throws are ranked,
@@ -191,7 +196,7 @@ def analyze_hand(
         if used is not None:
             used.remember_compiled(tuple(built))
         ses = np.zeros_like(cribs)
-    peg = play_values(hand6, pegging, used) if pegging != "none" else None
+    peg = play_values(hand6, pegging, used, roles) if pegging != "none" else None
     zero = legal = None
     if throw_fives:
         from crib_analyze.discard.throw_fives import throw_fives_values
@@ -261,33 +266,35 @@ def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -
 
 
 def play_values(
-    hand6: np.ndarray, pegging: str, model: ExpertModel | None
+    hand6: np.ndarray, pegging: str, model: ExpertModel | None, roles: tuple[str, ...] = ROLES
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
-    """(peg_own, peg_opp, peg_se, description): (2, 15) each, by the holder's seat."""
-    if pegging == "exact":
-        from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
-
-        m = model or load_model()
-        parts = [hand_pegging(hand6, seat, model=m) for seat in Seat]
-        own = np.stack([p.peg_own for p in parts])
-        opp = np.stack([p.peg_opp for p in parts])
-        se = np.stack([p.peg_se for p in parts])
-        deals = parts[0].deals
-        return (
-            own,
-            opp,
-            se,
-            f"the play simulated with these cards ({deals:,} deals, {QUICK_PLAY_POLICY})",
-        )
+    """(peg_own, peg_opp, peg_se, description): (2, 15) each, by the holder's seat. With
+    ``pegging`` "simulated" the play of these very cards is simulated for each of
+    ``roles`` by the solver (:data:`~crib_analyze.settings.SIMULATED_DEALS` deals shared
+    by the 15 throws); a seat not asked for keeps the pegging table's values."""
     table = packaged_pegging_table()
     rows = [table.index(hand6[hk.KEEPS[d]] >> 2) for d in range(hk.N_DISCARDS)]
-    own, opp, se = table.peg_own[:, rows], table.peg_opp[:, rows], table.peg_se[:, rows]
-    return (
-        own,
-        opp,
-        se,
-        f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)",
+    own, opp = table.peg_own[:, rows].copy(), table.peg_opp[:, rows].copy()
+    se = table.peg_se[:, rows].copy()
+    said = f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)"
+    if pegging_choice(pegging) != "simulated":
+        return own, opp, se, said
+    from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
+
+    m = model or load_model()
+    deals = SIMULATED_DEALS.default
+    for role in roles:
+        seat = Seat.of(role)
+        part = hand_pegging(hand6, seat, deals=deals, policy=DEFAULT_PLAY_POLICY, model=m)
+        own[seat], opp[seat], se[seat] = part.peg_own, part.peg_opp, part.peg_se
+    simulated = (
+        f"the play of these cards simulated by the {DEFAULT_PLAY_POLICY} ({deals:,} deals "
+        "shared by the 15 throws; peg ± its s.e.)"
     )
+    if set(roles) == set(ROLES):
+        return own, opp, se, simulated
+    other = next(r for r in ROLES if r not in roles)
+    return own, opp, se, f"{simulated}; as {other}, the {said}"
 
 
 @interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel

@@ -21,7 +21,6 @@ from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import (
     new_reading,
     new_workspace,
-    play_deal,
     play_deal_reading,
 )
 from crib_analyze.rng_kernels import rng_for, rng_next
@@ -139,6 +138,7 @@ def cell_sums(
 def hand_deals(
     hand6: np.ndarray,
     seat: int,
+    first: int,
     n: int,
     seed: int,
     throws: ThrowPolicies,
@@ -146,16 +146,18 @@ def hand_deals(
     reader: Reader,
     samples: int,
 ) -> np.ndarray:
-    """(n, 15, 2) the holder's and the opponent's points in deal j for each of the 15
-    throws of ``hand6`` (known cards), the holder in ``seat``. Deal j shares the
+    """(n, 15, 2) the holder's and the opponent's points in deal ``first + j`` for each of
+    the 15 throws of ``hand6`` (known cards), the holder in ``seat``. A deal shares the
     opponent's six cards and the starter across the throws. ``policies`` as for
-    :func:`~crib_analyze.play.play_policy_kernels.play_deal` (no solver)."""
+    :func:`~crib_analyze.play.play_policy_kernels.play_deal_reading` (the solver reads
+    the other seat through ``reader``)."""
     out = np.empty((n, N_DISCARDS, 2), np.int64)
     other = 1 - seat
     mine = np.zeros(52, np.bool_)
     for card in hand6:
         mine[card] = True
-    for j in prange(n):
+    for g in prange(n):
+        j = first + g
         rng = rng_for(seed, j)
         deck = shuffle_into(np.empty(52, np.int64), rng)
         rest = np.empty(46, np.int64)
@@ -169,15 +171,18 @@ def hand_deals(
         starter = rest[6]
         record = np.empty((8, 5), np.int64)
         work, fwork, seen = new_workspace()
+        reading = new_reading()
         keep = np.empty(4, np.int64)
+        both = np.empty(4, np.int64)  # the holder's two thrown cards, then the opponent's
+        both[2], both[3] = thrown[0], thrown[1]
         for d in range(N_DISCARDS):
             for i in range(4):
                 keep[i] = hand6[KEEPS[d, i]]
+            both[0], both[1] = hand6[DISCARDS[d, 0]], hand6[DISCARDS[d, 1]]
             play_rng = rng_for(seed + 1, j)  # the same policy draws for every throw
-            pone, dealer = (keep, opp) if seat == 0 else (opp, keep)
-            p, q = play_deal(
-                pone, dealer, starter, policies, reader, samples, play_rng, record, work,
-                fwork, seen,
+            own, theirs = play_as(
+                seat, keep, opp, starter, both, policies, reader, samples, play_rng, record,
+                work, fwork, seen, reading,
             )  # fmt: skip
-            out[j, d, 0], out[j, d, 1] = (p, q) if seat == 0 else (q, p)
+            out[g, d, 0], out[g, d, 1] = own, theirs
     return out

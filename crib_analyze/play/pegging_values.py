@@ -26,7 +26,6 @@ from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play import pegging_kernels as pgk
 from crib_analyze.play.matches import (
-    plain_policy_code,
     play_reader,
     policy_code,
     throw_policies,
@@ -265,6 +264,7 @@ class HandPegging:
     deals: int
 
 
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
 def hand_pegging(
     hand6: np.ndarray,
     role: Seat | str,
@@ -275,16 +275,23 @@ def hand_pegging(
     model: ExpertModel | None = None,
 ) -> HandPegging:
     """Simulate the play for all 15 throws of six known cards in ``role``: the same
-    opponent hands and starters for every throw (common random numbers)."""
+    opponent hands and starters for every throw (common random numbers), both players
+    laying by ``policy`` (the solver reads the other seat by ``model``). The deals run
+    in calls of about :data:`~crib_analyze.settings.CALL_SECONDS` with Ctrl-C heard
+    between them; the numbers do not depend on how they are cut."""
     seat = Seat.of(role)
     if deals < 2:
         raise UsageError(f"deals must be at least 2, got {deals}")
     m = model or load_model()
-    code = plain_policy_code(policy, "exact-cards pegging")
-    points = pgk.hand_deals(
-        np.asarray(hand6, np.int64), int(seat), deals, seed, throw_policies(m),
-        np.array([code, code], np.int64), play_reader(m, reads=False), samples,
-    ).astype(np.float64)  # fmt: skip
+    code = policy_code(policy)
+    hand = np.asarray(hand6, np.int64)
+    throws, reader = throw_policies(m), play_reader(m, reads=policy == "solver")
+    policies = np.array([code, code], np.int64)
+    points = np.empty((deals, 15, 2), np.float64)
+    for first, n in interrupts.paced(deals, CALL_SECONDS):
+        points[first : first + n] = pgk.hand_deals(
+            hand, int(seat), first, n, seed, throws, policies, reader, samples
+        )
     diff = points[:, :, 0] - points[:, :, 1]
     return HandPegging(
         peg_own=points[:, :, 0].mean(axis=0),
