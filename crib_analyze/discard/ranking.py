@@ -403,12 +403,26 @@ def _verdict_columns(
     goal: str,
     analysis: DiscardAnalysis,
 ) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """Adds each role's verdict column (the words on the row they name) to ``cols``;
-    returns the verdicts and, from points, the reasons the best beats the next."""
+    """Adds each role's verdict column (the words on the row they name, from
+    :mod:`crib_analyze.discard.verdict`) to ``cols``; returns the verdicts and, from
+    points, the reasons the best beats the next."""
     n = len(legal)
+    discards, keeps = list(cols["discard"]), list(cols["keep"])
+    said: list[tuple[str, tuple[str, int]]]
+    if position is not None and role is not None:
+        by_goal = position.p_win if goal == "win" else position.match_points
+        said = [(role, goal_verdict(
+            role, position.score, goal, by_goal, value[role], discards, keeps, legal
+        ))]  # fmt: skip
+    else:
+        roles = [role] if role is not None else list(ROLES)
+        said = [
+            (r, points_verdict(r, value[r], discards, keeps, legal, analysis.lowball))
+            for r in roles
+        ]
     verdicts: dict[str, str] = {}
     reasons: dict[str, list[str]] = {}
-    for who, (text, row) in _verdicts(cols, value, legal, role, position, goal, analysis.lowball):
+    for who, (text, row) in said:
         column = np.full(n, "", dtype=object)
         column[row] = text  # on the row it names
         cols["verdict" if role is not None else f"{who}_verdict"] = column
@@ -453,28 +467,6 @@ def _starters(
     per = throw_starters(analysis.hand_scores, unseen, legal, need, -1 if analysis.lowball else 1)
     names = [format_cards(d) for d in analysis.discards]
     return {names[i]: per[i] for i in order}
-
-
-def _verdicts(
-    cols: dict[str, np.ndarray],
-    value: dict[str, np.ndarray],
-    legal: np.ndarray,
-    role: str | None,
-    position: PositionThrows | None,
-    goal: str,
-    lowball: bool,
-) -> list[tuple[str, tuple[str, int]]]:
-    """Each role's answer in words and the row it names
-    (:mod:`crib_analyze.discard.verdict`)."""
-    discards, keeps = list(cols["discard"]), list(cols["keep"])
-    if position is not None and role is not None:
-        by_goal = position.p_win if goal == "win" else position.match_points
-        said = goal_verdict(
-            role, position.score, goal, by_goal, value[role], discards, keeps, legal
-        )
-        return [(role, said)]
-    roles = [role] if role is not None else list(ROLES)
-    return [(r, points_verdict(r, value[r], discards, keeps, legal, lowball)) for r in roles]
 
 
 def _sort_keys(cols: dict[str, np.ndarray], role: str | None, sort: str) -> list[np.ndarray]:
