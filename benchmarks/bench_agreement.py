@@ -12,9 +12,14 @@ the ranking by the chance of winning (``--score 0-0``). It reports
   below the best by points (the position engine plays ``lookahead``: a gap there is
   the two counts of the play disagreeing).
 
+With ``--cells``, each disagreement also shows the two throws' values three ways: the
+shipped table's, the same cell (the kept ranks only: random suits and thrown cards)
+played again now by the solver (1,500 deals), and the real cards': which of the table's
+age and noise, or what the real cards tell, makes the difference.
+
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_agreement.py [--hands N] [--seed S]
+    .venv/bin/python benchmarks/bench_agreement.py [--hands N] [--seed S] [--cells]
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ import time
 import numpy as np
 
 import crib_analyze as ca
+from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.cards import format_cards
-from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.play import pegging_kernels as pgk
 from crib_analyze.play.matches import play_reader, policy_code, throw_policies
 from crib_analyze.settings import SIMULATED_DEALS
@@ -38,10 +44,23 @@ def by_throw(frame: object, column: str, names: list[str]) -> np.ndarray:
     return np.array([indexed[n] for n in names], np.float64)
 
 
+def cells_now(hand6: np.ndarray, seat: int, throws: list[int], kernel_args: tuple) -> np.ndarray:
+    """The pegging net of the cells of these throws' kept ranks, played now (1,500
+    deals each, seed 7)."""
+    ranks = np.array([np.sort(hand6[KEEPS[d]] >> 2) for d in throws], np.int64)
+    k, deals = len(throws), 1500
+    sums = np.asarray(pgk.cell_sums(
+        ranks, np.full(k, seat, np.int64), np.arange(k, dtype=np.int64), np.zeros(k, np.int64),
+        np.full(k, deals, np.int64), 7, *kernel_args,
+    ))  # fmt: skip
+    return (sums[:, 0] - sums[:, 1]) / deals
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--seed", type=int, default=33)
+    parser.add_argument("--cells", action="store_true", help="the cause of each disagreement")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     model = ca.load_model()
@@ -73,6 +92,17 @@ def main() -> None:
                 costs.append(cost)
                 print(f"{hand} {role}: table {names[best_table]}, simulated {names[best_sim]}"
                       f" by {cost:.2f} ± {se:.2f}", flush=True)  # fmt: skip
+                if args.cells:
+                    pair = [best_table, best_sim]
+                    pegging = packaged_pegging_table()
+                    rows = [pegging.index(np.sort(hand6[KEEPS[d]] >> 2)) for d in pair]
+                    shipped = pegging.peg_own[seat, rows] - pegging.peg_opp[seat, rows]
+                    now = cells_now(hand6, seat, pair, kernel_args)
+                    for j, d in enumerate(pair):
+                        print(
+                            f"  throw {names[d]}: table {shipped[j]:+.2f}, the cell now "
+                            f"{now[j]:+.2f}, the real cards {peg[:, d].mean():+.2f}"
+                        )
             scored = ca.analyze(hand, role=role, score=(0, 0))
             win_best = scored.iloc[0]
             gap = float(scored["total"].max() - win_best["total"])
