@@ -153,7 +153,6 @@ def lookup_frame(
         role=role, hand_id=hand_id, value=value, verdicts=verdicts, path=str(attrs.get("path")),
         version=str(attrs.get("version", "?")), opponent=str(attrs.get("opponent", "?")),
         coverage=attrs.get("coverage"), unverified=unverified,
-        file={str(k): v for k, v in attrs.items()},
         verdict="\n".join(verdicts.values()),
         notes=(unchecked_words(unverified),) if unverified else (),
     )  # fmt: skip

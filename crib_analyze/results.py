@@ -44,9 +44,7 @@ class Rows:
 
     def __post_init__(self) -> None:
         if self.meta is not None:  # one source: the dict mirrors the typed fields
-            self.attrs = self.meta.as_attrs() | {
-                k: v for k, v in self.attrs.items() if k not in self.meta.as_attrs()
-            }
+            self.attrs = self.attrs | self.meta.as_attrs()
 
     def __len__(self) -> int:
         return len(next(iter(self.columns.values()))) if self.columns else 0

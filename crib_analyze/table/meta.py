@@ -10,7 +10,6 @@ how the file was made, and each role's verdict (made from the rows read).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from crib_analyze.results import ResultMeta
 
@@ -37,7 +36,6 @@ class LookupMeta(ResultMeta):
     opponent: str = "?"
     coverage: str | None = None
     unverified: str | None = None
-    file: dict[str, Any] = field(default_factory=dict)
 
     @property
     def source(self) -> str:
