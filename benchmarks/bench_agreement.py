@@ -52,7 +52,7 @@ def cells_now(hand6: np.ndarray, seat: int, throws: list[int], kernel_args: tupl
     sums = np.asarray(pgk.cell_sums(
         ranks, np.full(k, seat, np.int64), np.arange(k, dtype=np.int64), np.zeros(k, np.int64),
         np.full(k, deals, np.int64), 7, *kernel_args,
-    ))  # fmt: skip
+    )[0])  # fmt: skip
     return (sums[:, 0] - sums[:, 1]) / deals
 
 

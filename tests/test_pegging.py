@@ -111,7 +111,7 @@ def _keep_cells(ranks: np.ndarray, seat: int, deals: int, seed: int) -> tuple[np
         seed, matches.throw_policies(model), np.array([code, code], np.int64),
         matches.play_reader(model, reads=False),
         SEARCH_SAMPLES.default,
-    ))  # fmt: skip
+    )[0])  # fmt: skip
     diff = (sums[:, 0] - sums[:, 1]) / deals
     var = sums[:, 2] / deals - diff**2
     return diff, np.sqrt(var / deals)
@@ -221,13 +221,20 @@ def test_the_solver_plays_the_builds_cells() -> None:
     model = load_model()
     ranks = np.array([[4, 4, 5, 5], [4, 4, 5, 5], [0, 3, 9, 12], [0, 3, 9, 12]], np.int64)
     seats = np.array([0, 1, 0, 1], np.int64)
-    sums = pgk.cell_sums(
+    sums, hist = pgk.cell_sums(
         ranks, seats, np.arange(4, dtype=np.int64), np.zeros(4, np.int64),
         np.full(4, 300, np.int64), 3, matches.throw_policies(model), np.array([4, 4], np.int64),
         matches.play_reader(model), 16,
     )  # fmt: skip
     own = sums[:, 0] / 300
     assert own[1] > own[0] and own[3] > own[2]  # the keeper pegs more as dealer
+    # the distribution of each cell's deals holds every deal, with the same totals
+    points = np.arange(pgk.PEG_BINS)
+    assert (hist.sum(axis=(1, 2)) == 300).all()
+    assert np.allclose(np.einsum("cij,i->c", hist, points), sums[:, 0])
+    assert np.allclose(np.einsum("cij,j->c", hist, points), sums[:, 1])
+    diff = points[:, None] - points[None, :]
+    assert np.allclose(np.einsum("cij,ij->c", hist, diff**2), sums[:, 2])
 
 
 # --- --pegging simulated: the play of these very cards, by the solver --------------------

@@ -24,6 +24,7 @@ from crib_analyze.settings import PACKAGED_PEGGING, packaged
 from crib_analyze.storage.npz import read_npz, write_npz
 
 PEGGING_FORMAT = 1
+DISTRIBUTIONS_FORMAT = 1
 MAX_PEGGED = 64  # points a player can peg in one deal are fewer (generous bound)
 
 
@@ -49,6 +50,10 @@ class PeggingTable:
     peg_opp: np.ndarray  # (2, 1820)
     peg_se: np.ndarray  # (2, 1820)
     provenance: dict[str, Any] = field(default_factory=dict)
+    #: (2, 1820, PEG_BINS, PEG_BINS) the build's deals of each cell by the points the
+    #: keeper pegged (row) and the opponent (column); saved beside the table, in
+    #: :func:`distributions_path`, and read by :func:`load_distributions`
+    peg_hist: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     def fingerprint(self) -> str:
         """A short digest of the values (tables made with them carry it)."""
@@ -65,8 +70,13 @@ class PeggingTable:
         return _multiset_rows()[key]
 
     def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the table to ``path`` and, if it has them, its distributions beside it."""
         arrays = {"peg_own": self.peg_own, "peg_opp": self.peg_opp, "peg_se": self.peg_se}
         provenance = self.provenance | {"fingerprint": self.fingerprint()}
+        if self.peg_hist is not None:
+            counts = {"peg_hist": np.asarray(self.peg_hist, np.int32)}
+            of = {"table": self.fingerprint(), "made_by": self.provenance.get("made_by")}
+            write_npz(distributions_path(path), DISTRIBUTIONS_FORMAT, of, counts)
         write_npz(path, PEGGING_FORMAT, provenance, arrays)
 
     @classmethod
@@ -87,6 +97,12 @@ class PeggingTable:
             return table
 
         return read_npz(source, "the pegging table", PEGGING_FORMAT, parse)
+
+
+def distributions_path(path: str | os.PathLike[str]) -> str:
+    """Where a table file's distributions are: ``x.npz`` -> ``x_distributions.npz``."""
+    root, ext = os.path.splitext(os.fspath(path))
+    return f"{root}_distributions{ext or '.npz'}"
 
 
 @cache

@@ -71,6 +71,7 @@ def play_as(
 
 
 STREAM_STRIDE = 1 << 32  # deal j of cell c draws stream c * STRIDE + j
+PEG_BINS = 32  # a deal's points pegged by one player, 0 .. 31 (31 stands for 31 or more)
 
 
 @njit(parallel=True)
@@ -85,13 +86,16 @@ def cell_sums(
     policies: np.ndarray,
     reader: Reader,
     samples: int,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """(C, 3) per cell: sum of the keeper's points, of the opponent's, of the squared
-    differential, over deals ``starts[c] .. starts[c] + counts[c] - 1`` of the cell.
+    differential, over deals ``starts[c] .. starts[c] + counts[c] - 1`` of the cell;
+    and (C, PEG_BINS, PEG_BINS) how many of those deals the keeper pegged i points and
+    the opponent j (each capped at PEG_BINS - 1).
     ``ranks`` (C, 4) kept ranks, ``seats`` (C,) the keeper's seat (0 pone, 1 dealer),
     ``cell_ids`` (C,) the cells' numbers, which name their random streams."""
     cells = ranks.shape[0]
     out = np.zeros((cells, 3), np.float64)
+    hist = np.zeros((cells, PEG_BINS, PEG_BINS), np.int64)
     for c in prange(cells):
         seat = seats[c]
         other = 1 - seat
@@ -131,7 +135,8 @@ def cell_sums(
             out[c, 0] += own
             out[c, 1] += theirs
             out[c, 2] += (own - theirs) ** 2
-    return out
+            hist[c, min(own, PEG_BINS - 1), min(theirs, PEG_BINS - 1)] += 1
+    return out, hist
 
 
 @njit(parallel=True)

@@ -62,6 +62,7 @@ class BuildLog:
 PART_DEALS = {"solver": 16, "search": 16}
 PART_DEALS_FAST = 1024  # the other policies: about 150,000 deals a second
 DASK_JOB_PARTS = 64  # parts a Dask task plays
+CHECKPOINT_SECONDS = 30.0  # a build's state is saved this often (and when it stops)
 
 
 @interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
@@ -102,13 +103,15 @@ def build_pegging(
     settings = {
         "target_se": target_se, "pilot": pilot, "max_deals": max_deals, "seed": seed,
         "policy": policy, "samples": samples, "model": m.fingerprint(), "version": __version__,
+        "bins": pgk.PEG_BINS,
     }  # fmt: skip
     sums = np.zeros((n_cells, 3))
+    hist = np.zeros((n_cells, pgk.PEG_BINS, pgk.PEG_BINS), np.int32)  # each cell's deals
     done = np.zeros(n_cells, np.int64)  # deals played per cell
     stage, wanted = 1, np.full(n_cells, pilot, np.int64)  # deals each cell gets this stage
     state = load_checkpoint(checkpoint, settings)
     if state is not None and state["sums"].shape == sums.shape and "wanted" in state:
-        sums, done = state["sums"], state["done"]
+        sums, done, hist = state["sums"], state["done"], state["hist"]
         stage, wanted = int(state["stage"]), state["wanted"]
     reader = play_reader(m, reads=policy == "solver")
     policies = np.array([code, code], np.int64)
@@ -117,18 +120,33 @@ def build_pegging(
     arrays = (throw_policies(m), policies, reader)
     client = None if scheduler is None else dask_client(scheduler)
 
+    saved = [-np.inf]  # when the state was last saved
+
+    def save(now: bool) -> None:
+        if now or time.time() - saved[0] >= CHECKPOINT_SECONDS:
+            state: dict[str, np.ndarray] = {
+                "sums": sums, "hist": hist, "done": done, "stage": np.array(stage),
+                "wanted": wanted,
+            }  # fmt: skip
+            save_checkpoint(checkpoint, settings, state)
+            saved[0] = time.time()
+
     def run() -> None:
         todo = np.flatnonzero(done < wanted)
         parts = _parts(todo, done, wanted, part)
-        for job in _part_sums(client, parts, cells, seats, seed, arrays, samples):
-            idx, result, ends = job
-            np.add.at(sums, idx, result)  # a cell's parts in order: the same sums every run
-            done[idx] = np.maximum(done[idx], ends)
-            state = {"sums": sums, "done": done, "stage": np.array(stage), "wanted": wanted}
-            save_checkpoint(checkpoint, settings, state)
-            if log:
-                finished = int((done[todo] >= wanted[todo]).sum())
-                log(BuildLog(stage, finished, len(todo), int(done.sum()), time.time() - start))
+        try:
+            for idx, result, counts, ends in _part_sums(
+                client, parts, cells, seats, seed, arrays, samples
+            ):
+                np.add.at(sums, idx, result)  # a cell's parts in order: the same sums every run
+                np.add.at(hist, idx, counts.astype(np.int32))
+                done[idx] = np.maximum(done[idx], ends)
+                save(now=False)
+                if log:
+                    finished = int((done[todo] >= wanted[todo]).sum())
+                    log(BuildLog(stage, finished, len(todo), int(done.sum()), time.time() - start))
+        finally:  # stopped or finished: the state so far is kept
+            save(now=True)
 
     try:
         while True:  # the pilot, then top-ups until every cell meets the target (or the cap)
@@ -145,6 +163,7 @@ def build_pegging(
         if client is not None:
             client.close()
     own, opp, se = _summary(sums, done)
+    assert (hist.sum(axis=(1, 2)) == done).all()  # every deal is in its cell's distribution
     provenance = {
         "made_by": f"crib-analyze {__version__} build-pegging",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
@@ -169,7 +188,11 @@ def build_pegging(
         "seconds": round(time.time() - start, 1),
     }
     table = PeggingTable(
-        own.reshape(2, -1), opp.reshape(2, -1), se.reshape(2, -1), provenance=provenance
+        own.reshape(2, -1),
+        opp.reshape(2, -1),
+        se.reshape(2, -1),
+        provenance=provenance,
+        peg_hist=hist.reshape(2, -1, pgk.PEG_BINS, pgk.PEG_BINS),
     )
     remove_checkpoint(checkpoint)
     return table
@@ -199,19 +222,21 @@ def _parts(todo: np.ndarray, done: np.ndarray, wanted: np.ndarray, size: int) ->
 
 def _part_batch(
     job: Job, seed: int, arrays: tuple[Any, ...], samples: int
-) -> np.ndarray:  # runs where the job is sent: here or a Dask worker
-    """The (parts, 3) sums of one job's parts."""
+) -> tuple[np.ndarray, np.ndarray]:  # runs where the job is sent: here or a Dask worker
+    """The (parts, 3) sums of one job's parts and their (parts, PEG_BINS, PEG_BINS) counts."""
     throws, policies, reader = arrays
     ranks, seats, ids, starts, counts = job
-    sums = pgk.cell_sums(ranks, seats, ids, starts, counts, seed, throws, policies, reader, samples)
-    return np.asarray(sums)
+    sums, hist = pgk.cell_sums(
+        ranks, seats, ids, starts, counts, seed, throws, policies, reader, samples
+    )
+    return np.asarray(sums), np.asarray(hist)
 
 
 def _part_sums(
     client: Any, parts: Parts, cells: np.ndarray, seats: np.ndarray, seed: int,
     arrays: tuple[Any, ...], samples: int,
-) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:  # fmt: skip
-    """(cells, sums, deals played to) of each job of ``parts``, in order, with Ctrl-C
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:  # fmt: skip
+    """(cells, sums, counts, deals played to) of each job of ``parts``, in order, with Ctrl-C
     checked between jobs. Here a job is sized to about CALL_SECONDS by the time the last
     one took; on Dask, DASK_JOB_PARTS parts a task (results are waited for a second at a
     time, Ctrl-C checked between)."""
@@ -221,8 +246,10 @@ def _part_sums(
         c = cell[lo:hi]
         return cells[c], seats[c], c, first[lo:hi], count[lo:hi]
 
-    def result(lo: int, hi: int, sums: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return cell[lo:hi], sums, first[lo:hi] + count[lo:hi]
+    def result(
+        lo: int, hi: int, tallies: tuple[np.ndarray, np.ndarray]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return cell[lo:hi], tallies[0], tallies[1], first[lo:hi] + count[lo:hi]
 
     n = len(cell)
     if client is not None:
@@ -236,12 +263,13 @@ def _part_sums(
         yield result(lo, lo + k, _part_batch(job(lo, lo + k), seed, arrays, samples))
 
 
-def _wait(future: Any) -> np.ndarray:
+def _wait(future: Any) -> tuple[np.ndarray, np.ndarray]:
     """A Dask future's result, waited for a second at a time with Ctrl-C checked."""
     while True:
         interrupts.check()
         try:
-            return np.asarray(future.result(timeout=1))
+            sums, hist = future.result(timeout=1)
+            return np.asarray(sums), np.asarray(hist)
         except TimeoutError:
             continue
 
