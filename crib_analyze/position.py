@@ -280,3 +280,4 @@ class PositionThrows:
     scoring: str
     samples: int
     seed: int
+    play: str = ""  # how each deal's play was counted, in words

@@ -41,8 +41,10 @@ from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.errors import ModelError
 from crib_analyze.play.matches import deal, play_reader
+from crib_analyze.play.pegging_kernels import PEG_BINS
 from crib_analyze.play.pegging_values import hand_pegging
 from crib_analyze.play.play_policy_kernels import new_workspace, play_deal
+from crib_analyze.play.spread import NO_SPREAD, play_spread
 from crib_analyze.position import OUTCOMES, parse_score
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import rank_table
@@ -368,7 +370,7 @@ def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> N
     n = 4000
     raw = thk.position_outcomes(
         hand6, seat, 0, 0, 0, n, 1, EXPERT, throw_arrays(model), np.array([1, 1], np.int64),
-        play_reader(model), 16, rank_table(), counting_board(seat), 200,
+        play_reader(model), 16, NO_SPREAD, rank_table(), counting_board(seat), 200,
         np.array([91, 61, 31], np.int64),
     )  # fmt: skip
     out = np.asarray(raw)
@@ -388,6 +390,85 @@ def test_the_simulated_deal_scores_what_the_exact_engine_expects(seat: int) -> N
     rest = theirs.mean(axis=0) - theirs_varying
     assert np.ptp(rest) < 0.4, rest
     assert 4.0 < rest.mean() < 10.0  # ~ the opponent's show
+
+
+def random_counts(seed: int) -> np.ndarray:
+    """Deal counts for every cell of the pegging table, made up: a few outcomes a cell."""
+    rng = np.random.default_rng(seed)
+    hist = np.zeros((2, 1820, PEG_BINS, PEG_BINS), np.int64)
+    for _ in range(6):
+        own, opp = rng.integers(0, 14, (2, 2, 1820))
+        np.add.at(hist, (np.arange(2)[:, None], np.arange(1820)[None, :], own, opp),
+                  rng.integers(1, 9, (2, 1820)))  # fmt: skip
+    return hist
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_drawn_play_pegs_the_means_of_its_keeps_cell(seat: int) -> None:
+    """With the play drawn from the deal counts of the pegging build, each throw pegs
+    (own and opponent's) the mean of its keep's cell in those counts: the points
+    ranking's count of the play. The cells' means are computed here from the counts."""
+    model = load_model()
+    hist = random_counts(seat)
+    hand6 = np.array(parse_cards(HAND), np.int64)
+    n = 4000
+    raw = thk.position_outcomes(
+        hand6, seat, 0, 0, 0, n, 1, EXPERT, throw_arrays(model), np.array([1, 1], np.int64),
+        play_reader(model), 16, play_spread(hist), rank_table(), counting_board(seat), 200,
+        np.array([91, 61, 31], np.int64),
+    )  # fmt: skip
+    mine, theirs = np.asarray(raw)[..., 0], np.asarray(raw)[..., 4]
+    a = analyze_hand(hand6, pegging="none", model=model)
+    shows = a.hand_scores.mean(axis=1) + (a.dealer_crib + a.heels if seat == 1 else 0.0)
+    points = np.arange(PEG_BINS)
+    rest = np.empty(15)
+    for d in range(15):
+        cell = hist[seat, kept_rows_of(sorted(int(c) >> 2 for c in hand6[KEEPS[d]]))]
+        own = (cell.sum(axis=1) * points).sum() / cell.sum()
+        opp = (cell.sum(axis=0) * points).sum() / cell.sum()
+        drawn = mine[:, d] - shows[d]
+        assert abs(drawn.mean() - own) < 4.5 * mine[:, d].std() / np.sqrt(n), d
+        rest[d] = theirs[:, d].mean() - opp - (a.pone_crib[d] if seat == 0 else 0.0)
+    # the opponent: the cell's mean on top of its show, the same for every throw
+    assert np.ptp(rest) < 0.4, rest
+    assert 4.0 < rest.mean() < 10.0  # ~ the opponent's show
+
+
+def kept_rows_of(ranks: list[int]) -> int:
+    """The row of four sorted ranks in the pegging table: lexicographic order."""
+    from itertools import combinations_with_replacement
+
+    return list(combinations_with_replacement(range(13), 4)).index(tuple(ranks))
+
+
+def test_who_pegs_out_first_when_both_can() -> None:
+    """A drawn play is two totals: when only one player can reach 121 in it, that one
+    wins; when both can, the one needing the smaller share of its points is first, the
+    dealer on a tie (written from the rule in ``first_to_peg``'s docstring)."""
+    model = load_model()
+    hand6 = np.array(parse_cards(HAND), np.int64)
+
+    def p_win(seat: int, mine: int, theirs: int, own: int, opp: int) -> np.ndarray:
+        hist = np.zeros((2, 1820, PEG_BINS, PEG_BINS), np.int64)
+        hist[:, :, own, opp] = 1
+        raw = thk.position_outcomes(
+            hand6, seat, mine, theirs, 0, 200, 1, EXPERT, throw_arrays(model),
+            np.array([1, 1], np.int64), play_reader(model), 16, play_spread(hist), rank_table(),
+            np.ascontiguousarray(load_board().values, np.float64), 121,
+            np.array([91, 61, 31], np.int64),
+        )  # fmt: skip
+        return np.asarray(raw)[..., :4].sum(axis=2)  # (samples, throws): I won
+
+    assert (p_win(0, 115, 0, 6, 0) == 1).all()  # only I reach it: the pone pegs out
+    assert (p_win(0, 0, 118, 0, 3) == 0).all() and (p_win(1, 0, 118, 0, 3) == 0).all()
+    # both reach it in the play: I need 6 of 12 (a half), the dealer 6 of 6 (all)
+    assert (p_win(0, 115, 115, 12, 6) == 1).all()
+    # a tie of shares (6 of 6 each) goes to the dealer, whoever I am
+    assert (p_win(0, 115, 115, 6, 6) == 0).all() and (p_win(1, 115, 115, 6, 6) == 1).all()
+    # the dealer's heels count before the play: I deal on 113 and peg 10, the pone on
+    # 115 pegs 9: 8 of 10 against 6 of 9, the pone first; 6 of 10 after a jack's heels
+    jack = p_win(1, 113, 115, 10, 9)[:, 0]  # the starter is a jack 3 times in 46
+    assert 0 < jack.mean() < 0.2 and set(jack.tolist()) == {0.0, 1.0}
 
 
 def test_throws_from_a_score() -> None:

@@ -84,6 +84,29 @@ def test_a_seed_gives_the_same_table_and_a_killed_build_resumes(tmp_path: Path) 
     assert not np.array_equal(other.peg_own, first.peg_own)
 
 
+def test_the_distributions_are_saved_beside_their_table_and_checked(tmp_path: Path) -> None:
+    """A table with its deal counts writes them beside itself; they are read back only
+    for that table, and only if they give its means."""
+    from dataclasses import replace
+
+    from crib_analyze.artifacts.pegging_table import distributions_path, load_distributions
+
+    table = build_pegging(target_se=1.0, pilot=3, max_deals=3, seed=2, policy="lookahead")
+    assert table.peg_hist is not None and (table.peg_hist.sum(axis=(2, 3)) == 3).all()
+    path = tmp_path / "p.npz"
+    table.save(path)
+    assert distributions_path(path) == str(tmp_path / "p_distributions.npz")
+    counts = load_distributions(distributions_path(path), PeggingTable.load(path))
+    np.testing.assert_array_equal(counts, table.peg_hist)
+    other = replace(table, peg_own=table.peg_own + 1.0)  # another table's means
+    with pytest.raises(ca.ModelError, match="another pegging table"):
+        load_distributions(distributions_path(path), other)
+    moved = replace(table, peg_hist=np.roll(table.peg_hist, 1, axis=2))  # a point more each
+    moved.save(path)
+    with pytest.raises(ca.ModelError, match="do not give the table's means"):
+        load_distributions(distributions_path(path), moved)
+
+
 def test_table_round_trip_and_damage(tmp_path: Path) -> None:
     table = packaged_pegging_table()
     path = tmp_path / "p.npz"

@@ -134,3 +134,36 @@ def packaged_pegging_table() -> PeggingTable:
     """The pegging table shipped with the package."""
     with packaged(PACKAGED_PEGGING).open("rb") as fh:
         return PeggingTable.load(fh)
+
+
+def load_distributions(source: str | os.PathLike[str] | Any, table: PeggingTable) -> np.ndarray:
+    """The (2, 1820, bins, bins) deal counts of ``table``'s build (its distributions
+    file); ModelError if the file is damaged, of another table, or its counts do not
+    give the table's means."""
+
+    def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> np.ndarray:
+        hist = np.asarray(arrays["peg_hist"])
+        if hist.ndim != 4 or hist.shape[:2] != table.peg_own.shape or (hist < 0).any():
+            raise ValueError("counts of the wrong shape")
+        if provenance.get("table") != table.fingerprint():
+            raise ValueError("they belong to another pegging table")
+        deals = hist.sum(axis=(2, 3))
+        if (deals < 2).any():
+            raise ValueError("a cell without deals")
+        points = np.arange(hist.shape[2])
+        own = np.einsum("scij,i->sc", hist, points) / deals
+        if not np.allclose(own, table.peg_own, atol=0.05):  # only the cap at 31 moves them
+            raise ValueError("they do not give the table's means")
+        return hist
+
+    return read_npz(source, "the pegging distributions", DISTRIBUTIONS_FORMAT, parse)
+
+
+@cache
+def packaged_distributions() -> np.ndarray | None:
+    """The packaged pegging table's distributions, or None if none are shipped with it."""
+    source = packaged(distributions_path(PACKAGED_PEGGING))
+    if not source.is_file():
+        return None
+    with source.open("rb") as fh:
+        return load_distributions(fh, packaged_pegging_table())

@@ -48,11 +48,24 @@ def _after_heels(
     sources: np.ndarray,
 ) -> None:
     """The pegging points of the play in ``record``, then the shows, from slot ``e``."""
-    starter = d[8]
     for j in range(8):
         if record[j, 4] > 0:
             players[e], points[e], sources[e] = record[j, 0], record[j, 4], 1
             e += 1
+    _shows(d, table, e, players, points, sources)
+
+
+@njit
+def _shows(
+    d: np.ndarray,
+    table: np.ndarray,
+    e: int,
+    players: np.ndarray,
+    points: np.ndarray,
+    sources: np.ndarray,
+) -> None:
+    """The shows in the order they are counted, from slot ``e``."""
+    starter = d[8]
     pone = table_score_show(table, d[0], d[1], d[2], d[3], starter, False)
     dealer = table_score_show(table, d[4], d[5], d[6], d[7], starter, False)
     crib = table_score_show(table, d[9], d[10], d[11], d[12], starter, True)
@@ -88,6 +101,28 @@ def events_of(
     e = _heels(d, players, points, sources)
     play_deal(d[0:4], d[4:8], d[8], policies, reader, samples, rng, record, work, fwork, seen)
     _after_heels(d, table, record, e, players, points, sources)
+
+
+@njit
+def events_of_totals(
+    d: np.ndarray,
+    table: np.ndarray,
+    pegs: tuple[int, int],
+    first: int,
+    players: np.ndarray,
+    points: np.ndarray,
+    sources: np.ndarray,
+) -> None:
+    """:func:`events_of` for a play known only by its totals, ``pegs`` (the pone's
+    points, the dealer's): each is one event, seat ``first``'s first (see
+    :func:`~crib_analyze.play.spread_kernels.first_to_peg`)."""
+    e = _heels(d, players, points, sources)
+    for k in range(2):
+        seat = first if k == 0 else 1 - first
+        if pegs[seat] > 0:
+            players[e], points[e], sources[e] = seat, pegs[seat], 1
+            e += 1
+    _shows(d, table, e, players, points, sources)
 
 
 @njit

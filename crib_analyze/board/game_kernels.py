@@ -9,10 +9,11 @@ reaches the target.
 How a player throws (``kinds``, codes of :mod:`crib_analyze.board.throw_choice_kernels`):
 expert, points, mixed as there; position: from a score where either player has
 ``position_from`` or more, the ``candidates`` best throws for the expert valued by
-simulating ``position_samples`` deals (the opponent throwing as the expert, both
-playing ``sample_policies``, which never include the solver) and reading the board
-table, ranked by ``goal_weights`` over the outcomes; elsewhere as the expert. The deals
-of the game itself are played by ``policies``, the solver included.
+simulating ``position_samples`` deals (the opponent throwing as the expert, the play
+drawn from ``spread``, the solver's pegging of each keep, or if it is empty played by
+``sample_policies``, which never include the solver) and reading the board table,
+ranked by ``goal_weights`` over the outcomes; elsewhere as the expert. The deals of the
+game itself are played by ``policies``, the solver included.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
+from crib_analyze.play.spread_kernels import PlaySpread
 from crib_analyze.rng_kernels import rng_for
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
@@ -59,6 +61,7 @@ def play_games(
     sample_policies: np.ndarray,
     reader: Reader,
     samples: int,
+    spread: PlaySpread,
     table: np.ndarray,
     values: np.ndarray,
     target: int,
@@ -118,7 +121,8 @@ def play_games(
                         sample_outcomes(
                             six, unseen, seat, a, b, throws, choice_rng, seed,
                             SAMPLE_STREAMS + game * 4096 + j % 4096, np.int64(EXPERT), expert,
-                            sample_policies, reader, samples, table, values, target, lines, out,
+                            sample_policies, reader, samples, spread, table, values, target, lines,
+                            out,
                         )  # fmt: skip
                     best, best_value = 0, -np.inf
                     for c in range(throws.shape[0]):

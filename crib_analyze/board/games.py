@@ -24,6 +24,7 @@ from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play.matches import play_reader, policy_code
+from crib_analyze.play.spread import NO_SPREAD, packaged_spread
 from crib_analyze.position import Seat, outcome_weights
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
@@ -106,7 +107,7 @@ def play_batch(
         n, settings.seed, first, kinds, throw_arrays(m),
         np.array([code, code], np.int64), np.array([quick, quick], np.int64),
         play_reader(m, reads=settings.play_policy == "solver"), SEARCH_SAMPLES.default,
-        rank_table(),
+        packaged_spread() or NO_SPREAD, rank_table(),
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,
         settings.position_samples, settings.candidates,

@@ -15,13 +15,15 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.board.dp_kernels import walk_to
-from crib_analyze.board.event_kernels import MAX_EVENTS, events_of
+from crib_analyze.board.event_kernels import MAX_EVENTS, events_of, events_of_totals
 from crib_analyze.board.throw_choice_kernels import ExpertThrows, fill_seat, throw_of
+from crib_analyze.constants import HEELS_POINTS, JACK_RANK
 from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_workspace
-from crib_analyze.rng_kernels import rng_for, rng_next
+from crib_analyze.play.spread_kernels import PlaySpread, first_to_peg, spread_draw
+from crib_analyze.rng_kernels import rng_for, rng_next, rng_uniform
 
 PLAY_STREAMS = 1 << 40  # sample j plays from stream PLAY_STREAMS + j
 
@@ -65,6 +67,7 @@ def sample_outcomes(
     policies: np.ndarray,
     reader: Reader,
     samples: int,
+    spread: PlaySpread,
     table: np.ndarray,
     values: np.ndarray,
     target: int,
@@ -73,9 +76,11 @@ def sample_outcomes(
 ) -> None:
     """One shared deal: the opponent's six of ``unseen`` (46 cards, shuffled here with
     ``rng``), its throw (by ``opp_kind``, see :mod:`~crib_analyze.board.throw_choice_kernels`),
-    the starter; then for each throw index in ``throws``, the deal
-    played (stream ``play_stream`` of ``play_rng_seed``, the same for every throw) and
-    its outcome added to ``out[k]`` (len(throws), 8)."""
+    the starter; then for each throw index in ``throws``, the deal's outcome added to
+    ``out[k]`` (len(throws), 8). The play is drawn from ``spread`` (the solver's
+    pegging of the keep, one uniform number of stream ``play_stream`` of
+    ``play_rng_seed`` shared by every throw), or, if ``spread`` is empty, played by
+    ``policies`` (that stream again for every throw)."""
     for i in range(45, 38, -1):  # the first seven cards of a shuffle: opponent, starter
         k = rng_next(rng) % (i + 1)
         unseen[i], unseen[k] = unseen[k], unseen[i]
@@ -90,13 +95,24 @@ def sample_outcomes(
     sources = np.empty(MAX_EVENTS, np.int8)
     record = np.zeros((8, 5), np.int64)
     work, fwork, seen = new_workspace()
+    drawn = spread.starts.shape[0] > 0
+    u = rng_uniform(rng_for(play_rng_seed, play_stream))
+    pone_score, dealer_score = (a, b) if seat == 0 else (b, a)
+    if deal[8] >> 2 == JACK_RANK:  # heels come before the play
+        dealer_score += HEELS_POINTS
     for k in range(throws.shape[0]):
         fill_seat(deal, seat, hand6, throws[k])
-        play_rng = rng_for(play_rng_seed, play_stream)
-        events_of(
-            deal, table, policies, reader, samples, play_rng, players, points, sources,
-            record, work, fwork, seen,
-        )  # fmt: skip
+        if drawn:
+            own, theirs = spread_draw(spread, seat, deal[4 * seat : 4 * seat + 4], u)
+            pegs = (own, theirs) if seat == 0 else (theirs, own)
+            first = first_to_peg(pone_score, dealer_score, pegs[0], pegs[1], target)
+            events_of_totals(deal, table, pegs, first, players, points, sources)
+        else:
+            play_rng = rng_for(play_rng_seed, play_stream)
+            events_of(
+                deal, table, policies, reader, samples, play_rng, players, points, sources,
+                record, work, fwork, seen,
+            )  # fmt: skip
         finish(players, points, seat, a, b, values, target, lines, out[k])
 
 
@@ -129,6 +145,7 @@ def position_outcomes(
     policies: np.ndarray,
     reader: Reader,
     samples: int,
+    spread: PlaySpread,
     table: np.ndarray,
     values: np.ndarray,
     target: int,
@@ -143,7 +160,7 @@ def position_outcomes(
     for j in prange(n):
         sample_outcomes(
             hand6, unseen_cards(hand6), seat, a, b, throws, rng_for(seed, first + j), seed,
-            PLAY_STREAMS + first + j, opp_kind, expert, policies, reader, samples, table, values,
-            target, lines, out[j],
+            PLAY_STREAMS + first + j, opp_kind, expert, policies, reader, samples, spread, table,
+            values, target, lines, out[j],
         )  # fmt: skip
     return out

@@ -1,9 +1,12 @@
 """The throw that wins: a hand's 15 throws valued by how the game ends from a position.
 
 For each throw the deal is simulated jointly (the opponent's six cards drawn from the
-unseen and thrown as the expert would with those cards, the starter shared, the play by the default
-policy, both shows and the crib, in the order they score), on common random numbers
-across the throws; the board table values the position after the deal when nobody
+unseen and thrown as the expert would with those cards, the starter shared, the play,
+both shows and the crib, in the order they score), on common random numbers across the
+throws. The play is drawn from the solver's pegging of the keep (the distribution of
+the pegging table's deals of its cell, which gives the table's means: the same count of
+the play as the points ranking), or, where the table ships without its distributions,
+played by the quick policy; the board table values the position after the deal when nobody
 has reached 121 during it. Each throw gets the probability of each game outcome, the
 chance of winning and the expected match points, with standard errors (of the value,
 and of its difference from the best throw, which common random numbers make smaller).
@@ -20,6 +23,7 @@ from crib_analyze.board import position_kernels as thk
 from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.board.throw_choice_kernels import EXPERT
 from crib_analyze.play.matches import play_reader, policy_code
+from crib_analyze.play.spread import NO_SPREAD, packaged_spread
 from crib_analyze.position import (
     PositionThrows,
     Seat,
@@ -62,6 +66,7 @@ def position_throws(
     m = model or load_model()
     table = board or load_board()
     code = policy_code(QUICK_PLAY_POLICY)
+    spread = packaged_spread()
     values = np.ascontiguousarray(table.values, np.float64)
     parts = []
     for first in range(0, samples, POSITION_PART):  # Ctrl-C is checked between parts
@@ -70,7 +75,7 @@ def position_throws(
             np.asarray(hand6, np.int64), int(seat), mine, theirs, first,
             min(POSITION_PART, samples - first), seed, EXPERT, throw_arrays(m),
             np.array([code, code], np.int64), play_reader(m, reads=False), SEARCH_SAMPLES.default,
-            rank_table(), values, TARGET, np.array(SKUNK_LINES, np.int64),
+            spread or NO_SPREAD, rank_table(), values, TARGET, np.array(SKUNK_LINES, np.int64),
         ))  # fmt: skip
     per_sample = np.concatenate(parts)
     win, win_se, win_diff_se = _mean_se(p_win(per_sample))  # (n, 15) -> (15,)
@@ -88,7 +93,11 @@ def position_throws(
         scoring=scoring,
         samples=samples,
         seed=seed,
+        play=SPREAD_PLAY if spread is not None else f"the play by {QUICK_PLAY_POLICY}",
     )
+
+
+SPREAD_PLAY = "the play drawn from the solver's pegging of each keep (the pegging table's deals)"
 
 
 def _mean_se(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -49,6 +49,7 @@ class DiscardMeta(ResultMeta):
     scoring: str | None = None
     position_samples: int | None = None
     position_seed: int | None = None
+    position_play: str | None = None  # how the play of those deals was counted
     distribution: bool = False
 
     @property
@@ -125,7 +126,8 @@ class DiscardMeta(ResultMeta):
             out.append(
                 f"score: you {mine}, opponent {theirs}; each throw's deal simulated "
                 f"{self.position_samples or 0:,} times on shared cards (seed "
-                f"{self.position_seed}), then the board table; ± one standard error"
+                f"{self.position_seed}), {self.position_play}, then the board "
+                "table; ± one standard error"
             )
         return tuple(out)
 

@@ -213,6 +213,7 @@ def discard_rows(
         meta = replace(
             meta, score=position.score, goal=goal, scoring=position.scoring,
             position_samples=position.samples, position_seed=position.seed,
+            position_play=position.play,
         )  # fmt: skip
     return Rows(columns, meta=replace(meta, notes=variant_notes(meta)))
 
