@@ -76,7 +76,8 @@ ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPoli
 # how the other seats' throws reach the crib in a game other than the standard one
 GameOthers = Literal["random", "hand"]
 GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)
-GamePlayer = Literal["expert", "points", "position", "mixed"]  # how a simulated player throws
+# how a simulated player throws
+GamePlayer = Literal["expert", "points", "position", "mixed", "table"]
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
 Goal = Literal["win", "match"]  # what a throw from a score is ranked by
 GOALS: tuple[Goal, ...] = get_args(Goal)

@@ -15,6 +15,7 @@ band read from the winner's score; heels worth 3 (``test_games_against_published
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -99,6 +100,52 @@ def _text(six: np.ndarray, t: int) -> str:
     from crib_analyze.crib.hand_kernels import DISCARDS
 
     return format_cards(six[DISCARDS[t]])
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_table_player_throws_by_the_hand_and_the_crib_table(seat: int) -> None:
+    """The table player's throw has the best hand mean over the 46 starters (scored
+    here by the naive scorer) plus (dealer) or minus (pone) the shipped crib table's
+    mean for the thrown ranks (read here from its CSV)."""
+    import csv
+
+    from crib_analyze.cards import RANKS
+    from crib_analyze.crib.hand_kernels import DISCARDS
+    from crib_analyze.settings import packaged_crib_table
+    from tests.naive import discards_of, naive_hand_scores
+
+    role = "dealer" if seat == 1 else "pone"
+    with packaged_crib_table(role, "random").open() as fh:
+        crib = {(r["rank1"], r["rank2"]): float(r["crib_mean"]) for r in csv.DictReader(fh)}
+    arrays = throw_arrays(load_model())
+    for six in random_sixes(12, 7 + seat):
+        values = []
+        for thrown, kept in discards_of([int(c) for c in six]):
+            ranks = sorted(RANKS[c // 4] for c in thrown)
+            pair = (ranks[0], ranks[1]) if (ranks[0], ranks[1]) in crib else (ranks[1], ranks[0])
+            hand = np.mean(naive_hand_scores([int(c) for c in six], kept))
+            values.append((hand + crib[pair] if seat == 1 else hand - crib[pair], thrown))
+        t = throw(dlk.TABLE, six, seat, arrays)
+        chosen = sorted(int(c) for c in six[DISCARDS[t]])
+        best = max(v for v, _ in values)
+        assert next(v for v, th in values if sorted(th) == chosen) > best - 1e-9
+
+
+def test_each_player_lays_by_its_own_play_policy() -> None:
+    """Policies are per player: swapping them between the players swaps the games of
+    each duplicate pair, so player 0's win rate becomes one minus what it was."""
+    from crib_analyze.board.games import GameSettings
+    from crib_analyze.board.games import simulate as games
+
+    lays = ("lookahead", "greedy")
+    base = GameSettings(players=("expert", "expert"), seed=5)
+    one = games(200, replace(base, play_policies=lays))
+    two = games(200, replace(base, play_policies=lays[::-1]))
+    assert one.player0_wins != 0.5  # one player lays better than the other
+    assert one.player0_wins == pytest.approx(1 - two.player0_wins, abs=1e-12)
+    same = games(200, replace(base, play_policies=("greedy", "greedy")))
+    alike = games(200, replace(base, play_policy="greedy"))
+    assert same.player0_wins == alike.player0_wins == 0.5
 
 
 def test_games_are_reproducible_in_any_batches() -> None:

@@ -269,9 +269,11 @@ def simulate(
     play counted: what ``discard`` recommends), "points" (hand and crib only), "position"
     (as the expert until either score reaches ``position_from``, then the ``candidates``
     best throws valued from the score by ``position_samples`` simulated deals and the
-    board table, by ``goal`` under ``scoring``) or "mixed" (the expert model's rank-level
-    mixed policy). Both lay their cards by ``play_policy`` (the solver unless given;
-    "lookahead" is far faster: see ``crib-analyze simulate --help``). Games 2k and 2k+1
+    board table, by ``goal`` under ``scoring``), "mixed" (the expert model's rank-level
+    mixed policy) or "table" (the classic player: the hand's mean plus or minus the
+    shipped crib table's mean for the thrown ranks, against a random opponent). Both
+    lay their cards by ``play_policy`` (the solver unless given; "lookahead" is far
+    faster: see ``crib-analyze simulate --help``). Games 2k and 2k+1
     deal the same cards with the first dealer swapped (duplicate pairs). The same
     ``seed`` gives the same games for any ``batch`` and threads, or on a Dask
     ``scheduler`` (an address). ``record`` (a file) receives every game from player 0's

@@ -9,17 +9,22 @@ net of the keep. The crib part per rank multiset and throw is computed once per 
 
 from __future__ import annotations
 
+import csv
+from functools import cache
+
 import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.artifacts.pegging_table import keep_rows, packaged_pegging_table
 from crib_analyze.board import throw_choice_kernels as dlk
+from crib_analyze.cards import RANKS
 from crib_analyze.crib.hand_classes import multisets
 from crib_analyze.kernel_source import source_digest
 from crib_analyze.play.matches import throw_policies
+from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.settings import CALL_SECONDS
+from crib_analyze.settings import CALL_SECONDS, packaged_crib_table
 from crib_analyze.storage.cache import cached_arrays, spot_check
 
 _THROW_ARRAYS: dict[str, dlk.ExpertThrows] = {}
@@ -36,8 +41,23 @@ def throw_arrays(model: ExpertModel) -> dlk.ExpertThrows:
             cribs=expert_cribs(model),
             peg_net=np.ascontiguousarray(pegging.peg_own - pegging.peg_opp),
             peg_rows=keep_rows(),
+            pair_cribs=shipped_pair_cribs(),
         )
     return _THROW_ARRAYS[key]
+
+
+@cache
+def shipped_pair_cribs() -> np.ndarray:
+    """(2, 13, 13) the shipped crib tables against a random opponent by the thrown
+    pair's ranks: [0] the pone's throw (the dealer's crib), [1] the dealer's own."""
+    out = np.zeros((2, 13, 13))
+    for seat in Seat:
+        with packaged_crib_table(seat.role, "random").open() as fh:
+            for row in csv.DictReader(fh):
+                r1, r2 = RANKS.index(row["rank1"]), RANKS.index(row["rank2"])
+                out[seat, r1, r2] = out[seat, r2, r1] = float(row["crib_mean"])
+    out.setflags(write=False)
+    return out
 
 
 def expert_cribs(model: ExpertModel) -> np.ndarray:

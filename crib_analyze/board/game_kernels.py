@@ -13,7 +13,8 @@ simulating ``position_samples`` deals (the opponent throwing as the expert, the 
 drawn from ``spread``, the solver's pegging of each keep, or if it is empty played by
 ``sample_policies``, which never include the solver) and reading the board table,
 ranked by ``goal_weights`` over the outcomes; elsewhere as the expert. The deals of the
-game itself are played by ``policies``, the solver included.
+game itself are played by ``policies``, one a player (player 0's, player 1's), the
+solver included.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def play_games(
         work, fwork, seen = new_workspace()
         reading = new_reading()
         out = np.zeros((N_DISCARDS, 8))
+        seat_policies = np.empty(2, np.int64)  # the pone's, the dealer's
         over = False
         k = 0
         while not over and k < MAX_DEALS:
@@ -135,8 +137,9 @@ def play_games(
                 fill_seat(deal, seat, six, t)
             deal[8] = deck[12]
             play_rng = rng_for(seed, PLAY_STREAMS + pair * MAX_DEALS + k)
+            seat_policies[0], seat_policies[1] = policies[1 - dealer], policies[dealer]
             events_of_reading(
-                deal, table, policies, reader, samples, play_rng, players, pts, sources,
+                deal, table, seat_policies, reader, samples, play_rng, players, pts, sources,
                 record, work, fwork, seen, reading,
             )  # fmt: skip
             if history.shape[0] > 0 and k < HISTORY_DEALS:

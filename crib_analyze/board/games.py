@@ -62,17 +62,25 @@ class GameSettings:
     goal: str = DEFAULT_GOAL
     scoring: str = DEFAULT_SCORING
     play_policy: str = DEFAULT_PLAY_POLICY  # how both players lay their cards
+    #: how each player lays its cards (player 0's, player 1's), where they differ
+    play_policies: tuple[str, str] | None = None
 
     def check(self) -> None:
         """A one-line UsageError for the first setting out of its range."""
         for p in self.players:
             check_choice("discard policy", p, GAME_PLAYERS)
-        check_choice("play policy", self.play_policy, PLAY_POLICIES)
+        for policy in self.lays:
+            check_choice("play policy", policy, PLAY_POLICIES)
         SEED.check(self.seed)
         POSITION_FROM.check(self.position_from)
         GAME_POSITION_SAMPLES.check(self.position_samples)
         CANDIDATES.check(self.candidates)
         outcome_weights(self.goal, self.scoring)  # checks both
+
+    @property
+    def lays(self) -> tuple[str, str]:
+        """How player 0 and player 1 lay their cards."""
+        return self.play_policies or (self.play_policy, self.play_policy)
 
 
 @dataclass(frozen=True)
@@ -99,14 +107,13 @@ def play_batch(
     settings.check()
     m = model or load_model()
     table = board or load_board()
-    code = policy_code(settings.play_policy)
+    codes = np.array([policy_code(p) for p in settings.lays], np.int64)
     quick = policy_code(QUICK_PLAY_POLICY)  # the position samples' play
     kinds = np.array([GAME_PLAYERS.index(p) for p in settings.players], np.int64)
     kept = np.full((n if history else 0, gk.HISTORY_DEALS, gk.HISTORY_FIELDS), -1, np.int16)
     results, points, dealt = gk.play_games(
-        n, settings.seed, first, kinds, throw_arrays(m),
-        np.array([code, code], np.int64), np.array([quick, quick], np.int64),
-        play_reader(m, reads=settings.play_policy == "solver"), SEARCH_SAMPLES.default,
+        n, settings.seed, first, kinds, throw_arrays(m), codes, np.array([quick, quick], np.int64),
+        play_reader(m, reads="solver" in settings.lays), SEARCH_SAMPLES.default,
         packaged_spread() or NO_SPREAD, rank_table(),
         np.ascontiguousarray(table.values, np.float64),
         TARGET, np.array(SKUNK_LINES, np.int64), settings.position_from,

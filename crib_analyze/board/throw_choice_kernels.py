@@ -13,6 +13,9 @@ Throwing policies (codes):
 - ``POINTS``: the same without the play (hand and crib only, the classic ranking).
 - ``MIXED``: the expert model's mixed policy per rank multiset (suits ride along: it
   cannot see a flush), as the pegging table's deals use.
+- ``TABLE``: the classic player's rule: the hand's exact mean plus (dealer) or minus
+  (pone) a crib table's mean for the thrown pair of ranks (``pair_cribs``: the shipped
+  table against a random opponent, or any table of that shape), no play.
 
 Ties go to the first throw (the one tie rule, ``first_best``).
 """
@@ -43,7 +46,7 @@ from crib_analyze.crib.throw_model_kernels import crib_model_means
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
 
-EXPERT, POINTS, POSITION, MIXED = 0, 1, 2, 3
+EXPERT, POINTS, POSITION, MIXED, TABLE = 0, 1, 2, 3, 4  # the order of settings.GAME_PLAYERS
 
 
 @njit(parallel=True)
@@ -73,8 +76,10 @@ class ExpertThrows(NamedTuple):
     ``dealer_pi``), the crib of each throw of each rank multiset by seat (``cribs``
     (2, 18395, 15), from :func:`multiset_cribs`, rows in the order of ``keys``), and the
     pegging net of each keep by seat (``peg_net`` (2, 1820), rows by ``peg_rows`` indexed
-    by the sorted kept ranks in base 13). Flat: a parallel loop cannot take a tuple
-    nested in a tuple."""
+    by the sorted kept ranks in base 13), and for the table player a crib table by
+    the thrown pair's ranks (``pair_cribs`` (2, 13, 13), symmetric: [0] the dealer's
+    crib when the holder is the pone, [1] its own when it deals). Flat: a parallel loop
+    cannot take a tuple nested in a tuple."""
 
     keys: np.ndarray
     pone_pi: np.ndarray
@@ -82,6 +87,7 @@ class ExpertThrows(NamedTuple):
     cribs: np.ndarray
     peg_net: np.ndarray
     peg_rows: np.ndarray
+    pair_cribs: np.ndarray
 
 
 @njit
@@ -118,6 +124,12 @@ def throw_of(
     if kind == MIXED:
         policies = ThrowPolicies(expert.keys, expert.pone_pi, expert.dealer_pi)
         return seat_throw(policies, six, seat, rng)
+    if kind == TABLE:
+        value = hand_means_closed(table, six)
+        for d in range(N_DISCARDS):
+            crib = expert.pair_cribs[seat, six[DISCARDS[d, 0]] >> 2, six[DISCARDS[d, 1]] >> 2]
+            value[d] += crib if seat == DEALER_SEAT else -crib
+        return first_best(value, TIE_TOLERANCE)
     value = points_values(table, six, seat, expert, kind != POINTS)
     return first_best(value, TIE_TOLERANCE)
 

@@ -207,7 +207,8 @@ def build_board(
     metavar="A,B",
     help="The two players' discard policies: expert (the play counted, as discard "
     "recommends), points (hand and crib only), position (from the score, see "
-    "--position-from), mixed (the expert model's rank-level policy).",
+    "--position-from), mixed (the expert model's rank-level policy), table (the hand's "
+    "mean and the shipped crib table by the thrown ranks: the classic player).",
 )
 @seed_option()
 @count_option(
