@@ -31,6 +31,7 @@ from crib_analyze.table.meta import CribTableMeta, LookupMeta, unchecked_words
 if TYPE_CHECKING:
     from crib_analyze.artifacts.board_table import BoardTable
     from crib_analyze.artifacts.pegging_table import PeggingTable
+    from crib_analyze.board.play_odds import PlayOdds
     from crib_analyze.discard.any_game import GameThrows
     from crib_analyze.play.advice import Advice
     from crib_analyze.play.sequence import ScoredPlay
@@ -282,24 +283,37 @@ def play_frame(play: ScoredPlay, rules: Rules = STANDARD) -> pd.DataFrame:
     return with_meta(frame, replace(meta, verdict=meta.tally))
 
 
-def advice_frame(advice: Advice, role: str) -> pd.DataFrame:
-    """Each legal card, best first: its value, standard error, and the policy's card."""
+def advice_frame(advice: Advice, role: str, odds: PlayOdds | None = None) -> pd.DataFrame:
+    """Each legal card, best first: its value, standard error, and the policy's card;
+    with ``odds`` (a score), also its chance of winning (``p_win``) and that of losing
+    by a skunk or more (``p_skunked``), ranked by the chance of winning."""
     from crib_analyze.cards import format_card
+    from crib_analyze.position import p_skunked
 
-    frame = pd.DataFrame(
-        {
-            "card": pd.array(
-                [format_card(c) if c >= 0 else "go" for c in advice.cards], dtype="string"
-            ),
-            "value": advice.value,
-            "se": advice.se,
-            "policy_choice": [c == advice.policy_card for c in advice.cards],
-        }
-    )
+    columns: dict[str, Any] = {
+        "card": pd.array(
+            [format_card(c) if c >= 0 else "go" for c in advice.cards], dtype="string"
+        ),
+        "value": advice.value,
+        "se": advice.se,
+        "policy_choice": [c == advice.policy_card for c in advice.cards],
+    }
+    if odds is not None:
+        at = [odds.cards.index(c) for c in advice.cards]
+        columns["p_win"] = odds.p_win[at]
+        columns["p_skunked"] = p_skunked(odds.outcomes)[at]
+    frame = pd.DataFrame(columns)
+    method = ""
+    if odds is not None:  # the most wins first; the pegging order among equals
+        from crib_analyze.board.play_odds import PLAY_ODDS_METHOD as method
+
+        frame = frame.sort_values("p_win", ascending=False, kind="stable", ignore_index=True)
     meta = PlayMeta(
         role=role, count=advice.count, samples=advice.samples, policy=advice.policy,
         continuation=advice.continuation, weighted_by=advice.weighted_by,
         reasons={format_card(c): advice.reasons[c] for c in advice.cards if c in advice.reasons},
+        score=None if odds is None else odds.score,
+        odds_method=method,
     )  # fmt: skip
     return with_meta(frame, meta)
 

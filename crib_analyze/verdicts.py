@@ -26,6 +26,14 @@ def play_verdict(rows: Rows) -> str:
     best = records[0]
     if best["value"] != best["value"]:  # no card fits
         return f"{where}: say go (no card of yours fits)"
+    if "p_win" in rows.columns:
+        mine, theirs = a["score"]
+        said = f"{where}, {mine}-{theirs}: play {best['card']} (wins {best['p_win']:.1%}"
+        if len(records) == 1:
+            return f"{said}, the only card that fits)"
+        runner = records[1]
+        gap = 100 * (best["p_win"] - runner["p_win"])
+        return f"{said}, {gap:.1f} percentage points more than {runner['card']})"
     said = f"{where}: play {best['card']} (net {best['value']:+.2f} pegging from here"
     if len(records) == 1:
         return f"{said}, the only card that fits)"

@@ -73,7 +73,7 @@ CAPABILITIES: dict[str, Capability] = {
             standard_only=("dealer", "scoring"),
             any_game_only=("games", "seed", "play_policy"),
         ),
-        Capability("advise_play", standard_only=("model",)),
+        Capability("advise_play", standard_only=("model", "score")),
         # the board table's plot (the command line's --plot beside odds)
         Capability("plot_board", standard_only=("plot_path",)),
         Capability(

@@ -89,6 +89,7 @@ def advise_play(
     seed: int = SEED.default,
     model: ModelLike = None,
     game: str | Rules = "standard",
+    score: str | tuple[int, int] | None = None,
 ) -> pd.DataFrame:
     """Which card to lay now: for each card ``seat`` can lay, holding ``hand`` after the
     play ``played`` (cards and 'go', the dealer's left-hand player first: in the
@@ -98,6 +99,10 @@ def advise_play(
     differential (own - opponent's) for the rest of the play under ``policy`` (the
     solver unless given), with its standard error (``samples`` draws of the opponent's
     cards, shared by all candidates); ``policy_choice`` marks the card the policy lays.
+    With ``score`` (yours-theirs now, the play so far counted; the starter needed) the
+    cards are ranked by the chance of winning the game (``p_win``, and ``p_skunked``):
+    for each hand the solver reads the opponent may hold, the card laid, the rest of the
+    play solved, the shows, then the board table.
 
     **Any other game or variant** (``game``, a name of ``crib-analyze games`` or its
     :class:`~crib_analyze.rules.Rules`): ``seat`` any of its seats (or its number); the
@@ -114,10 +119,13 @@ def advise_play(
     ...                  samples=200)
     >>> df.card.iloc[0]  # 7 + 3 = 10: the 5 makes 15
     '5C'
+    >>> df = advise_play("dealer", "5C 9D KS 2H", "4D", played="7H", score="119-119")
+    >>> df.card.iloc[0], bool(df.p_win.iloc[0] > df.p_win.iloc[1])  # the pone shows first
+    ('KS', True)
     """
     from crib_analyze.api.requests import PlayRequest
 
-    r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None).resolve()
+    r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None, score).resolve()
     if r.engine == "any-game":
         from crib_analyze.frames import table_advice_frame
         from crib_analyze.play.table_advice import advise_table
@@ -129,11 +137,20 @@ def advise_play(
         return _with_verdict(table_advice_frame(at_table), game_advice_verdict)
     from crib_analyze.frames import advice_frame
     from crib_analyze.play.advice import advise
+    from crib_analyze.play.sequence import GO
 
     role = cast(Role, r.seat)
+    used = resolve_model(model)
     advice = advise(role, hand, starter, discards, played, cast(PlayPolicy, r.policy),
-                    r.samples, r.seed, resolve_model(model))  # fmt: skip
-    return _with_verdict(advice_frame(advice, role), play_verdict)
+                    r.samples, r.seed, used)  # fmt: skip
+    odds = None
+    if r.score is not None and advice.cards != [GO]:
+        from crib_analyze.board.play_odds import play_odds
+        from crib_analyze.play.advice import play_position
+
+        position = play_position(role, hand, starter, discards, played)
+        odds = play_odds(position, cast("tuple[int, int]", r.score), used)
+    return _with_verdict(advice_frame(advice, role, odds), play_verdict)
 
 
 def _with_verdict(frame: pd.DataFrame, verdict: Callable[[Rows], str]) -> pd.DataFrame:

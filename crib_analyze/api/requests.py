@@ -33,7 +33,7 @@ from crib_analyze.api.capabilities import (
     rules_of,
 )
 from crib_analyze.errors import UsageError
-from crib_analyze.position import check_score
+from crib_analyze.position import check_score, parse_score
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
@@ -284,6 +284,7 @@ class PlayRequest:
     model: Any = None
     game: str | Rules = "standard"
     has_starter: bool = True  # another game's play is valued after the cut
+    score: str | tuple[int, int] | None = None  # rank by the chance of winning from it
     engine: Engine | None = None
 
     def resolve(self) -> PlayRequest:
@@ -291,8 +292,16 @@ class PlayRequest:
         parameter that does not go)."""
         if self.engine is not None:
             return self
-        rules, engine = dispatch("advise_play", self.game, {"model": self.model})
+        given = {"model": self.model, "score": self.score}
+        rules, engine = dispatch("advise_play", self.game, given)
         policy = play_policy("advise_play", rules, self.policy, "policy")
+        score = self.score
+        if score is not None:
+            if policy != "solver":
+                raise UsageError("`score` ranks cards by the solver's play: leave out `policy`")
+            if not self.has_starter:
+                raise UsageError("`score` needs the `starter`: the shows after the play count it")
+            score = parse_score(score)
         samples, seed = PLAY_SAMPLES.check(self.samples), SEED.check(self.seed)
         seat = self.seat
         if engine == "any-game":
@@ -304,7 +313,7 @@ class PlayRequest:
                 check_choice("seat", seat, ROLES)
             seat = rules.seat_names[rules.seat(seat)]
         return replace(self, game=rules, engine=engine, policy=policy, samples=samples,
-                       seed=seed, seat=seat)  # fmt: skip
+                       seed=seed, seat=seat, score=score)  # fmt: skip
 
 
 @dataclass(frozen=True)

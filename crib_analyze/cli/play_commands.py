@@ -30,6 +30,7 @@ from crib_analyze.cli.options import (
     model_option,
     quiet_option,
     role_option,
+    score_option,
     seed_option,
 )
 from crib_analyze.cli.output import (
@@ -161,6 +162,10 @@ def peg(
 )  # fmt: skip
 @seed_option()
 @model_option
+@score_option(
+    "Yours-theirs now (the play so far counted; needs --starter): rank the cards by the "
+    "chance of winning the game, from the solver's play and the board table."
+)
 @lowball_option(
     "the lowest net is best; every seat lays for the fewest points (simulated as with --game)."
 )
@@ -184,6 +189,7 @@ def play(
     samples: int,
     seed: int,
     model: str | None,
+    score: str | None,
     lowball: bool,
     why: bool,
     fmt: str,
@@ -210,6 +216,11 @@ def play(
       crib-analyze play 5C 9D KS 2H --game three --seat dealer --starter 4D \\
         --played "7H 3S"
       crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S" --lowball
+      crib-analyze play 5C 9D KS 2H --dealer --starter 4D --played 7H --score 119-119
+
+    With --score, near the end the card that wins is not always the one that pegs
+    most: each card is ranked by the chance of winning the game (P(win)), the rest of
+    the play solved for each hand the opponent may hold, then the shows and the board.
 
     With --lowball (loser's cribbage) the play is valued as with --game, every seat
     laying for the fewest points, and the lowest net is best.
@@ -221,7 +232,7 @@ def play(
     rules = game_rules(game, lowball)
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     chosen = seat_of(rules.seat_names, seat, flag == "dealer", flag == "pone")
-    asked = asked_for(policy=policy, model=model)
+    asked = asked_for(policy=policy, model=model, score=score)
     with domain_errors():
         frame = advise_play(
             chosen, list(cards), starter, discards, played, samples=samples, seed=seed,

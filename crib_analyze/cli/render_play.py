@@ -48,17 +48,19 @@ def advice_text(rows: Rows, why: bool = False) -> str:
     first = next(iter(rows.records()))
     if first["value"] == first["value"]:  # not a go: how the values were made
         lines += wrapped(m.method, upper=False)
-    heads = ["card", "pegging +/-", "s.e.", ""]
+    odds = "p_win" in rows.columns
+    heads = ["card", "pegging +/-", "s.e.", *(["P(win)", "P(skunked)"] if odds else []), ""]
     body = [
         [
             str(r["card"]),
             f"{r['value']:+.3f}" if r["value"] == r["value"] else "-",
             f"{r['se']:.3f}" if r["se"] == r["se"] else "-",
+            *([f"{r['p_win']:.4f}", f"{r['p_skunked']:.4f}"] if odds else []),
             f"{m.policy} plays" if r["policy_choice"] else "",
         ]
         for r in rows.records()
     ]
-    lines.append(aligned(heads, body, left={0, 3}))
+    lines.append(aligned(heads, body, left={0, len(heads) - 1}))
     if why:
         for card, text in m.reasons.items():
             lines += wrapped(f"{card}: {text}", upper=False, indent="  ")

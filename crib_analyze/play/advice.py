@@ -76,22 +76,45 @@ def play_for(played: CardsLike, me: int) -> ScoredPlay:
     return play
 
 
-def advise(
+@dataclass(frozen=True)
+class PlayPosition:
+    """A position of the play as the player to lay sees it, checked: its cards (ids),
+    the play so far, the legal cards, and the arrays the kernels take (``hands`` (2, 4)
+    with the player's own row, ``seq`` the ranks since the reset, ``state`` [n, count,
+    turn], ``seen`` the cards it cannot be dealt, ``gone_above`` what the opponent's
+    go's rule out)."""
+
+    role: str
+    me: int
+    mine: list[int]
+    thrown: list[int]
+    cut: int | None
+    play: ScoredPlay
+    legal: list[int]
+    opponent_left: int
+    hands: np.ndarray
+    seq: np.ndarray
+    state: np.ndarray
+    seen: np.ndarray
+    gone_above: np.ndarray
+    reasons: dict[int, str]
+
+    @property
+    def my_laid(self) -> list[int]:
+        """The cards the player has laid so far."""
+        return [e.card for e in self.play.events if e.card >= 0 and e.player == self.role]
+
+
+def play_position(
     role: str,
     hand: CardsLike,
     starter: CardLike | None = None,
     discards: CardsLike | None = None,
     played: CardsLike = (),
-    policy: str = DEFAULT_PLAY_POLICY,
-    samples: int = PLAY_SAMPLES.default,
-    seed: int = 0,
-    model: ExpertModel | None = None,
-) -> Advice:
-    """Rank the cards ``role`` can lay now, holding ``hand`` after the play ``played``."""
+) -> PlayPosition:
+    """The position ``role`` lays from, holding ``hand`` after the play ``played``
+    (CardError or PlayError where the cards do not make one)."""
     check_choice("role", role, PLAYERS)
-    code = policy_code(policy)
-    if samples < 2:
-        raise UsageError(f"samples must be at least 2, got {samples}")
     mine = parse_cards(hand)
     if not 1 <= len(mine) <= 4:
         raise CardError(f"hold one to four cards, got {len(mine)}")
@@ -111,16 +134,9 @@ def advise(
     if play.turn != me:
         raise PlayError(f"it is the {PLAYERS[play.turn]}'s turn to lay, not yours")
     legal = [c for c in mine if play.count + value_of(c) <= 31]
-    if not legal:  # the answer is go: nothing to choose, nothing valued
-        return Advice(
-            cards=[GO], value=np.array([np.nan]), se=np.array([np.nan]), policy_card=GO,
-            count=play.count, samples=0, policy=policy,
-            continuation=f"no card of yours fits at {play.count}: say go",
-            weighted_by="nothing (no choice to make)",
-        )  # fmt: skip
     opponent_left = 4 - sum(e.player != role for e in laid)
     unseen_cards = [c for c in range(52) if c not in set(known)]
-    why = card_reasons(mine, play.ranks, play.count, unseen_cards, opponent_left)
+    why = card_reasons(mine, play.ranks, play.count, unseen_cards, opponent_left) if legal else {}
     # what the opponent's goes say: at count c it held no card of value <= 31 - c
     gone = 0
     for e in play.events:
@@ -140,16 +156,45 @@ def advise(
         seen[c] = False  # the kernel adds the player's own cards itself
     gone_above = np.zeros(2, np.int64)
     gone_above[me] = gone
+    return PlayPosition(
+        role, me, mine, thrown, cut, play, legal, opponent_left, hands, seq, state, seen,
+        gone_above, why,
+    )  # fmt: skip
+
+
+def advise(
+    role: str,
+    hand: CardsLike,
+    starter: CardLike | None = None,
+    discards: CardsLike | None = None,
+    played: CardsLike = (),
+    policy: str = DEFAULT_PLAY_POLICY,
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = 0,
+    model: ExpertModel | None = None,
+) -> Advice:
+    """Rank the cards ``role`` can lay now, holding ``hand`` after the play ``played``."""
+    check_choice("role", role, PLAYERS)
+    code = policy_code(policy)
+    if samples < 2:
+        raise UsageError(f"samples must be at least 2, got {samples}")
+    pos = play_position(role, hand, starter, discards, played)
+    mine, legal, me, seen = pos.mine, pos.legal, pos.me, pos.seen
+    if not legal:  # the answer is go: nothing to choose, nothing valued
+        return Advice(
+            cards=[GO], value=np.array([np.nan]), se=np.array([np.nan]), policy_card=GO,
+            count=pos.play.count, samples=0, policy=policy,
+            continuation=f"no card of yours fits at {pos.play.count}: say go",
+            weighted_by="nothing (no choice to make)",
+        )  # fmt: skip
     m = model or load_model()
     if policy == "solver":
-        solved = _solver_advice(
-            role, mine, thrown, cut, play, hands, seq, state, gone_above, legal, seed, m
-        )
-        return replace(solved, reasons=why)
+        return replace(_solver_advice(pos, seed, m), reasons=pos.reasons)
     weights = kept_rank_weights(m)
     values = pk.candidate_values(
-        hands, me, seq, state, seen, weights, gone_above, code, samples, seed, opponent_left
-    )
+        pos.hands, me, pos.seq, pos.state, seen, weights, pos.gone_above, code, samples, seed,
+        pos.opponent_left,
+    )  # fmt: skip
     slots = [s for s in range(len(mine)) if mine[s] in legal]
     mean = np.nanmean(values[:, slots], axis=0)
     se = np.nanstd(values[:, slots], axis=0, ddof=1) / np.sqrt(samples)
@@ -157,14 +202,14 @@ def advise(
     if policy == "search":  # its choice is its own estimate: the best of these same draws
         choice = slots[int(order[0])]
     else:  # a rule of the cards in view: any unseen cards stand in for the opponent's
-        stand_in = hands.copy()
+        stand_in = pos.hands.copy()
         unseen = [c for c in range(52) if not seen[c] and c not in mine]
-        stand_in[1 - me, :opponent_left] = unseen[:opponent_left]
+        stand_in[1 - me, : pos.opponent_left] = unseen[: pos.opponent_left]
         work, fwork, _ = pk.new_workspace()
         choice = pk.choose_slot(
-            code, stand_in, me, seq.copy(), state.copy(), seen.copy(), play_reader(m, reads=False),
-            gone_above.copy(), SEARCH_SAMPLES.default, rng_for(seed, samples), work[24:64],
-            fwork,
+            code, stand_in, me, pos.seq.copy(), pos.state.copy(), seen.copy(),
+            play_reader(m, reads=False), pos.gone_above.copy(), SEARCH_SAMPLES.default,
+            rng_for(seed, samples), work[24:64], fwork,
         )  # fmt: skip
     then = "lookahead" if policy == "search" else policy
     return Advice(
@@ -172,39 +217,38 @@ def advise(
         value=mean[order],
         se=se[order],
         policy_card=mine[choice],
-        count=play.count,
+        count=pos.play.count,
         samples=samples,
         policy=policy,
         continuation=f"the rest of the play simulated {samples:,} times, both playing {then}",
         weighted_by="the expert model's kept ranks, consistent with its go's",
-        reasons=why,
+        reasons=pos.reasons,
     )
 
 
-def _solver_advice(
-    role: str,
-    mine: list[int],
-    thrown: list[int],
-    cut: int | None,
-    play: ScoredPlay,
-    hands: np.ndarray,
-    seq: np.ndarray,
-    state: np.ndarray,
-    gone_above: np.ndarray,
-    legal: list[int],
-    seed: int,
-    model: ExpertModel,
-) -> Advice:
-    """The solver's values: the opponent read from everything it has shown, each hand
-    it may hold solved exactly (every live hand: nothing sampled)."""
-    me = PLAYERS.index(role)
+@dataclass(frozen=True)
+class OpponentReading:
+    """What the solver makes of the opponent at a position: the reader and its reading
+    (``reading[0][me]`` the weights of the opponent's keeps, ``reading[1]`` the ranks
+    each has laid), how many of its cards were read and whether its lead was."""
+
+    reader: ik.Reader
+    reading: tuple[np.ndarray, ...]
+    read: int
+    lead_read: bool
+
+
+def read_opponent(pos: PlayPosition, model: ExpertModel) -> OpponentReading:
+    """The solver's reading of the opponent from everything it has shown: its throw (by
+    the expert model), each card it has laid and its go's."""
+    role, mine, thrown, cut, play = pos.role, pos.mine, pos.thrown, pos.cut, pos.play
+    me = pos.me
     opp = 1 - me
     reader = play_reader(model, hands=ik.N_KEEPS)
     reading = pk.new_reading()
     weights, laid = reading[0][me], reading[1]
     kept = np.full((2, 4), -1, np.int64)
-    mine_laid = [e.card for e in play.events if e.card >= 0 and e.player == role]
-    kept[me] = [*mine, *mine_laid]
+    kept[me] = [*mine, *pos.my_laid]
     throws = np.full(4, -1, np.int64)
     throws[2 * me : 2 * me + len(thrown)] = thrown
     pk.start_reading(reader, me, kept, throws, -1 if cut is None else cut, weights)
@@ -249,6 +293,18 @@ def _solver_advice(
         ranks.append(e.card >> 2)
         if e.count == 31 or "go 1" in e.reasons:
             ranks = []
+    return OpponentReading(reader, reading, read, lead_read)
+
+
+def _solver_advice(pos: PlayPosition, seed: int, model: ExpertModel) -> Advice:
+    """The solver's values: the opponent read from everything it has shown, each hand
+    it may hold solved exactly (every live hand: nothing sampled)."""
+    r = read_opponent(pos, model)
+    reader, reading, read, lead_read = r.reader, r.reading, r.read, r.lead_read
+    hands, seq, state, gone_above, mine, legal = (
+        pos.hands, pos.seq, pos.state, pos.gone_above, pos.mine, pos.legal
+    )  # fmt: skip
+    me = pos.me
     solved = pk.solver_values(
         hands, me, seq, state, reader, reading, gone_above, rng_for(seed, 0), ik.N_KEEPS
     )
@@ -263,7 +319,7 @@ def _solver_advice(
         value=mean[order],
         se=np.zeros(len(slots)),
         policy_card=mine[slots[int(order[0])]],
-        count=play.count,
+        count=pos.play.count,
         samples=solved,
         policy="solver",
         continuation=f"the rest of the play solved exactly for each of "

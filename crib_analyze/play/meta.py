@@ -27,14 +27,20 @@ class PlayMeta(ResultMeta):
     continuation: str = ""
     weighted_by: str = ""
     reasons: dict[str, str] = field(default_factory=dict)
+    score: tuple[int, int] | None = None  # yours, the opponent's: cards ranked by P(win)
+    odds_method: str = ""  # how the chance of winning was made, with a score
 
     @property
     def method(self) -> str:
         """How the values were made, in words."""
-        return (
+        said = (
             f"{self.policy} policy: {self.continuation}; the opponent's cards weighted by "
             f"{self.weighted_by}"
         )
+        if self.score is None:
+            return said
+        mine, theirs = self.score
+        return f"{said}. From {mine}-{theirs}, the chance of winning: {self.odds_method}"
 
 
 @dataclass(frozen=True, kw_only=True)
