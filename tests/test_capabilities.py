@@ -22,6 +22,7 @@ VALUES: dict[str, Any] = {
     "record": "games.txt", "continuation": True, "dealer": True, "games": 100, "seed": 3,
     "role": "pone", "model": "model.npz", "seat": "left", "opponent": "expert",
     "limit": 5, "shard": "1/2", "restart": True, "fmt": "csv", "play_policy": "greedy",
+    "score": "100-100",
 }  # fmt: skip
 
 #: how each capability is called with one parameter and a game

@@ -86,6 +86,28 @@ def test_each_decision_is_graded_against_its_engine() -> None:
     assert df.attrs["total_loss"] == pytest.approx(df.loss.sum())
 
 
+def test_with_a_score_each_card_is_graded_by_the_chance_of_winning_then() -> None:
+    """The score before the deal, heels and the points pegged so far make the score at
+    each card; the card is graded by ``play --score``'s engine there, its best the card
+    that wins most."""
+    record = ONE.replace("starter: 5H\n", "starter: 5H\nscore: 110-112\n")
+    # 7C, the dealer's 8S makes 15 (2), my 8D pairs it (2), 2S, my 2C pairs it (2)
+    df = ca.review(record.format(play="7C 8S 8D 2S 2C"))
+    plays = df[df.kind == "play"].reset_index(drop=True)
+    assert plays.chosen.tolist() == ["7C", "8D", "2C"]
+    for i, (held, before, score) in enumerate([
+        ("7C 8D 2C 3D", "", (110, 112)),
+        ("8D 2C 3D", "7C 8S", (110, 114)),
+        ("2C 3D", "7C 8S 8D 2S", (112, 114)),
+    ]):  # fmt: skip
+        odds = ca.advise_play("pone", held, "5H", "9H KS", before, score=score)
+        wins = dict(zip(odds.card, odds.p_win, strict=True))
+        assert plays.loc[i, "best"] == odds.card.iloc[0], i
+        chosen = plays.loc[i, "chosen"]
+        assert plays.loc[i, "loss_win"] == pytest.approx(wins[odds.card.iloc[0]] - wins[chosen])
+    assert (plays.loss_win >= -1e-12).all()
+
+
 def test_the_cli(tmp_path: Path) -> None:
     record = tmp_path / "game.txt"
     record.write_text(ONE.format(play="7C 10D 8D 2S 2C"))

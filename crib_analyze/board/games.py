@@ -170,7 +170,10 @@ class GameStats:
 
     def as_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if k not in ("batches", "settings")}
-        out["settings"] = dict(self.settings.__dict__)
+        settings = dict(self.settings.__dict__)
+        if settings["play_policies"] is None:  # as before: one policy for both
+            del settings["play_policies"]
+        out["settings"] = settings
         out["decided_by"] = self.decided_by
         return out
 

@@ -216,7 +216,7 @@ def play(
       crib-analyze play 5C 9D KS 2H --game three --seat dealer --starter 4D \\
         --played "7H 3S"
       crib-analyze play 7C 8D 2C --pone --starter 5H --played "3D 10S" --lowball
-      crib-analyze play 5C 9D KS 2H --dealer --starter 4D --played 7H --score 119-119
+      crib-analyze play 5C 9D KS 2H --dealer -s 4D --played 7H --score 119-119
 
     With --score, near the end the card that wins is not always the one that pegs
     most: each card is ranked by the chance of winning the game (P(win)), the rest of

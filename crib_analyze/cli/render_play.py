@@ -95,7 +95,7 @@ def review_text(rows: Rows) -> str:
     if with_win:
         note += (
             "; win %: the chance of winning lost, in percentage points (with the score, the "
-            "best throw is the one that wins most)"
+            "best throw or card is the one that wins most)"
         )
     lines += wrapped(note, upper=False)
     worst = sorted((r for r in records if r["loss"] > 0.005), key=lambda r: -r["loss"])[:3]

@@ -10,9 +10,11 @@ Every decision of the recorded player is compared with the best alternative:
 * **each card laid** where more than one fits: the solver's advice at that moment (the
   opponent read from its throw, its cards laid and its go's; the rest of the play
   solved for every hand it may hold); the loss is the chosen card's expected pegging
-  differential behind the best. With the score, that loss in points is turned into
-  chance of winning by the board's slope at the deal's score (the chance gained by one
-  point more, from the board table) - an approximation, said so in the output.
+  differential behind the best. With the score, each card is also valued by the chance
+  of winning from the score at that moment (the deal's score, heels and the points
+  pegged so far: :mod:`crib_analyze.board.play_odds`, the same engine as ``play
+  --score``), and the best card is the one that wins most (so ``loss`` may be below
+  zero, as for a throw).
 """
 
 from __future__ import annotations
@@ -21,16 +23,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crib_analyze.artifacts.board_table import load_board
 from crib_analyze.artifacts.expert_model import ExpertModel
+from crib_analyze.board.play_odds import play_odds
 from crib_analyze.board.throws import position_throws
 from crib_analyze.cards import format_card, format_cards, parse_cards, value_of
+from crib_analyze.constants import HEELS_POINTS, JACK_RANK
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.discard.ranking import discard_rows
 from crib_analyze.errors import CardError
 from crib_analyze.game_review.record import Deal
-from crib_analyze.play.advice import advise
-from crib_analyze.play.sequence import PlayError, score_sequence
+from crib_analyze.play.advice import advise, play_position
+from crib_analyze.play.sequence import PlayError, PlayEvent, score_sequence
+from crib_analyze.rules import TARGET
 from crib_analyze.settings import POSITION_SAMPLES
 
 
@@ -38,8 +42,8 @@ from crib_analyze.settings import POSITION_SAMPLES
 class Decision:
     """One graded decision against its ``best``: ``loss`` in expected points;
     ``loss_win`` in chance of winning (0..1), None without a score. With a score the
-    best throw is the one that wins most, so ``loss`` may be below zero (the throw
-    chosen scores more and wins less)."""
+    best throw or card is the one that wins most, so ``loss`` may be below zero (the
+    choice made scores or pegs more and wins less)."""
 
     deal: int
     kind: str  # "throw" or "play"
@@ -60,21 +64,27 @@ def grade_game(
     """Every decision of the recorded player, in the order made."""
     out: list[Decision] = []
     for deal in deals:
-        slope = _slope(deal)
         out.append(_grade_throw(deal, model, position_samples, seed))
-        out.extend(_grade_plays(deal, model, slope, seed))
+        out.extend(_grade_plays(deal, model, seed))
     return out
 
 
-def _slope(deal: Deal) -> float | None:
-    """The chance of winning one more point is worth at the deal's score."""
+def _score_now(deal: Deal, events: list[PlayEvent]) -> tuple[int, int] | None:
+    """(mine, theirs) before the card after ``events``: the deal's score, heels and the
+    points pegged so far; None without a score or once the game is over."""
     if deal.score is None:
         return None
-    board = load_board()
     mine, theirs = deal.score
-    up = board.win_at(min(mine + 1, 120), theirs, deal.dealer)
-    down = board.win_at(max(mine - 1, 0), theirs, deal.dealer)
-    return float(up - down) / (min(mine + 1, 120) - max(mine - 1, 0))
+    if deal.starter >> 2 == JACK_RANK:
+        mine, theirs = (
+            (mine + HEELS_POINTS, theirs) if deal.dealer else (mine, theirs + HEELS_POINTS)
+        )
+    for e in events:
+        if e.player == deal.role:
+            mine += e.points
+        else:
+            theirs += e.points
+    return (mine, theirs) if max(mine, theirs) < TARGET else None
 
 
 def _grade_throw(deal: Deal, model: ExpertModel, samples: int, seed: int) -> Decision:
@@ -108,7 +118,7 @@ def _grade_throw(deal: Deal, model: ExpertModel, samples: int, seed: int) -> Dec
     )
 
 
-def _grade_plays(deal: Deal, model: ExpertModel, slope: float | None, seed: int) -> list[Decision]:
+def _grade_plays(deal: Deal, model: ExpertModel, seed: int) -> list[Decision]:
     out = []
     held = list(deal.kept)
     events = deal.scored().events  # go's written in
@@ -121,11 +131,20 @@ def _grade_plays(deal: Deal, model: ExpertModel, slope: float | None, seed: int)
             deal.role, held, deal.starter, list(deal.throw), prefix, policy="solver",
             seed=seed, model=model,
         )  # fmt: skip
+        held_before = list(held)
         held.remove(e.card)
         if len(advice.cards) < 2:
             continue  # a forced card
         values = dict(zip(advice.cards, advice.value, strict=True))
         best = advice.cards[0]
+        loss_win = None
+        now = _score_now(deal, events[:i])
+        if now is not None:  # one best: the card that wins most (it may peg less)
+            position = play_position(deal.role, held_before, deal.starter, list(deal.throw), prefix)
+            odds = play_odds(position, now, model)
+            wins = dict(zip(odds.cards, odds.p_win, strict=True))
+            best = max(odds.cards, key=lambda c: wins[c])
+            loss_win = float(wins[best] - wins[e.card])
         loss = float(values[best] - values[e.card])
         out.append(
             Decision(
@@ -135,7 +154,7 @@ def _grade_plays(deal: Deal, model: ExpertModel, slope: float | None, seed: int)
                 chosen=format_card(e.card),
                 best=format_card(best),
                 loss=loss,
-                loss_win=None if slope is None else loss * slope,
+                loss_win=loss_win,
                 options=len(advice.cards),
             )
         )

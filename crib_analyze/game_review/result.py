@@ -37,9 +37,7 @@ class ReviewMeta(ResultMeta):
         total = f"total lost: {self.total_loss:.2f} points"
         if self.total_loss_win is not None:
             total += (
-                f" and {100 * self.total_loss_win:.1f} percentage points of the chance of "
-                "winning (for a card laid: its points lost times the board's value of a point "
-                "at the deal's score)"
+                f" and {100 * self.total_loss_win:.1f} percentage points of the chance of winning"
             )
         return (
             f"{total}, over {counted(self.decisions, 'decision')} in {counted(self.deals, 'deal')}"
