@@ -286,6 +286,49 @@ def test_the_simulated_play_does_not_depend_on_how_its_deals_are_cut() -> None:
     assert len({tuple(row) for row in whole[:, :, 1].tolist()}) > 1
 
 
+@pytest.mark.parametrize("seat", [0, 1])
+def test_each_simulated_deal_is_played_by_the_rules_and_ends_as_the_solver_says(seat: int) -> None:
+    """The deals of ``--pegging simulated`` (``play_as``, the solver on both sides): the
+    cards laid, replayed by the rules' twin (``tests/naive.py``), give the points the
+    kernel counted; and where one player holds the last two cards, the other's hand is
+    spent and both are known, so the card it lays is one the brute-force twin values
+    best (small positions of the solver's own, against its twin)."""
+    from crib_analyze.play import pegging_kernels as pgk
+    from crib_analyze.play import play_policy_kernels as pk
+    from crib_analyze.play.matches import play_reader, policy_code
+    from crib_analyze.rng_kernels import rng_for
+    from tests.naive import naive_play, naive_play_values
+
+    model = ca.load_model()
+    code = policy_code("solver")
+    reader, policies = play_reader(model), np.array([code, code], np.int64)
+    rng = np.random.default_rng(11 + seat)
+    checked = 0
+    for j in range(25):
+        cards = rng.choice(52, 13, replace=False).astype(np.int64)
+        keep, opp, starter, thrown = cards[:4], cards[4:8], int(cards[8]), cards[9:13]
+        record = np.zeros((8, 5), np.int64)
+        work, fwork, seen = pk.new_workspace()
+        own, theirs = pgk.play_as(
+            seat, keep, opp, starter, thrown, policies, reader, 16, rng_for(3, j), record,
+            work, fwork, seen, pk.new_reading(),
+        )  # fmt: skip
+        order = [int(c) for c in record[:, 1]]
+        pone, dealer = (keep, opp) if seat == 0 else (opp, keep)
+        laid = naive_play([int(c) for c in pone], [int(c) for c in dealer],
+                          lambda player, legal, history, o=order: o[len(history)])  # fmt: skip
+        assert [c for _, c, _, _, _ in laid] == order
+        points = [sum(p for who, _, _, p, _ in laid if who == w) for w in (0, 1)]
+        assert (own, theirs) == ((points[0], points[1]) if seat == 0 else (points[1], points[0]))
+        # the second-to-last card: with a choice, its player holds both cards left
+        prefix = order[:6]
+        values = naive_play_values([int(c) for c in pone], [int(c) for c in dealer], prefix)
+        if len(values) > 1:
+            assert values[order[6]] == max(values.values()), (j, values, order)
+            checked += 1
+    assert checked >= 3
+
+
 def test_simulated_pegging_is_the_solver_s_and_exact_is_its_old_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
