@@ -260,9 +260,34 @@ def test_api_and_provenance(board: BoardTable) -> None:
 # --- building --------------------------------------------------------------------------------
 
 
+@pytest.mark.heavy  # compiling the solver's deals for the board: about a minute
+def test_the_board_deals_can_be_played_by_the_solver() -> None:
+    """``deal_events_reading`` (the build's deals when the solver plays) gives the same
+    events as ``deal_events`` for a policy both play, and with the solver its deals
+    differ in the play only: the same shows, and pegging that still follows the rules
+    (a last card or a go in every deal)."""
+    model = load_model()
+    cards = expert_deals(60, 4, model)
+    quick = np.array([1, 1], np.int64)
+    plain = evk.deal_events(cards, rank_table(), quick, play_reader(model), 16, 4, 0)
+    read = evk.deal_events_reading(cards, rank_table(), quick, play_reader(model), 16, 4, 0)
+    for a, b in zip(plain, read, strict=True):
+        np.testing.assert_array_equal(a, b)
+    solver = np.array([4, 4], np.int64)
+    _, points, sources = evk.deal_events_reading(
+        cards, rank_table(), solver, play_reader(model, reads=True), 16, 4, 0
+    )
+    shows = np.where(sources >= 2, points, 0).sum(axis=1)
+    np.testing.assert_array_equal(shows, np.where(read[2] >= 2, read[1], 0).sum(axis=1))
+    pegged = np.where(sources == 1, points, 0).sum(axis=1)
+    assert (pegged >= 1).all() and not np.array_equal(
+        pegged, np.where(read[2] == 1, read[1], 0).sum(axis=1)
+    )
+
+
 def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    whole = build_board(deals=4000, seed=9)
-    again = build_board(deals=4000, seed=9)
+    whole = build_board(deals=4000, seed=9, policy="lookahead")
+    again = build_board(deals=4000, seed=9, policy="lookahead")
     np.testing.assert_array_equal(whole.values, again.values)
     checkpoint = tmp_path / "b.checkpoint.npz"
 
@@ -271,16 +296,18 @@ def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # ty
             raise KeyboardInterrupt  # killed after the first half's deals
 
     with pytest.raises(KeyboardInterrupt):
-        build_board(deals=4000, seed=9, log=stop, checkpoint=checkpoint)
+        build_board(deals=4000, seed=9, policy="lookahead", log=stop, checkpoint=checkpoint)
     assert checkpoint.exists()
     steps = []
-    resumed = build_board(deals=4000, seed=9, log=steps.append, checkpoint=checkpoint)
+    resumed = build_board(
+        deals=4000, seed=9, policy="lookahead", log=steps.append, checkpoint=checkpoint
+    )
     np.testing.assert_array_equal(resumed.values, whole.values)
     assert [s.done for s in steps if s.step == "deals"] == [4000]  # only the second half ran
     assert not checkpoint.exists()
     for key in ("per_deal_points", "per_deal_histogram"):
         assert resumed.provenance[key] == whole.provenance[key]
-    other = build_board(deals=4000, seed=10)
+    other = build_board(deals=4000, seed=10, policy="lookahead")
     assert not np.array_equal(other.values, whole.values)
     path = tmp_path / "board.npz"
     whole.save(path)
@@ -298,7 +325,7 @@ def test_the_build_reports_the_points_per_deal_by_role_and_source() -> None:
     (4 in 52) and only the dealer's, no hand or crib scores 19, 25, 26, 27 or over 29,
     the pone has no crib; means and quartiles agree with the histograms."""
     n = 20_000
-    prov = build_board(deals=n, seed=3).provenance
+    prov = build_board(deals=n, seed=3, policy="lookahead").provenance
     hist, dist, means = (prov[k] for k in ("per_deal_histogram", "per_deal_distribution",
                                            "per_deal_points"))  # fmt: skip
     for role in ("pone", "dealer"):
@@ -553,7 +580,9 @@ def test_discard_score_command() -> None:
 
 def test_build_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "b.npz"
-    result = RUNNER.invoke(cli, ["build-board", "--deals", "4000", "-o", str(out), "-q"])
+    result = RUNNER.invoke(
+        cli, ["build-board", "--deals", "4000", "--play-policy", "lookahead", "-o", str(out), "-q"]
+    )
     assert result.exit_code == 0, result.output
     assert "first dealer wins" in result.stdout and out.exists()
     assert BoardTable.load(out).provenance["deals"] == 4000

@@ -192,7 +192,7 @@ def test_a_reader_that_goes_away_is_one_line(tmp_path: Path) -> None:
 #: each command that writes with -o, with arguments that would start its work
 WRITERS = {
     ("auction",): ["5H", "6S", "4D", "JC", "QH", "5C", "--score", "100-105"],
-    ("build-board",): ["--deals", "4000"],
+    ("build-board",): ["--deals", "4000", "--play-policy", "lookahead"],
     ("build-leads",): [],
     ("build-model",): ["--max-rounds", "2"],
     ("build-pegging",): ["--pilot", "2", "--max-deals", "2"],

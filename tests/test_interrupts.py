@@ -133,7 +133,10 @@ COMMANDS = {
         "hands.csv",
     ),
     "build-board": Long(
-        ["build-board", "--deals", "4000", "-q", "-o", "OUT"], "board.npz", _npz, cheap=False
+        ["build-board", "--deals", "4000", "--play-policy", "lookahead", "-q", "-o", "OUT"],
+        "board.npz",
+        _npz,
+        cheap=False,
     ),
     "build-model": Long(
         ["build-model", "--max-rounds", "3", "--tolerance", "5", "-q", "-o", "OUT"],

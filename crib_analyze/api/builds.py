@@ -23,6 +23,7 @@ from crib_analyze.settings import (
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
     PEGGING_TARGET_SE,
+    PLAY_POLICIES,
     SEED,
     ModelKind,
     PlayPolicy,
@@ -145,19 +146,25 @@ def build_board(
     seed: int = SEED.default,
     log: Callable[[Any], None] | None = None,
     model: ModelLike = None,
+    play_policy: PlayPolicy = DEFAULT_PLAY_POLICY,
 ) -> BuiltTable:
-    """Rebuild the board table (about a minute for a million deals) and write it
-    (default: ``board_table.npz`` in the user data dir). The players throw by
-    ``model`` (default: the pegging-aware expert). A killed build resumes from its
-    checkpoint beside the output. Use the new table with ``$CRIB_ANALYZE_BOARD``."""
+    """Rebuild the board table and write it (default: ``board_table.npz`` in the user
+    data dir). The players throw by ``model`` (default: the pegging-aware expert) and
+    lay by ``play_policy`` (the solver: about half an hour for a million deals on 2
+    cores; "lookahead" about a minute). A killed build resumes from its checkpoint
+    beside the output. Use the new table with ``$CRIB_ANALYZE_BOARD``."""
     from crib_analyze.board.build import build_board as run
 
+    check_choice("play policy", play_policy, PLAY_POLICIES)
     if BOARD_DEALS.check(deals) % 2:
         raise UsageError(f"`deals` must be even (the table is also solved per half), got {deals:,}")
     seed = SEED.check(seed)
     target = output_file(output, default_board_output())
     checkpoint = target.with_name(target.name + ".checkpoint.npz")
-    table = run(deals=deals, seed=seed, model=resolve_model(model), log=log, checkpoint=checkpoint)
+    table = run(
+        deals=deals, seed=seed, policy=play_policy, model=resolve_model(model), log=log,
+        checkpoint=checkpoint,
+    )  # fmt: skip
     table.save(target)
     return BuiltTable(table.provenance, target)
 

@@ -26,14 +26,15 @@ from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import event_kernels as evk
 from crib_analyze.board.expert_throws import expert_deals
 from crib_analyze.errors import UsageError
-from crib_analyze.play.matches import plain_policy_code, play_reader
+from crib_analyze.play.matches import play_reader, policy_code
+from crib_analyze.play.play_policy_kernels import SOLVER
 from crib_analyze.position import N_OUTCOMES, p_win, scoring_points
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import (
     BOARD_DEALS,
     CALL_SECONDS,
-    QUICK_PLAY_POLICY,
+    DEFAULT_PLAY_POLICY,
     SEARCH_SAMPLES,
     __version__,
 )
@@ -125,7 +126,7 @@ class BoardLog:
 def build_board(
     deals: int = BOARD_DEALS.default,
     seed: int = 0,
-    policy: str = QUICK_PLAY_POLICY,
+    policy: str = DEFAULT_PLAY_POLICY,
     samples: int = SEARCH_SAMPLES.default,
     model: ExpertModel | None = None,
     log: Callable[[BoardLog], None] | None = None,
@@ -142,13 +143,15 @@ def build_board(
     if deals < 2 * CHUNK // 100 or deals % 2:
         raise UsageError(f"deals must be an even number, at least {2 * CHUNK // 100}, got {deals}")
     m = model or load_model()
-    code = plain_policy_code(policy, "build-board")
+    code = policy_code(policy)
+    solver = code == SOLVER
+    events = evk.deal_events_reading if solver else evk.deal_events
     settings = {
         "deals": deals, "seed": seed, "policy": policy, "samples": samples,
         "model": m.fingerprint(), "version": __version__,
     }  # fmt: skip
     start = time.time()
-    reader = play_reader(m, reads=False)
+    reader = play_reader(m, reads=solver)
     policies = np.array([code, code], np.int64)
     halves: list[list[np.ndarray]] = [[], []]  # per half: distinct rows and counts, per chunk
     hist = np.zeros((2, 5, HIST_BINS), np.int64)  # player, source (+ total), points: deals
@@ -168,7 +171,7 @@ def build_board(
         for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
             lo = begin + offset
             cards = expert_deals(n, seed, m, first=lo)
-            players, points, sources = evk.deal_events(
+            players, points, sources = events(
                 cards, rank_table(), policies, reader, samples, seed, PLAY_STREAMS + lo
             )
             by_source = source_points(players, points, sources)

@@ -17,7 +17,12 @@ from numba import prange
 from crib_analyze.constants import DEALER_SEAT, HEELS_POINTS, JACK_RANK
 from crib_analyze.jit import njit
 from crib_analyze.play.inference_kernels import Reader
-from crib_analyze.play.play_policy_kernels import new_workspace, play_deal, play_deal_reading
+from crib_analyze.play.play_policy_kernels import (
+    new_reading,
+    new_workspace,
+    play_deal,
+    play_deal_reading,
+)
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import table_score_show
 
@@ -176,5 +181,32 @@ def deal_events(
         events_of(
             deals[i], table, policies, reader, samples, rng_for(seed, first + i),
             players[i], points[i], sources[i], record, work, fwork, seen,
+        )  # fmt: skip
+    return players, points, sources
+
+
+@njit(parallel=True)
+def deal_events_reading(
+    deals: np.ndarray,
+    table: np.ndarray,
+    policies: np.ndarray,
+    reader: Reader,
+    samples: int,
+    seed: int,
+    first: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`deal_events` with any policy, the solver included (each player reads the
+    other from its throw and its cards through ``reader``); the same events as
+    :func:`deal_events` for the policies both play."""
+    n = deals.shape[0]
+    players = np.full((n, MAX_EVENTS), -1, np.int8)
+    points = np.zeros((n, MAX_EVENTS), np.int8)
+    sources = np.full((n, MAX_EVENTS), -1, np.int8)
+    for i in prange(n):
+        record = np.zeros((8, 5), np.int64)
+        work, fwork, seen = new_workspace()
+        events_of_reading(
+            deals[i], table, policies, reader, samples, rng_for(seed, first + i),
+            players[i], points[i], sources[i], record, work, fwork, seen, new_reading(),
         )  # fmt: skip
     return players, points, sources

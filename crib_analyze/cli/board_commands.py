@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from crib_analyze.cli.arguments import asked_for, game_rules, given, role_of, set_threads
+from crib_analyze.cli.arguments import asked_for, chosen, game_rules, given, role_of, set_threads
 from crib_analyze.cli.options import (
     build_output_option,
     checked_output,
@@ -149,15 +149,23 @@ def odds(
 )  # fmt: skip
 @seed_option()
 @model_option
+@click.option(
+    "--play-policy",
+    type=click.Choice(PLAY_POLICIES),
+    default=DEFAULT_PLAY_POLICY,
+    show_default=True,
+    help="How both players lay their cards in the deals (lookahead is much faster).",
+)
 @jobs_option
 @quiet_option
 def build_board(
-    output: str | None, deals: int, seed: int, model: str | None, jobs: int | None, quiet: bool
-) -> None:
+    output: str | None, deals: int, seed: int, model: str | None, play_policy: str,
+    jobs: int | None, quiet: bool,
+) -> None:  # fmt: skip
     """Rebuild the board table: the chance of each game outcome from every position.
 
-    Simulates the deals (both players throw by the expert model and play the default
-    policy; each deal's scoring events in the order they score), then solves every
+    Simulates the deals (both players throw by the expert model and lay by
+    --play-policy; each deal's scoring events in the order they score), then solves every
     position by dynamic programming over them, and each half of them to measure the
     sampling error. Seeded and reproducible on any number of threads; a killed build
     resumes. Use the new table with CRIB_ANALYZE_BOARD=FILE.
@@ -173,7 +181,8 @@ def build_board(
             note(f"{entry.done:,}/{entry.total:,} {what}, {entry.seconds:.0f} s")
 
     with domain_errors(), resumable(RESUME_BUILD):
-        built = run(output, deals=deals, seed=seed, log=log, model=model)
+        built = run(output, deals=deals, seed=seed, log=log, model=model,
+                    play_policy=chosen(play_policy, PLAY_POLICIES))  # fmt: skip
     p = built.provenance
     click.echo(
         f"{p['deals']:,} deals in {p['seconds']} s; "

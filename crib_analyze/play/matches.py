@@ -41,16 +41,6 @@ def policy_code(name: str) -> int:
     return PLAY_POLICIES.index(name)
 
 
-def plain_policy_code(name: str, what: str) -> int:
-    """The code of a policy that plays without reading the opponent, for engines whose
-    kernels do not include the solver (``what`` names the engine in the message)."""
-    code = policy_code(name)
-    if code == pk.SOLVER:
-        plain = ", ".join(p for p in PLAY_POLICIES if p != "solver")
-        raise UsageError(f"{what} does not play the solver yet: use one of {plain}")
-    return code
-
-
 @cache
 @cache
 def rank_multiset_keys() -> np.ndarray:
