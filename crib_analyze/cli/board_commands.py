@@ -20,6 +20,7 @@ from crib_analyze.cli.options import (
     lowball_option,
     model_option,
     output_option,
+    play_policy_option,
     quiet_option,
     role_option,
     score_arguments,
@@ -42,7 +43,6 @@ from crib_analyze.settings import (
     BOARD_DEALS,
     CANDIDATES,
     DEFAULT_GOAL,
-    DEFAULT_PLAY_POLICY,
     DEFAULT_SCORING,
     GAME_BATCH,
     GAME_POSITION_SAMPLES,
@@ -152,12 +152,8 @@ def odds(
 )  # fmt: skip
 @seed_option()
 @model_option
-@click.option(
-    "--play-policy",
-    type=click.Choice(PLAY_POLICIES),
-    default=DEFAULT_PLAY_POLICY,
-    show_default=True,
-    help="How both players lay their cards in the deals (lookahead is much faster).",
+@play_policy_option(
+    "--play-policy", "How both players lay their cards in the deals (lookahead is much faster)."
 )
 @jobs_option
 @quiet_option
@@ -253,12 +249,9 @@ def build_board(
     help="Run the batches on a Dask cluster (e.g. tcp://host:8786); the same results "
     "as a local run. Needs pip install 'crib-analyze[distributed]'.",
 )
-@click.option(
+@play_policy_option(
     "--play-policy",
-    type=click.Choice(PLAY_POLICIES),
-    default=DEFAULT_PLAY_POLICY,
-    show_default=True,
-    help="How both players lay their cards (lookahead is much faster: see Cost below); "
+    "How both players lay their cards (lookahead is much faster: see Cost below); "
     f"with --game: {' or '.join(ANY_GAME_PLAY_POLICIES)} [default: lookahead].",
 )
 @click.option(

@@ -22,12 +22,14 @@ from crib_analyze.errors import CribAnalyzeError
 from crib_analyze.rules import GAMES
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
+    DEFAULT_PLAY_POLICY,
     JOBS,
     JOKERS,
     MODEL_ENV,
     OPPONENTS,
     OUTPUT_FORMATS,
     PEGGING_CHOICES,
+    PLAY_POLICIES,
     POSITION_SAMPLES,
     QUIZ_ROUNDS,
     SCORINGS,
@@ -278,6 +280,14 @@ def pegging_options(f: Callable[..., Any]) -> Callable[..., Any]:
         "(the play of these very cards simulated by the solver, several seconds a role; exact "
         "is its old name) or none.",
     )(f)
+
+
+def play_policy_option(flag: str, help: str) -> Decorator:
+    """``--policy`` or ``--play-policy``: how cards are laid (the solver by default)."""
+    return click.option(
+        flag, type=click.Choice(PLAY_POLICIES), default=DEFAULT_PLAY_POLICY, show_default=True,
+        help=help,
+    )  # fmt: skip
 
 
 def score_option(help: str) -> Decorator:

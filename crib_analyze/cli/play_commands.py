@@ -28,6 +28,7 @@ from crib_analyze.cli.options import (
     jokers_option,
     lowball_option,
     model_option,
+    play_policy_option,
     quiet_option,
     role_option,
     score_option,
@@ -44,7 +45,6 @@ from crib_analyze.cli.output import (
 )
 from crib_analyze.costs import build_seconds, cost, pegging_seconds
 from crib_analyze.settings import (
-    DEFAULT_PLAY_POLICY,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
     PEGGING_TARGET_SE,
@@ -148,13 +148,10 @@ def peg(
 @click.option(
     "--played", default="", help="The play so far, the pone's card first, e.g. '10H 5S 7C'."
 )
-@click.option(
+@play_policy_option(
     "--policy",
-    type=click.Choice(PLAY_POLICIES),
-    default=DEFAULT_PLAY_POLICY,
-    show_default=True,
-    help="How the rest of the play is valued: solver reads the opponent and solves "
-    "each hand it may hold; the others simulate both players playing that policy.",
+    "How the rest of the play is valued: solver reads the opponent and solves each hand it "
+    "may hold; the others simulate both players playing that policy.",
 )
 @count_option(
     "--samples", setting=PLAY_SAMPLES,
@@ -303,13 +300,7 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
 )  # fmt: skip
 @count_option("--max-deals", setting=PEGGING_MAX_DEALS, help="Deals per cell at most.")
 @seed_option()
-@click.option(
-    "--policy",
-    type=click.Choice(PLAY_POLICIES),
-    default=DEFAULT_PLAY_POLICY,
-    show_default=True,
-    help="The play policy of both players.",
-)
+@play_policy_option("--policy", "The play policy of both players.")
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
