@@ -468,14 +468,16 @@ def kept_rows_of(ranks: list[int]) -> int:
     return list(combinations_with_replacement(range(13), 4)).index(tuple(ranks))
 
 
-def test_who_pegs_out_first_when_both_can() -> None:
-    """A drawn play is two totals: when only one player can reach 121 in it, that one
-    wins; when both can, the one needing the smaller share of its points is first, the
-    dealer on a tie (written from the rule in ``first_to_peg``'s docstring)."""
+def test_who_pegs_out_first_and_what_the_other_has_by_then() -> None:
+    """A drawn play is two totals, each taken as spread evenly over the play: when only
+    one player can reach 121 in it, that one wins; when both can, the one needing the
+    smaller share of its points is first, the dealer on a tie; and the loser has counted
+    that share of its own points by then (rounded down), which decides a skunk (written
+    from the rule in ``play_order``'s docstring)."""
     model = load_model()
     hand6 = np.array(parse_cards(HAND), np.int64)
 
-    def p_win(seat: int, mine: int, theirs: int, own: int, opp: int) -> np.ndarray:
+    def outcomes(seat: int, mine: int, theirs: int, own: int, opp: int) -> np.ndarray:
         hist = np.zeros((2, 1820, PEG_BINS, PEG_BINS), np.int64)
         hist[:, :, own, opp] = 1
         raw = thk.position_outcomes(
@@ -484,7 +486,10 @@ def test_who_pegs_out_first_when_both_can() -> None:
             np.ascontiguousarray(load_board().values, np.float64), 121,
             np.array([91, 61, 31], np.int64),
         )  # fmt: skip
-        return np.asarray(raw)[..., :4].sum(axis=2)  # (samples, throws): I won
+        return np.asarray(raw)  # (samples, throws, 8)
+
+    def p_win(seat: int, mine: int, theirs: int, own: int, opp: int) -> np.ndarray:
+        return outcomes(seat, mine, theirs, own, opp)[..., :4].sum(axis=2)  # I won
 
     assert (p_win(0, 115, 0, 6, 0) == 1).all()  # only I reach it: the pone pegs out
     assert (p_win(0, 0, 118, 0, 3) == 0).all() and (p_win(1, 0, 118, 0, 3) == 0).all()
@@ -496,6 +501,14 @@ def test_who_pegs_out_first_when_both_can() -> None:
     # 115 pegs 9: 8 of 10 against 6 of 9, the pone first; 6 of 10 after a jack's heels
     jack = p_win(1, 113, 115, 10, 9)[:, 0]  # the starter is a jack 3 times in 46
     assert 0 < jack.mean() < 0.2 and set(jack.tolist()) == {0.0, 1.0}
+    # I (pone) on 115 peg out with the last of my 6 points: the dealer on 82 has pegged
+    # all its 10 by then (92 or 94 with heels), no skunk; with 4 it is on 86 or 88
+    assert (outcomes(0, 115, 82, 6, 10)[..., 0] == 1).all()  # a plain win
+    assert (outcomes(0, 115, 82, 6, 4)[..., 1] == 1).all()  # a skunk
+    # I need 3 of my 6 (a half), so the dealer has counted 4 of its 8 by then: from 80
+    # it is on 84 (86 with heels): a skunk; from 87 on 91 (93): a plain win
+    assert (outcomes(0, 118, 80, 6, 8)[..., 1] == 1).all()
+    assert (outcomes(0, 118, 87, 6, 8)[..., 0] == 1).all()
 
 
 def test_throws_from_a_score() -> None:
@@ -599,13 +612,13 @@ def test_the_board_solved_in_calls_is_the_board_solved_at_once() -> None:
     """build-board solves the board a few anti-diagonals a call (Ctrl-C is heard between
     them): the same numbers as one call, to the last bit."""
     from crib_analyze.board import build
-    from crib_analyze.play.matches import plain_policy_code, play_reader
+    from crib_analyze.play.matches import play_reader, policy_code
     from crib_analyze.rules import SKUNK_LINES, TARGET
     from crib_analyze.scoring.show_kernels import rank_table
 
     model = load_model()
     cards = expert_deals(3000, 5, model)
-    code = plain_policy_code("lookahead", "test")
+    code = policy_code("lookahead")
     players, points, _ = evk.deal_events(
         cards, rank_table(), np.array([code, code], np.int64), play_reader(model, reads=False),
         2, 5, build.PLAY_STREAMS,

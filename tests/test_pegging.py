@@ -105,6 +105,8 @@ def test_the_distributions_are_saved_beside_their_table_and_checked(tmp_path: Pa
     moved.save(path)
     with pytest.raises(ca.ModelError, match="do not give the table's means"):
         load_distributions(distributions_path(path), moved)
+    replace(table, peg_hist=None).save(path)  # a table without them: none left beside it
+    assert not Path(distributions_path(path)).exists()
 
 
 def test_table_round_trip_and_damage(tmp_path: Path) -> None:

@@ -73,10 +73,13 @@ class PeggingTable:
         """Write the table to ``path`` and, if it has them, its distributions beside it."""
         arrays = {"peg_own": self.peg_own, "peg_opp": self.peg_opp, "peg_se": self.peg_se}
         provenance = self.provenance | {"fingerprint": self.fingerprint()}
+        beside = distributions_path(path)
         if self.peg_hist is not None:
             counts = {"peg_hist": np.asarray(self.peg_hist, np.int32)}
             of = {"table": self.fingerprint(), "made_by": self.provenance.get("made_by")}
-            write_npz(distributions_path(path), DISTRIBUTIONS_FORMAT, of, counts)
+            write_npz(beside, DISTRIBUTIONS_FORMAT, of, counts)
+        elif os.path.exists(beside):  # another table's: it would no longer match
+            os.unlink(beside)
         write_npz(path, PEGGING_FORMAT, provenance, arrays)
 
     @classmethod

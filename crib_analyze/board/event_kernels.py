@@ -26,7 +26,7 @@ from crib_analyze.play.play_policy_kernels import (
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import table_score_show
 
-MAX_EVENTS = 12  # heels, up to 8 cards pegging, two hands, the crib
+MAX_EVENTS = 12  # heels, up to 8 cards pegging, two hands, the crib (a drawn play: 3)
 SOURCES = ("heels", "pegging", "hand", "crib")
 
 
@@ -114,18 +114,25 @@ def events_of_totals(
     table: np.ndarray,
     pegs: tuple[int, int],
     first: int,
+    before: int,
     players: np.ndarray,
     points: np.ndarray,
     sources: np.ndarray,
 ) -> None:
     """:func:`events_of` for a play known only by its totals, ``pegs`` (the pone's
-    points, the dealer's): each is one event, seat ``first``'s first (see
-    :func:`~crib_analyze.play.spread_kernels.first_to_peg`)."""
+    points, the dealer's), in the order of
+    :func:`~crib_analyze.play.spread_kernels.play_order`: with ``first`` a seat, the
+    other's ``before`` points, then all of ``first``'s, then the other's rest; with
+    ``first`` -1 (nobody reaches the target in the play), the pone's then the dealer's."""
     e = _heels(d, players, points, sources)
-    for k in range(2):
-        seat = first if k == 0 else 1 - first
-        if pegs[seat] > 0:
-            players[e], points[e], sources[e] = seat, pegs[seat], 1
+    if first < 0:
+        seats, amounts = (0, 1, 0), (pegs[0], pegs[1], 0)
+    else:
+        other = 1 - first
+        seats, amounts = (other, first, other), (before, pegs[first], pegs[other] - before)
+    for k in range(3):
+        if amounts[k] > 0:
+            players[e], points[e], sources[e] = seats[k], amounts[k], 1
             e += 1
     _shows(d, table, e, players, points, sources)
 

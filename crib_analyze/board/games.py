@@ -173,6 +173,8 @@ class GameStats:
         settings = dict(self.settings.__dict__)
         if settings["play_policies"] is None:  # as before: one policy for both
             del settings["play_policies"]
+        else:  # one a player: the single policy was not used
+            del settings["play_policy"]
         out["settings"] = settings
         out["decided_by"] = self.decided_by
         return out

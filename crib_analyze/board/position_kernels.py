@@ -22,7 +22,7 @@ from crib_analyze.crib.hand_kernels import N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_workspace
-from crib_analyze.play.spread_kernels import PlaySpread, first_to_peg, spread_draw
+from crib_analyze.play.spread_kernels import PlaySpread, play_order, spread_draw
 from crib_analyze.rng_kernels import rng_for, rng_next, rng_uniform
 
 PLAY_STREAMS = 1 << 40  # sample j plays from stream PLAY_STREAMS + j
@@ -105,8 +105,8 @@ def sample_outcomes(
         if drawn:
             own, theirs = spread_draw(spread, seat, deal[4 * seat : 4 * seat + 4], u)
             pegs = (own, theirs) if seat == 0 else (theirs, own)
-            first = first_to_peg(pone_score, dealer_score, pegs[0], pegs[1], target)
-            events_of_totals(deal, table, pegs, first, players, points, sources)
+            first, before = play_order(pone_score, dealer_score, pegs[0], pegs[1], target)
+            events_of_totals(deal, table, pegs, first, before, players, points, sources)
         else:
             play_rng = rng_for(play_rng_seed, play_stream)
             events_of(

@@ -3,7 +3,7 @@ reviewed game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cli.render import (
     aligned,
@@ -98,7 +98,13 @@ def review_text(rows: Rows) -> str:
             "best throw or card is the one that wins most)"
         )
     lines += wrapped(note, upper=False)
-    worst = sorted((r for r in records if r["loss"] > 0.005), key=lambda r: -r["loss"])[:3]
+
+    def lost_win(r: dict[str, Any]) -> float:  # NaN (no score for that deal): nothing
+        return float(r["loss_win"]) if with_win and r["loss_win"] == r["loss_win"] else 0.0
+
+    # with the score, the chance of winning lost first (a card may peg more and win less)
+    mistakes = (r for r in records if r["loss"] > 0.005 or lost_win(r) > 0.0005)
+    worst = sorted(mistakes, key=lambda r: (-lost_win(r), -r["loss"]))[:3]
     if worst:
         lines.append("worst mistakes:")
         for r in worst:

@@ -143,7 +143,11 @@ def _grade_plays(deal: Deal, model: ExpertModel, seed: int) -> list[Decision]:
             position = play_position(deal.role, held_before, deal.starter, list(deal.throw), prefix)
             odds = play_odds(position, now, model)
             wins = dict(zip(odds.cards, odds.p_win, strict=True))
-            best = max(odds.cards, key=lambda c: wins[c])
+            most = max(wins.values())
+            if wins[e.card] < most - 1e-12:  # else the card chosen wins as often as any
+                best = next(c for c in advice.cards if wins[c] >= most - 1e-12)  # pegging order
+            else:
+                best = e.card
             loss_win = float(wins[best] - wins[e.card])
         loss = float(values[best] - values[e.card])
         out.append(

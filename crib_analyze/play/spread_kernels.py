@@ -55,15 +55,20 @@ def spread_draw(spread: PlaySpread, seat: int, keep: np.ndarray, u: float) -> tu
 
 
 @njit
-def first_to_peg(
+def play_order(
     pone_score: int, dealer_score: int, pone_pegs: int, dealer_pegs: int, target: int
-) -> int:
-    """Which seat's play points to count first (0 pone, 1 dealer) when a deal's play is
-    known only by its totals. It matters only when both would reach ``target`` in the
-    play; then the one who needs the smaller share of its play's points is taken to
-    get there first (points taken as spread evenly over the play), the dealer on a tie.
-    Otherwise the pone's come first (the order changes nothing)."""
+) -> tuple[int, int]:
+    """When a deal's play is known only by its totals: (the seat that reaches ``target``
+    in the play, 0 pone or 1 dealer, -1 if neither does; the other seat's play points
+    counted before it gets there). Each player's points are taken as spread evenly over
+    the play: the one needing the smaller share of its points gets there first (the
+    dealer on a tie), and by then the other has counted that share of its own, rounded
+    down and short of the target (it decides a skunk)."""
     need_pone, need_dealer = target - pone_score, target - dealer_score
-    if 0 < need_pone <= pone_pegs and 0 < need_dealer <= dealer_pegs:
-        return 0 if need_pone * dealer_pegs < need_dealer * pone_pegs else 1
-    return 0
+    pone_can = 0 < need_pone <= pone_pegs
+    dealer_can = 0 < need_dealer <= dealer_pegs
+    if not (pone_can or dealer_can):
+        return -1, 0
+    if pone_can and (not dealer_can or need_pone * dealer_pegs < need_dealer * pone_pegs):
+        return 0, min((dealer_pegs * need_pone) // pone_pegs, need_dealer - 1)
+    return 1, min((pone_pegs * need_dealer) // dealer_pegs, need_pone - 1)
