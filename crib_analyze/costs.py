@@ -157,6 +157,13 @@ def pegging_seconds(pilot: int, policy: str) -> float:
     return per * pilot * 2 * 1820
 
 
+def board_seconds(deals: int, play_policy: str) -> float:
+    """Expected seconds of ``build-board`` over ``deals`` played by ``play_policy`` (the
+    solver's figure, else the lookahead's)."""
+    name = "build-board" if play_policy == "solver" else "build-board-lookahead"
+    return cost(name).seconds * deals
+
+
 def build_seconds(name: str, deals: int | None = None) -> float:
     """Expected seconds of a builder ('build-model', 'build-pegging', 'build-leads',
     'build-board'); ``deals`` for those measured by the deal."""

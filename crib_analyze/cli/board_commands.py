@@ -37,7 +37,7 @@ from crib_analyze.cli.output import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import build_seconds, cost, simulate_seconds
+from crib_analyze.costs import board_seconds, cost, simulate_seconds
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     BOARD_DEALS,
@@ -141,8 +141,8 @@ def odds(
 
 
 @with_cost(
-    lambda: f"{cost('build-pegging').text()} with the solver (the default; 1,000,000 deals)",
-    lambda: f"{cost('build-board').text()} with --play-policy lookahead",
+    lambda: f"{cost('build-board').text()} with the solver (the default; 1,000,000 deals)",
+    lambda: f"{cost('build-board-lookahead').text()} with --play-policy lookahead",
 )
 @click.command("build-board")
 @build_output_option("table", "board_table.npz")
@@ -172,9 +172,7 @@ def build_board(
     from crib_analyze.api import build_board as run
 
     set_threads(jobs)
-    # the solver's deals cost what the pegging build's do (both play whole deals by it)
-    per = "build-pegging" if play_policy == "solver" else "build-board"
-    warn_if_long(build_seconds(per, deals), "the build", quiet)
+    warn_if_long(board_seconds(deals, play_policy), "the build", quiet)
 
     def log(entry: Any) -> None:
         if not quiet:
