@@ -195,9 +195,7 @@ def test_at_120_all_whoever_scores_first_wins(board: BoardTable) -> None:
     seeds than the table's, played by the table's policy) in which the pone scores first."""
     first = first_scorers(20_000, board.provenance["policy"])
     pone_first = float((first == 0).mean())
-    assert board.win()[120, 120, 0] == pytest.approx(
-        pone_first, abs=4 * np.sqrt(0.25 / len(first))
-    )
+    assert board.win()[120, 120, 0] == pytest.approx(pone_first, abs=4 * np.sqrt(0.25 / len(first)))
 
 
 def first_scorers(n: int, policy: str) -> np.ndarray:
