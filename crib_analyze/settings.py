@@ -179,7 +179,7 @@ TOP = Bound("top", 1, 1_000_000)  # a hand has 15 throws; more shows them all
 POSITION_SAMPLES = Count("position samples", 2, 200_000, 4000)  # deals per throw from a score
 PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's cards (advice)
 # deals of --pegging simulated, a seat (about 10 s with the solver on 2 cores)
-SIMULATED_DEALS = Count("simulated deals", 2, 1_000_000, 400)
+SIMULATED_DEALS = Count("simulated deals", 2, 1_000_000, 280)
 SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
 # the solver policy: opponent hands solved per decision in whole deals (all of them when
 # fewer are live; advice solves every live hand), and the temperature (points) of the
