@@ -210,3 +210,26 @@ def test_the_starters_are_shown_by_rank() -> None:
     lines = lines_of(["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer", "--starters",
                       "--top", "2", "--need", "12"])  # fmt: skip
     assert "  JC QH: the best hand with all but any 10, QC, any K; 12 or more with any" in lines
+
+
+def test_a_points_favourite_passed_over_far_from_the_end_is_explained() -> None:
+    """Below 61 the score changes little: where the score's deals count the play other
+    than the pegging table does, a points favourite passed over is said to be counted
+    the other way; near the end, or with the table's count, nothing more is said."""
+    from crib_analyze.board.throws import SPREAD_PLAY
+    from crib_analyze.discard.verdict import goal_verdict
+
+    wins, points = np.array([0.40, 0.38, 0.30]), np.array([-0.85, 0.22, -2.0])
+    names, keeps = ["2C 9S", "TC KD", "AH 2C"], ["a", "b", "c"]
+    legal = np.ones(3, bool)
+
+    def said(score: tuple[int, int], play: str) -> str:
+        return goal_verdict("pone", score, "win", wins, points, names, keeps, legal, play)[0]
+
+    lookahead = "the play by lookahead"
+    assert said((0, 0), lookahead).endswith(
+        "TC KD scores more points (0.22 against -0.85), its play counted by the pegging "
+        "table where the score's deals have the play by lookahead"
+    )
+    assert said((110, 115), lookahead).endswith("(0.22 against -0.85)")
+    assert said((0, 0), SPREAD_PLAY).endswith("(0.22 against -0.85)")

@@ -413,7 +413,8 @@ def _verdict_columns(
     if position is not None and role is not None:
         by_goal = position.p_win if goal == "win" else position.match_points
         said = [(role, goal_verdict(
-            role, position.score, goal, by_goal, value[role], discards, keeps, legal
+            role, position.score, goal, by_goal, value[role], discards, keeps, legal,
+            position.play,
         ))]  # fmt: skip
     else:
         roles = [role] if role is not None else list(ROLES)

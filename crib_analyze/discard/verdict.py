@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from crib_analyze.discard.engine import rank_order
-from crib_analyze.settings import NEAR_TIE_POINTS
+from crib_analyze.settings import NEAR_TIE_POINTS, POSITION_FROM
 
 SAME = 1e-9  # values closer than this are the same throw's worth
 
@@ -69,11 +69,15 @@ def goal_verdict(
     discards: Sequence[str],
     keeps: Sequence[str],
     legal: np.ndarray,
+    play: str = "",
 ) -> tuple[str, int]:
     """(the verdict, the row it names): "at 110-115 as dealer: throw 6S 4D, keep 5H JC QH
     5C for the chance of winning (20.1%, 2.7 percentage points more than 6S JC); JC QH scores more
     points (23.53 against 17.37)". ``by_goal`` the chance of winning or the match
-    points, ``points`` the points ranking's value."""
+    points, ``points`` the points ranking's value; ``play`` how the score's deals
+    counted the play (when not by the pegging table, and both scores are under the
+    position player's 61, where the score changes little, the verdict says so beside
+    a points favourite it passes over: the two counts of the play differ)."""
     best, runner = best_and_next(by_goal, legal)
     what = "the chance of winning" if goal == "win" else "match points"
     head = f"at {score[0]}-{score[1]} as {role}: throw {discards[best]}, keep {keeps[best]}"
@@ -90,4 +94,7 @@ def goal_verdict(
         head += (
             f"; {discards[top]} scores more points ({points[top]:.2f} against {points[best]:.2f})"
         )
+        if play and "pegging table" not in play and max(score) < POSITION_FROM.default:
+            # far from the end the score changes little: the two counts of the play differ
+            head += f", its play counted by the pegging table where the score's deals have {play}"
     return head, best
