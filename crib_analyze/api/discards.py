@@ -90,8 +90,10 @@ def analyze(
 
     ``score`` (mine, theirs), e.g. ``(110, 115)`` or "110-115", values each throw from
     that position on the board (``role`` required): ``position_samples`` deals
-    (default 4,000) on common random numbers (seeded by ``seed``), then the board
-    table. It adds ``p_win``, ``p_win_se``, ``p_skunk``, ``p_skunked``,
+    (default 4,000) on common random numbers (seeded by ``seed``), their play drawn
+    from the solver's pegging of each keep where the shipped pegging table has its
+    distributions (else played by lookahead; ``attrs["position_play"]`` says which),
+    then the board table. It adds ``p_win``, ``p_win_se``, ``p_skunk``, ``p_skunked``,
     ``match_points`` (under ``scoring``, default tournament) and ``points_rank``, and
     ranks by ``goal``: "win" (default) or "match".
 

@@ -139,7 +139,8 @@ def discard_request(
     ),
     score_option(
         "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "
-        "throw's deal simulated, then the board table."
+        "throw's deal simulated (--verbose says how its play is counted), then the board "
+        "table."
     ),
     click.option(
         "--goal",
