@@ -35,6 +35,7 @@ from crib_analyze.board import position_kernels as thk
 from crib_analyze.board.build import build_board, distinct_deals
 from crib_analyze.board.expert_throws import expert_deals, throw_arrays
 from crib_analyze.board.throw_choice_kernels import EXPERT
+from crib_analyze.board.throws import SPREAD_PLAY
 from crib_analyze.cards import parse_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
@@ -527,6 +528,7 @@ def test_throws_from_a_score() -> None:
     assert sorted(frame["points_rank"]) == list(range(1, 16))
     assert (frame["p_win_se"] > 0).all() and (frame["p_win_se"] < 0.02).all()
     assert frame.attrs["score"] == (110, 115)
+    assert frame.attrs["position_play"] in (SPREAD_PLAY, "the play by lookahead")
     # a position nobody can lose from: the dealer on 120, the pone on 0
     sure = analyze(HAND, role="dealer", score="120-0", position_samples=200)
     assert (sure["p_win"] == 1.0).all() and (sure["p_skunk"] == 1.0).all()
