@@ -28,6 +28,7 @@ from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import load_model
 from crib_analyze.board import throw_choice_kernels as dlk
 from crib_analyze.board.expert_throws import throw_arrays
+from crib_analyze.board.throws import SPREAD_PLAY
 from crib_analyze.cli import cli
 from crib_analyze.crib.throw_model_kernels import crib_model_means
 from crib_analyze.discard.engine import analyze_hand
@@ -241,6 +242,9 @@ def test_position_players_run_and_differ() -> None:
                  position_samples=20)  # fmt: skip
     e = simulate(40, players=("expert", "expert"), seed=2)
     assert not np.array_equal(_results(s), _results(e))  # the score changed some throws
+    # the run says how its position player's deals counted the play (the expert's do not)
+    assert s.as_dict()["position_play"] in (SPREAD_PLAY, "the play by lookahead")
+    assert "position_play" not in e.as_dict()
     with pytest.raises(UsageError, match="discard policy"):
         simulate(10, players=("expert", "psychic"))
     with pytest.raises(UsageError, match="even"):

@@ -21,6 +21,7 @@ from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.board import game_kernels as gk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.expert_throws import throw_arrays
+from crib_analyze.board.throws import SPREAD_PLAY
 from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play.matches import play_reader, policy_code
@@ -154,6 +155,7 @@ class GameStats:
     seconds: float
     match_points: float = 0.0  # player 0's a game under settings.scoring, won less lost
     match_points_se: float = 0.0
+    position_play: str = ""  # how a position player's sampled deals count the play
     batches: list[GameBatch] = field(default_factory=list, repr=False)
 
     @property
@@ -170,6 +172,8 @@ class GameStats:
 
     def as_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if k not in ("batches", "settings")}
+        if "position" not in self.settings.players:
+            del out["position_play"]
         settings = dict(self.settings.__dict__)
         if settings["play_policies"] is None:  # as before: one policy for both
             del settings["play_policies"]
@@ -288,6 +292,9 @@ def summarise(batches: list[GameBatch], settings: GameSettings, seconds: float) 
         seconds=round(seconds, 1),
         match_points=float(p0_match.mean()),
         match_points_se=_se(p0_match),
+        position_play=SPREAD_PLAY
+        if packaged_spread() is not None
+        else f"the play by {QUICK_PLAY_POLICY}",
         batches=batches,
     )
 

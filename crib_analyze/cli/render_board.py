@@ -111,7 +111,8 @@ def games_text(stats: dict[str, Any]) -> str:
     if "position" in s["players"]:
         lines.append(
             f"position: from {s['position_from']} on either side, {s['candidates']} candidate "
-            f"throws, {s['position_samples']} deals each, goal {s['goal']} ({s['scoring']})"
+            f"throws, {s['position_samples']} deals each ({stats['position_play']}), goal "
+            f"{s['goal']} ({s['scoring']})"
         )
     return "\n".join(lines) + "\n"
 
