@@ -136,19 +136,17 @@ def advise_play(
         )  # fmt: skip
         return _with_verdict(table_advice_frame(at_table), game_advice_verdict)
     from crib_analyze.frames import advice_frame
-    from crib_analyze.play.advice import advise
+    from crib_analyze.play.advice import advise_at, play_position
     from crib_analyze.play.sequence import GO
 
     role = cast(Role, r.seat)
     used = resolve_model(model)
-    advice = advise(role, hand, starter, discards, played, cast(PlayPolicy, r.policy),
-                    r.samples, r.seed, used)  # fmt: skip
+    position = play_position(role, hand, starter, discards, played)
+    advice = advise_at(position, cast(PlayPolicy, r.policy), r.samples, r.seed, used)
     odds = None
     if r.score is not None and advice.cards != [GO]:
         from crib_analyze.board.play_odds import play_odds
-        from crib_analyze.play.advice import play_position
 
-        position = play_position(role, hand, starter, discards, played)
         odds = play_odds(position, cast("tuple[int, int]", r.score), used)
     return _with_verdict(advice_frame(advice, role, odds), play_verdict)
 

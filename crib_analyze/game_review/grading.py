@@ -32,7 +32,7 @@ from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.discard.ranking import discard_rows
 from crib_analyze.errors import CardError
 from crib_analyze.game_review.record import Deal
-from crib_analyze.play.advice import advise, play_position
+from crib_analyze.play.advice import advise_at, play_position
 from crib_analyze.play.sequence import PlayError, PlayEvent, score_sequence
 from crib_analyze.rules import TARGET
 from crib_analyze.settings import POSITION_SAMPLES
@@ -127,11 +127,8 @@ def _grade_plays(deal: Deal, model: ExpertModel, seed: int) -> list[Decision]:
             continue
         before = " ".join("go" if x.card < 0 else format_card(x.card) for x in events[:i])
         prefix = _before(before, deal.dealer, e.card)
-        advice = advise(
-            deal.role, held, deal.starter, list(deal.throw), prefix, policy="solver",
-            seed=seed, model=model,
-        )  # fmt: skip
-        held_before = list(held)
+        position = play_position(deal.role, held, deal.starter, list(deal.throw), prefix)
+        advice = advise_at(position, policy="solver", seed=seed, model=model)
         held.remove(e.card)
         if len(advice.cards) < 2:
             continue  # a forced card
@@ -140,7 +137,6 @@ def _grade_plays(deal: Deal, model: ExpertModel, seed: int) -> list[Decision]:
         loss_win = None
         now = _score_now(deal, events[:i])
         if now is not None:  # one best: the card that wins most (it may peg less)
-            position = play_position(deal.role, held_before, deal.starter, list(deal.throw), prefix)
             odds = play_odds(position, now, model)
             wins = dict(zip(odds.cards, odds.p_win, strict=True))
             most = max(wins.values())

@@ -175,10 +175,22 @@ def advise(
 ) -> Advice:
     """Rank the cards ``role`` can lay now, holding ``hand`` after the play ``played``."""
     check_choice("role", role, PLAYERS)
+    policy_code(policy)  # a bad policy is said before bad cards
+    return advise_at(play_position(role, hand, starter, discards, played), policy, samples,
+                     seed, model)  # fmt: skip
+
+
+def advise_at(
+    pos: PlayPosition,
+    policy: str = DEFAULT_PLAY_POLICY,
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = 0,
+    model: ExpertModel | None = None,
+) -> Advice:
+    """:func:`advise` at a position already made by :func:`play_position`."""
     code = policy_code(policy)
     if samples < 2:
         raise UsageError(f"samples must be at least 2, got {samples}")
-    pos = play_position(role, hand, starter, discards, played)
     mine, legal, me, seen = pos.mine, pos.legal, pos.me, pos.seen
     if not legal:  # the answer is go: nothing to choose, nothing valued
         return Advice(
