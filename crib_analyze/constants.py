@@ -26,6 +26,14 @@ CRIB_SIZE = 4  # in every game of the rules: the crib shows four cards and the s
 # variants: a hand or crib that scores nothing in the show
 ZERO_PENALTY_POINTS = 1  # zero penalty: the opponent scores 1
 BACK_TEN_POINTS = 10  # back ten: it costs its owner 10
+# a six-card hand's throws, in the one order of every throw axis: the position pairs
+# (i, j), i < j, of the hand's cards, lexicographic; the other four positions are kept
+DISCARD_POSITIONS = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
+KEEP_POSITIONS = tuple(tuple(p for p in range(6) if p not in pair) for pair in DISCARD_POSITIONS)
+N_DISCARDS = 15
+N_MULTISETS = 18_395  # rank multisets of six cards (none more than four of a rank)
+N_UNSEEN = 46  # 52 - 6: the starters a holder of six cards cannot see
+TIE_TOLERANCE = 1e-9  # points: throws this close to the best are tied for best
 # the two seats of a deal, in the one order of every seat axis (position.Seat)
 PONE_SEAT = 0  # leads the play and counts first
 DEALER_SEAT = 1  # owns the crib

@@ -37,6 +37,7 @@ from click.testing import CliRunner, Result
 import crib_analyze
 from crib_analyze import analyze, parse_cards
 from crib_analyze.cli import cli
+from crib_analyze.cli.app import subcommands
 
 RUNNER = CliRunner()
 PROG = "crib-analyze"
@@ -1100,7 +1101,7 @@ def test_one_vocabulary_for_roles_scores_and_json() -> None:
     for name in cli.list_commands(ctx):
         group = cli.get_command(ctx, name)
         assert group is not None
-        commands = group.commands.values() if isinstance(group, click.Group) else [group]
+        commands = subcommands(group).values() if isinstance(group, click.Group) else [group]
         for command in commands:
             opts = {o: p for p in command.params for o in p.opts if not getattr(p, "hidden", False)}
             fmt = opts.get("--format")

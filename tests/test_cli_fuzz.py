@@ -45,6 +45,7 @@ from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
 from crib_analyze.cli import cli
+from crib_analyze.cli.app import subcommands
 from crib_analyze.cli.options import checked_output
 from crib_analyze.expert import builder as expert_builder
 from crib_analyze.play import pegging_values, solver_lead_build
@@ -224,7 +225,7 @@ CHEAP_MAX = {
 def commands_of(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command path of the tree (a group that runs by itself is one too)."""
     out: list[tuple[str, ...]] = []
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted(subcommands(group).items()):
         if isinstance(command, click.Group):
             if command.invoke_without_command:
                 out.append((*path, name))
@@ -238,7 +239,7 @@ def command_at(path: tuple[str, ...]) -> click.Command:
     command: click.Command = cli
     for name in path:
         assert isinstance(command, click.Group)
-        command = command.commands[name]
+        command = subcommands(command)[name]
     return command
 
 

@@ -27,6 +27,7 @@ from click.testing import CliRunner
 
 import crib_analyze
 from crib_analyze.cli import cli
+from crib_analyze.cli.app import subcommands
 from crib_analyze.discard.ranking import COLUMNS
 from tools.docs_examples import PAGES, Example, examples
 
@@ -175,7 +176,7 @@ def test_every_help_page_fits_80_columns() -> None:
 
     def pages(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
         found = [path]
-        for name, command in sorted(group.commands.items()):
+        for name, command in sorted(subcommands(group).items()):
             found += (
                 pages(command, (*path, name))
                 if isinstance(command, click.Group)

@@ -209,10 +209,11 @@ def test_the_writers_are_all_listed() -> None:
     import click
 
     from crib_analyze.cli import cli
+    from crib_analyze.cli.app import subcommands
 
     def walk(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
         found = []
-        for name, command in group.commands.items():
+        for name, command in subcommands(group).items():
             if any(p.name == "output" for p in command.params):
                 found.append((*path, name))
             if isinstance(command, click.Group):

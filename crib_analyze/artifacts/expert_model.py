@@ -29,8 +29,8 @@ from typing import IO, Any
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.crib import throw_policy_kernels as pk
-from crib_analyze.crib.hand_classes import N_MULTISETS, multisets
+from crib_analyze.constants import N_MULTISETS
+from crib_analyze.crib.one_hand import CompiledPolicies, compile_policies
 from crib_analyze.errors import ModelError, StorageError, describe_os_error
 from crib_analyze.position import Seat
 from crib_analyze.settings import (
@@ -126,6 +126,7 @@ class ExpertModel:
         default=None, init=False, repr=False, compare=False
     )
     _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
+    _one_hand: CompiledPolicies | None = field(default=None, init=False, repr=False, compare=False)
 
     def throws(self, seat: Seat | str) -> ThrowModel:
         """The compact throw model of the player in ``seat`` (a Seat or its name)."""
@@ -189,8 +190,18 @@ class ExpertModel:
         """:meth:`opponent_policy_arrays` in the sparse form of
         :func:`crib_analyze.crib.throw_policy_kernels.compile_policy`; built once per model."""
         if self._compiled is None:
+            from crib_analyze.crib import throw_policy_kernels as pk  # compiles: not at import
+            from crib_analyze.crib.hand_classes import multisets
+
             self.remember_compiled(pk.compile_policy(multisets(), *self.opponent_policy_arrays()))
         return self._compiled  # type: ignore[return-value]
+
+    def one_hand_policies(self) -> CompiledPolicies:
+        """:meth:`opponent_policy_arrays` in the flat form of the numpy one-hand path
+        (:func:`crib_analyze.crib.one_hand.compile_policies`); built once per model."""
+        if self._one_hand is None:
+            object.__setattr__(self, "_one_hand", compile_policies(*self.opponent_policy_arrays()))
+        return self._one_hand  # type: ignore[return-value]
 
     def known_compiled_policies(self) -> tuple[np.ndarray, ...]:
         """The compiled policies if built, else :meth:`empty_compiled` (for kernels that
@@ -297,11 +308,8 @@ class ExpertModel:
             source=source,
         )
         stored = str(arrays.get("fingerprint", ""))  # written by save(): these arrays' digest
-        if stored and stored != model.fingerprint():
-            raise ModelError(
-                f"{name}: its arrays do not match its fingerprint (the file was changed "
-                "after it was made); rebuild it (build-model)"
-            )
+        if stored:  # the file's digest, checked above, covers it: no need to hash again
+            object.__setattr__(model, "_fingerprint", stored)
         checked.note(
             f"the expert model ({source})",
             f"format {MODEL_FORMAT}, digest and fingerprint {model.fingerprint()} matched; "

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from crib_analyze.cards import RANKS
-from crib_analyze.crib.hand_kernels import KEEPS
+from crib_analyze.crib.one_hand import KEEPS
 from crib_analyze.position import Seat
 from crib_analyze.settings import PACKAGED_PEGGING, packaged
 from crib_analyze.storage.npz import read_npz, write_npz

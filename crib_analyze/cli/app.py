@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import io
 import logging
 import os
@@ -25,23 +26,48 @@ from typing import Any
 import click
 
 from crib_analyze import interrupts
-from crib_analyze.cli.auction_commands import auction
-from crib_analyze.cli.board_commands import build_board, odds, simulate
-from crib_analyze.cli.count_commands import count
-from crib_analyze.cli.discard_commands import discard
-from crib_analyze.cli.game_commands import games
-from crib_analyze.cli.model_commands import build_model, paths
 from crib_analyze.cli.output import Interrupted, echo_error, note
-from crib_analyze.cli.play_commands import build_leads, build_pegging, peg, play, review
-from crib_analyze.cli.quiz_commands import quiz
-from crib_analyze.cli.show_commands import score
-from crib_analyze.cli.table_commands import crib_table, table
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
 from crib_analyze.settings import DEBUG_ENV, __version__
 
+#: every command, by name: the module of :mod:`crib_analyze.cli` that defines it and its
+#: name there. A command's module is imported when the command is run or listed, so a
+#: run of one command never imports the others (start-up stays short).
+COMMANDS = {
+    "auction": ("auction_commands", "auction"),
+    "build-board": ("board_commands", "build_board"),
+    "build-leads": ("play_commands", "build_leads"),
+    "build-model": ("model_commands", "build_model"),
+    "build-pegging": ("play_commands", "build_pegging"),
+    "count": ("count_commands", "count"),
+    "crib-table": ("table_commands", "crib_table"),
+    "discard": ("discard_commands", "discard"),
+    "games": ("game_commands", "games"),
+    "odds": ("board_commands", "odds"),
+    "paths": ("model_commands", "paths"),
+    "peg": ("play_commands", "peg"),
+    "play": ("play_commands", "play"),
+    "quiz": ("quiz_commands", "quiz"),
+    "review": ("play_commands", "review"),
+    "score": ("show_commands", "score"),
+    "simulate": ("board_commands", "simulate"),
+    "table": ("table_commands", "table"),
+}
+
 
 class OneLineErrors(click.Group):
-    """A group whose errors print as one line (``Error: ...``) with a clear exit code."""
+    """A group whose errors print as one line (``Error: ...``) with a clear exit code,
+    and whose commands are imported when used (:data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, name = COMMANDS[cmd_name]
+            command = getattr(importlib.import_module(f"crib_analyze.cli.{module}"), name)
+            self.add_command(command, cmd_name)
+        return self.commands.get(cmd_name)
 
     def main(
         self,
@@ -110,6 +136,14 @@ class OneLineErrors(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:  # past click, which would print a blank line first
             raise Interrupted from None
+
+
+def subcommands(group: click.Group) -> dict[str, click.Command]:
+    """Every command of ``group`` by name, in its listed order (for this group, each
+    command's module imported): what ``group.commands`` holds once all are loaded."""
+    ctx = click.Context(group)
+    found = {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+    return {name: command for name, command in found.items() if command is not None}
 
 
 def _stderr_is_terminal() -> bool:
@@ -223,12 +257,6 @@ def cli() -> None:
     Generated files (tables, rebuilt models) go to the user data directory unless
     -o/--output says otherwise; 'crib-analyze paths' shows where.
     """
-
-
-for command in (score, discard, auction, quiz, count, peg, play, review, build_pegging,
-                build_leads, table, crib_table, odds, simulate, build_board, build_model, games,
-                paths):  # fmt: skip
-    cli.add_command(command)
 
 
 def main() -> None:

@@ -22,11 +22,11 @@ from itertools import permutations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import N_MULTISETS as N_MULTISETS  # re-exported
 from crib_analyze.jit import njit
 
 N_CLASSES = 962_988
 N_RAW_HANDS = 20_358_520
-N_MULTISETS = 18_395
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)  # (24, 4): old suit -> new
 # PERM_MASK[p, m]: the suit set m (4-bit mask) after relabelling p

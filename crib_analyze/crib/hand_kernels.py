@@ -23,15 +23,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from crib_analyze.constants import DEALER_SEAT, HEELS_POINTS, JACK_RANK, PONE_SEAT
+from crib_analyze.constants import (
+    DEALER_SEAT,
+    DISCARD_POSITIONS,
+    HEELS_POINTS,
+    JACK_RANK,
+    KEEP_POSITIONS,
+    PONE_SEAT,
+)
+from crib_analyze.constants import N_DISCARDS as N_DISCARDS  # the kernels' names, re-exported
+from crib_analyze.constants import N_UNSEEN as N_UNSEEN
+from crib_analyze.constants import TIE_TOLERANCE as TIE_TOLERANCE
 from crib_analyze.jit import njit
 from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
 
-DISCARDS = np.array([(i, j) for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
-KEEPS = np.array([[p for p in range(6) if p not in pair] for pair in DISCARDS], dtype=np.int64)
-N_DISCARDS = 15
-N_UNSEEN = 46  # 52 - 6
-TIE_TOLERANCE = 1e-9  # points: discards this close to the best are tied for best
+DISCARDS = np.array(DISCARD_POSITIONS, dtype=np.int64)
+KEEPS = np.array(KEEP_POSITIONS, dtype=np.int64)
 
 
 @njit

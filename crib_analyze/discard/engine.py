@@ -22,14 +22,12 @@ from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table
 from crib_analyze.cards import CardsLike, parse_cards
-from crib_analyze.crib import hand_kernels as hk
-from crib_analyze.crib import one_hand_kernels as ohk
-from crib_analyze.crib import random_crib_kernels as rck
-from crib_analyze.crib import throw_model_kernels as tmk
+from crib_analyze.constants import N_DISCARDS, TIE_TOLERANCE
+from crib_analyze.crib import one_hand
+from crib_analyze.crib.one_hand import DISCARDS, KEEPS
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.position import Seat
 from crib_analyze.rules import HEELS_POINTS
-from crib_analyze.scoring.show_kernels import known_rank_table, rank_table, remember_rank_table
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
@@ -176,25 +174,13 @@ def analyze_hand(
     used: ExpertModel | None = None
     if opponent == "sampled":
         used = resolve_model(model, pegging) if policy == "expert" else None
-        table = rank_table()
-        scores = hk.hand_scores(table, hand6)
-        heels = hk.heels_expectation(hand6)
+        scores = one_hand.hand_scores(hand6)
+        heels = one_hand.heels_expectation(hand6)
         cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
-    else:  # one kernel call for the exact models (quick start-up)
-        if opponent == "expert":
-            used = resolve_model(model, pegging)
-            pi, suited = used.opponent_policy_arrays()
-            compiled = used.known_compiled_policies()
-        else:
-            pi = suited = np.empty((2, 0, hk.N_DISCARDS))
-            compiled = ExpertModel.empty_compiled()
-        table, scores, cribs, heels, *built = ohk.hand_values(
-            known_rank_table(), hand6, ohk.EXPERT if used is not None else ohk.RANDOM,
-            pi, suited, *compiled,
-        )  # fmt: skip
-        remember_rank_table(table)
-        if used is not None:
-            used.remember_compiled(tuple(built))
+    else:  # the exact models: numpy alone, no compile (the kernels are its twins)
+        used = resolve_model(model, pegging) if opponent == "expert" else None
+        values = one_hand.hand_values(hand6, used.one_hand_policies() if used else None)
+        scores, cribs, heels = values.scores, values.cribs, values.heels
         ses = np.zeros_like(cribs)
     peg = play_values(hand6, pegging, used, roles) if pegging != "none" else None
     zero = legal = None
@@ -208,8 +194,8 @@ def analyze_hand(
         zero = crib_zero_chances(hand6, opponent, used)
     return DiscardAnalysis(
         hand=tuple(int(c) for c in hand6),
-        discards=hand6[hk.DISCARDS],
-        keeps=hand6[hk.KEEPS],
+        discards=hand6[DISCARDS],
+        keeps=hand6[KEEPS],
         hand_scores=scores,
         dealer_crib=cribs[Seat.DEALER],
         dealer_crib_se=ses[Seat.DEALER],
@@ -242,15 +228,15 @@ def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -
     hand6 = np.array(parse_with_jokers(hand, jokers), np.int64)
     if len(hand6) != 6:
         raise CardError(f"expected 6 cards, got {len(hand6)}")
-    scores, crib_num, completions = jk.joker_hand_values(hand6, hk.DISCARDS, hk.KEEPS, jokers)
+    scores, crib_num, completions = jk.joker_hand_values(hand6, DISCARDS, KEEPS, jokers)
     crib = crib_num / completions
     unseen = 52 + jokers - 6
     wild = sum(1 for c in range(52, 52 + jokers) if c not in hand6)  # a joker cut: heels
     jacks = sum(1 for c in range(40, 44) if c not in hand6)
     return DiscardAnalysis(
         hand=tuple(int(c) for c in hand6),
-        discards=hand6[hk.DISCARDS],
-        keeps=hand6[hk.KEEPS],
+        discards=hand6[DISCARDS],
+        keeps=hand6[KEEPS],
         hand_scores=scores,
         dealer_crib=crib,
         dealer_crib_se=np.zeros_like(crib),
@@ -273,7 +259,7 @@ def play_values(
     ``roles`` by the solver (:data:`~crib_analyze.settings.SIMULATED_DEALS` deals shared
     by the 15 throws); a seat not asked for keeps the pegging table's values."""
     table = packaged_pegging_table()
-    rows = [table.index(hand6[hk.KEEPS[d]] >> 2) for d in range(hk.N_DISCARDS)]
+    rows = [table.index(hand6[KEEPS[d]] >> 2) for d in range(N_DISCARDS)]
     own, opp = table.peg_own[:, rows].copy(), table.peg_opp[:, rows].copy()
     se = table.peg_se[:, rows].copy()
     said = f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)"
@@ -309,11 +295,14 @@ def sampled_cribs(
     """(2, 15) crib means and standard errors, by our seat, over ``samples`` opponent
     hands drawn in batches from one seeded stream (the same numbers for any batch
     size)."""
+    from crib_analyze.crib import random_crib_kernels as rck  # compiles: not at import
+    from crib_analyze.scoring.show_kernels import rank_table
+
     table = rank_table()
     unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
     rng = np.random.default_rng(seed)
-    total = np.zeros((2, hk.N_DISCARDS))
-    total_sq = np.zeros((2, hk.N_DISCARDS))
+    total = np.zeros((2, N_DISCARDS))
+    total_sq = np.zeros((2, N_DISCARDS))
     done = 0
     while done < samples:
         interrupts.check()
@@ -348,12 +337,16 @@ def _draw(rng: np.random.Generator, unseen: np.ndarray, n: int) -> np.ndarray:
 
 def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None) -> np.ndarray:
     """(n, 2) discard index each opponent hand throws, by the seat it throws from."""
+    from crib_analyze.crib import random_crib_kernels as rck  # compiles: not at import
+    from crib_analyze.crib import throw_model_kernels as tmk
+    from crib_analyze.scoring.show_kernels import rank_table
+
     table = rank_table()
     if policy == "random":
         return np.asarray(rck.random_policy_throws(table, opponents))
     m = model or load_model()
     p, d = m.pone_throws, m.dealer_throws
-    peg = np.zeros((len(opponents), 2, hk.N_DISCARDS))
+    peg = np.zeros((len(opponents), 2, N_DISCARDS))
     if m.provenance.get("pegging"):  # the pegging-aware expert counts the play as well
         values = hands_pegging(packaged_pegging_table(), opponents)  # positions as given
         for seat in Seat:
@@ -363,8 +356,8 @@ def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None)
 
 def best_discards(dealer_net: np.ndarray, pone_net: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(15,) flags of the best throws for each role, by the one tie rule."""
-    flags = hk.best_flags(np.stack([dealer_net, pone_net]), hk.TIE_TOLERANCE)
-    return flags[0], flags[1]
+    dealer, pone = np.asarray(dealer_net), np.asarray(pone_net)
+    return dealer >= dealer.max() - TIE_TOLERANCE, pone >= pone.max() - TIE_TOLERANCE
 
 
 def rank_order(keys: Sequence[np.ndarray]) -> np.ndarray:
@@ -375,7 +368,7 @@ def rank_order(keys: Sequence[np.ndarray]) -> np.ndarray:
     row is :func:`~crib_analyze.crib.hand_kernels.first_best`.
     """
     columns = [np.asarray(k, dtype=np.float64) for k in keys]
-    tol = hk.TIE_TOLERANCE
+    tol = TIE_TOLERANCE
 
     def compare(i: int, j: int) -> int:
         for k in columns:

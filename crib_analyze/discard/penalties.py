@@ -16,14 +16,10 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.artifacts.expert_model import ExpertModel
-from crib_analyze.crib import combine_kernels as ck
-from crib_analyze.crib import throw_policy_kernels as tpk
-from crib_analyze.crib.hand_classes import hand_classes
-from crib_analyze.crib.hand_kernels import N_DISCARDS, unseen_counts
+from crib_analyze.constants import N_DISCARDS
 from crib_analyze.errors import UsageError
 from crib_analyze.position import Seat
 from crib_analyze.rules import BACK_TEN_POINTS, ZERO_PENALTY_POINTS
-from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import PENALTIES, check_choice
 
 #: what a zero costs its owner under each variant (zero penalty: 1 to the opponent)
@@ -32,6 +28,12 @@ COST = {"none": 0, "zero": ZERO_PENALTY_POINTS, "back-ten": BACK_TEN_POINTS}
 
 def crib_zero_chances(hand6: np.ndarray, opponent: str, model: ExpertModel | None) -> np.ndarray:
     """(2, 15) by the holder's seat: the chance the crib of each throw scores nothing."""
+    from crib_analyze.crib import combine_kernels as ck  # compiles: not at import
+    from crib_analyze.crib import throw_policy_kernels as tpk
+    from crib_analyze.crib.hand_classes import hand_classes
+    from crib_analyze.crib.hand_kernels import unseen_counts
+    from crib_analyze.scoring.show_kernels import rank_table
+
     table = rank_table()
     if opponent == "random":
         joint = ck.random_pair_starter(hand6)

@@ -1,0 +1,311 @@
+"""One hand's values with numpy alone: the exact answer to ``discard`` with no compile.
+
+A six-card hand needs little: 15 kept hands over 46 starters, and the crib of each
+throw against the random or the tabulated expert opponent (for both seats), and heels.
+This module computes them with numpy, so the one-hand commands answer without loading
+numba. The numba kernels compute the same numbers and are its twins
+(:func:`crib_analyze.crib.one_hand_kernels.hand_values`; tests/test_one_hand.py checks
+them equal to 1e-9 on thousands of random hands):
+
+* the hand: :func:`crib_analyze.crib.hand_kernels.hand_scores`;
+* the random opponent's crib: :mod:`crib_analyze.crib.random_crib_kernels` (integer
+  sums over the 45,540 completions, then one division);
+* the expert's crib: :mod:`crib_analyze.crib.throw_policy_kernels` (the opponent's rank
+  multisets weighted by card removal, their throws by the policy) and the closed forms
+  of :mod:`crib_analyze.crib.combine_kernels`.
+
+Conventions (the throw order, the seat axis) are those of :mod:`crib_analyze.crib.hand_kernels`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from crib_analyze.constants import (
+    DEALER_SEAT,
+    DISCARD_POSITIONS,
+    HEELS_POINTS,
+    JACK_RANK,
+    KEEP_POSITIONS,
+    N_DISCARDS,
+    N_UNSEEN,
+    PONE_SEAT,
+)
+from crib_analyze.scoring.rank_points import lookup
+
+DISCARDS = np.array(DISCARD_POSITIONS, np.int64)
+KEEPS = np.array(KEEP_POSITIONS, np.int64)
+RANDOM_COMPLETIONS = 1035 * 44  # the random opponent's pairs x starters
+_COMB = np.array(  # C(n, k) for n, k <= 4
+    [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
+)
+_A, _B, _C = np.indices((13, 13, 13))  # rank grids of (pair a, pair b, starter c)
+
+
+@dataclass(frozen=True)
+class HandValues:
+    """What the discard engine needs of six cards (arrays in throw order)."""
+
+    scores: np.ndarray  # (15, 46) hand points of each keep with each unseen starter
+    cribs: np.ndarray  # (2, 15) the crib of each throw, by our seat
+    heels: float  # a dealer's expected heels holding these cards
+
+
+@dataclass(frozen=True)
+class CompiledPolicies:
+    """Per-multiset throwing policies (``pi``, ``suited``: (P, 18,395, 15)) as flat
+    entries: each nonzero throw of a rank multiset by one policy; built once a model
+    (:func:`compile_policies`)."""
+
+    n_policies: int
+    counts: np.ndarray  # (M, 13) cards of each rank in each multiset
+    entry_multiset: np.ndarray  # (E,) the multiset of each entry
+    entry_bin: np.ndarray  # (E,) policy * 169 + a * 13 + b of its thrown ranks a <= b
+    prob: np.ndarray  # (E,) the probability of that throw
+    suited_prob: np.ndarray  # (E,) its suited part
+    entry_counts: np.ndarray  # (13, E) its multiset's cards of each rank
+
+
+@cache
+def six_rank_multisets() -> np.ndarray:
+    """(18,395, 6) sorted ranks of every six-card rank multiset, lexicographic (the order
+    of :func:`crib_analyze.crib.hand_classes.rank_multisets`)."""
+    ms = np.arange(13)[:, None]
+    for _ in range(5):  # append a rank no lower than the last, row by row: stays sorted
+        lows = ms[:, -1]
+        reps = 13 - lows
+        rows = np.repeat(np.arange(len(ms)), reps)
+        within = np.arange(len(rows)) - np.repeat(np.cumsum(reps) - reps, reps)
+        ms = np.column_stack([ms[rows], lows[rows] + within])
+    out: np.ndarray = ms[(ms[:, 0] != ms[:, 4]) & (ms[:, 1] != ms[:, 5])]  # none five alike
+    out.setflags(write=False)
+    return out
+
+
+def compile_policies(pi: np.ndarray, suited: np.ndarray) -> CompiledPolicies:
+    """:class:`CompiledPolicies` of ``pi`` and ``suited`` (P, 18,395, 15)."""
+    ms = six_rank_multisets()
+    counts = np.zeros((len(ms), 13), np.int64)
+    for k in range(6):
+        counts[np.arange(len(ms)), ms[:, k]] += 1
+    policy, multiset, throw = np.nonzero(pi)  # policy-major, then multiset, then throw
+    a = ms[multiset, DISCARDS[throw, 0]]
+    b = ms[multiset, DISCARDS[throw, 1]]
+    return CompiledPolicies(
+        n_policies=pi.shape[0],
+        counts=counts,
+        entry_multiset=multiset,
+        entry_bin=policy * 169 + a * 13 + b,
+        prob=pi[policy, multiset, throw],
+        suited_prob=suited[policy, multiset, throw],
+        entry_counts=np.ascontiguousarray(counts.T.astype(np.float64)[:, multiset]),
+    )
+
+
+def unseen_counts(hand: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Unseen cards per rank (13,), per suit (4,), and the 52 flags of cards held."""
+    seen = np.zeros(52, bool)
+    seen[hand] = True
+    n_rank = 4 - np.bincount(hand >> 2, minlength=13)
+    n_suit = 13 - np.bincount(hand & 3, minlength=4)
+    return n_rank, n_suit, seen
+
+
+def hand_scores(hand6: np.ndarray) -> np.ndarray:
+    """(15, 46) hand points of each keep with each unseen starter (ascending card id)."""
+    _, _, seen = unseen_counts(hand6)
+    starters = np.flatnonzero(~seen)
+    keeps = hand6[KEEPS]  # (15, 4)
+    ranks = np.concatenate(
+        [
+            np.broadcast_to((keeps >> 2)[:, None, :], (N_DISCARDS, N_UNSEEN, 4)),
+            np.broadcast_to((starters >> 2)[None, :, None], (N_DISCARDS, N_UNSEEN, 1)),
+        ],
+        axis=2,
+    )
+    suits = keeps & 3
+    four = (suits == suits[:, :1]).all(axis=1)[:, None]  # (15, 1) four of a suit
+    with_starter = suits[:, :1] == (starters & 3)[None, :]
+    flush = np.where(four, np.where(with_starter, 5, 4), 0)
+    nobs_card = 4 * JACK_RANK + (starters & 3)  # (46,) the jack of each starter's suit
+    nobs = (keeps[:, :, None] == nobs_card[None, None, :]).any(axis=1)
+    return lookup(ranks) + flush + nobs  # type: ignore[no-any-return]
+
+
+def heels_expectation(hand6: np.ndarray) -> float:
+    """A dealer's expected heels holding ``hand6``: 2 x P(the starter is a jack)."""
+    return HEELS_POINTS * (4 - int(((hand6 >> 2) == JACK_RANK).sum())) / N_UNSEEN
+
+
+def _throw_points(hand6: np.ndarray) -> np.ndarray:
+    """(15, 13, 13, 13) rank points of each throw's ranks x, y with ranks a, b, c."""
+    thrown = hand6[DISCARDS] >> 2  # (15, 2)
+    grid = np.broadcast_to(np.stack([_A, _B, _C], axis=-1), (N_DISCARDS, 13, 13, 13, 3))
+    pair = np.broadcast_to(thrown[:, None, None, None, :], (N_DISCARDS, 13, 13, 13, 2))
+    return lookup(np.concatenate([pair, grid], axis=-1))
+
+
+def crib_random_means(hand6: np.ndarray, points: np.ndarray | None = None) -> np.ndarray:
+    """(15,) the exact crib of each throw against the random opponent (a uniform pair of
+    the 46 unseen cards, a uniform starter of the other 44)."""
+    n_rank, n_suit, seen = unseen_counts(hand6)
+    points = _throw_points(hand6) if points is None else points
+    na, nb = n_rank[_A[:, :, 0]], n_rank[_B[:, :, 0]]
+    pair = np.where(_A[:, :, 0] == _B[:, :, 0], na * (na - 1) // 2, na * nb)
+    pair = np.where(_A[:, :, 0] <= _B[:, :, 0], pair, 0)  # (13, 13): a <= b
+    left = np.maximum(n_rank[_C] - (_C == _A) - (_C == _B), 0)
+    weight = pair[:, :, None] * left  # (13, 13, 13) card choices of (a, b, c)
+    rank_part = np.einsum("dabc,abc->d", points, weight)  # integers: exact
+    suit_part = np.array([_crib_suit_numerator(n_suit, seen, d0, d1) for d0, d1 in hand6[DISCARDS]])
+    return (rank_part + suit_part) / RANDOM_COMPLETIONS  # type: ignore[no-any-return]
+
+
+def _crib_suit_numerator(n_suit: np.ndarray, seen: np.ndarray, d0: int, d1: int) -> int:
+    """Flush and nobs of thrown ``d0, d1`` summed over the 45,540 random completions."""
+    total = 0
+    s = d0 & 3
+    if (d1 & 3) == s and (u := int(n_suit[s])) >= 3:  # both, the pair and the starter
+        total += 5 * (u * (u - 1) // 2) * (u - 2)
+    for d in (d0, d1):  # our jack: a starter of its suit with any of C(45, 2) pairs
+        if (d >> 2) == JACK_RANK:
+            total += 990 * int(n_suit[d & 3])
+    for suit in range(4):  # an unseen jack in its pair: 44 (u - 1) starters of its suit
+        if not seen[4 * JACK_RANK + suit]:
+            total += 44 * (int(n_suit[suit]) - 1)
+    return total
+
+
+def policy_weights(compiled: CompiledPolicies, n_rank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """W (P, 13, 13, 13) and F (P, 13, 13) of opponents whose six cards are drawn from our
+    unseen cards (:func:`crib_analyze.crib.throw_policy_kernels.weights_from_compiled`):
+    a multiset weighs prod_r C(n_r, k_r); the starter is any card of the others."""
+    n_pol = compiled.n_policies
+    w = _COMB[n_rank[None, :], compiled.counts].prod(axis=1).astype(np.float64)  # (M,)
+    total = _total(w)
+    n_left = n_rank.sum() - 6
+    we = w[compiled.entry_multiset]
+    wp = we * compiled.prob
+    A = np.bincount(compiled.entry_bin, wp, n_pol * 169).reshape(n_pol, 13, 13)
+    S = np.bincount(compiled.entry_bin, we * compiled.suited_prob, n_pol * 169)
+    held = np.empty((n_pol * 169, 13))  # the thrown pair's multisets' cards of each rank
+    for c in range(13):
+        held[:, c] = np.bincount(compiled.entry_bin, wp * compiled.entry_counts[c], n_pol * 169)
+    B = held.reshape(n_pol, 13, 13, 13)
+    thrown = A > 0.0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        F = np.where(thrown, S.reshape(n_pol, 13, 13) / A, 0.0)
+        W = (n_rank[None, None, None, :] * A[..., None] - B) / (n_left * total)
+    return np.where(thrown[..., None], W, 0.0), F
+
+
+def crib_from_weights(
+    hand: np.ndarray, W: np.ndarray, F: np.ndarray, points: np.ndarray
+) -> np.ndarray:
+    """(15,) the crib of each throw of six cards given one opponent's W and F
+    (:func:`crib_analyze.crib.combine_kernels.crib_from_weights`); ``points`` is
+    :func:`_throw_points` of the hand."""
+    n_rank, _, seen = unseen_counts(hand)
+    pab = _total(W, axis=2)
+    thrown = pab > 0.0
+    left = n_rank[_C] - (_C == _A) - (_C == _B)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        q = np.where(thrown[..., None] & (left > 0), W / pab[..., None] / left, 0.0)
+    Q = _total(q, axis=2)
+    R1 = float(_total(np.where(thrown, pab * Q, 0.0).ravel()))
+    R2 = _total(np.where(thrown[..., None], pab[..., None] * q, 0.0).reshape(169, 13), axis=0)
+    suited, offsuit = _card_pair_masses(pab, F, seen, n_rank)
+    # g_of[s, a, b]: Q less q of each card we hold of suit s
+    g_of = np.broadcast_to(Q, (4, 13, 13)).copy()
+    for h in hand:
+        g_of[h & 3] -= np.where(thrown, q[:, :, h >> 2], 0.0)
+    jack = np.full(4, R1)
+    for h in hand:
+        jack[h & 3] -= R2[h >> 2]
+    # every unseen card c1 with a partner rank r2 (flush and nobs do not depend on our throw)
+    c1 = np.flatnonzero(~seen)[:, None]
+    r1, s1 = c1 >> 2, c1 & 3
+    r2 = np.arange(13)[None, :]
+    lo, hi = np.minimum(r1, r2), np.maximum(r1, r2)
+    live = thrown[lo, hi]
+    same = r2 == r1
+    n_su = np.where(same, 0, 1 - seen[4 * r2 + s1])
+    n_off = np.where(same, n_rank[r1] - 1, n_rank[r2] - n_su)
+    su, off = suited[lo, hi], offsuit[lo, hi]
+    q1, q2 = q[lo, hi, r1], q[lo, hi, r2]
+    gone = np.where(live, (n_su * su + n_off * off) * q1, 0.0)
+    g = g_of[s1, lo, hi]
+    pairs = live & (n_su == 1) & (r1 < r2)  # a suited pair, counted from its lower card
+    to_flush = np.where(pairs, su * (g - q1 - q2), 0.0)
+    flush = np.zeros(4)
+    for suit in range(4):
+        mine = s1[:, 0] == suit
+        jack[suit] = _total(np.concatenate([[jack[suit]], -gone[mine].ravel()]))
+        flush[suit] = _total(np.concatenate([[0.0], to_flush[mine].ravel()]))
+    base = g - q1
+    jacks = live & (r1 == JACK_RANK)
+    nobs = np.stack(  # the opponent's jack c1 with a partner: offsuit, then suited
+        [
+            np.where(jacks, n_off * off * base, 0.0),
+            np.where(jacks & (n_su == 1), su * (base - q2), 0.0),
+        ],
+        axis=-1,
+    )
+    opp_nobs = float(_total(np.concatenate([[0.0], nobs.ravel()])))
+    ranks = _total((np.where(W > 0.0, W, 0.0) * points).reshape(N_DISCARDS, -1), axis=1)
+    d0, d1 = hand[DISCARDS[:, 0]], hand[DISCARDS[:, 1]]
+    suits = np.full(N_DISCARDS, opp_nobs)
+    suits += np.where((d0 & 3) == (d1 & 3), 5.0 * flush[d0 & 3], 0.0)
+    for d in (d0, d1):
+        suits += np.where((d >> 2) == JACK_RANK, jack[d & 3], 0.0)
+    return ranks + suits  # type: ignore[no-any-return]
+
+
+def _total(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    """The sum along ``axis`` added in order, one term after another, as the kernels add
+    (numpy's ``sum`` adds in pairs): the twins then agree to the last bit."""
+    return np.cumsum(x, axis=axis).take(-1, axis=axis)  # type: ignore[no-any-return]
+
+
+def _card_pair_masses(
+    pab: np.ndarray, F: np.ndarray, seen: np.ndarray, n_rank: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(suited, offsuit) (13, 13): the probability of one particular available suited
+    (offsuit) card pair of ranks a <= b
+    (:func:`crib_analyze.crib.combine_kernels.card_pair_masses`)."""
+    held = np.zeros(13, np.int64)  # suits we hold of each rank, as bits
+    np.bitwise_or.at(held, np.flatnonzero(seen) >> 2, 1 << (np.flatnonzero(seen) & 3))
+    a, b = _A[:, :, 0], _B[:, :, 0]
+    gone = held[a] | held[b]
+    n_suited = 4 - sum((gone >> k) & 1 for k in range(4))
+    n_off = n_rank[a] * n_rank[b] - n_suited
+    ws, wo = F / 4.0, (1.0 - F) / 12.0
+    norm = ws * n_suited + wo * n_off
+    even = norm <= 0.0  # only pairs the model never throws are left: share evenly
+    ws, wo = np.where(even, 1.0, ws), np.where(even, 1.0, wo)
+    norm = np.where(even, n_suited + n_off, norm)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        suited = np.where((pab > 0.0) & (a < b), pab * ws / norm, 0.0)
+        offsuit = np.where((pab > 0.0) & (a < b), pab * wo / norm, 0.0)
+        na = n_rank[a]
+        offsuit = np.where((pab > 0.0) & (a == b), pab / (na * (na - 1) // 2), offsuit)
+    return suited, offsuit
+
+
+def hand_values(hand6: np.ndarray, compiled: CompiledPolicies | None = None) -> HandValues:
+    """The hand, the crib by seat and heels of six cards, against the random opponent
+    (``compiled`` None) or the expert whose policies by our seat ``compiled`` holds
+    (policy ``PONE_SEAT``: the dealer's throws; ``DEALER_SEAT``: the pone's)."""
+    hand6 = np.asarray(hand6, np.int64)
+    points = _throw_points(hand6)
+    if compiled is None:
+        crib = crib_random_means(hand6, points)
+        cribs = np.stack([crib, crib])
+    else:
+        n_rank, _, _ = unseen_counts(hand6)
+        W, F = policy_weights(compiled, n_rank)
+        cribs = np.stack([crib_from_weights(hand6, W[p], F[p], points) for p in range(len(W))])
+    assert cribs.shape[0] == 2 and PONE_SEAT == 0 and DEALER_SEAT == 1
+    return HandValues(hand_scores(hand6), cribs, heels_expectation(hand6))
