@@ -7,8 +7,8 @@ values as tuples (``ROLES = get_args(Role)``). Nothing here imports numba, numpy
 pandas, so ``--help`` answers at once.
 
 Files the package ships (the expert model, the pegging and board tables, the per-role
-crib tables) are package data, read with :mod:`importlib.resources`. Files the user
-generates (discard tables, rebuilt models and tables) go to the user data directory
+crib tables) are package data, read from the package folder (:func:`packaged`). Files
+the user generates (discard tables, rebuilt models and tables) go to the user data directory
 of :mod:`platformdirs` (``~/.local/share/crib-analyze`` on Linux), or
 ``$CRIB_ANALYZE_DATA_DIR`` when set; an explicit output path always wins.
 
@@ -31,12 +31,13 @@ import numbers
 import os
 import re
 from dataclasses import dataclass
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from crib_analyze.errors import UsageError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 #: the package version, read by pyproject.toml too (one source, no metadata lookup at start)
 __version__ = "0.4.0"
@@ -180,6 +181,10 @@ POSITION_SAMPLES = Count("position samples", 2, 200_000, 4000)  # deals per thro
 PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's cards (advice)
 # deals of --pegging simulated, a seat (about 10 s with the solver on 2 cores)
 SIMULATED_DEALS = Count("simulated deals", 2, 1_000_000, 280)
+#: one hand's exact values come from numpy alone (no compile) for this many hands a
+#: process; after that, from the kernels, which take ~0.5 s to load but ~0.2 ms a hand
+#: against numpy's ~10 ms (a file of hands, analyze() in a loop). Both give the same bits.
+NUMPY_HANDS = 8
 SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
 # the solver policy: opponent hands solved per decision in whole deals (all of them when
 # fewer are live; advice solves every live hand), and the temperature (points) of the
@@ -240,8 +245,12 @@ PACKAGED_LEADS = "solver_leads.npz"  # the rank the solver leads from every keep
 
 
 def packaged(name: str) -> Traversable:
-    """A file shipped with the package (``data/NAME`` in the source tree)."""
-    return files("crib_analyze.data").joinpath(name)
+    """A file shipped with the package (``data/NAME`` in the source tree). The package's
+    files are on disk in every install (a wheel, an editable one), so a path serves, as
+    ``importlib.resources`` would, without its start-up cost."""
+    import crib_analyze.data
+
+    return Path(crib_analyze.data.__file__).parent / name
 
 
 def packaged_crib_table(role: str, opponent: str) -> Traversable:

@@ -128,3 +128,29 @@ def test_one_hand_loads_no_compiler(args: list[str]) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "NUMBA []" in out.stdout, out.stdout[-300:]
+
+
+def test_a_process_turns_to_the_kernels_when_the_work_grows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first hands of a process are valued with numpy, the rest by the kernels (fast
+    once loaded); the answers do not change at the switch."""
+    from crib_analyze.discard import engine
+    from crib_analyze.settings import NUMPY_HANDS
+
+    monkeypatch.setattr(engine, "_EXACT_HANDS", [0])
+    by_numpy: list[int] = []
+    real = one_hand.hand_values
+
+    def counted(*args: object) -> one_hand.HandValues:
+        by_numpy.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(one_hand, "hand_values", counted)
+    model = load_model()
+    for hand6 in _hands(NUMPY_HANDS + 4, seed=5):
+        scores, cribs, heels = engine.exact_values(hand6, model)
+        k_scores, k_cribs, k_heels = _kernel_values(hand6, model)
+        assert np.array_equal(scores, k_scores) and np.array_equal(cribs, k_cribs)
+        assert heels == k_heels
+    assert len(by_numpy) == NUMPY_HANDS

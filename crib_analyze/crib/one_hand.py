@@ -66,7 +66,7 @@ class CompiledPolicies:
     entry_bin: np.ndarray  # (E,) policy * 169 + a * 13 + b of its thrown ranks a <= b
     prob: np.ndarray  # (E,) the probability of that throw
     suited_prob: np.ndarray  # (E,) its suited part
-    entry_counts: np.ndarray  # (13, E) its multiset's cards of each rank
+    entry_counts: np.ndarray  # (13, E) uint8: its multiset's cards of each rank
 
 
 @cache
@@ -101,7 +101,7 @@ def compile_policies(pi: np.ndarray, suited: np.ndarray) -> CompiledPolicies:
         entry_bin=policy * 169 + a * 13 + b,
         prob=pi[policy, multiset, throw],
         suited_prob=suited[policy, multiset, throw],
-        entry_counts=np.ascontiguousarray(counts.T.astype(np.float64)[:, multiset]),
+        entry_counts=np.take(np.ascontiguousarray(counts.T, np.uint8), multiset, axis=1),
     )
 
 

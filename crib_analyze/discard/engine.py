@@ -33,6 +33,7 @@ from crib_analyze.settings import (
     DEFAULT_PEGGING,
     DEFAULT_PLAY_POLICY,
     DEFAULT_SAMPLED_POLICY,
+    NUMPY_HANDS,
     OPPONENTS,
     PEGGING_CHOICES,
     PENALTIES,
@@ -177,10 +178,9 @@ def analyze_hand(
         scores = one_hand.hand_scores(hand6)
         heels = one_hand.heels_expectation(hand6)
         cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
-    else:  # the exact models: numpy alone, no compile (the kernels are its twins)
+    else:  # the exact models
         used = resolve_model(model, pegging) if opponent == "expert" else None
-        values = one_hand.hand_values(hand6, used.one_hand_policies() if used else None)
-        scores, cribs, heels = values.scores, values.cribs, values.heels
+        scores, cribs, heels = exact_values(hand6, used)
         ses = np.zeros_like(cribs)
     peg = play_values(hand6, pegging, used, roles) if pegging != "none" else None
     zero = legal = None
@@ -216,6 +216,39 @@ def analyze_hand(
         legal=legal,
         lowball=lowball,
     )
+
+
+_EXACT_HANDS = [0]  # hands this process has valued exactly
+
+
+def exact_values(
+    hand6: np.ndarray, model: ExpertModel | None
+) -> tuple[np.ndarray, np.ndarray, float]:
+    """(scores (15, 46), cribs (2, 15) by seat, heels) of six cards against the random
+    (``model`` None) or the expert opponent: the first :data:`NUMPY_HANDS` hands of a
+    process with numpy alone (no compile: one hand answers at once), later ones by the
+    kernels (fast once loaded); both give the same numbers to the last bit."""
+    _EXACT_HANDS[0] += 1
+    if _EXACT_HANDS[0] <= NUMPY_HANDS:
+        values = one_hand.hand_values(hand6, model.one_hand_policies() if model else None)
+        return values.scores, values.cribs, values.heels
+    from crib_analyze.crib import one_hand_kernels as ohk  # compiles: not at import
+    from crib_analyze.scoring.show_kernels import known_rank_table, remember_rank_table
+
+    if model is not None:
+        pi, suited = model.opponent_policy_arrays()
+        compiled = model.known_compiled_policies()
+    else:
+        pi = suited = np.empty((2, 0, N_DISCARDS))
+        compiled = ExpertModel.empty_compiled()
+    table, scores, cribs, heels, *built = ohk.hand_values(
+        known_rank_table(), hand6, ohk.EXPERT if model is not None else ohk.RANDOM,
+        pi, suited, *compiled,
+    )  # fmt: skip
+    remember_rank_table(table)
+    if model is not None:
+        model.remember_compiled(tuple(built))
+    return scores, cribs, float(heels)
 
 
 def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -> DiscardAnalysis:

@@ -24,7 +24,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,7 +129,7 @@ def check_output(path: str | os.PathLike[str]) -> Path:
     if not folder.is_dir():
         reason = "not a folder" if folder.exists() else "no such folder"
         raise StorageError(f"cannot write {path}: {reason}: {folder}")
-    probe = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    probe = folder / f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
         with open(probe, "wb") as fh:
             fh.write(b"\0" * 4096)  # a block: a full disk says so now, not after the work
@@ -155,7 +154,7 @@ def _is_fifo_or_socket(path: Path) -> bool:
 
 def temp_name(target: Path) -> Path:
     """A temp file's name beside ``target``, marked with this process."""
-    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp")
+    return target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
 
 
 def remove_leftovers(target: str | os.PathLike[str]) -> list[Path]:
