@@ -248,9 +248,10 @@ def packaged(name: str) -> Traversable:
     """A file shipped with the package (``data/NAME`` in the source tree). The package's
     files are on disk in every install (a wheel, an editable one), so a path serves, as
     ``importlib.resources`` would, without its start-up cost."""
-    import crib_analyze.data
+    import importlib
 
-    return Path(crib_analyze.data.__file__).parent / name
+    data = importlib.import_module("crib_analyze.data")  # the folder data/ of the source tree
+    return Path(str(data.__file__)).parent / name
 
 
 def packaged_crib_table(role: str, opponent: str) -> Traversable:
