@@ -89,6 +89,12 @@ def cost(name: str) -> Cost:
     return costs().get(name) or Cost(name, 0.0, "run", "not measured", "none")
 
 
+def first_run_key(kind: str) -> str:
+    """The figure of a command's first run, whose kernels compile (``bench_startup.py
+    --record``): ``discard --score`` -> ``first-run-discard-score``."""
+    return "first-run-" + "-".join(part.lstrip("-") for part in kind.split())
+
+
 def duration_text(seconds: float) -> str:
     """A duration as a person says it: 'under a second', 'about 40 seconds',
     'about 3 minutes', 'about 1.5 hours'."""

@@ -37,7 +37,7 @@ from numba.core import event as _event
 
 from crib_analyze import interrupts
 from crib_analyze.kernel_source import source_digest
-from crib_analyze.settings import cache_dir
+from crib_analyze.settings import FIRST_COMPILE_RECORD, cache_dir
 
 F = TypeVar("F", bound=Callable[..., Any])
 config: Any = _config  # numba sets its options as module attributes at import
@@ -51,7 +51,7 @@ def kernel_cache_dir() -> str:
 
 KEEP_CACHES = 4  # digest folders kept per numba version (the newest by use)
 
-#: the logger of compile notices (the command line shows them on a terminal)
+#: the logger of compile notices (the command line shows them, in one line)
 log = logging.getLogger("crib_analyze.jit")
 
 
@@ -73,7 +73,8 @@ class _FirstCompile(_event.Listener):
             log.info(
                 f"compiling kernels, once (cached in {where})"
                 if where
-                else "compiling kernels (no cache folder can be written: every run compiles)"
+                else "compiling kernels (no cache folder can be written: every run compiles)",
+                extra={FIRST_COMPILE_RECORD: where or ""},  # the command line words it (cli.app)
             )
 
     def on_end(self, event: Any) -> None:

@@ -233,6 +233,9 @@ MODEL_ENV = "CRIB_ANALYZE_MODEL"  # an expert model file to use instead of the p
 BOARD_ENV = "CRIB_ANALYZE_BOARD"  # a board table file to use instead of the packaged one
 DATA_DIR_ENV = "CRIB_ANALYZE_DATA_DIR"  # where generated files go by default
 CACHE_DIR_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where compiled kernels are cached
+#: the attribute of the log record that announces a process's first compile (its value
+#: the kernel cache folder, "" if none can be written); the command line words it
+FIRST_COMPILE_RECORD = "first_compile_cache"
 DEBUG_ENV = "CRIB_ANALYZE_DEBUG"  # set (non-empty): an internal error shows its traceback
 
 # --- packaged data ------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import numba
 import pytest
 
 from crib_analyze import jit, kernel_source
+from crib_analyze.settings import FIRST_COMPILE_RECORD
 
 PACKAGE = Path(jit.__file__).resolve().parent
 
@@ -101,9 +102,11 @@ def test_the_first_compile_is_announced_once(caplog: pytest.LogCaptureFixture) -
 
 
 @pytest.mark.parametrize("tty", [True, False])
-def test_the_command_line_shows_the_compile_notice_on_a_terminal_only_and_warnings_always(
+def test_the_command_line_says_a_compile_in_one_line_terminal_or_not(
     tty: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The first compile is one line whether standard error is a terminal or not; other
+    information only on a terminal; warnings always."""
     from crib_analyze.cli import app
 
     class Stream(io.StringIO):
@@ -114,10 +117,40 @@ def test_the_command_line_shows_the_compile_notice_on_a_terminal_only_and_warnin
     monkeypatch.setattr(sys, "stderr", stream)
     monkeypatch.setattr(logging.getLogger("crib_analyze"), "handlers", [])
     app.show_notices()
-    logging.getLogger("crib_analyze.jit").info("compiling kernels, once (test)")
-    logging.getLogger("crib_analyze.jit").warning("a cached compiled kernel was damaged (test)")
-    assert ("compiling kernels, once (test)" in stream.getvalue()) is tty
-    assert "a cached compiled kernel was damaged (test)" in stream.getvalue()
+    log = logging.getLogger("crib_analyze.jit")
+    log.info("compiling kernels, once (test)", extra={FIRST_COMPILE_RECORD: "/cache/dir"})
+    log.info("some other information (test)")
+    log.warning("a cached compiled kernel was damaged (test)")
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("first use of `this command`: compiling its kernels")
+    assert lines[0].endswith("; cached in /cache/dir, later runs start at once")
+    assert ("some other information (test)" in lines) is tty
+    assert lines[-1] == "a cached compiled kernel was damaged (test)"
+
+
+def test_the_compile_notice_gives_the_measured_first_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What compiles and about how long, from the first-run figure of data/costs.json
+    (bench_startup.py --record measures them); a figure never measured is left out."""
+    from crib_analyze import costs
+    from crib_analyze.cli import output
+
+    figures = {"first-run-discard-score": costs.Cost("x", 81.5, "run", "w", "s")}
+    monkeypatch.setattr(costs, "costs", lambda: figures)
+    monkeypatch.setattr(costs, "machine", lambda: "2 cores; the figures of one run")
+    output.first_use("discard --score")
+    try:
+        line = output.compile_notice("/c")
+        assert line == (
+            "first use of `discard --score`: compiling its kernels, about 82 seconds on "
+            "2 cores; cached in /c, later runs start at once"
+        )
+        output.first_use("play")
+        assert output.compile_notice("") == (
+            "first use of `play`: compiling its kernels; no cache folder can be written, "
+            "so every run compiles"
+        )
+    finally:
+        output.first_use(None)
 
 
 _COMPILES = """

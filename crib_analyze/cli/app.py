@@ -26,9 +26,9 @@ from typing import Any
 import click
 
 from crib_analyze import interrupts
-from crib_analyze.cli.output import Interrupted, echo_error, note
+from crib_analyze.cli.output import Interrupted, compile_notice, echo_error, first_use, note
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
-from crib_analyze.settings import DEBUG_ENV, __version__
+from crib_analyze.settings import DEBUG_ENV, FIRST_COMPILE_RECORD, __version__
 
 #: every command, by name: the module of :mod:`crib_analyze.cli` that defines it and its
 #: name there. A command's module is imported when the command is run or listed, so a
@@ -154,20 +154,28 @@ def _stderr_is_terminal() -> bool:
 
 
 class _StderrLine(logging.Handler):
-    """A log record as one line on standard error."""
+    """A log record as one line on standard error: the first compile of a process in the
+    words of :func:`crib_analyze.cli.output.compile_notice`, on a terminal or not; other
+    information on a terminal only; warnings always."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        note(record.getMessage())
+        cache = getattr(record, FIRST_COMPILE_RECORD, None)
+        if cache is not None:
+            note(compile_notice(cache))
+        elif record.levelno >= logging.WARNING or _stderr_is_terminal():
+            note(record.getMessage())
 
 
 def show_notices() -> None:
     """Show the library's notices on standard error, one line each: always its warnings
-    (a damaged cache file recomputed), and on a terminal also when kernels are being
-    compiled (the first run after an install or an upgrade is slower)."""
+    (a damaged cache file recomputed) and the first compile of a run (what compiles and
+    about how long, from the measured figures: the first run after an install or an
+    upgrade is slower), and on a terminal its other information."""
+    first_use(None)  # a new run: the command names what it compiles for, if it wants
     logger = logging.getLogger("crib_analyze")
     if not any(isinstance(h, _StderrLine) for h in logger.handlers):
         handler = _StderrLine()
-        handler.setLevel(logging.INFO if _stderr_is_terminal() else logging.WARNING)
+        handler.setLevel(logging.INFO)
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
 

@@ -44,6 +44,7 @@ from crib_analyze.cli.output import (
     Progress,
     domain_errors,
     emit,
+    first_use,
     note,
     progress,
     with_cost,
@@ -313,6 +314,12 @@ def discard(
     if plot_path is not None:
         with domain_errors():
             check_plot(plot_path)
+    if request.score is not None:  # the compile notice names its measured first run
+        first_use("discard --score")
+    elif request.pegging == "simulated":
+        first_use("discard --pegging simulated")
+    elif request.opponent == "sampled":
+        first_use("discard --opponent sampled")
 
     def run(hand: list[int] | str, bar: Progress | None = None) -> Rows:
         with domain_errors():

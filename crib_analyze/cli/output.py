@@ -34,6 +34,34 @@ def note(message: str) -> None:
     echo_error(message, prefix="")
 
 
+_FIRST_USE: list[str] = []  # what this run compiles for, if a command said it
+
+
+def first_use(kind: str | None) -> None:
+    """Name what this run may compile kernels for, as its measured first-run figure is
+    named (``discard --score``); without it (None), the command's name."""
+    _FIRST_USE[:] = [kind] if kind else []
+
+
+def compile_notice(cache: str) -> str:
+    """The one line said when a run compiles kernels: what for, about how long (the
+    first run measured on the figures' machine, ``first-run-...`` in data/costs.json),
+    and where they are kept."""
+    from crib_analyze.costs import cost, first_run_key, machine
+
+    ctx = click.get_current_context(silent=True)
+    kind = _FIRST_USE[0] if _FIRST_USE else (ctx.info_name if ctx else None) or "this command"
+    figure = cost(first_run_key(kind))
+    cores = machine().split(";")[0] or "the measuring machine"  # "2 cores; ..."
+    took = f", {figure.text()} on {cores}" if figure.seconds else ""
+    after = (
+        f"; cached in {cache}, later runs start at once"
+        if cache
+        else "; no cache folder can be written, so every run compiles"
+    )
+    return f"first use of `{kind}`: compiling its kernels{took}{after}"
+
+
 def unverified_note(rows: Rows) -> None:
     """Say on standard error, whatever the format, that a table was read unchecked (the
     words of the result's own note)."""
