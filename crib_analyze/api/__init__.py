@@ -48,7 +48,6 @@ if TYPE_CHECKING:
         analyze_rows,
         auction,
         check_discard_options,
-        check_plot,
         discard_rows_for,
         hand_distribution,
         plot_discards,
@@ -56,6 +55,7 @@ if TYPE_CHECKING:
     )
     from crib_analyze.api.files import (
         Paths,
+        check_plot,
         files_checked,
         output_file,
         paths,
@@ -136,7 +136,7 @@ EXPORTS = {
     "start_counting": "crib_analyze.api.shows",
     "start_quiz": "crib_analyze.api.discards",
     "check_discard_options": "crib_analyze.api.discards",
-    "check_plot": "crib_analyze.api.discards",
+    "check_plot": "crib_analyze.api.files",
     "hand_distribution": "crib_analyze.api.discards",
     "plot_discards": "crib_analyze.api.discards",
     "Paths": "crib_analyze.api.files",

@@ -284,13 +284,6 @@ def hand_distribution(
     )
 
 
-def check_plot(path: str | os.PathLike[str]) -> None:
-    """Raise a UsageError now if ``path`` cannot take a plot (name, matplotlib)."""
-    from crib_analyze.plots import check_plot as check
-
-    check(path)
-
-
 def plot_discards(
     hand: CardsLike,
     path: str | os.PathLike[str],

@@ -76,3 +76,10 @@ def files_checked() -> list[str]:
     from crib_analyze.storage.checked import notes
 
     return notes()
+
+
+def check_plot(path: str | os.PathLike[str]) -> None:
+    """Raise a UsageError now if ``path`` cannot take a plot (name, matplotlib)."""
+    from crib_analyze.plots import check_plot as check
+
+    check(path)

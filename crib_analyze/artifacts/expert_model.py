@@ -45,7 +45,8 @@ from crib_analyze.storage import checked
 from crib_analyze.storage.atomic import atomic_open
 from crib_analyze.storage.npz import arrays_digest
 
-MODEL_FORMAT = 1
+MODEL_FORMAT = 2  # 2: the policies' nonzero entries; 1 (still read): the whole tables
+READ_FORMATS = (1, 2)
 PACKAGED_SOURCE = "packaged"
 
 
@@ -98,13 +99,65 @@ class ThrowModel:
         return cls(P, F, K)
 
 
-@dataclass(frozen=True)
+Entries = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
 class ThrowPolicy:
     """A seat's throwing policy per rank multiset: ``pi[m, d]`` = P(a hand of multiset m
-    throws its discard d), ``suited[m, d]`` = the suited part of it."""
+    throws its discard d), ``suited[m, d]`` = the suited part of it. It is kept as
+    these whole tables or as their nonzero entries (:meth:`entries`: what a file holds,
+    a fifth of the tables, and all the one-hand path reads); each form is made from the
+    other when first asked for."""
 
-    pi: np.ndarray  # (18,395, 15)
-    suited: np.ndarray  # (18,395, 15)
+    __slots__ = ("_entries", "_pi", "_suited")
+
+    def __init__(
+        self,
+        pi: np.ndarray | None = None,
+        suited: np.ndarray | None = None,
+        *,
+        entries: Entries | None = None,
+    ) -> None:
+        if (pi is None or suited is None) and entries is None:
+            raise ValueError("a policy needs its tables or its entries")
+        self._pi, self._suited, self._entries = pi, suited, entries
+
+    @classmethod
+    def from_entries(
+        cls, multiset: np.ndarray, throw: np.ndarray, pi: np.ndarray, suited: np.ndarray
+    ) -> ThrowPolicy:
+        """The policy whose nonzero throws are these (the others are never thrown)."""
+        return cls(entries=(multiset, throw, pi, suited))
+
+    @property
+    def pi(self) -> np.ndarray:  # (18,395, 15)
+        if self._pi is None:
+            self._dense()
+        return self._pi  # type: ignore[return-value]
+
+    @property
+    def suited(self) -> np.ndarray:  # (18,395, 15)
+        if self._suited is None:
+            self._dense()
+        return self._suited  # type: ignore[return-value]
+
+    def _dense(self) -> None:
+        multiset, throw, pi, suited = self.entries()
+        self._pi, self._suited = np.zeros((N_MULTISETS, 15)), np.zeros((N_MULTISETS, 15))
+        self._pi[multiset, throw] = pi
+        self._suited[multiset, throw] = suited
+
+    def entries(self) -> Entries:
+        """(multiset, throw, pi, suited) of every nonzero throw, by multiset then throw."""
+        if self._entries is None:
+            multiset, throw = np.nonzero(self.pi)
+            self._entries = (
+                multiset,
+                throw,
+                self.pi[multiset, throw],
+                self.suited[multiset, throw],
+            )
+        return self._entries
 
 
 @dataclass(frozen=True)
@@ -200,7 +253,8 @@ class ExpertModel:
         """:meth:`opponent_policy_arrays` in the flat form of the numpy one-hand path
         (:func:`crib_analyze.crib.one_hand.compile_policies`); built once per model."""
         if self._one_hand is None:
-            object.__setattr__(self, "_one_hand", compile_policies(*self.opponent_policy_arrays()))
+            entries = [self.opponent_policy(seat).entries() for seat in Seat]
+            object.__setattr__(self, "_one_hand", compile_policies(entries))
         return self._one_hand  # type: ignore[return-value]
 
     def known_compiled_policies(self) -> tuple[np.ndarray, ...]:
@@ -230,8 +284,14 @@ class ExpertModel:
             m, name = self.throws(seat), seat.role
             arrays |= {f"{name}_P": m.P, f"{name}_F": m.F, f"{name}_K": m.K}
             pol = self.pone_policy if seat is Seat.PONE else self.dealer_policy
-            if pol is not None:
-                arrays |= {f"{name}_pi": pol.pi, f"{name}_suited": pol.suited}
+            if pol is not None:  # the nonzero throws only (a fifth of the table)
+                multiset, throw, pi, suited = pol.entries()
+                arrays |= {
+                    f"{name}_multiset": multiset.astype(np.uint16),
+                    f"{name}_throw": throw.astype(np.uint8),
+                    f"{name}_pi": pi,
+                    f"{name}_suited": suited,
+                }
         arrays["digest"] = np.array(arrays_digest(arrays))  # of everything, policies too
         try:
             with atomic_open(path, "wb") as fh:
@@ -263,7 +323,7 @@ class ExpertModel:
             fmt = int(arrays.get("format", -1))
         except (TypeError, ValueError):
             fmt = -1
-        if fmt != MODEL_FORMAT:  # what the file is, before whether it is whole
+        if fmt not in READ_FORMATS:  # what the file is, before whether it is whole
             raise ModelError(f"{name} is not an expert model of format {MODEL_FORMAT}")
         if not stored_digest:
             raise ModelError(f"{name} carries no digest, so it cannot be checked; rebuild it")
@@ -273,20 +333,13 @@ class ExpertModel:
                 "it was made); rebuild it (build-model)"
             )
         try:
-            if int(arrays.get("format", -1)) != MODEL_FORMAT:
-                raise ModelError(f"{name} is not an expert model of format {MODEL_FORMAT}")
             seats = [seat.role for seat in Seat]
             throws = {
                 seat: ThrowModel.from_arrays(*(arrays[f"{seat}_{k}"] for k in ("P", "F", "K")))
                 for seat in seats
             }
             policies = {
-                seat: ThrowPolicy(
-                    np.asarray(arrays[f"{seat}_pi"], np.float64),
-                    np.asarray(arrays[f"{seat}_suited"], np.float64),
-                )
-                if f"{seat}_pi" in arrays
-                else None
+                seat: _read_policy(arrays, seat, fmt) if f"{seat}_pi" in arrays else None
                 for seat in seats
             }
             provenance = dict(json.loads(str(arrays["provenance"])))
@@ -312,23 +365,43 @@ class ExpertModel:
             object.__setattr__(model, "_fingerprint", stored)
         checked.note(
             f"the expert model ({source})",
-            f"format {MODEL_FORMAT}, digest and fingerprint {model.fingerprint()} matched; "
-            "policies in range",
+            f"format {fmt}, digest matched (fingerprint {model.fingerprint()}); policies in range",
         )
         return model
 
 
+def _read_policy(arrays: dict[str, np.ndarray], seat: str, fmt: int) -> ThrowPolicy:
+    """A seat's policy from a file: its nonzero entries (format 2, checked before they
+    are placed) or its whole tables (format 1)."""
+    pi = np.asarray(arrays[f"{seat}_pi"], np.float64)
+    suited = np.asarray(arrays[f"{seat}_suited"], np.float64)
+    if fmt == 1:
+        return ThrowPolicy(pi, suited)
+    multiset = np.asarray(arrays[f"{seat}_multiset"]).astype(np.int64)
+    throw = np.asarray(arrays[f"{seat}_throw"]).astype(np.int64)
+    if not (multiset.shape == throw.shape == pi.shape == suited.shape and pi.ndim == 1):
+        raise ModelError("policy entries of different lengths")
+    if multiset.size and (multiset.max() >= N_MULTISETS or throw.max() >= 15):
+        raise ModelError("policy entries outside the table")
+    if multiset.size and np.any(np.diff(multiset * 15 + throw) <= 0):
+        raise ModelError("policy entries out of order or repeated")
+    return ThrowPolicy.from_entries(multiset, throw, pi, suited)
+
+
 def _policy_problem(pol: ThrowPolicy) -> str | None:
-    """What is impossible in a tabulated policy, if anything."""
-    if pol.pi.shape != (N_MULTISETS, 15) or pol.suited.shape != (N_MULTISETS, 15):
+    """What is impossible in a tabulated policy, if anything (checked on its entries)."""
+    if pol._pi is not None and (
+        pol._pi.shape != (N_MULTISETS, 15) or pol.suited.shape != (N_MULTISETS, 15)
+    ):
         return "policy arrays have the wrong shape"
-    if not (np.isfinite(pol.pi).all() and np.isfinite(pol.suited).all()):
+    multiset, _, pi, suited = pol.entries()
+    if not (np.isfinite(pi).all() and np.isfinite(suited).all()):
         return "policy arrays are not finite"
-    if (pol.pi < 0).any() or (pol.pi > 1 + 1e-12).any():
+    if (pi < 0).any() or (pi > 1 + 1e-12).any():
         return "policy probabilities are not in [0, 1]"
-    if np.abs(pol.pi.sum(axis=1) - 1).max() > 1e-9:
+    if np.abs(np.bincount(multiset, pi, N_MULTISETS) - 1).max() > 1e-9:
         return "policy probabilities do not sum to 1 for every rank multiset"
-    if (pol.suited < 0).any() or (pol.suited > pol.pi + 1e-12).any():
+    if (suited < 0).any() or (suited > pi + 1e-12).any():
         return "policy suited shares are not within the throws' probabilities"
     return None
 

@@ -56,8 +56,8 @@ class HandValues:
 
 @dataclass(frozen=True)
 class CompiledPolicies:
-    """Per-multiset throwing policies (``pi``, ``suited``: (P, 18,395, 15)) as flat
-    entries: each nonzero throw of a rank multiset by one policy; built once a model
+    """P per-multiset throwing policies as flat entries: each nonzero throw of a rank
+    multiset by one policy, in policy, multiset, throw order; built once a model
     (:func:`compile_policies`)."""
 
     n_policies: int
@@ -85,22 +85,29 @@ def six_rank_multisets() -> np.ndarray:
     return out
 
 
-def compile_policies(pi: np.ndarray, suited: np.ndarray) -> CompiledPolicies:
-    """:class:`CompiledPolicies` of ``pi`` and ``suited`` (P, 18,395, 15)."""
+def compile_policies(
+    entries: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+) -> CompiledPolicies:
+    """:class:`CompiledPolicies` of P policies, each given by its nonzero entries
+    (multiset, throw, pi, suited), ordered by multiset then throw."""
     ms = six_rank_multisets()
     counts = np.zeros((len(ms), 13), np.int64)
     for k in range(6):
         counts[np.arange(len(ms)), ms[:, k]] += 1
-    policy, multiset, throw = np.nonzero(pi)  # policy-major, then multiset, then throw
+    policy = np.concatenate([np.full(len(e[0]), p) for p, e in enumerate(entries)])
+    multiset, throw, prob, suited_prob = (
+        np.concatenate([np.asarray(e[i]) for e in entries]) for i in range(4)
+    )
+    multiset, throw = multiset.astype(np.int64), throw.astype(np.int64)
     a = ms[multiset, DISCARDS[throw, 0]]
     b = ms[multiset, DISCARDS[throw, 1]]
     return CompiledPolicies(
-        n_policies=pi.shape[0],
+        n_policies=len(entries),
         counts=counts,
         entry_multiset=multiset,
         entry_bin=policy * 169 + a * 13 + b,
-        prob=pi[policy, multiset, throw],
-        suited_prob=suited[policy, multiset, throw],
+        prob=prob.astype(np.float64),
+        suited_prob=suited_prob.astype(np.float64),
         entry_counts=np.take(np.ascontiguousarray(counts.T, np.uint8), multiset, axis=1),
     )
 

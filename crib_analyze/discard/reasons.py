@@ -97,9 +97,12 @@ def starters_text(cards: Sequence[int], unseen: Sequence[int]) -> str:
     'any 5, JC'
     """
     chosen = set(cards)
+    by_rank: dict[int, list[int]] = {}
+    for c in unseen:
+        by_rank.setdefault(rank_of(c), []).append(c)
     out = []
-    for r in range(13):
-        of_rank = [c for c in unseen if rank_of(c) == r]
+    for r in sorted(by_rank):
+        of_rank = by_rank[r]
         picked = [c for c in of_rank if c in chosen]
         if not picked:
             continue
@@ -133,7 +136,8 @@ def _most(cards: Sequence[int], unseen: Sequence[int]) -> str:
     """:func:`starters_text`, or "all but ..." when that is shorter; "none", "any"."""
     if not cards:
         return "none"
-    rest = [c for c in unseen if c not in set(cards)]
+    chosen = set(cards)
+    rest = [c for c in unseen if c not in chosen]
     if not rest:
         return "any"
     if len(cards) > len(rest):
