@@ -14,6 +14,7 @@ warm figures), else the one found (by default ``~/.cache/crib-analyze``).
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import os
 import re
@@ -60,10 +61,23 @@ def scratch_data_dir() -> str:
     return path
 
 
+@functools.cache
+def bytecode_dir() -> str:
+    """A temp dir for the children's compiled bytecode (removed at exit)."""
+    path = tempfile.mkdtemp(prefix="bench-pycache-")
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def bench_env(cache_dir: str | os.PathLike[str] | None = None) -> dict[str, str]:
     """The environment of a child process: this one's, with the data dir a scratch dir
-    and, if given, ``cache_dir`` as the kernel cache (``None``: as inherited)."""
+    and, if given, ``cache_dir`` as the kernel cache (``None``: as inherited). Python's
+    bytecode is kept, in a temp dir, as an installed package's is: a machine whose
+    environment says PYTHONDONTWRITEBYTECODE would otherwise compile every module's
+    source on every run (~0.1 s)."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = bytecode_dir()
     env[DATA_ENV] = scratch_data_dir()
     if cache_dir is not None:
         env[CACHE_ENV] = str(cache_dir)

@@ -472,3 +472,37 @@ def test_largest_difference_is_numpys() -> None:
     assert tmk.largest_difference(a, b) == np.abs(a - b).max()
     b[7, 3] = np.nan  # a damaged value shows, as numpy's max shows it
     assert np.isnan(tmk.largest_difference(a, b)) and np.isnan(np.abs(a - b).max())
+
+
+def test_a_model_file_of_format_1_is_still_read(tmp_path: Path) -> None:
+    """Format 2 keeps the policies' nonzero entries; a file of format 1 (the whole
+    tables, as 0.4.0 wrote them) reads as the same model, fingerprint and all."""
+    import json
+
+    from crib_analyze.storage.npz import arrays_digest
+
+    model = load_model()
+    arrays: dict[str, np.ndarray] = {
+        "format": np.array(1),
+        "provenance": np.array(json.dumps(model.provenance)),
+        "fingerprint": np.array(model.fingerprint()),
+    }
+    for role in ("pone", "dealer"):
+        throws, policy = model.throws(role), model.policy(role)
+        arrays |= {f"{role}_P": throws.P, f"{role}_F": throws.F, f"{role}_K": throws.K}
+        arrays |= {f"{role}_pi": policy.pi, f"{role}_suited": policy.suited}
+    arrays["digest"] = np.array(arrays_digest(arrays))
+    path = tmp_path / "old.npz"
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+    old = ExpertModel.load(path)
+    assert old.fingerprint() == model.fingerprint()
+    for role in ("pone", "dealer"):
+        assert np.array_equal(old.policy(role).pi, model.policy(role).pi)
+        assert np.array_equal(old.policy(role).suited, model.policy(role).suited)
+    new = tmp_path / "new.npz"
+    old.save(new)
+    with np.load(new) as data:
+        assert int(data["format"]) == 2 and data["pone_pi"].ndim == 1  # entries only
+    assert (
+        ExpertModel.load(new).one_hand_policies().prob.size == model.one_hand_policies().prob.size
+    )

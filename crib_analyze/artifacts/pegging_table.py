@@ -66,8 +66,8 @@ class PeggingTable:
 
     def index(self, ranks: np.ndarray | list[int]) -> int:
         """Row of a kept multiset (four ranks in any order)."""
-        key = tuple(sorted(int(r) for r in ranks))
-        return _multiset_rows()[key]
+        r0, r1, r2, r3 = sorted(int(r) for r in ranks)
+        return int(keep_rows()[((r0 * 13 + r1) * 13 + r2) * 13 + r3])
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the table to ``path`` and, if it has them, its distributions beside it."""
@@ -125,11 +125,6 @@ def hands_pegging(table: PeggingTable, hands6: np.ndarray) -> dict[str, np.ndarr
     rows = keep_rows()[key]
     net = table.peg_own - table.peg_opp  # (seat, 1820)
     return {seat.role: net[seat][rows] for seat in Seat}
-
-
-@cache
-def _multiset_rows() -> dict[tuple[int, ...], int]:
-    return {tuple(int(r) for r in m): i for i, m in enumerate(kept_multisets())}
 
 
 @cache

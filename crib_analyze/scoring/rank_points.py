@@ -30,7 +30,8 @@ def rank_points(ranks: np.ndarray) -> np.ndarray:
     r = np.asarray(ranks, np.int64).reshape(-1, 5)
     fifteens = 2 * ((_VALUES[r].astype(np.float64) @ _SUBSETS) == 15).sum(axis=1)
     pairs = 2 * (r[:, _I] == r[:, _J]).sum(axis=1)
-    counts = (r[:, :, None] == np.arange(13)).sum(axis=1)  # (N, 13) cards of each rank
+    rows = np.arange(len(r))[:, None] * 13
+    counts = np.bincount((rows + r).ravel(), minlength=13 * len(r)).reshape(-1, 13)
     present = np.pad(counts > 0, ((0, 0), (1, 1)))  # a rank of none on either side
     runs = np.zeros(len(r), np.int64)
     for length in (3, 4, 5):  # a maximal run: present inside, absent just outside
