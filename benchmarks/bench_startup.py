@@ -19,7 +19,7 @@ them to ``data/costs.json`` as ``first-run-...``, which the compile notice quote
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_startup.py [--quick] [--record]
+    .venv/bin/python benchmarks/bench_startup.py [--quick] [--record] [--no-first-runs]
 """
 
 from __future__ import annotations
@@ -96,6 +96,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer warm runs, a shorter loop")
     parser.add_argument("--record", action="store_true", help="write first-run-* to costs.json")
+    parser.add_argument(
+        "--no-first-runs", action="store_true", help="skip the commands that compile (minutes)"
+    )
     args = parser.parse_args()
     n_warm = 3 if args.quick else 7
     require_cli()
@@ -121,7 +124,7 @@ def main() -> None:
         )
 
     first_runs: dict[str, float] = {}
-    for kind, line, expect in COMPILING:
+    for kind, line, expect in [] if args.no_first_runs else COMPILING:
         argv = [CLI, *shlex.split(line)]
         with tempfile.TemporaryDirectory(prefix="cold-") as cold_cache:
             first_runs[kind] = run_once(argv, expect, cold_cache)
@@ -153,7 +156,7 @@ def main() -> None:
         f"  goal >= {GOAL_LOOP:.0f}x {verdict(speed_loop >= GOAL_LOOP)}"
     )
     print(f"\nreproduce: {reproduce_command('bench_startup.py')}")
-    if args.record:
+    if args.record and first_runs:
         from crib_analyze.costs import first_run_key
 
         data = json.loads(COSTS.read_text())

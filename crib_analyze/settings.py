@@ -182,9 +182,10 @@ PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's car
 # deals of --pegging simulated, a seat (about 10 s with the solver on 2 cores)
 SIMULATED_DEALS = Count("simulated deals", 2, 1_000_000, 280)
 #: one hand's exact values come from numpy alone (no compile) for this many hands a
-#: process; after that, from the kernels, which take ~0.5 s to load but ~0.2 ms a hand
-#: against numpy's ~10 ms (a file of hands, analyze() in a loop). Both give the same bits.
-NUMPY_HANDS = 8
+#: process; after that, from the kernels: ~2.5 ms a hand against numpy's ~10 ms, once
+#: loaded (~0.5 s, numba's import and first dispatch), so they pay for themselves after
+#: about this many more hands (a long file of hands, analyze() in a loop). Same bits.
+NUMPY_HANDS = 64
 SEARCH_SAMPLES = Count("search rollouts", 1, 1024, 16)  # per decision of the search policy
 # the solver policy: opponent hands solved per decision in whole deals (all of them when
 # fewer are live; advice solves every live hand), and the temperature (points) of the
