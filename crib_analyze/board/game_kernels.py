@@ -40,6 +40,7 @@ from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_reading, new_workspace
 from crib_analyze.play.spread_kernels import PlaySpread
 from crib_analyze.rng_kernels import rng_for
+from crib_analyze.sorting_kernels import order_descending, sorted_small
 
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least one point
 HISTORY_DEALS = 48  # deals of a game kept when its history is asked for (a game has ~9)
@@ -107,7 +108,7 @@ def play_games(
             shuffle_into(deck, rng_for(seed, DECK_STREAMS + pair * MAX_DEALS + k))
             for seat in range(2):  # 0 pone, 1 dealer
                 player = dealer if seat == 1 else 1 - dealer
-                six = np.sort(deck[6 * seat : 6 * seat + 6])
+                six = sorted_small(deck[6 * seat : 6 * seat + 6])
                 kind = kinds[player]
                 a, b = score[player], score[1 - player]
                 if kind != POSITION or max(a, b) < position_from:
@@ -116,7 +117,7 @@ def play_games(
                 else:
                     # a typed flag: one compiled signature for every caller
                     value = points_values(table, six, seat, expert, np.bool_(True))
-                    throws = np.argsort(-value, kind="mergesort")[:candidates]
+                    throws = order_descending(value)[:candidates]
                     out[:, :] = 0.0
                     unseen = unseen_cards(six)
                     for j in range(position_samples):

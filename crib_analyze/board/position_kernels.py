@@ -24,6 +24,7 @@ from crib_analyze.play.inference_kernels import Reader
 from crib_analyze.play.play_policy_kernels import new_workspace
 from crib_analyze.play.spread_kernels import PlaySpread, play_order, spread_draw
 from crib_analyze.rng_kernels import rng_for, rng_next, rng_uniform
+from crib_analyze.sorting_kernels import sorted_small
 
 PLAY_STREAMS = 1 << 40  # sample j plays from stream PLAY_STREAMS + j
 
@@ -85,7 +86,7 @@ def sample_outcomes(
         k = rng_next(rng) % (i + 1)
         unseen[i], unseen[k] = unseen[k], unseen[i]
     other = 1 - seat
-    six = np.sort(unseen[39:45])
+    six = sorted_small(unseen[39:45])
     t = throw_of(opp_kind, six, other, table, expert, rng)
     deal = np.empty(13, np.int64)
     fill_seat(deal, other, six, t)

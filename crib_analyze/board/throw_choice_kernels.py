@@ -45,6 +45,7 @@ from crib_analyze.crib.hand_kernels import (
 from crib_analyze.crib.throw_model_kernels import crib_model_means
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
+from crib_analyze.sorting_kernels import sort_small, sorted_small
 
 EXPERT, POINTS, POSITION, MIXED, TABLE = 0, 1, 2, 3, 4  # the order of settings.GAME_PLAYERS
 
@@ -105,7 +106,7 @@ def points_values(
         for d in range(N_DISCARDS):
             for i in range(4):
                 ranks[i] = six[KEEPS[d, i]] >> 2
-            ranks.sort()
+            sort_small(ranks)
             key = ((ranks[0] * 13 + ranks[1]) * 13 + ranks[2]) * 13 + ranks[3]
             value[d] += expert.peg_net[seat, expert.peg_rows[key]]
     return value
@@ -160,7 +161,7 @@ def card_deals(
         rng = rng_for(seed, first + i)
         deck = shuffle_into(np.empty(52, np.int64), rng)
         for seat in range(2):
-            six = np.sort(deck[6 * seat : 6 * seat + 6])
+            six = sorted_small(deck[6 * seat : 6 * seat + 6])
             t = throw_of(kind, six, seat, table, expert, rng)
             fill_seat(out[i], seat, six, t)
         out[i, 8] = deck[12]

@@ -18,6 +18,7 @@ from crib_analyze.constants import PONE_SEAT
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for, rng_next, rng_uniform
+from crib_analyze.sorting_kernels import search_left, sorted_small
 
 
 class ThrowPolicies(NamedTuple):
@@ -48,7 +49,7 @@ def multiset_of(cards: np.ndarray, keys: np.ndarray) -> int:
     key = 0
     for i in range(6):
         key = key * 13 + (cards[i] >> 2)
-    return int(np.searchsorted(keys, key))
+    return search_left(keys, key)
 
 
 @njit
@@ -93,7 +94,7 @@ def expert_deals(n: int, seed: int, first: int, policies: ThrowPolicies) -> np.n
         rng = rng_for(seed, first + i)
         deck = shuffle_into(np.empty(52, np.int64), rng)
         for seat in range(2):
-            six = np.sort(deck[6 * seat : 6 * seat + 6])
+            six = sorted_small(deck[6 * seat : 6 * seat + 6])
             d = seat_throw(policies, six, seat, rng)
             for j in range(4):
                 out[i, 4 * seat + j] = six[KEEPS[d, j]]

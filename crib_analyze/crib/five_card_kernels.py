@@ -25,6 +25,7 @@ from crib_analyze.constants import JACK_RANK, NOBS_POINTS
 from crib_analyze.jit import njit
 from crib_analyze.scoring.any_hand_kernels import show_points
 from crib_analyze.scoring.show_kernels import lookup_rank_points
+from crib_analyze.sorting_kernels import sort_small
 
 UNSEEN = 47
 COMPLETIONS = UNSEEN * (UNSEEN - 1) // 2 * (UNSEEN - 2)  # 48,645
@@ -38,7 +39,7 @@ def _renamed(hand: np.ndarray, perm: np.ndarray, out: np.ndarray) -> None:
     """``hand`` with suit s renamed ``perm[s]``, sorted, into ``out``."""
     for i in range(5):
         out[i] = (hand[i] & ~3) | perm[hand[i] & 3]
-    out.sort()
+    sort_small(out)
 
 
 @njit

@@ -35,6 +35,7 @@ from crib_analyze.crib.hand_kernels import DISCARDS, N_DISCARDS
 from crib_analyze.jit import njit
 from crib_analyze.play.reply_kernels import expected_max_reply
 from crib_analyze.play.rules_kernels import lay_points, rank_value, reply_points
+from crib_analyze.sorting_kernels import search_left, sort_small
 
 N_KEEPS = 1820
 N_PAIRS = 91  # rank pairs a <= b
@@ -103,13 +104,14 @@ def throw_likelihoods(
                     nb += keeps[k, i] == b
                 if na > 4 or nb > 4:
                     continue
-                six[:4] = keeps[k]
+                for i in range(4):  # (a slice assignment compiles numba's shape error)
+                    six[i] = keeps[k, i]
                 six[4], six[5] = a, b
-                six.sort()
+                sort_small(six)
                 key = 0
                 for i in range(6):
                     key = key * 13 + six[i]
-                row = np.searchsorted(keys, key)
+                row = search_left(keys, key)
                 p = 0.0
                 for d in range(N_DISCARDS):
                     if six[DISCARDS[d, 0]] == a and six[DISCARDS[d, 1]] == b:
@@ -309,7 +311,8 @@ def hidden_hands(
                 ok = False
         if not ok:
             continue
-        hands[m] = held
+        for i in range(4):  # (a row assignment compiles numba's shape error)
+            hands[m, i] = held[i]
         chance[m] = weights[k]
         total += weights[k]
         m += 1

@@ -24,6 +24,7 @@ from crib_analyze.play.play_policy_kernels import (
     play_deal_reading,
 )
 from crib_analyze.rng_kernels import rng_for, rng_next
+from crib_analyze.sorting_kernels import sorted_small
 
 
 @njit
@@ -33,7 +34,7 @@ def _opponent_keep(
 ) -> np.ndarray:  # fmt: skip
     """Four cards the opponent in ``seat`` keeps of ``deck[start:start + 6]`` by its
     policy in ``throws``; the two it throws go to ``thrown`` (2,)."""
-    six = np.sort(deck[start : start + 6])
+    six = sorted_small(deck[start : start + 6])
     d = seat_throw(throws, six, seat, rng)
     keep = np.empty(4, np.int64)
     for j in range(4):

@@ -450,8 +450,10 @@ def solver_values(
             while acc < u + j / budget and i < m - 1:
                 i += 1
                 acc += chance[i]
-        h[o] = cand[i]
-        sseq[:n] = seq[:n]
+        for c in range(cand.shape[1]):  # element by element: a slice assignment
+            h[o, c] = cand[i, c]  # compiles numba's shape error (seconds of a first run)
+        for t in range(n):
+            sseq[t] = seq[t]
         sk.card_values(h, player, sseq, n, count, memo, out, frames)
         for s in range(4):
             if out[s] != sk.UNSOLVED:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from crib_analyze.jit import njit
+from crib_analyze.sorting_kernels import search_right, sorted_small
 
 KEEP_KEYS = 13**4  # four ranks read in base 13
 KEEP_CELLS = 1820  # four-rank multisets: a seat's cells
@@ -38,7 +39,7 @@ class PlaySpread(NamedTuple):
 @njit
 def keep_key(keep: np.ndarray) -> int:
     """The base-13 key of four cards' ranks, sorted."""
-    r = np.sort(keep >> 2)
+    r = sorted_small(keep >> 2)
     return int(((r[0] * 13 + r[1]) * 13 + r[2]) * 13 + r[3])
 
 
@@ -48,7 +49,7 @@ def spread_draw(spread: PlaySpread, seat: int, keep: np.ndarray, u: float) -> tu
     (four cards), at the point ``u`` in [0, 1) of its cell's distribution."""
     cell = seat * KEEP_CELLS + spread.rows[keep_key(keep)]
     lo, hi = spread.starts[cell], spread.starts[cell + 1]
-    i = lo + np.searchsorted(spread.cdf[lo:hi], u, side="right")
+    i = lo + search_right(spread.cdf[lo:hi], u)
     if i >= hi:  # u at the very top (rounding): the last outcome
         i = hi - 1
     return int(spread.own[i]), int(spread.opp[i])
