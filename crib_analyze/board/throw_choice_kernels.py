@@ -66,8 +66,10 @@ def multiset_cribs(
         six = np.empty(6, np.int64)
         for i in range(6):
             six[i] = multisets[m, i] * 4 + i % 4
-        out[0, m] = crib_model_means(table, six, Pd, Fd, Kd)  # the dealer throws with us
-        out[1, m] = crib_model_means(table, six, Pp, Fp, Kp)  # the pone throws with us
+        dealer = crib_model_means(table, six, Pd, Fd, Kd)  # the dealer throws with us
+        pone = crib_model_means(table, six, Pp, Fp, Kp)  # the pone throws with us
+        for d in range(N_DISCARDS):  # element by element: a row assignment compiles an
+            out[0, m, d], out[1, m, d] = dealer[d], pone[d]  # error message (first runs)
     return out
 
 

@@ -106,7 +106,11 @@ def starter_suit_parts(pab: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, floa
 
     ``Q[a, b] = sum_c q[a, b, c]``; ``R1 = sum_ab pab Q``; ``R2[r] = sum_ab pab q[a, b, r]``.
     """
-    Q = q.sum(axis=2)
+    Q = np.zeros((13, 13), np.float64)  # by loops: sum(axis=) compiles an error message
+    for a in range(13):
+        for b in range(13):
+            for c in range(13):
+                Q[a, b] += q[a, b, c]
     R2 = np.zeros(13, np.float64)
     R1 = 0.0
     for a in range(13):

@@ -286,7 +286,8 @@ def rollout(
     ``slot`` now, the opponent holds ``opponent`` and both then play ``policy`` (greedy
     or lookahead). The position arrays are copied, not changed."""
     trial = hands.copy()
-    trial[1 - player, :] = opponent
+    for i in range(trial.shape[1]):  # element by element: a row assignment compiles
+        trial[1 - player, i] = opponent[i]  # an error message (seconds of a first run)
     t_seq, t_state, t_seen, t_gone = seq.copy(), state.copy(), seen.copy(), gone_above.copy()
     scores = np.zeros(2, np.int64)
     advance(trial, player, slot, t_seq, t_state, scores, t_seen, t_gone)
@@ -591,7 +592,8 @@ def deal_state(
     """The views of ``work`` a deal is played in, set for its start: (hands (2, 4), seq,
     state [n_seq, count, turn], scores (2,), gone_above (2,), scratch)."""
     hands = work[0:8].reshape((2, 4))
-    hands[0], hands[1] = pone, dealer
+    for i in range(4):  # element by element: a row assignment compiles an error message
+        hands[0, i], hands[1, i] = pone[i], dealer[i]
     seq = work[8:17]  # one spare slot for looking one card ahead
     state = work[17:20]  # n_seq, count, turn (the pone leads)
     state[:] = 0
