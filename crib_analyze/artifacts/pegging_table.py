@@ -66,8 +66,7 @@ class PeggingTable:
 
     def index(self, ranks: np.ndarray | list[int]) -> int:
         """Row of a kept multiset (four ranks in any order)."""
-        r0, r1, r2, r3 = sorted(int(r) for r in ranks)
-        return int(keep_rows()[((r0 * 13 + r1) * 13 + r2) * 13 + r3])
+        return int(rows_of(np.asarray(ranks)))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the table to ``path`` and, if it has them, its distributions beside it."""
@@ -117,12 +116,16 @@ def keep_rows() -> np.ndarray:
     return lookup
 
 
+def rows_of(ranks: np.ndarray) -> np.ndarray:
+    """Rows of kept multisets: ``ranks`` (..., 4), each four in any order."""
+    kept = np.sort(np.asarray(ranks, np.int64), axis=-1)
+    return keep_rows()[((kept[..., 0] * 13 + kept[..., 1]) * 13 + kept[..., 2]) * 13 + kept[..., 3]]  # type: ignore[no-any-return]
+
+
 def hands_pegging(table: PeggingTable, hands6: np.ndarray) -> dict[str, np.ndarray]:
     """Per role ("dealer", "pone"): (n, 15) pegging net (own - opponent's) of the keeps
     of each six-card hand in ``hands6`` (n, 6), discards in ``DISCARDS`` order."""
-    kept = np.sort(np.asarray(hands6, np.int64)[:, KEEPS] >> 2, axis=2)  # (n, 15, 4)
-    key = ((kept[..., 0] * 13 + kept[..., 1]) * 13 + kept[..., 2]) * 13 + kept[..., 3]
-    rows = keep_rows()[key]
+    rows = rows_of(np.asarray(hands6, np.int64)[:, KEEPS] >> 2)  # (n, 15)
     net = table.peg_own - table.peg_opp  # (seat, 1820)
     return {seat.role: net[seat][rows] for seat in Seat}
 

@@ -26,14 +26,12 @@ from functools import cache
 import numpy as np
 
 from crib_analyze.constants import (
-    DEALER_SEAT,
     DISCARD_POSITIONS,
     HEELS_POINTS,
     JACK_RANK,
     KEEP_POSITIONS,
     N_DISCARDS,
     N_UNSEEN,
-    PONE_SEAT,
 )
 from crib_analyze.scoring.rank_points import lookup
 
@@ -315,5 +313,4 @@ def hand_values(hand6: np.ndarray, compiled: CompiledPolicies | None = None) -> 
         n_rank, _, _ = unseen_counts(hand6)
         W, F = policy_weights(compiled, n_rank)
         cribs = np.stack([crib_from_weights(hand6, W[p], F[p], points) for p in range(len(W))])
-    assert cribs.shape[0] == 2 and PONE_SEAT == 0 and DEALER_SEAT == 1
     return HandValues(hand_scores(hand6), cribs, heels_expectation(hand6))

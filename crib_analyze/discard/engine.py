@@ -20,7 +20,7 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
-from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table
+from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table, rows_of
 from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.constants import N_DISCARDS, TIE_TOLERANCE
 from crib_analyze.crib import one_hand
@@ -292,7 +292,7 @@ def play_values(
     ``roles`` by the solver (:data:`~crib_analyze.settings.SIMULATED_DEALS` deals shared
     by the 15 throws); a seat not asked for keeps the pegging table's values."""
     table = packaged_pegging_table()
-    rows = [table.index(hand6[KEEPS[d]] >> 2) for d in range(N_DISCARDS)]
+    rows = rows_of(hand6[KEEPS] >> 2)  # (15,)
     own, opp = table.peg_own[:, rows].copy(), table.peg_opp[:, rows].copy()
     se = table.peg_se[:, rows].copy()
     said = f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)"
