@@ -3,14 +3,16 @@
 A discard frame has the columns of :mod:`crib_analyze.discard.ranking` (documented
 there), one row per discard, best first; text columns are pandas ``string``, flags
 ``bool``, and ``df.attrs`` records the role, opponent model, expert model, sampling and
-sort key. The other frames: a scored play, play advice, the pegging table, the board's
-positions, points per deal, a discard table read from a file, and crib tables.
+sort key. Every result the engines return as :class:`~crib_analyze.results.Rows` (a
+discard ranking, a scored play, play advice, a seat's splits in any game) becomes a frame
+by :func:`rows_frame`, its text columns ``string``; the other frames: the pegging table,
+the board's positions, points per deal, a discard table read from a file, and crib
+tables.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,30 +21,21 @@ import pandas as pd
 
 from crib_analyze.cards import RANKS
 from crib_analyze.discard.engine import rank_order
-from crib_analyze.discard.meta import GameThrowsMeta
-from crib_analyze.discard.ranking import TEXT_COLUMNS
 from crib_analyze.errors import TableError
-from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
 from crib_analyze.results import Rows, with_meta
-from crib_analyze.rules import STANDARD, Rules
 from crib_analyze.settings import Role, default_table_path, packaged_crib_table
 from crib_analyze.table.meta import CribTableMeta, LookupMeta, unchecked_words
 
 if TYPE_CHECKING:
     from crib_analyze.artifacts.board_table import BoardTable
     from crib_analyze.artifacts.pegging_table import PeggingTable
-    from crib_analyze.board.play_odds import PlayOdds
-    from crib_analyze.discard.any_game import GameThrows
-    from crib_analyze.play.advice import Advice
-    from crib_analyze.play.sequence import ScoredPlay
-    from crib_analyze.play.table_advice import TableAdvice
 
 
 def rows_frame(rows: Rows) -> pd.DataFrame:
     """The DataFrame of :class:`~crib_analyze.results.Rows` (same columns and attrs, and
     the typed metadata in ``attrs["meta"]``)."""
     data = {
-        name: pd.array(values.tolist(), dtype="string") if name in TEXT_COLUMNS else values
+        name: pd.array(values.tolist(), dtype="string") if values.dtype == object else values
         for name, values in rows.columns.items()
     }
     frame = pd.DataFrame(data)
@@ -254,70 +247,6 @@ def packaged_crib_table_frame(role: Role, opponent: str) -> pd.DataFrame:
 # --- the play -------------------------------------------------------------------------------
 
 
-def play_frame(play: ScoredPlay, rules: Rules = STANDARD) -> pd.DataFrame:
-    """A scored play: one row per card or go (player, card, count, points, reason);
-    ``attrs``: each seat's total, each side's with partners (``sides``), the game and
-    whether the play is complete."""
-    from crib_analyze.cards import format_card
-
-    frame = pd.DataFrame(
-        {
-            "player": pd.array([e.player for e in play.events], dtype="string"),
-            "card": pd.array(
-                [format_card(e.card) if e.card >= 0 else "go" for e in play.events],
-                dtype="string",
-            ),
-            "count": np.array([e.count for e in play.events], dtype=np.int64),
-            "points": np.array([e.points for e in play.events], dtype=np.int64),
-            "reason": pd.array(["; ".join(e.reasons) for e in play.events], dtype="string"),
-        }
-    )
-    sides: dict[str, int] | None = None
-    if rules.partners:
-        sides = {}
-        for team in dict.fromkeys(rules.teams):
-            seats = [s for s in range(rules.players) if rules.teams[s] == team]
-            name = " & ".join(rules.seat_names[s] for s in seats)
-            sides[name] = sum(play.totals[rules.seat_names[s]] for s in seats)
-    meta = ScoredPlayMeta(totals=play.totals, complete=play.complete, game=rules.name, sides=sides)
-    return with_meta(frame, replace(meta, verdict=meta.tally))
-
-
-def advice_frame(advice: Advice, role: str, odds: PlayOdds | None = None) -> pd.DataFrame:
-    """Each legal card, best first: its value, standard error, and the policy's card;
-    with ``odds`` (a score), also its chance of winning (``p_win``) and that of losing
-    by a skunk or more (``p_skunked``), ranked by the chance of winning."""
-    from crib_analyze.cards import format_card
-    from crib_analyze.position import p_skunked
-
-    columns: dict[str, Any] = {
-        "card": pd.array(
-            [format_card(c) if c >= 0 else "go" for c in advice.cards], dtype="string"
-        ),
-        "value": advice.value,
-        "se": advice.se,
-        "policy_choice": [c == advice.policy_card for c in advice.cards],
-    }
-    if odds is not None:
-        at = [odds.cards.index(c) for c in advice.cards]
-        columns["p_win"] = odds.p_win[at]
-        columns["p_skunked"] = p_skunked(odds.outcomes)[at]
-    frame = pd.DataFrame(columns)
-    method = ""
-    if odds is not None:  # the most wins first; the pegging order among equals
-        from crib_analyze.board.play_odds import PLAY_ODDS_METHOD as method
-
-        frame = frame.sort_values("p_win", ascending=False, kind="stable", ignore_index=True)
-    meta = PlayMeta(
-        role=role, count=advice.count, samples=advice.samples, policy=advice.policy,
-        continuation=advice.continuation, weighted_by=advice.weighted_by,
-        reasons={format_card(c): advice.reasons[c] for c in advice.cards if c in advice.reasons},
-        score=None if odds is None else odds.score,
-        odds_method=method,
-    )  # fmt: skip
-    return with_meta(frame, meta)
-
-
 def pegging_frame(table: PeggingTable, roles: list[Role]) -> pd.DataFrame:
     """The pegging value of every keep, for each of ``roles`` in turn."""
     from crib_analyze.artifacts.pegging_table import keep_text, kept_multisets
@@ -385,69 +314,3 @@ def deal_points_frame(provenance: dict[str, Any]) -> pd.DataFrame:
     frame["share"] = frame["deals"] / frame.groupby(["role", "source"])["deals"].transform("sum")
     frame.attrs.update(provenance)
     return frame
-
-
-def game_throws_frame(throws: GameThrows) -> pd.DataFrame:
-    """A seat's splits in any game, best first: keep, throw (and pass), each part's mean
-    and the net; ``attrs`` name the game, the seat and whose the crib is."""
-    from crib_analyze.cards import format_cards
-
-    rules = throws.rules
-    columns: dict[str, Any] = {
-        "keep": pd.array([format_cards(k) for k in throws.kept], dtype="string"),
-        "throw": pd.array([format_cards(t) for t in throws.thrown], dtype="string"),
-    }
-    if any(throws.passed):
-        columns["pass"] = pd.array([format_cards(p) for p in throws.passed], dtype="string")
-    columns["hand_mean"] = throws.hand
-    if any(throws.passed):
-        columns["partner_mean"] = throws.partner_hand
-    columns["crib_mean"] = throws.crib
-    if throws.samples:
-        columns["crib_se"] = throws.crib_se
-    columns["heels"] = np.full(len(throws.kept), throws.heels)
-    columns["net"] = throws.net
-    frame = pd.DataFrame(columns)
-    dealer = rules.dealer
-    if throws.seat == dealer:
-        owner = "yours"
-    elif throws.crib_sign > 0:
-        owner = "your partner's"
-    else:
-        owner = "an opponent's"
-    meta = GameThrowsMeta(
-        game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
-        crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
-        notes=tuple(f"{rule}; the lowest net first" for rule in rules.variant_rules),
-    )  # fmt: skip
-    return with_meta(frame, meta)
-
-
-def table_advice_frame(advice: TableAdvice) -> pd.DataFrame:
-    """What a seat can lay in any game, best first: ``card`` ("go" when nothing fits),
-    ``own`` (its side's mean points in the rest of the play), ``others`` (the other
-    sides' mean), ``net`` (the difference) and ``net_se``; ``attrs`` say what was
-    simulated."""
-    from crib_analyze.cards import format_card
-
-    rules = advice.rules
-    frame = pd.DataFrame(
-        {
-            "card": pd.array(
-                [format_card(c) if c >= 0 else "go" for c in advice.options], dtype="string"
-            ),
-            "own": advice.own,
-            "others": advice.others,
-            "net": advice.net,
-            "net_se": advice.net_se,
-        }
-    )
-    meta = GameAdviceMeta(
-        game=rules.name, seat=rules.seat_names[advice.seat], count=advice.count,
-        samples=advice.samples, policy=advice.policy, lowball=rules.lowball,
-        notes=tuple(
-            f"{rule}; every seat lays for the fewest points, the lowest net first"
-            for rule in rules.variant_rules
-        ),
-    )  # fmt: skip
-    return with_meta(frame, meta)

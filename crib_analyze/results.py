@@ -70,6 +70,12 @@ class Rows:
         for values in zip(*lists, strict=True):
             yield dict(zip(names, values, strict=True))
 
+    def with_verdict(self, said: str) -> Rows:
+        """The same rows with their verdict (the answer first, in words) in ``attrs``
+        and on their typed metadata."""
+        meta = None if self.meta is None else replace(self.meta, verdict=said)
+        return Rows(self.columns, self.attrs | {"verdict": said}, meta)
+
     def with_first(self, name: str, value: object) -> Rows:
         """The same rows with a constant column ``name`` first (e.g. the hand)."""
         column = np.full(len(self), value, dtype=object)

@@ -11,24 +11,24 @@ the opponent's chance taken without its bid paid.
 
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
 from crib_analyze.cli import cli
 from crib_analyze.discard.auction import auction_value
+from crib_analyze.results import Rows
 
 
 def fake_rank(p_owner, p_other):  # type: ignore[no-untyped-def]
     """A ranking whose P(win) follows formulas: yours owning the crib, of your score;
     yours not owning it, of the opponent's (who paid the bid)."""
 
-    def rank(role: str, at: tuple[int, int] | None) -> pd.DataFrame:
+    def rank(role: str, at: tuple[int, int] | None) -> Rows:
         row = {"total": 20.0 if role == "dealer" else 8.0, "discard": "x", "keep": "y"}
         if at is not None:
             row["p_win"] = p_owner(at[0]) if role == "dealer" else p_other(at[1])
-        return pd.DataFrame([row])
+        return Rows.of_records([row])
 
     return rank
 

@@ -1053,14 +1053,34 @@ def test_distribution(fmt: str) -> None:
     assert "P(hand >= N):" in text
 
 
-def test_discard_path_does_not_import_pandas() -> None:
+#: commands that print text (one of each kind): none of them may import pandas
+TEXT_COMMANDS = [
+    ["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--dealer"],
+    ["discard", "5H", "6S", "4D", "JC", "QH", "--game", "three", "--seat", "dealer"],
+    ["auction", "5H", "6S", "4D", "JC", "QH", "5C", "--opponent", "random"],
+    ["play", "7C", "8D", "2C", "--pone", "--starter", "5H", "--played", "3D 10S"],
+    ["play", "5C", "9D", "KS", "2H", "--dealer", "-s", "4D", "--played", "7H", "--score",
+     "119-119"],
+    ["play", "5C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer", "--starter", "4D",
+     "--played", "7H 3S", "--samples", "50"],
+    ["peg", "10H", "5S", "7C", "6D", "go", "2H", "6C", "4S", "4D"],
+    ["games"],
+    ["odds", "100", "110", "--dealer"],
+    ["score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("args", TEXT_COMMANDS, ids=lambda a: " ".join(a[:3]))
+def test_text_output_does_not_import_pandas(args: list[str]) -> None:
+    """A command that prints text renders the API's rows (numpy columns): pandas and
+    pyarrow are for the DataFrames of the Python API and for table files."""
     code = (
         "import sys\n"
         "from crib_analyze.cli import cli\n"
         "try:\n"
-        "    cli(['discard', '5H', '6S', '4D', 'JC', 'QH', '5C', '--dealer'], prog_name='x')\n"
-        "except SystemExit:\n"
-        "    pass\n"
+        f"    cli({args!r}, prog_name='x')\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
         "print('LOADED', sorted(m for m in ('pandas', 'pyarrow') if m in sys.modules))\n"
     )
     proc = subprocess.run(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -184,13 +183,11 @@ def discard_rows_for(
     hand: CardsLike, request: DiscardRequest, on_progress: Callable[[int, int], None] | None = None
 ) -> Rows:
     """The throws of ``hand`` as a resolved ``request`` asks (see :func:`analyze`)."""
-    from crib_analyze.results import rows_of_frame
-
     r = request.resolve()
     if r.engine == "any-game":
         assert r.seat is not None and r.samples is not None and r.seed is not None
         others = cast(GameOthers, r.others)
-        rows = rows_of_frame(analyze_seat(hand, r.game, r.seat, others, r.samples, r.seed))
+        rows = seat_rows(hand, r.game, r.seat, others, r.samples, r.seed)
         return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
     role = cast(Role | None, r.role)
     position = None
@@ -376,15 +373,28 @@ def analyze_seat(
     >>> df[["keep", "throw"]].iloc[0].tolist(), round(float(df.net.iloc[0]), 3)
     (['5H 6S 4D QH', 'JC'], 14.368)
     """
+    from crib_analyze.frames import rows_frame
+
+    return rows_frame(seat_rows(hand, game, seat, others, samples, seed))
+
+
+def seat_rows(
+    hand: CardsLike,
+    game: str | Rules,
+    seat: str | int,
+    others: GameOthers = "random",
+    samples: int = SAMPLES.default,
+    seed: int = SEED.default,
+) -> Rows:
+    """:func:`analyze_seat` without pandas (:class:`~crib_analyze.results.Rows`)."""
     from crib_analyze.discard.any_game import analyze_seat as run
-    from crib_analyze.frames import game_throws_frame
-    from crib_analyze.results import rows_of_frame, with_verdict
+    from crib_analyze.discard.any_game import game_throws_rows
     from crib_analyze.rules import game as rules_game
     from crib_analyze.verdicts import game_throws_verdict
 
     rules = game if isinstance(game, Rules) else rules_game(game)
-    frame = game_throws_frame(run(hand, rules, seat, others, samples, seed))
-    return with_verdict(frame, game_throws_verdict(rows_of_frame(frame)))
+    rows = game_throws_rows(run(hand, rules, seat, others, samples, seed))
+    return rows.with_verdict(game_throws_verdict(rows))
 
 
 def auction(
@@ -412,21 +422,35 @@ def auction(
     >>> df.part.tolist(), round(float(df.worth[0]), 3), round(float(df.break_even[0]), 3)
     (['owner', 'other'], 9.553, 4.777)
     """
-    import pandas as pd
+    from crib_analyze.frames import rows_frame
 
+    return rows_frame(auction_rows(hand, opponent, pegging, score, model, position_samples, seed))
+
+
+def auction_rows(
+    hand: CardsLike,
+    opponent: Opponent = DEFAULT_OPPONENT,
+    pegging: str | bool = DEFAULT_PEGGING,
+    score: str | tuple[int, int] | None = None,
+    model: ModelLike = None,
+    position_samples: int | None = None,
+    seed: int = SEED.default,
+) -> Rows:
+    """:func:`auction` without pandas (:class:`~crib_analyze.results.Rows`)."""
     from crib_analyze.discard.auction import auction_value
+    from crib_analyze.discard.meta import AuctionMeta
 
     mine_theirs = parse_score(score) if score is not None else None
 
-    def rank(role: str, at: tuple[int, int] | None) -> pd.DataFrame:
-        return analyze(
+    def rank(role: str, at: tuple[int, int] | None) -> Rows:
+        return analyze_rows(
             hand, role=role, opponent=opponent, pegging=pegging, model=model,  # type: ignore[arg-type]
             score=at, position_samples=position_samples if at else None, seed=seed,
         )  # fmt: skip
 
     value = auction_value(rank, mine_theirs)
-    total = "total" if "total" in value.owner.index else "net"
-    rows = []
+    total = "total" if "total" in value.owner else "net"
+    records = []
     for part, row in (("owner", value.owner), ("other", value.other)):
         record = {"part": part, "discard": row["discard"], "keep": row["keep"],
                   "total": float(row[total]), "worth": value.worth,
@@ -436,13 +460,10 @@ def auction(
             chances = value.p_owner if part == "owner" else value.p_other
             record["p_win"] = chances[bid]
             record["bid"] = bid
-        rows.append(record)
-    from crib_analyze.discard.meta import AuctionMeta
-    from crib_analyze.results import with_meta
-
+        records.append(record)
     meta = AuctionMeta(
         worth=value.worth, break_even=value.break_even, score=value.score, bid=value.bid,
         p_owner=dict(value.p_owner), p_other=dict(value.p_other), opponent=str(opponent),
     )  # fmt: skip
-    said = meta.score_words or meta.verdict_words
-    return with_meta(pd.DataFrame(rows), replace(meta, verdict=said))
+    rows = Rows.of_records(records, meta=meta)
+    return rows.with_verdict(meta.score_words or meta.verdict_words)

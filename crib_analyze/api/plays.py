@@ -4,13 +4,13 @@ pegging value of every keep, review a recorded game."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from crib_analyze.cards import CardLike, CardsLike
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import UsageError
-from crib_analyze.results import Rows, rows_of_frame, with_verdict
+from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.settings import (
@@ -56,8 +56,27 @@ def score_play(
     >>> score_play("7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S", game="three").attrs["totals"]
     {'left': 0, 'middle': 10, 'dealer': 7}
     """
+    from crib_analyze.frames import rows_frame
+
+    return rows_frame(score_play_rows(sequence, pone_hand, dealer_hand, game, hands, jokers))
+
+
+def score_play_rows(
+    sequence: CardsLike,
+    pone_hand: CardsLike | None = None,
+    dealer_hand: CardsLike | None = None,
+    game: str = "standard",
+    hands: Sequence[CardsLike] | None = None,
+    jokers: int = 0,
+) -> Rows:
+    """:func:`score_play` without pandas: the same columns as numpy arrays
+    (:class:`~crib_analyze.results.Rows`), for quick start-up.
+
+    >>> score_play_rows("10H 5S 7C 6D go 2H 6C 4S 4D").attrs["totals"]
+    {'pone': 3, 'dealer': 6}
+    """
     from crib_analyze.cards import split_tokens
-    from crib_analyze.frames import play_frame
+    from crib_analyze.play.result_rows import scored_play_rows
     from crib_analyze.play.sequence import PlayError, score_sequence, score_table_sequence
 
     rules = rules_game(game)
@@ -67,15 +86,15 @@ def score_play(
     if jokers:
         if given or hands is not None:
             raise UsageError("a play with jokers is scored without the hands")
-        return play_frame(score_table_sequence(sequence, rules, None, jokers), rules)
+        return scored_play_rows(score_table_sequence(sequence, rules, None, jokers), rules)
     if rules.is_standard and hands is None:
-        return play_frame(score_sequence(sequence, pone_hand, dealer_hand), rules)
+        return scored_play_rows(score_sequence(sequence, pone_hand, dealer_hand), rules)
     if given:
         raise UsageError(
             f"the pone's and the dealer's hands are the two seats of the standard game: "
             f"give {game} its hands one per seat, from the dealer's left"
         )
-    return play_frame(score_table_sequence(sequence, rules, hands), rules)
+    return scored_play_rows(score_table_sequence(sequence, rules, hands), rules)
 
 
 def advise_play(
@@ -123,38 +142,61 @@ def advise_play(
     >>> df.card.iloc[0], bool(df.p_win.iloc[0] > df.p_win.iloc[1])  # the pone shows first
     ('KS', True)
     """
+    from crib_analyze.frames import rows_frame
+
+    rows = advise_play_rows(
+        seat, hand, starter, discards, played, policy, samples, seed, model, game, score
+    )
+    return rows_frame(rows)
+
+
+def advise_play_rows(
+    seat: str | int,
+    hand: CardsLike,
+    starter: CardLike | None = None,
+    discards: CardsLike | None = None,
+    played: CardsLike = (),
+    policy: PlayPolicy | AnyGamePlayPolicy | None = None,
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = SEED.default,
+    model: ModelLike = None,
+    game: str | Rules = "standard",
+    score: str | tuple[int, int] | None = None,
+) -> Rows:
+    """:func:`advise_play` without pandas: the same columns as numpy arrays
+    (:class:`~crib_analyze.results.Rows`), for quick start-up.
+
+    >>> advise_play_rows("pone", "KC 2S", played="10H 5S 7C 6D", samples=200)["card"].tolist()
+    ['2S']
+    """
     from crib_analyze.api.requests import PlayRequest
 
     r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None, score).resolve()
     if r.engine == "any-game":
-        from crib_analyze.frames import table_advice_frame
+        from crib_analyze.play.result_rows import table_advice_rows
         from crib_analyze.play.table_advice import advise_table
 
         at_table = advise_table(
             cast(Rules, r.game), r.seat, hand, cast(CardLike, starter), played, discards or (),
             r.samples, r.seed, cast(AnyGamePlayPolicy, r.policy),
         )  # fmt: skip
-        return _with_verdict(table_advice_frame(at_table), game_advice_verdict)
-    from crib_analyze.frames import advice_frame
+        rows = table_advice_rows(at_table)
+        return rows.with_verdict(game_advice_verdict(rows))
     from crib_analyze.play.advice import advise_at, play_position
+    from crib_analyze.play.result_rows import advice_rows
     from crib_analyze.play.sequence import GO
 
     role = cast(Role, r.seat)
     used = resolve_model(model)
     position = play_position(role, hand, starter, discards, played)
     advice = advise_at(position, cast(PlayPolicy, r.policy), r.samples, r.seed, used)
-    odds = None
+    rows = advice_rows(advice, role)
     if r.score is not None and advice.cards != [GO]:
-        from crib_analyze.board.play_odds import play_odds
+        from crib_analyze.board.play_odds import play_odds, ranked_by_odds
 
         odds = play_odds(position, cast("tuple[int, int]", r.score), used)
-    return _with_verdict(advice_frame(advice, role, odds), play_verdict)
-
-
-def _with_verdict(frame: pd.DataFrame, verdict: Callable[[Rows], str]) -> pd.DataFrame:
-    """``frame`` with ``attrs["verdict"]`` (and its typed metadata's): the answer first,
-    in words."""
-    return with_verdict(frame, verdict(rows_of_frame(frame)))
+        rows = ranked_by_odds(rows, odds)
+    return rows.with_verdict(play_verdict(rows))
 
 
 def start_play_quiz(
@@ -184,9 +226,17 @@ def start_play_quiz(
 
 def play_grade_frame(grade: PlayGrade) -> pd.DataFrame:
     """A pegging quiz grade's advice, as :func:`advise_play` gives it."""
-    from crib_analyze.frames import advice_frame
+    from crib_analyze.frames import rows_frame
 
-    return _with_verdict(advice_frame(grade.advice, grade.role), play_verdict)
+    return rows_frame(play_grade_rows(grade))
+
+
+def play_grade_rows(grade: PlayGrade) -> Rows:
+    """:func:`play_grade_frame` without pandas (:class:`~crib_analyze.results.Rows`)."""
+    from crib_analyze.play.result_rows import advice_rows
+
+    rows = advice_rows(grade.advice, grade.role)
+    return rows.with_verdict(play_verdict(rows))
 
 
 def pegging_table(role: Role | None = None) -> pd.DataFrame:

@@ -13,24 +13,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from crib_analyze.results import Rows
 from crib_analyze.rules import GAMES, Rules, game
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Rules", "game", "games"]
+__all__ = ["Rules", "game", "games", "games_rows"]
 
 
 def games() -> pd.DataFrame:
     """One row per named game: its seats (from the dealer's left, the dealer last), the
     cards each is dealt and throws, the cards dealt from the pack to the crib, the hand
     that shows, the target, whether it is played in partnerships, and a line saying it."""
-    import pandas as pd
+    from crib_analyze.frames import rows_frame
+
+    return rows_frame(games_rows())
+
+
+def games_rows() -> Rows:
+    """:func:`games` without pandas (:class:`~crib_analyze.results.Rows`).
+
+    >>> rows = games_rows()
+    >>> rows["game"][0], int(rows["players"][0])
+    ('standard', 2)
+    """
 
     def spaced(values: tuple[int, ...]) -> str:
         return " ".join(str(v) for v in values)
 
-    return pd.DataFrame(
+    return Rows.of_records(
         [
             {
                 "game": r.name,

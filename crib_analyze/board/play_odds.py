@@ -13,16 +13,19 @@ leaves the opponent unable to, is seen; a later card chosen for the win is not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from crib_analyze.artifacts.board_table import BoardTable, load_board
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.board import play_outcome_kernels as pok
+from crib_analyze.cards import format_card
 from crib_analyze.errors import UsageError
 from crib_analyze.play.advice import PlayPosition, read_opponent
-from crib_analyze.position import check_score, p_win
+from crib_analyze.play.meta import PlayMeta
+from crib_analyze.position import check_score, p_skunked, p_win
+from crib_analyze.results import Rows
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table, table_score_show
 
@@ -85,3 +88,19 @@ def play_odds(
         cards=list(pos.legal), outcomes=outcomes, p_win=p_win(outcomes),
         line_value=np.asarray(line)[index], hands=int(solved), score=(mine, theirs),
     )  # fmt: skip
+
+
+def ranked_by_odds(rows: Rows, odds: PlayOdds) -> Rows:
+    """Play advice (:func:`~crib_analyze.play.result_rows.advice_rows`) ranked by the
+    chance of winning from ``odds``' score: each card's ``p_win`` and ``p_skunked``
+    (losing by a skunk or more), the most wins first, the pegging order among equals."""
+    by_card = {format_card(c): i for i, c in enumerate(odds.cards)}
+    at = np.array([by_card[str(card)] for card in rows["card"]], dtype=np.int64)
+    columns = dict(rows.columns)
+    columns["p_win"] = odds.p_win[at]
+    columns["p_skunked"] = p_skunked(odds.outcomes)[at]
+    order = np.argsort(-columns["p_win"], kind="stable")
+    meta = rows.meta
+    assert isinstance(meta, PlayMeta)
+    ranked = replace(meta, score=odds.score, odds_method=PLAY_ODDS_METHOD)
+    return Rows({name: values[order] for name, values in columns.items()}, meta=ranked)

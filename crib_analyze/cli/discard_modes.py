@@ -88,18 +88,16 @@ def auction_mode(
     position_samples: int | None, seed: int, fmt: str, output: str | None,
 ) -> None:  # fmt: skip
     """``discard --auction``: the crib's worth to the holder of ``cards``."""
-    from crib_analyze.api import auction
+    from crib_analyze.api import auction_rows
     from crib_analyze.cli.render import rows_csv, rows_json
     from crib_analyze.cli.render_hands import auction_text
-    from crib_analyze.results import rows_of_frame
 
     refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
     with domain_errors():
-        frame = auction(
+        rows = auction_rows(
             list(cards), chosen(opponent, OPPONENTS), pegging, score, model, position_samples,
             seed,
         )  # fmt: skip
-    rows = rows_of_frame(frame)
     render = {"table": auction_text, "csv": rows_csv, "json": rows_json}[fmt]
     emit(render(rows), output)
 

@@ -22,22 +22,20 @@ def games(fmt: str) -> None:
       crib-analyze games
       crib-analyze games -f json
     """
-    from crib_analyze.api import games as listed
+    from crib_analyze.api import games_rows
     from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.results import rows_of_frame
 
     with domain_errors():
-        frame = listed()
+        rows = games_rows()
     if fmt != "table":
-        rows = rows_of_frame(frame)
         emit((rows_csv if fmt == "csv" else rows_json)(rows), None)
         return
-    width = max(len(g) for g in frame.game)
+    width = max(len(g) for g in rows["game"])
     lines = [
-        f"{g:<{width}}  {summary}" for g, summary in zip(frame.game, frame.summary, strict=True)
+        f"{g:<{width}}  {summary}" for g, summary in zip(rows["game"], rows["summary"], strict=True)
     ]
     lines += ["", "seats, from the dealer's left:"]
-    for players in sorted(set(frame.players)):
-        seats = frame.seats[frame.players == players].iloc[0]
+    for players in sorted(set(rows["players"].tolist())):
+        seats = rows["seats"][rows["players"] == players][0]
         lines.append(f"  {players} players: {seats}")
     emit("\n".join(lines) + "\n", None)

@@ -113,9 +113,8 @@ def peg(
       crib-analyze peg --game three 7H 7S 7D 5S 5H 8C 10D 10C go go 3D 10H 4C 9S
       crib-analyze peg 5H 5C 5S 5D JK=5H JK=5C --jokers 2
     """
-    from crib_analyze.api import score_play
+    from crib_analyze.api import score_play_rows
     from crib_analyze.cli.render_play import play_text
-    from crib_analyze.results import rows_of_frame
 
     for seat, old in (("pone", old_pone_hand), ("dealer", old_dealer_hand)):
         if old is None:
@@ -126,8 +125,8 @@ def peg(
     pone_hand = pone_hand if pone_hand is not None else old_pone_hand
     dealer_hand = dealer_hand if dealer_hand is not None else old_dealer_hand
     with domain_errors():
-        rows = rows_of_frame(
-            score_play(list(sequence), pone_hand, dealer_hand, game, list(hands) or None, jokers)
+        rows = score_play_rows(
+            list(sequence), pone_hand, dealer_hand, game, list(hands) or None, jokers
         )
     emit(_render(rows, fmt, play_text), None)
 
@@ -222,20 +221,18 @@ def play(
     With --lowball (loser's cribbage) the play is valued as with --game, every seat
     laying for the fewest points, and the lowest net is best.
     """
-    from crib_analyze.api import advise_play
+    from crib_analyze.api import advise_play_rows
     from crib_analyze.cli.render_play import advice_text, game_advice_text
-    from crib_analyze.results import rows_of_frame
 
     rules = game_rules(game, lowball)
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     chosen = seat_of(rules.seat_names, seat, flag == "dealer", flag == "pone")
     asked = asked_for(policy=policy, model=model, score=score)
     with domain_errors():
-        frame = advise_play(
+        rows = advise_play_rows(
             chosen, list(cards), starter, discards, played, samples=samples, seed=seed,
             game=rules, **asked,
         )  # fmt: skip
-    rows = rows_of_frame(frame)
     text = game_advice_text if "net" in rows.columns else lambda rows: advice_text(rows, why)
     emit(_render(rows, fmt, text), None)
 

@@ -147,10 +147,9 @@ def quiz(
 
 def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
     """``quiz --play``: positions of the play, a card laid, graded by the advice."""
-    from crib_analyze.api import play_grade_frame, start_play_quiz
+    from crib_analyze.api import play_grade_rows, start_play_quiz
     from crib_analyze.cli.render import retry_text, wrapped_text
     from crib_analyze.cli.render_play import advice_text
-    from crib_analyze.results import rows_of_frame
 
     with domain_errors():
         game = start_play_quiz(seed=seed, role=role, model=model)
@@ -181,7 +180,7 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
                     continue
                 with domain_errors():
                     grade = game.grade(position, card)
-            click.echo(advice_text(rows_of_frame(play_grade_frame(grade)), why=True), nl=False)
+            click.echo(advice_text(play_grade_rows(grade), why=True), nl=False)
             if answer == "?":
                 click.echo(f"The best card: {grade.best}.")
             else:

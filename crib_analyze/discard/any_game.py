@@ -20,10 +20,12 @@ from itertools import combinations
 
 import numpy as np
 
-from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.cards import CardsLike, format_cards, parse_cards
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib.any_game_cribs import crib_tables
+from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
+from crib_analyze.results import Rows
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
 from crib_analyze.settings import GAME_OTHERS, SAMPLES, SEED, check_choice
 
@@ -145,3 +147,37 @@ def analyze_seat(
         others=others,
         samples=samples if others == "hand" else 0,
     )
+
+
+def game_throws_rows(throws: GameThrows) -> Rows:
+    """A seat's splits in any game as rows, best first: keep, throw (and pass), each
+    part's mean and the net; the metadata names the game, the seat and whose the crib
+    is."""
+    rules = throws.rules
+
+    def texts(groups: list[tuple[int, ...]]) -> np.ndarray:
+        return np.array([format_cards(g) for g in groups], dtype=object)
+
+    columns: dict[str, np.ndarray] = {"keep": texts(throws.kept), "throw": texts(throws.thrown)}
+    if any(throws.passed):
+        columns["pass"] = texts(throws.passed)
+    columns["hand_mean"] = throws.hand
+    if any(throws.passed):
+        columns["partner_mean"] = throws.partner_hand
+    columns["crib_mean"] = throws.crib
+    if throws.samples:
+        columns["crib_se"] = throws.crib_se
+    columns["heels"] = np.full(len(throws.kept), throws.heels)
+    columns["net"] = throws.net
+    if throws.seat == rules.dealer:
+        owner = "yours"
+    elif throws.crib_sign > 0:
+        owner = "your partner's"
+    else:
+        owner = "an opponent's"
+    meta = GameThrowsMeta(
+        game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
+        crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
+        notes=tuple(f"{rule}; the lowest net first" for rule in rules.variant_rules),
+    )  # fmt: skip
+    return Rows(columns, meta=meta)

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-import pandas as pd
+from crib_analyze.results import Rows
 
 MAX_BID = 60  # points: far above what any crib is worth
 
@@ -33,8 +34,8 @@ class AuctionValue:
     """The best throw owning the crib and not owning it, the crib's worth in points,
     and, from a score, the break-even bid and the chances of winning it rests on."""
 
-    owner: pd.Series  # the best row of the dealer's ranking
-    other: pd.Series  # the best row of the pone's ranking
+    owner: dict[str, Any]  # the best row of the dealer's ranking
+    other: dict[str, Any]  # the best row of the pone's ranking
     worth: float  # owner total - other total (points): what owning it is worth
     score: tuple[int, int] | None = None
     bid: int | None = None  # the break-even bid from the score
@@ -49,15 +50,15 @@ class AuctionValue:
 
 
 def auction_value(
-    rank: Callable[[str, tuple[int, int] | None], pd.DataFrame],
+    rank: Callable[[str, tuple[int, int] | None], Rows],
     score: tuple[int, int] | None = None,
 ) -> AuctionValue:
     """The crib's worth: ``rank(role, score)`` ranks the hand's throws for a role
     (from a score, or by points with None), best first, with a ``total`` column (or
     ``net`` when the play is not counted)."""
-    owner = rank("dealer", None).iloc[0]
-    other = rank("pone", None).iloc[0]
-    column = "total" if "total" in owner.index else "net"  # "net" without the play
+    owner = next(rank("dealer", None).records())
+    other = next(rank("pone", None).records())
+    column = "total" if "total" in owner else "net"  # "net" without the play
     worth = float(owner[column] - other[column])
     if score is None:
         return AuctionValue(owner, other, worth)
