@@ -74,6 +74,11 @@ PENALTIES: tuple[Penalty, ...] = get_args(Penalty)
 # how a player lays in a game of any number of players (crib_analyze.play.table_play_kernels)
 AnyGamePlayPolicy = Literal["lookahead", "greedy"]
 ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)
+# how play advice at any table values a card (the first the default): the rest of the
+# play played out by a policy, or solved exactly for each draw of the other seats' cards
+# (the solver: not the default until whole plays measure it)
+TableAdvicePolicy = Literal["lookahead", "greedy", "solver"]
+TABLE_ADVICE_POLICIES: tuple[TableAdvicePolicy, ...] = get_args(TableAdvicePolicy)
 # how the other seats' throws reach the crib in a game other than the standard one
 GameOthers = Literal["random", "hand"]
 GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)

@@ -594,3 +594,61 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
         if over:
             break
     return winner, second, deals, at_win, points
+
+
+class _TableDecision(Exception):
+    """Raised by :func:`naive_table_value`'s chooser when the prefix runs out."""
+
+    def __init__(self, seat: int, legal: list[int], ranks: list[int], count: int) -> None:
+        self.seat, self.legal, self.ranks, self.count = seat, legal, ranks, count
+
+
+def _table_replay(hands: list[list[int]], prefix: list[int], once: bool):
+    """Play ``prefix`` (cards in order) by :func:`naive_table_play`: the decision next
+    (seat, legal cards, ranks since the count started, count), or the finished play."""
+    it = iter(prefix)
+
+    def choose(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
+        card = next(it, None)
+        if card is None:
+            raise _TableDecision(seat, legal, ranks, count)
+        assert card in legal, (card, legal)
+        return card
+
+    try:
+        return None, naive_table_play(hands, choose, once)
+    except _TableDecision as d:
+        return d, None
+
+
+def naive_table_value(
+    hands: list[list[int]], teams: list[int], prefix: list[int], once: bool = False,
+    aim: int = 1, done: int | None = None,
+) -> list[int]:  # fmt: skip
+    """Perfect play at a table whose cards are all known, by brute force: the points each
+    seat pegs from card ``done`` of the play on (``len(prefix)`` unless given) when, from
+    the end of ``prefix``, every seat lays the card that gives its side the most points
+    less the mean of the other sides' points (the least with ``aim`` -1), the first of
+    equal cards in its hand."""
+    from fractions import Fraction
+
+    done = len(prefix) if done is None else done
+    d, out = _table_replay(hands, prefix, once)
+    if d is None:
+        points = [0] * len(hands)
+        for seat, _, _, p, _ in out[done:]:
+            points[seat] += p
+        return points
+    sides = sorted(set(teams))
+    best: list[int] | None = None
+    best_goal = Fraction(0)
+    for card in d.legal:
+        v = naive_table_value(hands, teams, [*prefix, card], once, aim, done)
+        by_side = {t: sum(v[s] for s in range(len(v)) if teams[s] == t) for t in sides}
+        own = by_side[teams[d.seat]]
+        others = [by_side[t] for t in sides if t != teams[d.seat]]
+        goal = own - Fraction(sum(others), len(others))
+        if best is None or aim * goal > aim * best_goal:
+            best, best_goal = v, goal
+    assert best is not None
+    return best

@@ -124,11 +124,14 @@ def test_the_command_line() -> None:
         r"here, \d\.\d\d more than KS\)",
         verdict,
     ), verdict
+    solved = runner.invoke(cli, [*args[:-2], "--samples", "200", "--policy", "solver"])
+    assert solved.exit_code == 0, solved.output
+    assert "the rest of the play by solver" in solved.stdout.replace("\n  ", " "), solved.stdout
     go = runner.invoke(cli, ["play", "9D", "KS", "8H", *args[5:12], "KH QS 2C 4S 3S"])
     assert go.exit_code == 0, go.output
     assert go.stdout.startswith("As dealer at count 29 in three: say go"), go.stdout
     for bad, words in [
-        ([*args[:-2], "--samples", "200", "--policy", "solver"], "does not go with --game"),
+        ([*args[:-2], "--samples", "200", "--policy", "search"], "does not go with --game"),
         (
             [
                 "play",
@@ -199,3 +202,24 @@ def test_the_verdict_weighs_the_margin_against_the_draws() -> None:
     assert game_advice_verdict(rows([2.0], 0.1)) == f"{where}, the only card that fits)"
     low = game_advice_verdict(rows([2.0, 2.5], 0.1, lowball=True))
     assert low == f"{where}, 0.50 fewer than KS)"
+
+
+def test_the_solver_takes_the_fifteen_and_run_and_says_go() -> None:
+    """The solver's advice: after 5 and 6, the 4 (fifteen and a run of three, 5) before
+    the 10; go when nothing fits; a card's own points are in its side's."""
+    df = ca.advise_play(
+        "dealer",
+        "10S 4C KH QH",
+        "4D",
+        played="5H 6S",
+        game="three",
+        samples=100,
+        policy="solver",
+    )
+    assert df.card.iloc[0] == "4C"
+    assert df.own.iloc[0] >= 5.0  # the 5 itself, and whatever follows
+    go = ca.advise_play(
+        "dealer", "KC QD 9C 8C", "4D", played="10H 10S 5D", game="four", samples=50,
+        policy="solver",
+    )  # fmt: skip
+    assert go.card.tolist() == ["go"]

@@ -26,7 +26,12 @@ from typing import Literal
 from crib_analyze.errors import UsageError
 from crib_analyze.rules import Rules
 from crib_analyze.rules import game as game_named
-from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, DEFAULT_PLAY_POLICY, PLAY_POLICIES
+from crib_analyze.settings import (
+    ANY_GAME_PLAY_POLICIES,
+    DEFAULT_PLAY_POLICY,
+    PLAY_POLICIES,
+    TABLE_ADVICE_POLICIES,
+)
 
 Engine = Literal["standard", "any-game"]
 
@@ -73,7 +78,11 @@ CAPABILITIES: dict[str, Capability] = {
             standard_only=("dealer", "scoring"),
             any_game_only=("games", "seed", "play_policy"),
         ),
-        Capability("advise_play", standard_only=("model", "score")),
+        Capability(
+            "advise_play",
+            standard_only=("model", "score"),
+            any_game_policies=TABLE_ADVICE_POLICIES,
+        ),
         # the board table's plot (the command line's --plot beside odds)
         Capability("plot_board", standard_only=("plot_path",)),
         Capability(

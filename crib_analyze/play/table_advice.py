@@ -6,10 +6,13 @@ The play so far is read by :func:`~crib_analyze.play.sequence.score_table_sequen
 drawn at random from the cards the player cannot see (a seat that has said go in this
 count holds none that fits), the same draws for every card compared, and the rest of
 the play is played by :mod:`~crib_analyze.play.table_play_kernels` (every seat by the
-lookahead, or the greedy policy). A card's ``net`` is its side's points in the rest of
-the play less the mean of every other side's: the pegging differential of two players,
-for any table. In lowball (``rules.lowball``) every seat lays by the policy's lowball
-form and the lowest net is best.
+lookahead, or the greedy policy), or solved exactly for each draw with every card
+known (``policy`` "solver", :mod:`~crib_analyze.play.table_solver_kernels`: perfect
+information Monte Carlo, the other seats' cards drawn at random). A card's ``net`` is
+its side's points in the rest of the play less the mean of every other side's: the
+pegging differential of two players, for any table. In lowball (``rules.lowball``)
+every seat lays by the policy's lowball form (the solver: each seat for its fewest) and
+the lowest net is best.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.rules_kernels import card_value
 from crib_analyze.play.sequence import GO, PlayError, score_table_sequence
 from crib_analyze.rules import MAX_COUNT, Rules
-from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
+from crib_analyze.settings import PLAY_SAMPLES, SEED, TABLE_ADVICE_POLICIES, check_choice
 
 SAY_GO = -1  # the option of a player that cannot lay
 
@@ -54,13 +57,13 @@ def advise_table(
     discards: CardsLike = "",
     samples: int = PLAY_SAMPLES.default,
     seed: int = SEED.default,
-    policy: str = "lookahead",
+    policy: str = TABLE_ADVICE_POLICIES[0],
 ) -> TableAdvice:
     """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
     rules.refuse_variants("play advice", ("lowball",))
-    check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
+    check_choice("play policy", policy, TABLE_ADVICE_POLICIES)
     PLAY_SAMPLES.check(samples)
     SEED.check(seed)
     mine = list(parse_cards(hand))
@@ -92,12 +95,23 @@ def advise_table(
     last_card = [e for e in play.events if e.card != GO]
     last = rules.seat_names.index(last_card[-1].player) if last_card else -1
     teams = np.array(rules.teams, np.int64)
-    codes_of = tk.LOWBALL_CODES if rules.lowball else tk.POLICY_CODES
-    policies = np.full(rules.players, codes_of[policy], np.int64)
-    points = tk.table_rollouts(
-        row, s, held, unseen, np.array(play.said_go, np.bool_), codes, seen, seq,
-        len(play.ranks), play.count, last, policies, teams, rules.play_once, samples, seed,
-    )  # fmt: skip
+    said_go = np.array(play.said_go, np.bool_)
+    if policy == "solver":
+        from crib_analyze.play import table_solver_kernels as ts
+
+        solved = np.zeros(ts.SEQ_SIZE, np.int64)
+        solved[: len(play.ranks)] = play.ranks
+        points = ts.solved_rollouts(
+            row, s, held, unseen, said_go, codes, solved, len(play.ranks), play.count, last,
+            teams, rules.play_once, -1 if rules.lowball else 1, samples, seed,
+        )  # fmt: skip
+    else:
+        codes_of = tk.LOWBALL_CODES if rules.lowball else tk.POLICY_CODES
+        policies = np.full(rules.players, codes_of[policy], np.int64)
+        points = tk.table_rollouts(
+            row, s, held, unseen, said_go, codes, seen, seq, len(play.ranks), play.count,
+            last, policies, teams, rules.play_once, samples, seed,
+        )  # fmt: skip
     sides = sorted(set(rules.teams))
     by_side = np.stack([points[:, :, teams == t].sum(axis=2) for t in sides], axis=2).astype(
         np.float64

@@ -256,26 +256,8 @@ def table_rollouts(
     players = held.shape[0]
     out = np.zeros((options.shape[0], samples, players), np.int64)
     for j in prange(samples):
-        rng = rng_for(seed, j)
-        pool = unseen.copy()
         dealt = np.full((players, 4), -1, np.int64)
-        for _attempt in range(100):
-            for i in range(pool.shape[0] - 1, 0, -1):
-                k = rng_next(rng) % (i + 1)
-                pool[i], pool[k] = pool[k], pool[i]
-            at, fits = 0, True
-            for s in range(players):
-                if s == seat:
-                    dealt[s, :] = mine
-                    continue
-                dealt[s, :] = -1
-                for h in range(held[s]):
-                    dealt[s, h] = pool[at]
-                    at += 1
-                if said_go[s] and can_lay(dealt[s], count):
-                    fits = False
-            if fits:
-                break
+        draw_others(rng_for(seed, j), unseen, mine, seat, held, said_go, count, dealt)
         record = np.zeros((players * 4, 5), np.int64)
         for o in range(options.shape[0]):
             hands = dealt.copy()
@@ -287,3 +269,34 @@ def table_rollouts(
             )  # fmt: skip
             out[o, j, :] = points
     return out
+
+
+@njit
+def draw_others(
+    rng: np.ndarray, unseen: np.ndarray, mine: np.ndarray, seat: int, held: np.ndarray,
+    said_go: np.ndarray, count: int, dealt: np.ndarray,
+) -> None:  # fmt: skip
+    """Deal every seat but ``seat`` ``held[s]`` of the ``unseen`` cards at random into
+    ``dealt`` (N, 4) (``seat`` gets ``mine``); a seat that has said go in this count
+    gets none that fits, by drawing again up to 100 times."""
+    players = held.shape[0]
+    pool = unseen.copy()
+    for _attempt in range(100):
+        for i in range(pool.shape[0] - 1, 0, -1):
+            k = rng_next(rng) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        at, fits = 0, True
+        for s in range(players):
+            if s == seat:
+                for t in range(4):
+                    dealt[s, t] = mine[t]
+                continue
+            for t in range(4):
+                dealt[s, t] = -1
+            for t in range(held[s]):
+                dealt[s, t] = pool[at]
+                at += 1
+            if said_go[s] and can_lay(dealt[s], count):
+                fits = False
+        if fits:
+            return
