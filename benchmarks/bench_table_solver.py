@@ -1,0 +1,60 @@
+"""The play solver at any table (issue 35): how long its advice takes in each game.
+
+For each game, the lead of the seat on the dealer's left (the largest position: every
+hand full) and a position three cards in, ranked with ``policy="solver"`` (each draw of
+the other seats' cards solved exactly) and with the lookahead's rollouts on the same
+draws, in one process with the kernels loaded: seconds and milliseconds a draw. The
+lookahead is the baseline: the ratio survives a noisy machine. No target yet: the
+figures say how many draws the solver can afford as a default.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/bench_table_solver.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import crib_analyze as ca
+from common import loads_text, reproduce_command
+
+#: (game, seat, hand, starter, play so far): the lead, and three cards in
+POSITIONS = [
+    ("three", "left", "5C 9D KS 2H", "4D", ""),
+    ("three", "left", "5C 9D KS", "4D", "2H 7S 3C"),
+    ("four", "left", "5C 9D KS 2H", "4D", ""),
+    ("four", "left", "5C 9D KS", "4D", "2H 7S 3C 8D"),
+    ("canadian-doubles", "left", "5C 9D KS 2H", "4D", ""),
+    ("five", "left", "5C 9D KS 2H", "4D", ""),
+    ("five", "left", "5C 9D KS", "4D", "2H 7S 3C 8D 6H"),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer draws")
+    args = parser.parse_args()
+    draws = 50 if args.quick else 200
+    for policy in ("lookahead", "solver"):  # load (or compile) the kernels
+        ca.advise_play("left", "5C 9D KS 2H", "4D", game="three", samples=4, policy=policy)
+    print(f"draws a position: {draws}; {loads_text()}")
+    print(f"{'game':<17} {'cards laid':>10} {'lookahead':>10} {'solver':>10} {'a draw':>9} ratio")
+    for game, seat, hand, starter, played in POSITIONS:
+        seconds = {}
+        for policy in ("lookahead", "solver"):
+            t = time.perf_counter()
+            ca.advise_play(seat, hand, starter, played=played, game=game, samples=draws,
+                           policy=policy)  # fmt: skip
+            seconds[policy] = time.perf_counter() - t
+        laid = len(played.split())
+        print(
+            f"{game:<17} {laid:>10} {seconds['lookahead']:>9.2f}s {seconds['solver']:>9.2f}s "
+            f"{1000 * seconds['solver'] / draws:>7.2f}ms {seconds['solver'] / seconds['lookahead']:5.0f}x"
+        )
+    print(f"reproduce: {reproduce_command('bench_table_solver.py')}")
+
+
+if __name__ == "__main__":
+    main()
