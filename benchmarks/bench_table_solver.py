@@ -1,6 +1,7 @@
-"""The play solver at any table (issue 35): how long its advice takes in each game.
+"""The play solver at any table (issue 35): how long its advice takes, and what it
+gains in duplicate plays.
 
-For each game, the lead of the seat on the dealer's left (the largest position: every
+1. For each game, the lead of the seat on the dealer's left (the largest position: every
 hand full) and a position three cards in, ranked with ``policy="solver"`` (each draw of
 the other seats' cards solved exactly) and with the lookahead's rollouts on the same
 draws, in one process with the kernels loaded: seconds and milliseconds a draw. The
@@ -18,6 +19,9 @@ import argparse
 import time
 
 import crib_analyze as ca
+from crib_analyze.play.table_matches import table_duplicate
+from crib_analyze.rules import game as rules_of
+
 from common import loads_text, reproduce_command
 
 #: (game, seat, hand, starter, play so far): the lead, and three cards in
@@ -29,6 +33,15 @@ POSITIONS = [
     ("canadian-doubles", "left", "5C 9D KS 2H", "4D", ""),
     ("five", "left", "5C 9D KS 2H", "4D", ""),
     ("five", "left", "5C 9D KS", "4D", "2H 7S 3C 8D 6H"),
+]
+
+
+#: (game, policy, deals, the solver's draws a decision)
+MATCHES = [
+    ("three", "greedy", 4000, 0),
+    ("three", "solver", 2000, 40),
+    ("four", "greedy", 4000, 0),
+    ("four", "solver", 400, 20),
 ]
 
 
@@ -49,9 +62,23 @@ def main() -> None:
                            policy=policy)  # fmt: skip
             seconds[policy] = time.perf_counter() - t
         laid = len(played.split())
+        ratio = seconds["solver"] / seconds["lookahead"]
         print(
             f"{game:<17} {laid:>10} {seconds['lookahead']:>9.2f}s {seconds['solver']:>9.2f}s "
-            f"{1000 * seconds['solver'] / draws:>7.2f}ms {seconds['solver'] / seconds['lookahead']:5.0f}x"
+            f"{1000 * seconds['solver'] / draws:>7.2f}ms {ratio:5.0f}x"
+        )
+    scale = 0.25 if args.quick else 1.0
+    print("duplicate plays: one seat's policy among lookahead seats (gain a deal, +- 1 s.e.)")
+    for game, policy, deals, solver_draws in MATCHES:
+        n = max(50, int(deals * scale))
+        t = time.perf_counter()
+        r = table_duplicate(rules_of(game), policy, "lookahead", n, 2026, solver_draws)
+        verdict = "PASS" if r.gain > 3 * r.se else "FAIL"
+        seats = ", ".join(f"{k} {v:+.2f}" for k, v in r.by_seat.items())
+        print(
+            f"  {game:<6} {policy:<7} {n:>5,} deals, {solver_draws:>3} draws: {r.gain:+.3f} +- "
+            f"{r.se:.3f} ({r.z:+.1f} s.e.) [{verdict}: > 3 s.e.]  {time.perf_counter() - t:5.0f} s"
+            f"  by seat: {seats}"
         )
     print(f"reproduce: {reproduce_command('bench_table_solver.py')}")
 

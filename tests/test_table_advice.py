@@ -76,7 +76,8 @@ def test_the_play_resumed_anywhere_ends_as_the_whole_play(case: tuple) -> None: 
     last = whole[k - 1][0]
     tk.play_on(
         rows, seen, np.full(n, tk.GREEDY, np.int64), np.arange(n), rules.play_once, record,
-        seq, len(play.ranks), play.count, play.turn, last, 0, points, -1,
+        seq, len(play.ranks), play.count, play.turn, last, 0, points, -1, 0,
+        np.zeros(1, np.uint64),
     )  # fmt: skip
     before = [play.totals[name] for name in rules.seat_names]
     expect = [0] * n

@@ -32,7 +32,9 @@ def kernel_play(
         rows[s, : len(h)] = h
     record = np.zeros((4 * n, 5), np.int64)
     team = np.array(teams if teams is not None else list(range(n)), np.int64)
-    points, events = tk.play_table(rows, -1, np.full(n, policy, np.int64), team, once, record)
+    points, events = tk.play_table(
+        rows, -1, np.full(n, policy, np.int64), team, once, record, 0, np.zeros(1, np.uint64)
+    )
     return [int(p) for p in points], [
         tuple(int(x) for x in r[[0, 1, 2, 4]]) for r in record[:events]
     ]

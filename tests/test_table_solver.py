@@ -67,7 +67,7 @@ def kernel_values(hands, prefix, d, teams, once, aim):  # type: ignore[no-untype
                 h[s, t] = rank(c)
     seq = np.zeros(ts.SEQ_SIZE, np.int64)
     seq[: len(d.ranks)] = d.ranks
-    keys, memo = ts.new_memo(players)
+    keys, memo = ts.new_memo(players, ts.MEMO_SIZE)
     out = np.zeros((4, players), np.int64)
     sides = len(set(teams))
     ts.slot_values(
@@ -139,7 +139,7 @@ def test_a_go_passes_the_turn_or_scores() -> None:
         ranks = [*played.ranks, rank(prefix[-1])]
         seq = np.zeros(ts.SEQ_SIZE, np.int64)
         seq[: len(ranks)] = ranks
-        keys, memo = ts.new_memo(players)
+        keys, memo = ts.new_memo(players, ts.MEMO_SIZE)
         out = np.zeros(players, np.int64)
         ts.said_go_value(
             h, seat, seq, len(ranks), count, last, np.array(teams, np.int64), players, False,
@@ -164,9 +164,9 @@ def _last_card_points(hands: list[list[int]], prefix: list[int]) -> tuple[int, i
 
 
 def test_rollouts_solve_each_draw() -> None:
-    """Each draw of the hidden cards (the streams of table_play_kernels.draw_others),
+    """Each draw of the hidden cards (the streams of draw_others, the lookahead's too),
     solved by the brute force after each option."""
-    from crib_analyze.play.table_play_kernels import draw_others
+    from crib_analyze.play.table_solver_kernels import draw_others
     from crib_analyze.rng_kernels import rng_for
 
     mine = [4 * 4, 4 * 9 + 1]  # 5 and 10
@@ -187,3 +187,47 @@ def test_rollouts_solve_each_draw() -> None:
         hands = [[int(c) for c in dealt[s] if c >= 0] for s in range(3)]
         for o, card in enumerate(mine):
             assert out[o, j].tolist() == naive_table_value(hands, teams, [card], done=0), j
+
+
+def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
+    """pimc_slot (the solver as a player in a played deal): the card whose side's points
+    less the other sides' mean, summed over its draws each solved by the brute force,
+    is most; the draws are draw_others' from the same stream."""
+    from fractions import Fraction
+
+    from crib_analyze.rng_kernels import rng_for
+
+    rng = random.Random(f"{rotation_seed()}/pimc")
+    for case in range(full_size(30, 8)):
+        players = rng.choice([3, 4])
+        teams = [0, 1, 0, 1] if players == 4 and rng.random() < 0.5 else list(range(players))
+        cards = rng.sample(range(52), 2 * players + 1)
+        starter, mine = cards[0], cards[1:3]
+        hands = np.full((players, 4), -1, np.int64)
+        hands[0, :2] = mine
+        for s in range(1, players):  # the others' real cards: hidden from seat 0
+            hands[s, :2] = cards[1 + 2 * s : 3 + 2 * s]
+        seen = np.zeros(52, np.bool_)
+        seen[starter] = True
+        seed, draws = 1000 + case, 6
+        got = ts.pimc_slot(
+            hands, 0, seen, np.zeros(players, np.bool_), np.zeros(16, np.int64), 0, 0,
+            np.array(teams, np.int64), False, 1, draws, rng_for(seed, 0),
+        )  # fmt: skip
+        stream = rng_for(seed, 0)
+        unseen = np.array([c for c in range(52) if c != starter and c not in mine], np.int64)
+        held = np.array([0] + [2] * (players - 1), np.int64)
+        totals = [Fraction(0), Fraction(0)]
+        for _ in range(draws):
+            dealt = np.full((players, 4), -1, np.int64)
+            ts.draw_others(stream, unseen, hands[0], 0, held, np.zeros(players, np.bool_), 0,
+                           dealt)  # fmt: skip
+            deal = [[int(c) for c in dealt[s] if c >= 0] for s in range(players)]
+            for i, card in enumerate(mine):
+                v = naive_table_value(deal, teams, [card], done=0)
+                sides = sorted(set(teams))
+                by = {t: sum(v[s] for s in range(players) if teams[s] == t) for t in sides}
+                others = [by[t] for t in sides if t != teams[0]]
+                totals[i] += by[teams[0]] - Fraction(sum(others), len(others))
+        expected = 0 if totals[0] >= totals[1] else 1
+        assert got == expected, (case, totals)

@@ -161,7 +161,8 @@ def deal_events(
         events[e, 0], events[e, 1], events[e, 2] = dealer_seat, HEELS_POINTS, HEELS
         e += 1
     record = np.zeros((players * 4, 5), np.int64)
-    laid = play_table(hands, starter, seat_policy, seat_side, table.once, record)[1]
+    no_rng = np.zeros(1, np.uint64)  # the solver's stream: no policy here draws
+    laid = play_table(hands, starter, seat_policy, seat_side, table.once, record, 0, no_rng)[1]
     for j in range(laid):
         events[e, 0], events[e, 1], events[e, 2] = record[j, 0], record[j, 4], PEGGING
         e += 1

@@ -209,3 +209,15 @@ def reply_points(
         if best[r] and count + v <= MAX_COUNT:
             out[r] += best[r]
     return out
+
+
+@njit
+def next_holding(hands: np.ndarray, seat: int) -> int:
+    """The first seat to the left of ``seat`` (``seat`` itself last) with a card; -1 if
+    every hand is empty."""
+    n = hands.shape[0]
+    for step in range(1, n + 1):
+        s: int = (seat + step) % n
+        if cards_left(hands[s]) > 0:
+            return s
+    return -1

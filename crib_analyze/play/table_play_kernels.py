@@ -16,10 +16,13 @@ cribbage) the play ends at the first go or 31: the cards left are not laid.
 
 Policies (per seat): ``IN_ORDER`` lays the first card of its row that fits (a play
 written out in advance); ``GREEDY`` the card worth most now; ``LOOKAHEAD`` the most now
-less the next player's expected best reply (plus it, when that player is a partner).
-Their lowball forms (loser's cribbage) lay the card those value least: ``LOW_GREEDY``
-the fewest points now, ``LOW_LOOKAHEAD`` the fewest now less the least the next player
-is expected to score with its reply (its own fewest: a player who can lay must).
+less the next player's expected best reply (plus it, when that player is a partner);
+``SOLVER`` the best mean over draws of the cards it cannot see, each draw's rest of the
+play solved exactly (:func:`~crib_analyze.play.table_solver_kernels.pimc_slot`, ``draws``
+of them from the deal's ``rng``). Their lowball forms (loser's cribbage) lay the card
+those value least: ``LOW_GREEDY`` the fewest points now, ``LOW_LOOKAHEAD`` the fewest
+now less the least the next player is expected to score with its reply (its own
+fewest: a player who can lay must), ``LOW_SOLVER`` the solver's least.
 """
 
 from __future__ import annotations
@@ -38,27 +41,17 @@ from crib_analyze.play.rules_kernels import (
     card_value,
     cards_left,
     lay_points,
+    next_holding,
 )
-from crib_analyze.rng_kernels import rng_for, rng_next
+from crib_analyze.play.table_solver_kernels import draw_others, pimc_slot
+from crib_analyze.rng_kernels import rng_for
 
-IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD = 0, 1, 2, 3, 4
+IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD, SOLVER, LOW_SOLVER = range(7)
 #: the policies a player of any game may be given, by name (settings.ANY_GAME_PLAY_POLICIES)
-POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY}
+POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY, "solver": SOLVER}
 #: the same in lowball: the fewest points is best
-LOWBALL_CODES = {"lookahead": LOW_LOOKAHEAD, "greedy": LOW_GREEDY}
+LOWBALL_CODES = {"lookahead": LOW_LOOKAHEAD, "greedy": LOW_GREEDY, "solver": LOW_SOLVER}
 SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4 ...)
-
-
-@njit
-def next_holding(hands: np.ndarray, seat: int) -> int:
-    """The first seat to the left of ``seat`` (``seat`` itself last) with a card; -1 if
-    every hand is empty."""
-    n = hands.shape[0]
-    for step in range(1, n + 1):
-        s: int = (seat + step) % n
-        if cards_left(hands[s]) > 0:
-            return s
-    return -1
 
 
 @njit
@@ -135,12 +128,15 @@ def play_table(
     teams: np.ndarray,
     once: bool,
     record: np.ndarray,
+    draws: int,
+    rng: np.ndarray,
 ) -> tuple[np.ndarray, int]:
     """Play ``hands`` (N, 4; changed in place: every laid card becomes -1) to the end.
 
     Returns (points (N,) each seat pegged, events written). ``record`` (N*4, 5) gets a
     row per laid card: [seat, card, count after, reasons, points (go or last card
-    included)]. ``teams`` (N,) each seat's side, for the lookahead's partner.
+    included)]. ``teams`` (N,) each seat's side, for the lookahead's partner and the
+    solver; ``draws`` and ``rng`` the solver's (unused by the other policies).
     """
     players = hands.shape[0]
     points = np.zeros(players, np.int64)
@@ -151,7 +147,10 @@ def play_table(
     turn = 0
     if cards_left(hands[turn]) == 0:
         turn = next_holding(hands, turn)
-    events = play_on(hands, seen, policies, teams, once, record, seq, 0, 0, turn, -1, 0, points, -1)
+    events = play_on(
+        hands, seen, policies, teams, once, record, seq, 0, 0, turn, -1, 0, points, -1, draws,
+        rng,
+    )  # fmt: skip
     return points, events
 
 
@@ -171,15 +170,20 @@ def play_on(
     events: int,
     points: np.ndarray,
     first_slot: int,
+    draws: int,
+    rng: np.ndarray,
 ) -> int:
     """Play on from a position of the play to its end: ``seq[:n]`` the ranks laid since
     the count started, ``count``, ``turn`` the seat to lay (or say go), ``last`` the
     seat that laid the last card (-1: none yet), ``events`` rows of ``record`` already
     written; ``first_slot`` (>= 0) the slot ``turn`` lays now, whatever its policy.
-    Adds each seat's points to ``points``; returns the events written."""
+    Adds each seat's points to ``points``; returns the events written. The solver
+    knows of the go's said from here on (not of those before the call)."""
     players = hands.shape[0]
+    said = np.zeros(players, np.bool_)  # who has said go in this count
     while turn >= 0:
         if not can_lay(hands[turn], count):  # a go: the turn passes left
+            said[turn] = True
             turn = next_to_lay(hands, turn, count)
             if turn >= 0:
                 continue
@@ -191,11 +195,16 @@ def play_on(
             if once:
                 break
             n, count = 0, 0
+            for s in range(players):
+                said[s] = False
             turn = next_holding(hands, last)
             continue
         slot = first_slot
         first_slot = -1
-        if slot < 0:
+        if slot < 0 and policies[turn] >= SOLVER:
+            aim = -1 if policies[turn] == LOW_SOLVER else 1
+            slot = pimc_slot(hands, turn, seen, said, seq, n, count, teams, once, aim, draws, rng)
+        elif slot < 0:
             slot = choose(policies[turn], hands, turn, seq, n, count, seen, teams)
         card = hands[turn, slot]
         hands[turn, slot] = -1
@@ -220,6 +229,8 @@ def play_on(
             if once:
                 break
             n, count = 0, 0
+            for s in range(players):
+                said[s] = False
             turn = next_holding(hands, turn)
         else:
             turn = (turn + 1) % players
@@ -265,38 +276,36 @@ def table_rollouts(
             run = seq.copy()
             play_on(
                 hands, seen.copy(), policies, teams, once, record, run, n, count, seat, last,
-                0, points, options[o],
+                0, points, options[o], 0, rng_for(seed, j),
             )  # fmt: skip
             out[o, j, :] = points
     return out
 
 
-@njit
-def draw_others(
-    rng: np.ndarray, unseen: np.ndarray, mine: np.ndarray, seat: int, held: np.ndarray,
-    said_go: np.ndarray, count: int, dealt: np.ndarray,
-) -> None:  # fmt: skip
-    """Deal every seat but ``seat`` ``held[s]`` of the ``unseen`` cards at random into
-    ``dealt`` (N, 4) (``seat`` gets ``mine``); a seat that has said go in this count
-    gets none that fits, by drawing again up to 100 times."""
-    players = held.shape[0]
-    pool = unseen.copy()
-    for _attempt in range(100):
-        for i in range(pool.shape[0] - 1, 0, -1):
-            k = rng_next(rng) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
-        at, fits = 0, True
-        for s in range(players):
-            if s == seat:
-                for t in range(4):
-                    dealt[s, t] = mine[t]
-                continue
-            for t in range(4):
-                dealt[s, t] = -1
-            for t in range(held[s]):
-                dealt[s, t] = pool[at]
-                at += 1
-            if said_go[s] and can_lay(dealt[s], count):
-                fits = False
-        if fits:
-            return
+@njit(parallel=True)
+def play_tables(
+    hands: np.ndarray,
+    starters: np.ndarray,
+    policies: np.ndarray,
+    teams: np.ndarray,
+    once: bool,
+    draws: int,
+    seed: int,
+) -> np.ndarray:
+    """Play each deal ``hands[d]`` (N, 4) once for each row of ``policies`` (K, N: a
+    policy per seat), from the lead to the end: (K, D, N) the points each seat pegs.
+    The solver's draws come from the stream of the deal (``seed``, ``d``), the same for
+    every row."""
+    deals, players = hands.shape[0], hands.shape[1]
+    rows = policies.shape[0]
+    out = np.zeros((rows, deals, players), np.int64)
+    for d in prange(deals):
+        record = np.zeros((players * 4, 5), np.int64)
+        for k in range(rows):
+            h = hands[d].copy()
+            points, _ = play_table(
+                h, starters[d], policies[k], teams, once, record, draws, rng_for(seed, d)
+            )
+            for s in range(players):
+                out[k, d, s] = points[s]
+    return out

@@ -31,9 +31,14 @@ from numba import prange
 
 from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
-from crib_analyze.play.rules_kernels import lay_points, rank_value
-from crib_analyze.play.table_play_kernels import draw_others, next_holding
-from crib_analyze.rng_kernels import rng_for
+from crib_analyze.play.rules_kernels import (
+    can_lay,
+    cards_left,
+    lay_points,
+    next_holding,
+    rank_value,
+)
+from crib_analyze.rng_kernels import rng_for, rng_next
 
 MAX_SEATS = 5
 MAX_DEPTH = 4 * MAX_SEATS + 1  # a frame per card laid, and the root
@@ -44,9 +49,10 @@ NO_KEY = -1
 
 
 @njit
-def new_memo(seats: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty memo for ``seats`` players: (keys, values (MEMO_SIZE, seats))."""
-    return np.full(MEMO_SIZE, NO_KEY, np.int64), np.zeros((MEMO_SIZE, seats), np.int64)
+def new_memo(seats: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty memo for ``seats`` players: (keys, values (size, seats)); ``size`` a
+    power of two."""
+    return np.full(size, NO_KEY, np.int64), np.zeros((size, seats), np.int64)
 
 
 @njit
@@ -77,8 +83,9 @@ def position_key(h: np.ndarray, leader: int) -> int:
 
 
 @njit(inline="always")
-def slot_of(key: int) -> int:
-    return (key * 2654435761) & (MEMO_SIZE - 1)
+def slot_of(key: int, size: int) -> int:
+    """Where ``key`` sits in a memo of ``size`` entries (a power of two)."""
+    return (key * 2654435761) & (size - 1)
 
 
 @njit
@@ -164,7 +171,7 @@ def solve(
             for t in range(seats):
                 value[t] = fbest[d, t]
             if fkey[d] != NO_KEY:
-                at = slot_of(fkey[d])
+                at = slot_of(fkey[d], memo_keys.shape[0])
                 memo_keys[at] = fkey[d]
                 for t in range(seats):
                     memo_values[at, t] = value[t]
@@ -207,7 +214,7 @@ def solve(
             for t in range(seats):
                 value[t] = 0
         elif key != NO_KEY:
-            at = slot_of(key)
+            at = slot_of(key, memo_keys.shape[0])
             if memo_keys[at] == key:
                 known = True
                 for t in range(seats):
@@ -305,7 +312,7 @@ def solved_rollouts(
     out = np.zeros((options.shape[0], samples, players), np.int64)
     chunks = min(samples, 64)
     for c in prange(chunks):
-        keys, values = new_memo(players)
+        keys, values = new_memo(players, MEMO_SIZE)
         dealt = np.full((players, 4), -1, np.int64)
         ranks = np.empty((players, 4), np.int64)
         value = np.zeros((4, players), np.int64)
@@ -324,3 +331,106 @@ def solved_rollouts(
             for o in range(options.shape[0]):
                 out[o, j, :] = value[options[o]]
     return out
+
+
+@njit
+def draw_others(
+    rng: np.ndarray, unseen: np.ndarray, mine: np.ndarray, seat: int, held: np.ndarray,
+    said_go: np.ndarray, count: int, dealt: np.ndarray,
+) -> None:  # fmt: skip
+    """Deal every seat but ``seat`` ``held[s]`` of the ``unseen`` cards at random into
+    ``dealt`` (N, 4) (``seat`` gets ``mine``); a seat that has said go in this count
+    gets none that fits, by drawing again up to 100 times."""
+    players = held.shape[0]
+    pool = unseen.copy()
+    for _attempt in range(100):
+        for i in range(pool.shape[0] - 1, 0, -1):
+            k = rng_next(rng) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        at, fits = 0, True
+        for s in range(players):
+            if s == seat:
+                for t in range(4):
+                    dealt[s, t] = mine[t]
+                continue
+            for t in range(4):
+                dealt[s, t] = -1
+            for t in range(held[s]):
+                dealt[s, t] = pool[at]
+                at += 1
+            if said_go[s] and can_lay(dealt[s], count):
+                fits = False
+        if fits:
+            return
+
+
+#: memo entries of a decision in a played deal (smaller than the advice's: many calls)
+PLAY_MEMO_SIZE = 1 << 12
+
+
+@njit
+def pimc_slot(
+    hands: np.ndarray, seat: int, seen: np.ndarray, said_go: np.ndarray, seq: np.ndarray,
+    n: int, count: int, teams: np.ndarray, once: bool, aim: int, draws: int, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """The slot of ``hands[seat]`` (card ids, -1 laid) the solver lays in a played deal:
+    the other seats' cards drawn ``draws`` times from those ``seat`` cannot see (not
+    its own, not ``seen``: the starter and the cards laid), as many as each holds, none
+    that fits for a seat in ``said_go``; each draw solved after each card that fits;
+    the card with the best mean for its side (``aim`` -1: the least), the first of
+    equals. ``seq[:n]`` the ranks since the count started; ``rng`` the deal's stream.
+    With one card that fits (or no draws), that card at once."""
+    players = hands.shape[0]
+    first, options = -1, 0
+    for t in range(4):
+        c = hands[seat, t]
+        if c >= 0 and count + rank_value(c >> 2) <= MAX_COUNT:
+            options += 1
+            if first < 0:
+                first = t
+    if options <= 1 or draws <= 0:
+        return first
+    mine = np.full(4, -1, np.int64)
+    for t in range(4):
+        mine[t] = hands[seat, t]
+    unseen_n = 0
+    unseen = np.empty(52, np.int64)
+    for c in range(52):
+        if seen[c]:
+            continue
+        own = False
+        for t in range(4):
+            own |= mine[t] == c
+        if not own:
+            unseen[unseen_n] = c
+            unseen_n += 1
+    held = np.zeros(players, np.int64)
+    for s in range(players):
+        if s != seat:
+            held[s] = cards_left(hands[s])
+    sides = 0
+    for s in range(players):
+        alone = True
+        for t in range(s):
+            if teams[t] == teams[s]:
+                alone = False
+        sides += alone
+    keys, values = new_memo(players, PLAY_MEMO_SIZE)
+    dealt = np.full((players, 4), -1, np.int64)
+    ranks = np.empty((players, 4), np.int64)
+    value = np.zeros((4, players), np.int64)
+    total = np.zeros(4, np.int64)
+    for _ in range(draws):
+        draw_others(rng, unseen[:unseen_n], mine, seat, held, said_go, count, dealt)
+        ranks_of(dealt, ranks)
+        slot_values(ranks, seat, seq, n, count, teams, sides, once, aim, keys, values, value)
+        for t in range(4):
+            total[t] += objective(value[t], seat, teams, sides)
+    best, chosen = 0, -1
+    for t in range(4):
+        c = hands[seat, t]
+        if c < 0 or count + rank_value(c >> 2) > MAX_COUNT:
+            continue
+        if chosen < 0 or aim * total[t] > aim * best:
+            best, chosen = total[t], t
+    return chosen

@@ -93,7 +93,16 @@ class PlayQuiz:
             thrown, starter = tuple(deck[8:10]), deck[10]
             record = np.zeros((8, 5), np.int64)
             policies = np.full(2, tk.GREEDY, np.int64)
-            tk.play_table(hands.copy(), starter, policies, np.array([0, 1]), False, record)
+            tk.play_table(
+                hands.copy(),
+                starter,
+                policies,
+                np.array([0, 1]),
+                False,
+                record,
+                0,
+                np.zeros(1, np.uint64),
+            )
             turns = []
             for j in range(8):
                 seat, card, after = (int(x) for x in record[j, :3])
