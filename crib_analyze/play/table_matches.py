@@ -62,7 +62,8 @@ def side_nets(points: np.ndarray, teams: np.ndarray) -> np.ndarray:
     by_side = np.stack([points[..., teams == t].sum(axis=-1) for t in sides], axis=-1)
     total = by_side.sum(axis=-1, keepdims=True)
     own = by_side[..., [sides.index(t) for t in teams.tolist()]]
-    return own - (total - own) / (len(sides) - 1)
+    nets: np.ndarray = own - (total - own) / (len(sides) - 1)
+    return nets
 
 
 def table_duplicate(
