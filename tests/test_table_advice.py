@@ -224,3 +224,20 @@ def test_the_solver_takes_the_fifteen_and_run_and_says_go() -> None:
         policy="solver",
     )  # fmt: skip
     assert go.card.tolist() == ["go"]
+
+
+def test_the_solver_is_the_default_heads_up_only() -> None:
+    """Another game of two players is advised by the solver unless a policy is named;
+    three players and more (and lowball) by the lookahead (benchmarks/README: the solver
+    gains heads-up, not yet at a bigger table)."""
+    heads_up = ca.advise_play("pone", "5C 9D KS 2H", "4D", game="five-dealt", samples=50)
+    assert heads_up.attrs["policy"] == "solver"
+    named = ca.advise_play(
+        "pone", "5C 9D KS 2H", "4D", game="five-dealt", samples=50, policy="lookahead"
+    )
+    assert named.attrs["policy"] == "lookahead"
+    three = ca.advise_play("left", "5C 9D KS 2H", "4D", game="three", samples=50)
+    assert three.attrs["policy"] == "lookahead"
+    low = ca.advise_play("pone", "5C 9D KS 2H", "4D", game=game("five-dealt", lowball=True),
+                         samples=50)  # fmt: skip
+    assert low.attrs["policy"] == "lookahead"

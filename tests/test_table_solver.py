@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from crib_analyze.play import solver_kernels as sk
+from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play import table_solver_kernels as ts
 from tests.conftest import FULL, rotation_seed
 from tests.naive import _table_replay, naive_table_value, rank, value
@@ -190,9 +191,10 @@ def test_rollouts_solve_each_draw() -> None:
 
 
 def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
-    """pimc_slot (the solver as a player in a played deal): the card whose side's points
-    less the other sides' mean, summed over its draws each solved by the brute force,
-    is most; the draws are draw_others' from the same stream."""
+    """pimc_slot (the solver as a player in a played deal, at the lead: nothing laid to
+    read): the card whose side's points less the other sides' mean, summed over its
+    draws each solved by the brute force, is most; the draws are draw_others' from the
+    same stream."""
     from fractions import Fraction
 
     from crib_analyze.rng_kernels import rng_for
@@ -210,9 +212,10 @@ def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
         seen = np.zeros(52, np.bool_)
         seen[starter] = True
         seed, draws = 1000 + case, 6
-        got = ts.pimc_slot(
+        got = tk.pimc_slot(
             hands, 0, seen, np.zeros(players, np.bool_), np.zeros(16, np.int64), 0, 0,
             np.array(teams, np.int64), False, 1, draws, rng_for(seed, 0),
+            np.zeros((4 * players, 5), np.int64), 0,
         )  # fmt: skip
         stream = rng_for(seed, 0)
         unseen = np.array([c for c in range(52) if c != starter and c not in mine], np.int64)
@@ -231,3 +234,26 @@ def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
                 totals[i] += by[teams[0]] - Fraction(sum(others), len(others))
         expected = 0 if totals[0] >= totals[1] else 1
         assert got == expected, (case, totals)
+
+
+def test_a_draw_that_explains_the_lays_keeps_its_weight() -> None:
+    """lay_weight: at count 10 the left seat laid KD; a draw in which it also held 5C
+    (15 for 2, the lookahead's card) explains that lay poorly, one in which the king was
+    better card explains it fully. The reader is seat 2 (the dealer of three)."""
+    c = {name: 4 * r + s for name, (r, s) in {
+        "10H": (9, 2), "KD": (12, 1), "5C": (4, 0), "2S": (1, 3), "9S": (8, 3),
+        "QH": (11, 2), "JS": (10, 3), "8D": (7, 1), "4C": (3, 0), "7H": (6, 2),
+    }.items()}  # fmt: skip
+    record = np.zeros((12, 5), np.int64)  # (seat, card, count after, ...) per card laid
+    record[0, :3] = [0, c["10H"], 10]  # the left seat leads the 10
+    record[1, :3] = [1, c["KD"], 20]  # the middle seat lays the king
+    seen = np.zeros(52, np.bool_)
+    seen[[c["10H"], c["KD"], c["7H"]]] = True  # 7H the starter
+    teams = np.arange(3, dtype=np.int64)
+    # the left seat's 10 was its last card (its lead explains itself)
+    fives = np.array([[-1, -1, -1, -1], [c["5C"], -1, -1, -1], [c["9S"], c["QH"], -1, -1]])
+    kings = np.array([[-1, -1, -1, -1], [c["4C"], -1, -1, -1], [c["9S"], c["QH"], -1, -1]])
+    # the middle seat held 5C (or 4C) beside the KD it laid: 5C makes 15 for 2; 4C at 14
+    # invites a 15 that the king at 20 does not
+    assert tk.lay_weight(fives, 2, seen, record, 2, teams, False) == tk.READ_SLACK
+    assert tk.lay_weight(kings, 2, seen, record, 2, teams, False) == 1.0

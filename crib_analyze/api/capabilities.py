@@ -29,6 +29,7 @@ from crib_analyze.rules import game as game_named
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     DEFAULT_PLAY_POLICY,
+    HEADS_UP_ADVICE_POLICY,
     PLAY_POLICIES,
     TABLE_ADVICE_POLICIES,
 )
@@ -47,6 +48,7 @@ class Capability:
     any_game_only: tuple[str, ...] = ()
     standard_policies: tuple[str, ...] = (DEFAULT_PLAY_POLICY, *PLAY_POLICIES)
     any_game_policies: tuple[str, ...] = ANY_GAME_PLAY_POLICIES
+    heads_up_default: str | None = None  # the any-game default with two players, if other
 
     def policies(self, engine: Engine) -> tuple[str, ...]:
         """The play policies ``engine`` lays cards by, its default first."""
@@ -82,6 +84,7 @@ CAPABILITIES: dict[str, Capability] = {
             "advise_play",
             standard_only=("model", "score"),
             any_game_policies=TABLE_ADVICE_POLICIES,
+            heads_up_default=HEADS_UP_ADVICE_POLICY,
         ),
         # the board table's plot (the command line's --plot beside odds)
         Capability("plot_board", standard_only=("plot_path",)),
@@ -142,14 +145,16 @@ def dispatch(
 
 
 def play_policy(capability: str, rules: Rules, policy: str | None, name: str) -> str:
-    """``policy``, or the default of the engine that plays ``rules`` when None, checked
-    against the policies that engine lays cards by (the error names the parameter
-    ``name``)."""
+    """``policy``, or the default of the engine that plays ``rules`` when None (another
+    game of two players, not lowball: the capability's ``heads_up_default`` if it has
+    one), checked against the policies that engine lays cards by (the error names the
+    parameter ``name``)."""
     engine = engine_for(rules)
-    choices = CAPABILITIES[capability].policies(engine)
-    if policy is None:
-        return choices[0]
     cap = CAPABILITIES[capability]
+    choices = cap.policies(engine)
+    if policy is None:
+        heads_up = engine == "any-game" and rules.players == 2 and not rules.lowball
+        return cap.heads_up_default if heads_up and cap.heads_up_default else choices[0]
     if policy not in {*cap.standard_policies, *cap.any_game_policies}:
         raise UsageError(f"`{name}` {policy!r} is no play policy; use {', '.join(choices)}")
     if policy not in choices:

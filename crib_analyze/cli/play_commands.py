@@ -203,10 +203,10 @@ def play(
     With --game (another game of 'crib-analyze games') and --seat, --played runs from
     the dealer's left-hand player, and each card is valued by the rest of the play
     simulated with the other seats' cards drawn at random (the same draws for every
-    card; everybody plays --policy lookahead, the default, or greedy; with --policy
-    solver the rest is solved exactly for each draw, every seat playing its side's best
-    with all cards known): your side's points less the other sides' mean. With nothing
-    that fits, the answer is go.
+    card; everybody plays --policy lookahead or greedy; with --policy solver the rest is
+    solved exactly for each draw, every seat playing its side's best with all cards
+    known, the default in a game of two players): your side's points less the other
+    sides' mean. With nothing that fits, the answer is go.
 
     \b
     Examples:

@@ -33,7 +33,6 @@ from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play.rules_kernels import (
     can_lay,
-    cards_left,
     lay_points,
     next_holding,
     rank_value,
@@ -362,75 +361,3 @@ def draw_others(
                 fits = False
         if fits:
             return
-
-
-#: memo entries of a decision in a played deal (smaller than the advice's: many calls)
-PLAY_MEMO_SIZE = 1 << 12
-
-
-@njit
-def pimc_slot(
-    hands: np.ndarray, seat: int, seen: np.ndarray, said_go: np.ndarray, seq: np.ndarray,
-    n: int, count: int, teams: np.ndarray, once: bool, aim: int, draws: int, rng: np.ndarray,
-) -> int:  # fmt: skip
-    """The slot of ``hands[seat]`` (card ids, -1 laid) the solver lays in a played deal:
-    the other seats' cards drawn ``draws`` times from those ``seat`` cannot see (not
-    its own, not ``seen``: the starter and the cards laid), as many as each holds, none
-    that fits for a seat in ``said_go``; each draw solved after each card that fits;
-    the card with the best mean for its side (``aim`` -1: the least), the first of
-    equals. ``seq[:n]`` the ranks since the count started; ``rng`` the deal's stream.
-    With one card that fits (or no draws), that card at once."""
-    players = hands.shape[0]
-    first, options = -1, 0
-    for t in range(4):
-        c = hands[seat, t]
-        if c >= 0 and count + rank_value(c >> 2) <= MAX_COUNT:
-            options += 1
-            if first < 0:
-                first = t
-    if options <= 1 or draws <= 0:
-        return first
-    mine = np.full(4, -1, np.int64)
-    for t in range(4):
-        mine[t] = hands[seat, t]
-    unseen_n = 0
-    unseen = np.empty(52, np.int64)
-    for c in range(52):
-        if seen[c]:
-            continue
-        own = False
-        for t in range(4):
-            own |= mine[t] == c
-        if not own:
-            unseen[unseen_n] = c
-            unseen_n += 1
-    held = np.zeros(players, np.int64)
-    for s in range(players):
-        if s != seat:
-            held[s] = cards_left(hands[s])
-    sides = 0
-    for s in range(players):
-        alone = True
-        for t in range(s):
-            if teams[t] == teams[s]:
-                alone = False
-        sides += alone
-    keys, values = new_memo(players, PLAY_MEMO_SIZE)
-    dealt = np.full((players, 4), -1, np.int64)
-    ranks = np.empty((players, 4), np.int64)
-    value = np.zeros((4, players), np.int64)
-    total = np.zeros(4, np.int64)
-    for _ in range(draws):
-        draw_others(rng, unseen[:unseen_n], mine, seat, held, said_go, count, dealt)
-        ranks_of(dealt, ranks)
-        slot_values(ranks, seat, seq, n, count, teams, sides, once, aim, keys, values, value)
-        for t in range(4):
-            total[t] += objective(value[t], seat, teams, sides)
-    best, chosen = 0, -1
-    for t in range(4):
-        c = hands[seat, t]
-        if c < 0 or count + rank_value(c >> 2) > MAX_COUNT:
-            continue
-        if chosen < 0 or aim * total[t] > aim * best:
-            best, chosen = total[t], t
-    return chosen
