@@ -76,11 +76,12 @@ AnyGamePlayPolicy = Literal["lookahead", "greedy"]
 ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)
 # how play advice at any table values a card (the first the default): the rest of the
 # play played out by a policy, or solved exactly for each draw of the other seats' cards
-# (the solver: with three players or more it does not beat the lookahead yet)
+# (the solver: no gain over the lookahead in partnerships; five players unmeasured)
 TableAdvicePolicy = Literal["lookahead", "greedy", "solver"]
 TABLE_ADVICE_POLICIES: tuple[TableAdvicePolicy, ...] = get_args(TableAdvicePolicy)
-# ... the default in another game of two players (not lowball), where the solver gains
-# ~0.18 points a deal over the lookahead (benchmarks/bench_table_solver.py)
+# ... the default in another game of two or three players each for themselves (not
+# lowball), where the solver gains 0.1-0.16 points a deal over the lookahead
+# (benchmarks/bench_table_solver.py); in partnerships it gains nothing
 HEADS_UP_ADVICE_POLICY: TableAdvicePolicy = "solver"
 # how the other seats' throws reach the crib in a game other than the standard one
 GameOthers = Literal["random", "hand"]

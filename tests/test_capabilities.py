@@ -185,7 +185,8 @@ def test_the_simulate_and_play_requests_resolve_to_their_engine() -> None:
     with pytest.raises(UsageError, match="`continuation` does not go with `lowball`"):
         SimulateRequest(game=ca.game("three", lowball=True), continuation=True).resolve()
     assert PlayRequest(0).resolve().seat == "pone"  # the standard game's seat 0
-    assert PlayRequest("left", game="three").resolve().policy == "lookahead"
+    assert PlayRequest("left", game="three").resolve().policy == "solver"  # the default
+    assert PlayRequest("left", game="four").resolve().policy == "lookahead"  # of partners
     with pytest.raises(UsageError, match="`starter` is needed"):
         PlayRequest("left", game="three", has_starter=False).resolve()
     with pytest.raises(UsageError, match="no seat 'across'"):

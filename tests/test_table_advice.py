@@ -226,10 +226,10 @@ def test_the_solver_takes_the_fifteen_and_run_and_says_go() -> None:
     assert go.card.tolist() == ["go"]
 
 
-def test_the_solver_is_the_default_heads_up_only() -> None:
-    """Another game of two players is advised by the solver unless a policy is named;
-    three players and more (and lowball) by the lookahead (benchmarks/README: the solver
-    gains heads-up, not yet at a bigger table)."""
+def test_the_solver_is_the_default_of_small_tables_only() -> None:
+    """Another game of two or three players is advised by the solver unless a policy is
+    named; partners, five players and lowball by the lookahead (benchmarks/README: the
+    solver gains at small tables and loses in partnerships)."""
     heads_up = ca.advise_play("pone", "5C 9D KS 2H", "4D", game="five-dealt", samples=50)
     assert heads_up.attrs["policy"] == "solver"
     named = ca.advise_play(
@@ -237,7 +237,9 @@ def test_the_solver_is_the_default_heads_up_only() -> None:
     )
     assert named.attrs["policy"] == "lookahead"
     three = ca.advise_play("left", "5C 9D KS 2H", "4D", game="three", samples=50)
-    assert three.attrs["policy"] == "lookahead"
+    assert three.attrs["policy"] == "solver"
+    four = ca.advise_play("left", "5C 9D KS 2H", "4D", game="four", samples=50)
+    assert four.attrs["policy"] == "lookahead"
     low = ca.advise_play("pone", "5C 9D KS 2H", "4D", game=game("five-dealt", lowball=True),
                          samples=50)  # fmt: skip
     assert low.attrs["policy"] == "lookahead"

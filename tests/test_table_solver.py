@@ -58,16 +58,25 @@ def random_state(rng: random.Random, players: int, size: int, once: bool):  # ty
             return hands, prefix, d
 
 
-def kernel_values(hands, prefix, d, teams, once, aim):  # type: ignore[no-untyped-def]
-    """The kernel's points for each legal card of the decision ``d``, by card."""
-    players = len(hands)
-    h = np.full((players, 4), -1, np.int64)
+def held_ranks(
+    hands: list[list[int]], prefix: list[int], ranks: list[int], size: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' (N, 4) ranks still held (-1 once laid in ``prefix``) and the ranks
+    since the count started, in an array of ``size``."""
+    h = np.full((len(hands), 4), -1, np.int64)
     for s, hand in enumerate(hands):
         for t, c in enumerate(hand):
             if c not in prefix:
                 h[s, t] = rank(c)
-    seq = np.zeros(ts.SEQ_SIZE, np.int64)
-    seq[: len(d.ranks)] = d.ranks
+    seq = np.zeros(size, np.int64)
+    seq[: len(ranks)] = ranks
+    return h, seq
+
+
+def kernel_values(hands, prefix, d, teams, once, aim):  # type: ignore[no-untyped-def]
+    """The kernel's points for each legal card of the decision ``d``, by card."""
+    players = len(hands)
+    h, seq = held_ranks(hands, prefix, d.ranks, ts.SEQ_SIZE)
     keys, memo = ts.new_memo(players, ts.MEMO_SIZE)
     out = np.zeros((4, players), np.int64)
     sides = len(set(teams))
@@ -98,13 +107,7 @@ def test_two_players_are_the_two_player_solver() -> None:
     for _ in range(full_size(300, 60)):
         hands, prefix, d = random_state(rng, 2, 4, False)
         got = kernel_values(hands, prefix, d, [0, 1], False, 1)
-        h = np.full((2, 4), -1, np.int64)
-        for s, hand in enumerate(hands):
-            for t, c in enumerate(hand):
-                if c not in prefix:
-                    h[s, t] = rank(c)
-        seq = np.zeros(sk.SEQ_SIZE, np.int64)
-        seq[: len(d.ranks)] = d.ranks
+        h, seq = held_ranks(hands, prefix, d.ranks, sk.SEQ_SIZE)
         out = np.zeros(4, np.int64)
         memo = np.empty(sk.MEMO_SIZE, np.int64)
         sk.card_values(h, d.seat, seq, len(d.ranks), d.count, memo, out, sk.new_frames())
@@ -132,14 +135,8 @@ def test_a_go_passes_the_turn_or_scores() -> None:
         if count >= 31 or not left or any(count + value(c) <= 31 for c in left):
             continue
         teams = list(range(players))
-        h = np.full((players, 4), -1, np.int64)
-        for s, hand in enumerate(hands):
-            for t, c in enumerate(hand):
-                if c not in prefix:
-                    h[s, t] = rank(c)
         ranks = [*played.ranks, rank(prefix[-1])]
-        seq = np.zeros(ts.SEQ_SIZE, np.int64)
-        seq[: len(ranks)] = ranks
+        h, seq = held_ranks(hands, prefix, ranks, ts.SEQ_SIZE)
         keys, memo = ts.new_memo(players, ts.MEMO_SIZE)
         out = np.zeros(players, np.int64)
         ts.said_go_value(
@@ -191,10 +188,9 @@ def test_rollouts_solve_each_draw() -> None:
 
 
 def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
-    """pimc_slot (the solver as a player in a played deal, at the lead: nothing laid to
-    read): the card whose side's points less the other sides' mean, summed over its
-    draws each solved by the brute force, is most; the draws are draw_others' from the
-    same stream."""
+    """pimc_slot (the solver as a player in a played deal): the card whose side's points
+    less the other sides' mean, summed over its draws each solved by the brute force, is
+    most; the draws are draw_others' from the same stream."""
     from fractions import Fraction
 
     from crib_analyze.rng_kernels import rng_for
@@ -215,7 +211,6 @@ def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
         got = tk.pimc_slot(
             hands, 0, seen, np.zeros(players, np.bool_), np.zeros(16, np.int64), 0, 0,
             np.array(teams, np.int64), False, 1, draws, rng_for(seed, 0),
-            np.zeros((4 * players, 5), np.int64), 0,
         )  # fmt: skip
         stream = rng_for(seed, 0)
         unseen = np.array([c for c in range(52) if c != starter and c not in mine], np.int64)
@@ -234,26 +229,3 @@ def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
                 totals[i] += by[teams[0]] - Fraction(sum(others), len(others))
         expected = 0 if totals[0] >= totals[1] else 1
         assert got == expected, (case, totals)
-
-
-def test_a_draw_that_explains_the_lays_keeps_its_weight() -> None:
-    """lay_weight: at count 10 the left seat laid KD; a draw in which it also held 5C
-    (15 for 2, the lookahead's card) explains that lay poorly, one in which the king was
-    better card explains it fully. The reader is seat 2 (the dealer of three)."""
-    c = {name: 4 * r + s for name, (r, s) in {
-        "10H": (9, 2), "KD": (12, 1), "5C": (4, 0), "2S": (1, 3), "9S": (8, 3),
-        "QH": (11, 2), "JS": (10, 3), "8D": (7, 1), "4C": (3, 0), "7H": (6, 2),
-    }.items()}  # fmt: skip
-    record = np.zeros((12, 5), np.int64)  # (seat, card, count after, ...) per card laid
-    record[0, :3] = [0, c["10H"], 10]  # the left seat leads the 10
-    record[1, :3] = [1, c["KD"], 20]  # the middle seat lays the king
-    seen = np.zeros(52, np.bool_)
-    seen[[c["10H"], c["KD"], c["7H"]]] = True  # 7H the starter
-    teams = np.arange(3, dtype=np.int64)
-    # the left seat's 10 was its last card (its lead explains itself)
-    fives = np.array([[-1, -1, -1, -1], [c["5C"], -1, -1, -1], [c["9S"], c["QH"], -1, -1]])
-    kings = np.array([[-1, -1, -1, -1], [c["4C"], -1, -1, -1], [c["9S"], c["QH"], -1, -1]])
-    # the middle seat held 5C (or 4C) beside the KD it laid: 5C makes 15 for 2; 4C at 14
-    # invites a 15 that the king at 20 does not
-    assert tk.lay_weight(fives, 2, seen, record, 2, teams, False) == tk.READ_SLACK
-    assert tk.lay_weight(kings, 2, seen, record, 2, teams, False) == 1.0

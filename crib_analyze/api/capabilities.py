@@ -48,7 +48,7 @@ class Capability:
     any_game_only: tuple[str, ...] = ()
     standard_policies: tuple[str, ...] = (DEFAULT_PLAY_POLICY, *PLAY_POLICIES)
     any_game_policies: tuple[str, ...] = ANY_GAME_PLAY_POLICIES
-    heads_up_default: str | None = None  # the any-game default with two players, if other
+    heads_up_default: str | None = None  # the any-game default with 2-3 players, if other
 
     def policies(self, engine: Engine) -> tuple[str, ...]:
         """The play policies ``engine`` lays cards by, its default first."""
@@ -146,14 +146,17 @@ def dispatch(
 
 def play_policy(capability: str, rules: Rules, policy: str | None, name: str) -> str:
     """``policy``, or the default of the engine that plays ``rules`` when None (another
-    game of two players, not lowball: the capability's ``heads_up_default`` if it has
-    one), checked against the policies that engine lays cards by (the error names the
-    parameter ``name``)."""
+    game of two or three players each for themselves, not lowball: the capability's
+    ``heads_up_default`` if it has one), checked against the policies that engine lays
+    cards by (the error names the parameter ``name``)."""
     engine = engine_for(rules)
     cap = CAPABILITIES[capability]
     choices = cap.policies(engine)
     if policy is None:
-        heads_up = engine == "any-game" and rules.players == 2 and not rules.lowball
+        heads_up = (
+            engine == "any-game" and rules.players <= 3 and not rules.partners
+            and not rules.lowball
+        )  # fmt: skip
         return cap.heads_up_default if heads_up and cap.heads_up_default else choices[0]
     if policy not in {*cap.standard_policies, *cap.any_game_policies}:
         raise UsageError(f"`{name}` {policy!r} is no play policy; use {', '.join(choices)}")

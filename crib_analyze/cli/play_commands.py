@@ -205,8 +205,8 @@ def play(
     simulated with the other seats' cards drawn at random (the same draws for every
     card; everybody plays --policy lookahead or greedy; with --policy solver the rest is
     solved exactly for each draw, every seat playing its side's best with all cards
-    known, the default in a game of two players): your side's points less the other
-    sides' mean. With nothing that fits, the answer is go.
+    known, the default with two or three players each for themselves): your side's
+    points less the other sides' mean. With nothing that fits, the answer is go.
 
     \b
     Examples:

@@ -51,6 +51,25 @@ def memo_key(h: np.ndarray, leader: int) -> int:
     return key
 
 
+@njit(inline="always")
+def next_slot(hand: np.ndarray, s: int, hi: int, count: int, distinct: bool) -> int:
+    """The first slot of ``hand`` (ranks) from ``s`` to ``hi`` whose card fits at
+    ``count`` and, with ``distinct``, whose rank no earlier slot holds (one of a rank is
+    tried); ``hi + 1`` if none."""
+    while s <= hi:
+        r = hand[s]
+        if r >= 0 and count + rank_value(r) <= MAX_COUNT:
+            repeat = False
+            if distinct:
+                for t in range(s):
+                    if hand[t] == r:
+                        repeat = True
+            if not repeat:
+                return s
+        s += 1
+    return s
+
+
 MAX_DEPTH = 10  # a frame per card laid, at most eight, and the root
 N_FRAME_ROWS = 13
 WIDE = 1 << 20  # wider than any value: a full window
@@ -101,17 +120,7 @@ def best_value(
         s = fslot[d] + 1
         if falpha[d] >= fbeta[d]:
             s = fhi[d] + 1  # a cut: the opponent will not allow this line
-        while s <= fhi[d]:
-            r = h[q, s]
-            if r >= 0 and fcount[d] + rank_value(r) <= MAX_COUNT:
-                repeat = False
-                if flo[d] == 0:
-                    for t in range(s):
-                        if h[q, t] == r:
-                            repeat = True
-                if not repeat:
-                    break
-            s += 1
+        s = next_slot(h[q], s, fhi[d], fcount[d], flo[d] == 0)
         if s > fhi[d]:  # every card tried (or a cut): return the best
             ret = fbest[d]
             if d == 0:

@@ -37,6 +37,7 @@ from crib_analyze.play.rules_kernels import (
     next_holding,
     rank_value,
 )
+from crib_analyze.play.solver_kernels import next_slot
 from crib_analyze.rng_kernels import rng_for, rng_next
 
 MAX_SEATS = 5
@@ -101,6 +102,19 @@ def next_to_lay(h: np.ndarray, seat: int, count: int) -> int:
     return -1
 
 
+@njit
+def side_count(teams: np.ndarray) -> int:
+    """How many sides ``teams`` (a side per seat) makes."""
+    sides = 0
+    for s in range(teams.shape[0]):
+        first = True
+        for t in range(s):
+            if teams[t] == teams[s]:
+                first = False
+        sides += first
+    return sides
+
+
 @njit(inline="always")
 def objective(v: np.ndarray, seat: int, teams: np.ndarray, sides: int) -> int:
     """``sides`` times the seat's side's points less all the points: the side's lead
@@ -155,17 +169,7 @@ def solve(
                 for t in range(seats):
                     fbest[d, t] = value[t]
         s = fslot[d] + 1
-        while s <= fhi[d]:
-            r = h[q, s]
-            if r >= 0 and fcount[d] + rank_value(r) <= MAX_COUNT:
-                repeat = False
-                if flo[d] == 0:
-                    for t in range(s):
-                        if h[q, t] == r:
-                            repeat = True
-                if not repeat:
-                    break
-            s += 1
+        s = next_slot(h[q], s, fhi[d], fcount[d], flo[d] == 0)
         if s > fhi[d]:  # every card tried: this node's value is its best
             for t in range(seats):
                 value[t] = fbest[d, t]
@@ -301,13 +305,7 @@ def solved_rollouts(
     ``last`` the seat that laid the last card. Returns (options, samples, seats): each
     seat's points."""
     players = held.shape[0]
-    sides = 0
-    for s in range(players):
-        first = True
-        for t in range(s):
-            if teams[t] == teams[s]:
-                first = False
-        sides += first
+    sides = side_count(teams)
     out = np.zeros((options.shape[0], samples, players), np.int64)
     chunks = min(samples, 64)
     for c in prange(chunks):
