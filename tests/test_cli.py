@@ -100,10 +100,12 @@ def invoke(args: list[str], input: str | None = None) -> Result:
 
 
 def ok(args: list[str], input: str | None = None) -> Result:
-    """Run the CLI and require success with nothing on stderr."""
+    """Run the CLI and require success with nothing on stderr but a compile notice (a
+    process that has answered NUMPY_HANDS hands moves to the kernels, which compile
+    once on an empty cache, whichever test gets there first)."""
     result = invoke(args, input=input)
     assert result.exit_code == 0, result.output
-    said = result.stderr.splitlines()
+    said = [line for line in result.stderr.splitlines() if not line.startswith("first use of")]
     if "--verbose" in args or "-v" in args:  # which files were read and how they were checked
         said = [line for line in said if not line.startswith("checked ")]
     assert said == []

@@ -54,7 +54,8 @@ from crib_analyze.play.table_solver_kernels import (
 from crib_analyze.rng_kernels import rng_for
 
 IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD, SOLVER, LOW_SOLVER = range(7)
-#: the policies a player of any game may be given, by name (settings.ANY_GAME_PLAY_POLICIES)
+#: the policies a player of any game may be given, by name (whole games take those of
+#: settings.ANY_GAME_PLAY_POLICIES; advice and play matches the solver too)
 POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY, "solver": SOLVER}
 #: the same in lowball: the fewest points is best
 LOWBALL_CODES = {"lookahead": LOW_LOOKAHEAD, "greedy": LOW_GREEDY, "solver": LOW_SOLVER}
