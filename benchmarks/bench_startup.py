@@ -56,6 +56,11 @@ COMPILING = [
     ("discard --score", f"discard {HAND} --dealer --score 100-105", "JC QH"),
     ("discard --opponent sampled", f"discard {HAND} --dealer --opponent sampled", "JC QH"),
     ("simulate", "simulate --games 20", "games"),
+    (
+        "play --game",
+        "play 5C 9D KS 2H --game three --seat dealer --starter 4D --played '7H 3S'",
+        "three",
+    ),
 ]
 GOAL_RATIO = 1.5  # warm one-hand command / the baseline
 GOAL_COLD = 2.0  # cold / warm, for the commands that compile nothing

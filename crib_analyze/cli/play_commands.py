@@ -38,6 +38,7 @@ from crib_analyze.cli.output import (
     RESUME_BUILD,
     domain_errors,
     emit,
+    first_use,
     note,
     resumable,
     warn_if_long,
@@ -227,6 +228,8 @@ def play(
     from crib_analyze.cli.render_play import advice_text, game_advice_text
 
     rules = game_rules(game, lowball)
+    if not rules.is_standard:
+        first_use("play --game")  # the table's kernels, not the two-player solver's
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     chosen = seat_of(rules.seat_names, seat, flag == "dealer", flag == "pone")
     asked = asked_for(policy=policy, model=model, score=score)
