@@ -8,6 +8,14 @@ draws, in one process with the kernels loaded: seconds and milliseconds a draw. 
 lookahead is the baseline: the ratio survives a noisy machine. No target yet: the
 figures say how many draws the solver can afford as a default.
 
+2. Duplicate plays (crib_analyze.play.table_matches): one seat laying by the solver
+(``draws`` draws of the others' cards a decision) among seats on the lookahead, against
+the same deal all on the lookahead; the gain a deal (its side's points less the other
+sides' mean; in lowball, fewer), averaged over the seats, with its standard error over
+the deals. Greedy against the lookahead beside it, as a yardstick. Target: the solver
+gains by more than 3 s.e. where it is the default (two or three players each for
+themselves, lowball included).
+
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_table_solver.py [--quick]
@@ -43,6 +51,8 @@ MATCHES = [
     ("five-card", "solver", 4000, 40),
     ("three", "greedy", 4000, 0),
     ("three", "solver", 2000, 40),
+    ("five-dealt lowball", "solver", 3000, 40),
+    ("standard lowball", "solver", 2000, 40),
     ("four", "greedy", 4000, 0),
     ("four", "solver", 400, 20),
 ]
@@ -75,11 +85,13 @@ def main() -> None:
     for game, policy, deals, solver_draws in MATCHES:
         n = max(50, int(deals * scale))
         t = time.perf_counter()
-        r = table_duplicate(rules_of(game), policy, "lookahead", n, 2026, solver_draws)
+        name, _, variant = game.partition(" ")
+        rules = rules_of(name, lowball=variant == "lowball")
+        r = table_duplicate(rules, policy, "lookahead", n, 2026, solver_draws)
         verdict = "yardstick" if policy != "solver" else "PASS" if r.gain > 3 * r.se else "FAIL"
         seats = ", ".join(f"{k} {v:+.2f}" for k, v in r.by_seat.items())
         print(
-            f"  {game:<10} {policy:<7} {n:>5,} deals, {solver_draws:>3} draws: {r.gain:+.3f} +- "
+            f"  {game:<18} {policy:<7} {n:>5,} deals, {solver_draws:>3} draws: {r.gain:+.3f} +- "
             f"{r.se:.3f} ({r.z:+.1f} s.e.) [{verdict}]  {time.perf_counter() - t:5.0f} s"
             f"  by seat: {seats}"
         )

@@ -79,8 +79,8 @@ ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPoli
 # (the solver: no gain over the lookahead in partnerships; five players unmeasured)
 TableAdvicePolicy = Literal["lookahead", "greedy", "solver"]
 TABLE_ADVICE_POLICIES: tuple[TableAdvicePolicy, ...] = get_args(TableAdvicePolicy)
-# ... the default in another game of two or three players each for themselves (not
-# lowball), where the solver gains 0.1-0.16 points a deal over the lookahead
+# ... the default in another game or variant of two or three players each for
+# themselves, where the solver gains 0.12-0.22 points a deal over the lookahead
 # (benchmarks/bench_table_solver.py); in partnerships it gains nothing
 HEADS_UP_ADVICE_POLICY: TableAdvicePolicy = "solver"
 # how the other seats' throws reach the crib in a game other than the standard one

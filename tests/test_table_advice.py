@@ -228,8 +228,8 @@ def test_the_solver_takes_the_fifteen_and_run_and_says_go() -> None:
 
 def test_the_solver_is_the_default_of_small_tables_only() -> None:
     """Another game of two or three players is advised by the solver unless a policy is
-    named; partners, five players and lowball by the lookahead (benchmarks/README: the
-    solver gains at small tables and loses in partnerships)."""
+    named, lowball too; partners and five players by the lookahead (benchmarks/README:
+    the solver gains at small tables, not in partnerships)."""
     heads_up = ca.advise_play("pone", "5C 9D KS 2H", "4D", game="five-dealt", samples=50)
     assert heads_up.attrs["policy"] == "solver"
     named = ca.advise_play(
@@ -242,4 +242,4 @@ def test_the_solver_is_the_default_of_small_tables_only() -> None:
     assert four.attrs["policy"] == "lookahead"
     low = ca.advise_play("pone", "5C 9D KS 2H", "4D", game=game("five-dealt", lowball=True),
                          samples=50)  # fmt: skip
-    assert low.attrs["policy"] == "lookahead"
+    assert low.attrs["policy"] == "solver"

@@ -146,17 +146,14 @@ def dispatch(
 
 def play_policy(capability: str, rules: Rules, policy: str | None, name: str) -> str:
     """``policy``, or the default of the engine that plays ``rules`` when None (another
-    game of two or three players each for themselves, not lowball: the capability's
+    game or variant of two or three players each for themselves: the capability's
     ``heads_up_default`` if it has one), checked against the policies that engine lays
     cards by (the error names the parameter ``name``)."""
     engine = engine_for(rules)
     cap = CAPABILITIES[capability]
     choices = cap.policies(engine)
     if policy is None:
-        heads_up = (
-            engine == "any-game" and rules.players <= 3 and not rules.partners
-            and not rules.lowball
-        )  # fmt: skip
+        heads_up = engine == "any-game" and rules.players <= 3 and not rules.partners
         return cap.heads_up_default if heads_up and cap.heads_up_default else choices[0]
     if policy not in {*cap.standard_policies, *cap.any_game_policies}:
         raise UsageError(f"`{name}` {policy!r} is no play policy; use {', '.join(choices)}")

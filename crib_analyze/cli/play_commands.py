@@ -225,10 +225,11 @@ def play(
     laying for the fewest points, and the lowest net is best.
     """
     from crib_analyze.api import advise_play_rows
+    from crib_analyze.api.capabilities import engine_for
     from crib_analyze.cli.render_play import advice_text, game_advice_text
 
     rules = game_rules(game, lowball)
-    if not rules.is_standard:
+    if engine_for(rules) == "any-game":
         first_use("play --game")  # the table's kernels, not the two-player solver's
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     chosen = seat_of(rules.seat_names, seat, flag == "dealer", flag == "pone")
