@@ -20,14 +20,8 @@ import pytest
 from crib_analyze.play import solver_kernels as sk
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play import table_solver_kernels as ts
-from tests.conftest import FULL, rotation_seed
+from tests.conftest import rotation_seed, scaled
 from tests.naive import _table_replay, naive_table_value, rank, value
-
-
-def full_size(full: int, small: int) -> int:
-    """Cases a test checks: ``full`` in make test-all, ``small`` otherwise."""
-    return full if FULL else small
-
 
 #: (players, cards a seat, teams, five-card's single pass)
 TABLES = [
@@ -92,7 +86,7 @@ def kernel_values(hands, prefix, d, teams, once, aim):  # type: ignore[no-untype
 def test_the_solver_is_the_brute_force(players: int, size: int, teams: list[int], once: bool,
                                        aim: int) -> None:  # fmt: skip
     rng = random.Random(f"{rotation_seed()}/{players}/{size}/{teams}/{once}/{aim}")
-    for _ in range(full_size(40, 10)):
+    for _ in range(scaled(40, 10)):
         hands, prefix, d = random_state(rng, players, size, once)
         expected = {
             c: naive_table_value(hands, teams, [*prefix, c], once, aim, len(prefix))
@@ -104,7 +98,7 @@ def test_the_solver_is_the_brute_force(players: int, size: int, teams: list[int]
 def test_two_players_are_the_two_player_solver() -> None:
     """Two seats each for themselves: each card's differential is the negamax's."""
     rng = random.Random(f"{rotation_seed()}/two")
-    for _ in range(full_size(300, 60)):
+    for _ in range(scaled(300, 60)):
         hands, prefix, d = random_state(rng, 2, 4, False)
         got = kernel_values(hands, prefix, d, [0, 1], False, 1)
         h, seq = held_ranks(hands, prefix, d.ranks, sk.SEQ_SIZE)
@@ -121,7 +115,7 @@ def test_a_go_passes_the_turn_or_scores() -> None:
     seat scores the go and the count starts again."""
     rng = random.Random(f"{rotation_seed()}/go")
     checked = 0
-    while checked < full_size(60, 15):
+    while checked < scaled(60, 15):
         players = rng.choice([2, 3, 4])
         hands, prefix, _ = random_state(rng, players, 3, False)
         if not prefix:
@@ -196,7 +190,7 @@ def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
     from crib_analyze.rng_kernels import rng_for
 
     rng = random.Random(f"{rotation_seed()}/pimc")
-    for case in range(full_size(30, 8)):
+    for case in range(scaled(30, 8)):
         players = rng.choice([3, 4])
         teams = [0, 1, 0, 1] if players == 4 and rng.random() < 0.5 else list(range(players))
         cards = rng.sample(range(52), 2 * players + 1)
