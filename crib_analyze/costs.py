@@ -114,7 +114,7 @@ def simulate_seconds(
     """Expected seconds of ``simulate``: games of two players by their policies (the
     solver unless given), or of another game's ``rules``."""
     if rules is not None and not rules.is_standard:
-        return game_seconds(games)
+        return game_seconds(games, play_policy)
     solver = (play_policy or DEFAULT_PLAY_POLICY) == "solver"
     per = cost("simulate-solver" if solver else "simulate-lookahead").seconds
     if "position" in players:  # the position player's sampling dominates
@@ -140,10 +140,11 @@ def discard_seconds(
     return hands * per
 
 
-def game_seconds(games: int) -> float:
+def game_seconds(games: int, play_policy: str | None = None) -> float:
     """Expected seconds of ``simulate --game`` (three players' figure: the others are
-    within a factor of two)."""
-    return games * cost("simulate-game").seconds
+    within a factor of two, but for the solver, far slower with four or five)."""
+    key = "simulate-game-solver" if play_policy == "solver" else "simulate-game"
+    return games * cost(key).seconds
 
 
 def table_seconds(opponent: str, game: str = "standard") -> float:

@@ -71,18 +71,16 @@ PLAY_POLICIES: tuple[PlayPolicy, ...] = get_args(PlayPolicy)
 # or back ten (its owner loses 10)
 Penalty = Literal["none", "zero", "back-ten"]
 PENALTIES: tuple[Penalty, ...] = get_args(Penalty)
-# how a player lays in a game of any number of players (crib_analyze.play.table_play_kernels)
-AnyGamePlayPolicy = Literal["lookahead", "greedy"]
+# how a player lays in a game of any number of players (the first the default): the
+# lookahead, the greedy policy, or the solver (crib_analyze.play.table_play_kernels:
+# each decision over SOLVER_DRAWS draws of the unseen cards, each draw's rest of the
+# play solved exactly)
+AnyGamePlayPolicy = Literal["lookahead", "greedy", "solver"]
 ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)
-# how play advice at any table values a card (the first the default): the rest of the
-# play played out by a policy, or solved exactly for each draw of the other seats' cards
-# (the solver: no gain over the lookahead in partnerships; five players unmeasured)
-TableAdvicePolicy = Literal["lookahead", "greedy", "solver"]
-TABLE_ADVICE_POLICIES: tuple[TableAdvicePolicy, ...] = get_args(TableAdvicePolicy)
-# ... the default in another game or variant of two or three players each for
+# play advice's default in another game or variant of two or three players each for
 # themselves, where the solver gains 0.12-0.22 points a deal over the lookahead
 # (benchmarks/bench_table_solver.py); in partnerships it gains nothing
-HEADS_UP_ADVICE_POLICY: TableAdvicePolicy = "solver"
+HEADS_UP_ADVICE_POLICY: AnyGamePlayPolicy = "solver"
 # how the other seats' throws reach the crib in a game other than the standard one
 GameOthers = Literal["random", "hand"]
 GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)
@@ -188,6 +186,9 @@ NEED = Bound("need", 0, 29)  # a hand scores 0..29
 TOP = Bound("top", 1, 1_000_000)  # a hand has 15 throws; more shows them all
 POSITION_SAMPLES = Count("position samples", 2, 200_000, 4000)  # deals per throw from a score
 PLAY_SAMPLES = Count("samples", 2, 200_000, 2000)  # draws of the opponent's cards (advice)
+# the solver's draws of the unseen cards at each of its decisions in a played deal (whole
+# games of any table; the advice draws PLAY_SAMPLES once)
+SOLVER_DRAWS = Count("solver draws", 1, 100_000, 40)
 # deals of --pegging simulated, a seat (about 10 s with the solver on 2 cores)
 SIMULATED_DEALS = Count("simulated deals", 2, 1_000_000, 280)
 #: one hand's exact values come from numpy alone (no compile) for this many hands a

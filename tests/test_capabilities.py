@@ -79,8 +79,8 @@ def test_one_function_plays_every_game() -> None:
 
 
 def test_the_policy_default_and_choices_follow_the_engine() -> None:
-    with pytest.raises(UsageError, match="`play_policy` solver does not go with `game` three"):
-        ca.simulate(2, game="three", play_policy="solver")
+    with pytest.raises(UsageError, match="`play_policy` search does not go with `game` three"):
+        ca.simulate(2, game="three", play_policy="search")
     with pytest.raises(UsageError, match="`policy` search does not go with `lowball`"):
         ca.advise_play("pone", "7C 8D 2C", "5H", played="3D 10S",
                        game=ca.game("standard", lowball=True), policy="search")  # fmt: skip
@@ -99,8 +99,8 @@ def test_the_policy_default_and_choices_follow_the_engine() -> None:
         (["simulate", "--continuation"], "--continuation goes with --game (another game)"),
         (["simulate", "--game", "four", "--record", "x.txt"],
          "--record does not go with --game four"),
-        (["simulate", "--game", "three", "--play-policy", "solver"],
-         "--play-policy solver does not go with --game three; use lookahead, greedy"),
+        (["simulate", "--game", "three", "--play-policy", "search"],
+         "--play-policy search does not go with --game three; use lookahead, greedy, solver"),
         (["play", "5C", "9D", "--game", "three", "--seat", "left", "--starter", "4D",
           "--model", "m.npz"], "--model does not go with --game three"),
         (["table", "--game", "five-card", "--shard", "1/2"],

@@ -31,7 +31,6 @@ from crib_analyze.settings import (
     DEFAULT_PLAY_POLICY,
     HEADS_UP_ADVICE_POLICY,
     PLAY_POLICIES,
-    TABLE_ADVICE_POLICIES,
 )
 
 Engine = Literal["standard", "any-game"]
@@ -83,7 +82,6 @@ CAPABILITIES: dict[str, Capability] = {
         Capability(
             "advise_play",
             standard_only=("model", "score"),
-            any_game_policies=TABLE_ADVICE_POLICIES,
             heads_up_default=HEADS_UP_ADVICE_POLICY,
         ),
         # the board table's plot (the command line's --plot beside odds)

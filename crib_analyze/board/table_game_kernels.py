@@ -42,6 +42,7 @@ from crib_analyze.scoring.any_hand_kernels import show_points
 
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point
 DECK_STREAMS = 1 << 40  # deal k of rotation group g: stream DECK_STREAMS + g * MAX_DEALS + k
+SOLVER_STREAMS = 1 << 41  # ... and the solver's draws in it: SOLVER_STREAMS + g * MAX_DEALS + k
 RESULTS = 4  # winner side, second side (-1: none), first dealer (a player), deals
 HEELS, PEGGING, HAND, CRIB = 0, 1, 2, 3  # sources, as in board.event_kernels.SOURCES
 
@@ -62,6 +63,7 @@ class TableDeal(NamedTuple):
     target: int  # the points that win
     once: bool  # the old game's play: it ends at its first go or 31
     aim: int  # the throws' aim: 1 the most points, -1 the fewest (lowball)
+    draws: int  # the solver's draws of the unseen cards a decision (its players only)
 
 
 @njit(parallel=True)
@@ -111,7 +113,8 @@ def play_table_games(
         winner, second, over, k = -1, -1, False, 0
         while not over and k < MAX_DEALS:
             shuffle_into(deck, rng_for(seed, DECK_STREAMS + group * MAX_DEALS + k))
-            e = deal_events(deck, dealer, table, hands, crib, seat_side, events)
+            draws = rng_for(seed, SOLVER_STREAMS + group * MAX_DEALS + k)
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws)
             for j in range(e):
                 s, pts, source = events[j, 0], events[j, 1], events[j, 2]
                 points[i, s, source] += pts
@@ -143,10 +146,12 @@ def deal_events(
     crib: np.ndarray,
     seat_side: np.ndarray,
     events: np.ndarray,
+    rng: np.ndarray,
 ) -> int:
     """One deal of the shuffled ``deck`` with player ``dealer`` dealing: fills
     ``seat_side`` (each seat's side) and ``events`` with the deal's scoring events in
-    order, (seat, points, source) each; returns how many."""
+    order, (seat, points, source) each; returns how many. ``rng``: the stream of the
+    solver's draws (a player whose policy is the solver)."""
     players = table.dealt.shape[0]
     dealer_seat = players - 1
     seat_policy = np.empty(players, np.int64)
@@ -161,8 +166,8 @@ def deal_events(
         events[e, 0], events[e, 1], events[e, 2] = dealer_seat, HEELS_POINTS, HEELS
         e += 1
     record = np.zeros((players * 4, 5), np.int64)
-    no_rng = np.zeros(1, np.uint64)  # the solver's stream: no policy here draws
-    laid = play_table(hands, starter, seat_policy, seat_side, table.once, record, 0, no_rng)[1]
+    once, draws = table.once, table.draws
+    laid = play_table(hands, starter, seat_policy, seat_side, once, record, draws, rng)[1]
     for j in range(laid):
         events[e, 0], events[e, 1], events[e, 2] = record[j, 0], record[j, 4], PEGGING
         e += 1

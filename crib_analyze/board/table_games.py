@@ -42,6 +42,7 @@ from crib_analyze.settings import (
     GAME_BATCH,
     GAMES,
     SEED,
+    SOLVER_DRAWS,
     AnyGamePlayPolicy,
     check_choice,
 )
@@ -103,7 +104,7 @@ def table_deal(rules: Rules, policy: int) -> tgk.TableDeal:
         np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
         np.array(rules.passed, np.int64), sides_of(rules), np.full(rules.players, policy, np.int64),
         one, two, rules.crib_from_deck, rules.hand_size, rules.target, rules.play_once,
-        -1 if rules.lowball else 1,
+        -1 if rules.lowball else 1, SOLVER_DRAWS.default,
     )  # fmt: skip
 
 

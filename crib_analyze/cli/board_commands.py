@@ -261,7 +261,8 @@ def build_board(
 )
 @lowball_option(
     "the first to the target loses; every seat throws and lays for the fewest points "
-    "(the engine of --game: the hand policy's throws, --play-policy lookahead or greedy)."
+    "(the engine of --game: the hand policy's throws, --play-policy lookahead, greedy or "
+    "solver)."
 )
 @jobs_option
 @quiet_option
@@ -298,7 +299,8 @@ def simulate(
 
     With --game (another game of 'crib-analyze games'), whole games of it: every seat
     throws by the hand policy (the kept hand's mean over the starters, the crib's by
-    the thrown ranks) and lays by --play-policy (lookahead or greedy); reports each
+    the thrown ranks) and lays by --play-policy (lookahead, greedy, or solver: each
+    decision over 40 draws of the unseen cards, each solved, far slower); reports each
     first-deal seat's (or side's) win rate, points per deal by seat and source, skunks
     and, with three players, match points (2 a win, 3 a skunk, 1 for second place with
     --continuation).
@@ -329,7 +331,7 @@ def simulate(
         candidates=candidates, goal=goal, scoring=scoring, batch=batch, scheduler=scheduler,
         record=record, play_policy=play_policy, continuation=continuation,
     )  # fmt: skip
-    expected = simulate_seconds(games, tuple(pair or ()), play_policy, rules)
+    expected = simulate_seconds(games, tuple(pair or ()), asked["play_policy"], rules)
     with progress("games", quiet) as bar:
 
         def log(entry: Any) -> None:

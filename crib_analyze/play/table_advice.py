@@ -27,7 +27,7 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.rules_kernels import card_value
 from crib_analyze.play.sequence import GO, PlayError, score_table_sequence
 from crib_analyze.rules import MAX_COUNT, Rules
-from crib_analyze.settings import PLAY_SAMPLES, SEED, TABLE_ADVICE_POLICIES, check_choice
+from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
 
 SAY_GO = -1  # the option of a player that cannot lay
 
@@ -57,13 +57,13 @@ def advise_table(
     discards: CardsLike = "",
     samples: int = PLAY_SAMPLES.default,
     seed: int = SEED.default,
-    policy: str = TABLE_ADVICE_POLICIES[0],
+    policy: str = ANY_GAME_PLAY_POLICIES[0],
 ) -> TableAdvice:
     """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
     rules.refuse_variants("play advice", ("lowball",))
-    check_choice("play policy", policy, TABLE_ADVICE_POLICIES)
+    check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
     PLAY_SAMPLES.check(samples)
     SEED.check(seed)
     mine = list(parse_cards(hand))
