@@ -73,7 +73,11 @@ CAPABILITIES: dict[str, Capability] = {
     for c in (
         # discard: the engine is chosen by DiscardRequest.resolve (a seat asks for the other)
         Capability("analyze", standard_only=_ANALYZE_STANDARD),
-        Capability("simulate", standard_only=_SIMULATE_STANDARD, any_game_only=("continuation",)),
+        Capability(
+            "simulate",
+            standard_only=_SIMULATE_STANDARD,
+            any_game_only=("continuation", "throw_policy"),
+        ),
         Capability(
             "odds_rows",
             standard_only=("dealer", "scoring"),

@@ -353,7 +353,7 @@ def analyze_seat(
     hand: CardsLike,
     game: str | Rules,
     seat: str | int,
-    others: GameOthers = "random",
+    others: GameOthers | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
 ) -> pd.DataFrame:
@@ -362,14 +362,15 @@ def analyze_seat(
     dealt into a kept hand, a throw to the crib and, in Canadian doubles, four cards
     passed to its partner, best first by ``net``: the kept hand's mean show plus the
     partner's from the passed cards, plus the crib's mean from the throw when the crib
-    is the seat's side's, minus it when an opponent's. Exact: every starter, and the
-    crib's other cards (the other seats' throws, any dealt from the pack) as random
-    unseen cards. With ``others="hand"`` the other seats are dealt at random and throw
-    by the hand policy (their kept hand's mean, the crib's by rank): the crib's mean is
-    sampled over ``samples`` deals (``crib_se`` its standard error), the same deals for
-    every split.
+    is the seat's side's, minus it when an opponent's, over every starter. The crib's
+    other cards (the other seats' throws, any dealt from the pack) follow ``others``:
+    "expert" (the default where the game has a model) deals the other seats at random
+    and each throws by the game's expert model, "hand" by the hand policy (their kept
+    hand's mean, the crib's by rank with random cards): the crib's mean is sampled over
+    ``samples`` deals (``crib_se`` its standard error), the same deals for every split;
+    "random" (the default elsewhere) takes them as random unseen cards, exactly.
 
-    >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer")
+    >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer", others="random")
     >>> df[["keep", "throw"]].iloc[0].tolist(), round(float(df.net.iloc[0]), 3)
     (['5H 6S 4D QH', 'JC'], 14.368)
     """
@@ -382,7 +383,7 @@ def seat_rows(
     hand: CardsLike,
     game: str | Rules,
     seat: str | int,
-    others: GameOthers = "random",
+    others: GameOthers | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
 ) -> Rows:

@@ -15,8 +15,10 @@ table_play_kernels.play_table`), each card's points as laid; the hands, from the
 dealer's left round to the dealer; the crib last. The game ends the moment a side
 reaches the target, so the order matters at the end.
 
-**The throws** are the hand policy's
-(:func:`~crib_analyze.crib.any_game_kernels.hand_policy_split`).
+**The throws** follow the hand policy's rule
+(:func:`~crib_analyze.crib.any_game_kernels.hand_policy_split`), each player with the
+crib tables of its throw model: the hand policy's (random other cards) or the game's
+expert model (:mod:`crib_analyze.artifacts.game_models`), by seat.
 
 The kernel reports the first side to reach the target as the winner; in lowball
 (``aim`` -1), where that side loses, the caller reads it so.
@@ -56,8 +58,9 @@ class TableDeal(NamedTuple):
     passed: np.ndarray  # (P,) the cards each seat passes to its partner
     sides: np.ndarray  # (P,) each player's side
     policies: np.ndarray  # (P,) each player's play policy (table_play_kernels codes)
-    crib_one: np.ndarray  # the hand policy's crib values of one card thrown
-    crib_two: np.ndarray  # ... and of two
+    crib_one: np.ndarray  # (M, P, 13): throw model m's crib values of one card, by seat
+    crib_two: np.ndarray  # (M, P, 13, 13): ... and of two
+    throws: np.ndarray  # (P,) each player's throw model (0: the hand policy; 1: the expert)
     from_deck: int  # the pack's cards to the crib
     hand_size: int  # the cards a hand shows
     target: int  # the points that win
@@ -76,7 +79,7 @@ def play_table_games(
     pone_start: int,
     first_dealer: int,
     continuation: bool,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Games ``first`` .. ``first + n - 1`` of ``table``.
 
     ``start`` (S,): each side's points before the first deal, and ``pone_start`` more
@@ -88,12 +91,13 @@ def play_table_games(
     Returns (results (n, 4): the winning side, the second side or -1, the first dealer,
     deals; scores (n, S): each side's points the moment the game was won; points (n, P,
     4): points by seat (from the dealer's left) and source, summed over the game's deals,
-    each deal counted whole)."""
+    each deal counted whole; by_player (n, P, 4): the same by player)."""
     players = table.dealt.shape[0]
     n_sides = start.shape[0]
     results = np.full((n, RESULTS), -1, np.int64)
     scores = np.zeros((n, n_sides), np.int64)
     points = np.zeros((n, players, 4), np.int64)
+    by_player = np.zeros((n, players, 4), np.int64)
     events_max = players * 4 + players + 2  # heels, every card, the hands, the crib
     for i in prange(n):
         game = first + i
@@ -118,6 +122,7 @@ def play_table_games(
             for j in range(e):
                 s, pts, source = events[j, 0], events[j, 1], events[j, 2]
                 points[i, s, source] += pts
+                by_player[i, (dealer + 1 + s) % players, source] += pts
                 side = seat_side[s]
                 if over or done[side] or pts == 0:
                     continue
@@ -134,7 +139,7 @@ def play_table_games(
             k += 1
             dealer = (dealer + 1) % players
         results[i, 0], results[i, 1], results[i, 3] = winner, second, k
-    return results, scores, points
+    return results, scores, points, by_player
 
 
 @njit
@@ -155,11 +160,13 @@ def deal_events(
     players = table.dealt.shape[0]
     dealer_seat = players - 1
     seat_policy = np.empty(players, np.int64)
+    seat_throws = np.empty(players, np.int64)
     for s in range(players):
         p = (dealer + 1 + s) % players
         seat_policy[s] = table.policies[p]
+        seat_throws[s] = table.throws[p]
         seat_side[s] = table.sides[p]
-    starter = deal_hands(deck, table, seat_side, hands, crib)
+    starter = deal_hands(deck, table, seat_side, seat_throws, hands, crib)
     shown = hands.copy()
     e = 0
     if starter >> 2 == JACK_RANK:
@@ -182,11 +189,16 @@ def deal_events(
 
 @njit
 def deal_hands(
-    deck: np.ndarray, table: TableDeal, seat_side: np.ndarray, hands: np.ndarray, crib: np.ndarray
+    deck: np.ndarray,
+    table: TableDeal,
+    seat_side: np.ndarray,
+    seat_throws: np.ndarray,
+    hands: np.ndarray,
+    crib: np.ndarray,
 ) -> int:
     """Deals ``deck``: each seat's kept cards to ``hands`` (-1 past a short hand), the
-    throws and the pack's cards to ``crib``, a partner's passed cards to the partner;
-    returns the starter."""
+    throws (each seat by its throw model, ``seat_throws``) and the pack's cards to
+    ``crib``, a partner's passed cards to the partner; returns the starter."""
     players = table.dealt.shape[0]
     dealer_seat = players - 1
     total_dealt = 0
@@ -205,9 +217,10 @@ def deal_hands(
         pos += m
         sign = 1 if seat_side[s] == seat_side[dealer_seat] else -1
         thrown, passed = table.thrown[s], table.passed[s]
+        model = seat_throws[s]
         km, tm, pm = hand_policy_split(
-            held, m - thrown - passed, thrown, passed, sign, table.crib_one, table.crib_two,
-            table.aim,
+            held, m - thrown - passed, thrown, passed, sign, table.crib_one[model, s],
+            table.crib_two[model, s], table.aim,
         )  # fmt: skip
         h = 0
         for j in range(m):
@@ -228,3 +241,36 @@ def deal_hands(
                     hands[q, h] = held[j]
                     h += 1
     return int(deck[pos + table.from_deck])
+
+
+BOARD_STREAMS = 1 << 42  # deal i of a board's deals: stream BOARD_STREAMS + i (its draws + 1)
+
+
+@njit(parallel=True)
+def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.ndarray, ...]:
+    """Deals ``first`` .. ``first + n - 1`` of a game of two sides, each dealt by player
+    ``i % P``: (players, points, sources), each (n, E) int8, the deal's scoring events in
+    the order they score, ``players`` naming the side (0 the side not dealing, 1 the
+    dealer's; -1 past the last event), as the board's dynamic programming reads them
+    (:mod:`crib_analyze.board.dp_kernels`)."""
+    players_n = table.dealt.shape[0]
+    events_max = players_n * 4 + players_n + 2
+    players = np.full((n, events_max), -1, np.int8)
+    points = np.zeros((n, events_max), np.int8)
+    sources = np.full((n, events_max), -1, np.int8)
+    for i in prange(n):
+        k = first + i
+        deck = np.empty(52, np.int64)
+        shuffle_into(deck, rng_for(seed, BOARD_STREAMS + 2 * k))
+        draws = rng_for(seed, BOARD_STREAMS + 2 * k + 1)
+        hands = np.empty((players_n, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players_n, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        e = deal_events(deck, k % players_n, table, hands, crib, seat_side, events, draws)
+        dealing = seat_side[players_n - 1]
+        for j in range(e):
+            players[i, j] = 1 if seat_side[events[j, 0]] == dealing else 0
+            points[i, j] = events[j, 1]
+            sources[i, j] = events[j, 2]
+    return players, points, sources

@@ -215,8 +215,9 @@ def sampled_cribs(
 
     Each deal gives every other seat its cards from the pack at random (``dealt``,
     ``thrown``, ``passed`` per seat from the dealer's left; ``sides`` each seat's side),
-    each throws by the hand policy (:func:`best_split`, its own cards unseen to it, with
-    ``aim``),
+    each throws by the hand policy's rule (:func:`best_split`, its own cards unseen to
+    it, with ``aim``) with its row of ``crib_one`` (P, 13) and ``crib_two`` (P, 13, 13):
+    the random crib's values for the hand policy, or a game's expert model,
     then the pack's ``from_deck`` cards go to the crib and the next is the starter. The
     same deals serve every throw (common random numbers)."""
     players = dealt.shape[0]
@@ -243,7 +244,7 @@ def sampled_cribs(
             sign = 1 if sides[s] == sides[players - 1] else -1
             keep = m - thrown[s] - passed[s]
             _, tm, _ = hand_policy_split(
-                held, keep, thrown[s], passed[s], sign, crib_one, crib_two, aim
+                held, keep, thrown[s], passed[s], sign, crib_one[s], crib_two[s], aim
             )
             for i in range(m):
                 if tm >> i & 1:
