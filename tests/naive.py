@@ -525,7 +525,7 @@ def naive_split(
 
 
 def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_dealer, continuation,
-                     choose, lowball=False, tables=None):  # fmt: skip
+                     choose, lowball=False, tables=None, forced=None):  # fmt: skip
     """One whole game of ``rules`` from the rules text, deal by deal from ``decks`` (each
     a shuffled pack): the deal (each seat from the dealer's left its cards in turn, then
     the pack's cards to the crib, then the starter), the throws (:func:`naive_split`),
@@ -534,7 +534,8 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
     ``continuation`` the rest play on for second place; in ``lowball`` every seat splits
     for the fewest points, and the side reported is the first to the target (the
     loser). ``tables(player, seat)``, if given, is the (one, two) a player throws by in
-    that seat (else every player throws by ``crib_one`` and ``crib_two``). ``start``
+    that seat (else every player throws by ``crib_one`` and ``crib_two``); ``forced``
+    (seat, kept, thrown, passed cards) makes that seat split so. ``start``
     each side's points
     (players round the table; ``sides[p]`` player p's side). Returns (winner, second or
     -1, deals, the sides' scores when won, points[seat][source] summed over whole
@@ -564,10 +565,13 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
                 continue
             keep = rules.dealt[s] - rules.thrown[s] - rules.passed[s]
             one, two = (crib_one, crib_two) if tables is None else tables((dealer + 1 + s) % P, s)
-            kept, thrown, passed = naive_split(
-                dealt_cards[s], keep, rules.thrown[s], rules.passed[s], side[s] == side[P - 1],
-                one, two, lowball,
-            )  # fmt: skip
+            if forced is not None and forced[0] == s:
+                kept, thrown, passed = (list(part) for part in forced[1:])
+            else:
+                kept, thrown, passed = naive_split(
+                    dealt_cards[s], keep, rules.thrown[s], rules.passed[s],
+                    side[s] == side[P - 1], one, two, lowball,
+                )  # fmt: skip
             hands[s] = kept
             crib += thrown
             if passed:

@@ -2,13 +2,14 @@
 crib_analyze.artifacts.game_boards) and ``odds --game`` reading them.
 
 A deal's events by side against the whole-game twin's points (tests/naive.py:
-naive_table_game, one deal far from the target); the board against whole games
+naive_table_game, one deal far from the target); a split's chance of winning from a
+score, deal by deal, against the same twin and the board; the board against whole games
 simulated from a sample of scores (the issue's check: within 3 standard errors); a
 build's reproducibility and resumption; the packaged file.
 
 Mutations tried (each fails a test here): the dealer's side labelled by the dealer's
 seat rather than its side (partners); the board read from the other side's point of
-view in ``odds``.
+view in ``odds``; the side that deals next inverted in the chance from a score.
 """
 
 from __future__ import annotations
@@ -73,6 +74,59 @@ def test_a_deals_events_by_side_are_the_rules(name: str) -> None:
             if players[i, e] >= 0:
                 got[players[i, e], sources[i, e]] += points[i, e]
         assert got.tolist() == want.tolist(), (name, i)
+
+
+@pytest.mark.parametrize("name", ["five-dealt", "four"])
+def test_a_splits_chance_from_a_score_is_the_rules(name: str) -> None:
+    """split_wins, sample by sample, against the twin: the pack as the kernel deals it
+    (the seat's cards in its place), the seat's split forced, the others by the expert,
+    greedy play; the events scored in order from the score; a side reaching the target
+    wins then, else the board at the scores after the deal, the deal passing left."""
+    from crib_analyze.discard.any_game import splits as all_splits
+    from crib_analyze.rng_kernels import rng_next
+
+    r = game(name)
+    board, _ = game_board(r)  # type: ignore[misc]
+    win = board.win()
+    seat, cards = 0, [16, 21, 15, 40, 45]  # 5C 6D 4S JC QD
+    options = all_splits(5, 4, 1, 0)[:3]
+    masks = np.array([[sum(1 << i for i in part) for part in o] for o in options], np.int64)
+    table = table_deal(r, tk.GREEDY, "expert")
+    mine, theirs = (108, 104) if name == "five-dealt" else (96, 92)
+    samples = scaled(10, 6)
+    got = tgk.split_wins(np.array(cards), seat, masks, table, mine, theirs, win, samples, 2)
+    one, two = throw_tables(r)
+    sides = [int(x) for x in sides_of(r)]
+    unseen = [c for c in range(52) if c not in cards]
+    decided = undecided = 0
+    for j in range(samples):
+        rng = rng_for(2, j)
+        pool = np.array(unseen, np.int64)
+        for i in range(len(pool) - 1, 0, -1):
+            k = int(rng_next(rng)) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        deck = cards + [int(c) for c in pool]  # seat 0's cards first
+        for row, (kept, thrown, passed) in enumerate(options):
+            start = [0, 0]
+            start[sides[seat]], start[1 - sides[seat]] = mine, theirs
+            winner, _, _, _, points, _ = naive_table_game(
+                r, [deck], None, None, sides, start, r.players - 1, False, naive_greedy,
+                tables=lambda player, s: (one[1, s].tolist(), two[1, s].tolist()),
+                forced=(seat, [cards[i] for i in kept], [cards[i] for i in thrown],
+                        [cards[i] for i in passed]),
+            )  # fmt: skip
+            if winner >= 0:
+                want = 1.0 if winner == sides[seat] else 0.0
+                decided += 1
+            else:
+                undecided += 1
+                score = list(start)
+                for s2 in range(r.players):
+                    score[sides[s2]] += sum(points[s2])
+                next_mine = int(sides[0] == sides[seat])
+                want = float(win[score[sides[seat]], score[1 - sides[seat]], next_mine])
+            assert got[row, j] == pytest.approx(want), (name, row, j)
+    assert decided > 0 and undecided > 0  # the test bites: deals that end it, and not
 
 
 def test_a_build_is_reproducible_and_resumes(tmp_path) -> None:

@@ -64,7 +64,7 @@ _SIMULATE_STANDARD = (
 #: or with ``others``' hand policy (the role first: for another game it names the seat)
 _ANALYZE_STANDARD = (
     "role", "opponent", "policy", "model", "need", "sort", "pegging", "distribution",
-    "score", "goal", "scoring", "position_samples",
+    "goal", "scoring",
 )  # fmt: skip
 
 #: every capability with two engines, by the name of its public function

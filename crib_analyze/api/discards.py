@@ -184,6 +184,18 @@ def discard_rows_for(
 ) -> Rows:
     """The throws of ``hand`` as a resolved ``request`` asks (see :func:`analyze`)."""
     r = request.resolve()
+    if r.engine == "any-game" and r.score is not None:
+        from crib_analyze.board.table_throws import score_seat, score_throws_rows
+        from crib_analyze.verdicts import game_throws_verdict
+
+        mine, theirs = cast(tuple[int, int], r.score)
+        assert r.seat is not None and r.position_samples is not None and r.seed is not None
+        scored = score_seat(
+            hand, cast(Rules, r.game), r.seat, mine, theirs, r.position_samples, r.seed
+        )
+        rows = score_throws_rows(scored)
+        rows = rows.with_verdict(game_throws_verdict(rows))
+        return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
     if r.engine == "any-game":
         assert r.seat is not None and r.samples is not None and r.seed is not None
         others = cast(GameOthers, r.others)

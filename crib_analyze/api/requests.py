@@ -45,6 +45,7 @@ from crib_analyze.settings import (
     GAME_OTHERS,
     GAME_THROW_POLICIES,
     GAMES,
+    GAMES_WITH_BOARDS,
     GOALS,
     NEED,
     ODDS_GAMES,
@@ -146,14 +147,33 @@ class DiscardRequest:
             raise UsageError(f"say which seat: `seat` {'|'.join(rules.seat_names)}")
         rules.refuse_variants("a seat's throws in another game", ("lowball",))
         rules.seat(seat)
+        from crib_analyze.artifacts.game_boards import game_board
         from crib_analyze.discard.any_game import default_others
 
+        seed = SEED.default if self.seed is None else SEED.check(self.seed)
+        if self.score is not None:  # ranked by the chance of winning: the game's board
+            if game_board(rules) is None:
+                raise UsageError(
+                    f"`score` goes with the games of two sides, which have a board "
+                    f"({', '.join(GAMES_WITH_BOARDS)}); not {label(rules)}"
+                )
+            if self.others is not None:  # the others throw by the expert model
+                raise UsageError("`others` does not go with `score`")
+            samples = self.position_samples
+            return replace(
+                self, game=rules, engine="any-game", seat=seat, role=None, seed=seed,
+                score=parse_score(self.score), others="expert",
+                position_samples=POSITION_SAMPLES.default if samples is None
+                else POSITION_SAMPLES.check(samples),
+            )  # fmt: skip
+        if self.position_samples is not None:
+            raise UsageError("`position_samples` goes with `score`")
         others = self.others or default_others(rules)
         check_choice("others", others, GAME_OTHERS)
         return replace(
             self, game=rules, engine="any-game", others=others, seat=seat, role=None,
             samples=SAMPLES.default if self.samples is None else SAMPLES.check(self.samples),
-            seed=SEED.default if self.seed is None else SEED.check(self.seed),
+            seed=seed,
         )  # fmt: skip
 
     def _standard(self, rules: Rules) -> DiscardRequest:
@@ -363,9 +383,7 @@ class OddsRequest:
             scores = tuple(int(s) for s in self.scores)
             for score in scores:
                 if not 0 <= score < rules.target:
-                    raise UsageError(
-                        f"a score must be from 0 to {rules.target - 1}, got {score}"
-                    )
+                    raise UsageError(f"a score must be from 0 to {rules.target - 1}, got {score}")
             asked = (self.games, self.seed, self.play_policy)
             if all(a is None for a in asked) and game_board(rules) is not None:
                 return replace(self, game=rules, engine=engine, method="board", scores=scores)

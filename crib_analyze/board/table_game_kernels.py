@@ -39,9 +39,10 @@ from crib_analyze.crib.any_game_kernels import hand_policy_split
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
-from crib_analyze.rng_kernels import rng_for
+from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.scoring.any_hand_kernels import show_points
 
+NO_FORCE = np.array([-1, 0, 0, 0], np.int64)  # deal_events: no seat's split forced
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point
 DECK_STREAMS = 1 << 40  # deal k of rotation group g: stream DECK_STREAMS + g * MAX_DEALS + k
 SOLVER_STREAMS = 1 << 41  # ... and the solver's draws in it: SOLVER_STREAMS + g * MAX_DEALS + k
@@ -118,7 +119,7 @@ def play_table_games(
         while not over and k < MAX_DEALS:
             shuffle_into(deck, rng_for(seed, DECK_STREAMS + group * MAX_DEALS + k))
             draws = rng_for(seed, SOLVER_STREAMS + group * MAX_DEALS + k)
-            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws)
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, NO_FORCE)
             for j in range(e):
                 s, pts, source = events[j, 0], events[j, 1], events[j, 2]
                 points[i, s, source] += pts
@@ -152,11 +153,13 @@ def deal_events(
     seat_side: np.ndarray,
     events: np.ndarray,
     rng: np.ndarray,
+    forced: np.ndarray,
 ) -> int:
     """One deal of the shuffled ``deck`` with player ``dealer`` dealing: fills
     ``seat_side`` (each seat's side) and ``events`` with the deal's scoring events in
     order, (seat, points, source) each; returns how many. ``rng``: the stream of the
-    solver's draws (a player whose policy is the solver)."""
+    solver's draws (a player whose policy is the solver). ``forced`` (seat, kept,
+    thrown, passed masks) makes that seat split so (seat -1: nobody, ``NO_FORCE``)."""
     players = table.dealt.shape[0]
     dealer_seat = players - 1
     seat_policy = np.empty(players, np.int64)
@@ -166,7 +169,7 @@ def deal_events(
         seat_policy[s] = table.policies[p]
         seat_throws[s] = table.throws[p]
         seat_side[s] = table.sides[p]
-    starter = deal_hands(deck, table, seat_side, seat_throws, hands, crib)
+    starter = deal_hands(deck, table, seat_side, seat_throws, hands, crib, forced)
     shown = hands.copy()
     e = 0
     if starter >> 2 == JACK_RANK:
@@ -195,10 +198,12 @@ def deal_hands(
     seat_throws: np.ndarray,
     hands: np.ndarray,
     crib: np.ndarray,
+    forced: np.ndarray,
 ) -> int:
     """Deals ``deck``: each seat's kept cards to ``hands`` (-1 past a short hand), the
-    throws (each seat by its throw model, ``seat_throws``) and the pack's cards to
-    ``crib``, a partner's passed cards to the partner; returns the starter."""
+    throws (each seat by its throw model, ``seat_throws``, or the split ``forced`` gives
+    it) and the pack's cards to ``crib``, a partner's passed cards to the partner;
+    returns the starter."""
     players = table.dealt.shape[0]
     dealer_seat = players - 1
     total_dealt = 0
@@ -218,10 +223,13 @@ def deal_hands(
         sign = 1 if seat_side[s] == seat_side[dealer_seat] else -1
         thrown, passed = table.thrown[s], table.passed[s]
         model = seat_throws[s]
-        km, tm, pm = hand_policy_split(
-            held, m - thrown - passed, thrown, passed, sign, table.crib_one[model, s],
-            table.crib_two[model, s], table.aim,
-        )  # fmt: skip
+        if s == forced[0]:
+            km, tm, pm = forced[1], forced[2], forced[3]
+        else:
+            km, tm, pm = hand_policy_split(
+                held, m - thrown - passed, thrown, passed, sign, table.crib_one[model, s],
+                table.crib_two[model, s], table.aim,
+            )  # fmt: skip
         h = 0
         for j in range(m):
             if km >> j & 1:
@@ -267,10 +275,88 @@ def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.nda
         crib = np.empty(4, np.int64)
         seat_side = np.empty(players_n, np.int64)
         events = np.empty((events_max, 3), np.int64)
-        e = deal_events(deck, k % players_n, table, hands, crib, seat_side, events, draws)
+        e = deal_events(deck, k % players_n, table, hands, crib, seat_side, events, draws, NO_FORCE)
         dealing = seat_side[players_n - 1]
         for j in range(e):
             players[i, j] = 1 if seat_side[events[j, 0]] == dealing else 0
             points[i, j] = events[j, 1]
             sources[i, j] = events[j, 2]
     return players, points, sources
+
+
+@njit(parallel=True)
+def split_wins(
+    cards: np.ndarray,
+    seat: int,
+    splits: np.ndarray,
+    table: TableDeal,
+    mine: int,
+    theirs: int,
+    win: np.ndarray,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """(S, samples): for each split of ``seat``'s ``cards`` (rows of ``splits``: kept,
+    thrown, passed masks over ``cards``), the chance its side wins the game from
+    ``mine`` to ``theirs`` with this deal, in ``samples`` deals of the other cards.
+
+    Player p sits in seat p (the dealer the last); the other seats are dealt at random
+    from the cards ``seat`` cannot see, throw by their models and everyone lays by
+    their policies; the events are walked in the order they score: a side that reaches
+    the target wins there and then; if neither does, the board ``win`` (target, target,
+    2: my side's score, the other's, my side deals) values the position after the deal,
+    the deal passing to the left. Sample j is dealt and played from the same streams
+    for every split (common random numbers)."""
+    players = table.dealt.shape[0]
+    dealer = players - 1
+    taken = np.zeros(52, np.bool_)
+    for c in cards:
+        taken[c] = True
+    unseen = np.flatnonzero(~taken)
+    start = 0
+    for s in range(seat):
+        start += table.dealt[s]
+    m = cards.shape[0]
+    my_side = table.sides[seat]
+    next_mine = 1 if table.sides[0] == my_side else 0  # seat 0 deals next
+    target = table.target
+    events_max = players * 4 + players + 2
+    out = np.zeros((splits.shape[0], samples))
+    for j in prange(samples):
+        rng = rng_for(seed, j)
+        pool = unseen.copy()
+        for i in range(pool.shape[0] - 1, 0, -1):
+            k = rng_next(rng) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        deck = np.empty(52, np.int64)
+        deck[:start] = pool[:start]
+        deck[start : start + m] = cards
+        deck[start + m :] = pool[start : 52 - m]
+        draws_seed = rng_next(rng)
+        hands = np.empty((players, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        forced = np.empty(4, np.int64)
+        for r in range(splits.shape[0]):
+            forced[0] = seat
+            forced[1:] = splits[r]
+            draws = rng_for(draws_seed, 0)
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, forced)
+            a, b = mine, theirs
+            value = -1.0
+            for k in range(e):
+                if seat_side[events[k, 0]] == my_side:
+                    a += events[k, 1]
+                    if a >= target:
+                        value = 1.0
+                        break
+                else:
+                    b += events[k, 1]
+                    if b >= target:
+                        value = 0.0
+                        break
+            if value < 0.0:
+                value = win[a, b, next_mine]
+            out[r, j] = value
+    return out

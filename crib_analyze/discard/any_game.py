@@ -206,6 +206,7 @@ def game_throws_rows(throws: GameThrows) -> Rows:
     meta = GameThrowsMeta(
         game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
         crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
+        others=throws.others,
         notes=tuple(f"{rule}; the lowest net first" for rule in rules.variant_rules),
     )  # fmt: skip
     return Rows(columns, meta=meta)
