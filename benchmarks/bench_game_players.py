@@ -25,6 +25,7 @@ Target (issue 35): the new players win significantly more in every game, by more
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_game_players.py [--quick] [--game NAME ...]
+        [--only throws|play|both ...] [--games N]
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of the games")
     parser.add_argument("--game", action="append", help="only these games")
     parser.add_argument("--only", choices=tuple(COMPARISONS), action="append")
+    parser.add_argument("--games", type=int, help="games a comparison (default: its own)")
     args = parser.parse_args()
     names = args.game or [g for g in GAMES if g != "standard"]
     match("three", "expert", "lookahead", 6, SEED)  # compile before timing
@@ -99,7 +101,7 @@ def main() -> None:
                 continue
             if play == "solver" and name not in SOLVER_GAMES:
                 continue
-            n = max(full // 10, 60) if args.quick else full
+            n = args.games or (max(full // 10, 60) if args.quick else full)
             r = match(name, throws, play, n, SEED)
             gain = r["win"] - r["fair"]  # type: ignore[operator]
             z = gain / r["win_se"] if r["win_se"] else float("nan")  # type: ignore[operator]

@@ -113,8 +113,11 @@ def analyze(
 
     ``game`` (a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`)
     with a ``seat`` ranks every way that seat can split the cards it is dealt, as
-    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``); the standard
-    game's options above are refused there (:class:`~crib_analyze.api.requests.DiscardRequest`).
+    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``); in a game of two
+    sides (which has a board), ``score`` (your side's first) ranks them by the chance
+    of winning instead (``p_win``, ``p_win_se``, ``gap_se``; ``position_samples`` deals
+    played out each, :mod:`crib_analyze.board.table_throws`). The standard game's other
+    options are refused there (:class:`~crib_analyze.api.requests.DiscardRequest`).
 
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
