@@ -152,7 +152,9 @@ def odds(
     "games",
     multiple=True,
     type=click.Choice(GAMES_WITH_BOARDS),
-    help="A game to rebuild (repeat for more) [default: every game of two sides but the "
+    metavar="GAME",
+    help=f"A game to rebuild: {', '.join(GAMES_WITH_BOARDS)} (repeat for more) [default: "
+    "every game of two sides but the "
     "standard]; the others are kept as they are in the boards in use.",
 )
 @count_option(

@@ -120,7 +120,9 @@ def build_model(
     "games",
     multiple=True,
     type=click.Choice(GAMES_WITH_MODELS),
-    help="A game to rebuild (repeat for more) [default: every game but the standard]; "
+    metavar="GAME",
+    help=f"A game to rebuild: {', '.join(GAMES_WITH_MODELS)} (repeat for more) [default: "
+    "every game but the standard]; "
     "the others are kept as they are in the models in use.",
 )
 @count_option("--rounds", setting=GAME_MODEL_ROUNDS, help="Fictitious-play rounds a game.")
