@@ -174,12 +174,11 @@ def _board_odds(rules: Rules, scores: Sequence[int]) -> Rows:
     chance, the dealer's side about to deal (``win_se`` the board's sampling error, its
     root mean square over the positions)."""
     from crib_analyze.artifacts.game_boards import game_board
-    from crib_analyze.board.table_games import side_seats
 
     found = game_board(rules)
     assert found is not None  # the request chose the board because there is one
     board, provenance = found
-    sides = side_seats(rules)
+    sides = rules.sides
     dealer_side = next(i for i, seats in enumerate(sides) if rules.dealer in seats)
     names = rules.seat_names
     error = float(provenance.get("win_error", {}).get("rms", 0.0))
@@ -206,12 +205,11 @@ def _simulated_odds(
     simulated games."""
     from crib_analyze.board.table_games import (
         TableRun,
-        side_seats,
         simulate_table,
         throw_policy_of,
     )
 
-    sides = side_seats(rules)
+    sides = rules.sides
     start = tuple(int(s) for s in scores)
     run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
                    first_dealer=rules.dealer)  # fmt: skip

@@ -372,9 +372,8 @@ class OddsRequest:
         rules, engine = dispatch("odds_rows", self.game, given)
         if engine == "any-game":
             from crib_analyze.artifacts.game_boards import game_board
-            from crib_analyze.board.table_games import side_seats
 
-            sides = len(side_seats(rules))
+            sides = len(rules.sides)
             if len(self.scores) != sides:
                 raise UsageError(
                     f"give the scores of {rules.name}'s {sides} sides, from the dealer's "

@@ -36,7 +36,7 @@ from numba import prange
 
 from crib_analyze.constants import HEELS_POINTS, JACK_RANK
 from crib_analyze.crib.any_game_kernels import hand_policy_split
-from crib_analyze.crib.dealing_kernels import shuffle_into
+from crib_analyze.crib.dealing_kernels import shuffle_in_place, shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
 from crib_analyze.rng_kernels import rng_for, rng_next
@@ -324,10 +324,7 @@ def split_wins(
     out = np.zeros((splits.shape[0], samples))
     for j in prange(samples):
         rng = rng_for(seed, j)
-        pool = unseen.copy()
-        for i in range(pool.shape[0] - 1, 0, -1):
-            k = rng_next(rng) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
+        pool = shuffle_in_place(unseen.copy(), rng)
         deck = np.empty(52, np.int64)
         deck[:start] = pool[:start]
         deck[start : start + m] = cards

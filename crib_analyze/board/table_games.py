@@ -238,7 +238,7 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
     # who won, by the seats the winning side sat in at the first deal
     wins: dict[str, float] = {}
     wins_se: dict[str, float] = {}
-    for seats in side_seats(r):
+    for seats in r.sides:
         side_of_game = sides[(first + 1 + seats[0]) % r.players]
         won = (winner == side_of_game).astype(np.float64)
         label = "+".join(names[s] for s in seats)
@@ -280,11 +280,3 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
         seconds=round(seconds, 1),
         raw=raw,
     )
-
-
-def side_seats(rules: Rules) -> list[list[int]]:
-    """The seats of each side in a deal, sides in order of their first seat."""
-    groups: dict[int, list[int]] = {}
-    for seat, team in enumerate(rules.teams):
-        groups.setdefault(team, []).append(seat)
-    return list(groups.values())

@@ -22,8 +22,8 @@ import numpy as np
 from crib_analyze.artifacts.game_boards import game_board
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import table_deal
-from crib_analyze.cards import CardsLike, format_cards, parse_cards
-from crib_analyze.discard.any_game import analyze_seat
+from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.discard.any_game import analyze_seat, split_columns
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import POLICY_CODES
@@ -111,13 +111,7 @@ def score_throws_rows(throws: GameScoreThrows) -> Rows:
     pass), the points ranking's net, the chance of winning, its standard error and the
     standard error of its gap to the best."""
     rules = throws.rules
-
-    def texts(groups: list[tuple[int, ...]]) -> np.ndarray:
-        return np.array([format_cards(g) for g in groups], dtype=object)
-
-    columns: dict[str, np.ndarray] = {"keep": texts(throws.kept), "throw": texts(throws.thrown)}
-    if any(throws.passed):
-        columns["pass"] = texts(throws.passed)
+    columns = split_columns(throws.kept, throws.thrown, throws.passed)
     columns["net"] = throws.net
     columns["p_win"] = throws.win
     columns["p_win_se"] = throws.win_se

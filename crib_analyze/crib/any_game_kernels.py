@@ -17,8 +17,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.crib.dealing_kernels import shuffle_in_place
 from crib_analyze.jit import njit
-from crib_analyze.rng_kernels import rng_for, rng_next
+from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.any_hand_kernels import show_points
 
 
@@ -229,10 +230,7 @@ def sampled_cribs(
     out = np.zeros((n_throws, samples), np.int64)
     for j in prange(samples):
         rng = rng_for(seed, j)
-        pool = unseen.copy()
-        for i in range(pool.shape[0] - 1, 0, -1):
-            k = rng_next(rng) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
+        pool = shuffle_in_place(unseen.copy(), rng)
         rest = np.empty(4, np.int64)
         got, at = 0, 0
         for s in range(players):

@@ -31,28 +31,13 @@ CHUNKS = 64  # the driver's slices of deals, each summed on its own
 
 @njit
 def _free_card(rank: int, used: np.ndarray, rng: np.ndarray, other: int) -> int:
-    """A card of ``rank`` at random among those not ``used`` and not ``other`` (a card
-    id or -1); -1 if none is free."""
+    """A card of ``rank`` at random among those not ``used``, and (``other`` a card, not
+    -1) neither ``other`` nor of its suit; -1 if none is free."""
     free = np.empty(4, np.int64)
     k = 0
     for suit in range(4):
         c = 4 * rank + suit
-        if not used[c] and c != other:
-            free[k] = c
-            k += 1
-    if k == 0:
-        return -1
-    return int(free[rng_next(rng) % k])
-
-
-@njit
-def _suit_differs(a: int, rank: int, used: np.ndarray, rng: np.ndarray) -> int:
-    """A free card of ``rank`` of another suit than card ``a``; -1 if none."""
-    free = np.empty(4, np.int64)
-    k = 0
-    for suit in range(4):
-        c = 4 * rank + suit
-        if not used[c] and c != a and suit != (a & 3):
+        if not used[c] and (other < 0 or suit != (other & 3)):
             free[k] = c
             k += 1
     if k == 0:
@@ -158,7 +143,7 @@ def _deal_sums(
                     a = _free_card(r, used, rng, -1)
                     if a < 0:
                         continue
-                    b = _suit_differs(a, q, used, rng)
+                    b = _free_card(q, used, rng, a)
                     if b < 0:
                         continue
                     crib[0], crib[1] = a, b

@@ -177,18 +177,26 @@ def analyze_seat(
     )
 
 
+def split_columns(
+    kept: list[tuple[int, ...]], thrown: list[tuple[int, ...]], passed: list[tuple[int, ...]]
+) -> dict[str, np.ndarray]:
+    """The splits' cards as text columns: keep, throw, and pass where a seat passes."""
+
+    def texts(groups: list[tuple[int, ...]]) -> np.ndarray:
+        return np.array([format_cards(g) for g in groups], dtype=object)
+
+    columns = {"keep": texts(kept), "throw": texts(thrown)}
+    if any(passed):
+        columns["pass"] = texts(passed)
+    return columns
+
+
 def game_throws_rows(throws: GameThrows) -> Rows:
     """A seat's splits in any game as rows, best first: keep, throw (and pass), each
     part's mean and the net; the metadata names the game, the seat and whose the crib
     is."""
     rules = throws.rules
-
-    def texts(groups: list[tuple[int, ...]]) -> np.ndarray:
-        return np.array([format_cards(g) for g in groups], dtype=object)
-
-    columns: dict[str, np.ndarray] = {"keep": texts(throws.kept), "throw": texts(throws.thrown)}
-    if any(throws.passed):
-        columns["pass"] = texts(throws.passed)
+    columns = split_columns(throws.kept, throws.thrown, throws.passed)
     columns["hand_mean"] = throws.hand
     if any(throws.passed):
         columns["partner_mean"] = throws.partner_hand
