@@ -53,7 +53,7 @@ def test_a_deals_events_by_side_are_the_rules(name: str) -> None:
     r = game(name)
     table = table_deal(r, tk.GREEDY, "expert")
     one, two = throw_tables(r)
-    n = scaled(6, 2) if name != "canadian-doubles" else 1
+    n = scaled(6, 1) if name != "canadian-doubles" else 1
     players, points, sources = tgk.side_events(n, 8, 0, table)
     sides = [int(x) for x in sides_of(r)]
     for i in range(n):

@@ -110,7 +110,7 @@ def test_one_deal_matches_the_rules(name: str) -> None:
     scores the substitution can give, counted once where a card is free."""
     rules = game(name)
     one, two = random_tables(rules, 7)
-    deals = 1 if name == "canadian-doubles" else scaled(8, 3)
+    deals = 1 if name == "canadian-doubles" else scaled(8, 2)
     for j in range(deals):
         deck = np.empty(52, np.int64)
         shuffle_into(deck, rng_for(11, j))
@@ -144,7 +144,7 @@ def test_the_measure_agrees_with_the_sampled_crib_of_discard() -> None:
     within 4 standard errors (the card removal of the seat's kept cards aside)."""
     rules = game("three")
     one, two = hand_policy_tables(rules)
-    n = scaled(200_000, 40_000)
+    n = scaled(200_000, 25_000)
     m1, _, v1, _ = measure(rules, one, two, n, 5, 0)
     cards = np.array([16, 1, 26, 35, 48], np.int64)  # 5C 2D 7S TD KC: throw the five
     shows = agk.sampled_cribs(

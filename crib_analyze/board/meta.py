@@ -3,7 +3,7 @@ the standard game's board table (its provenance), or another game's simulated ga
 
 >>> OddsMeta(game="three", method="simulation", games=2000, seed=1,
 ...          play_policy="lookahead").assumed.split("; ")[1]
-'2,000 games simulated to the end (seed 1, lookahead play, throws by the hand policy)'
+'2,000 games simulated to the end (seed 1, lookahead play, throws by the expert model)'
 """
 
 from __future__ import annotations
