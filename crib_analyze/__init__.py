@@ -12,7 +12,8 @@ discards (:func:`analyze`,
 :func:`plot_crib_tables`), the expert model (:func:`load_model`, :func:`build_model`,
 :class:`ExpertModel`), the play (:func:`score_play`, :func:`advise_play`,
 :func:`pegging_table`,
-:func:`build_pegging`, :func:`build_leads`, :func:`review`), the games of the rules
+:func:`build_pegging`, :func:`build_leads`, :func:`review`; the other games' expert
+throws and boards :func:`build_game_models`, :func:`build_game_boards`), the games of the rules
 (:func:`games`, :func:`game`; the other games' throws, play, tables,
 chances and whole games through :func:`analyze`, :func:`advise_play`, :func:`generate_table`,
 :func:`odds_rows` and :func:`simulate` with ``game=``), the board
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
         auction,
         board_frame,
         build_board,
+        build_game_boards,
+        build_game_models,
         build_leads,
         build_model,
         build_pegging,
@@ -104,6 +107,8 @@ __all__ = [
     "auction",
     "board_frame",
     "build_board",
+    "build_game_boards",
+    "build_game_models",
     "build_leads",
     "build_model",
     "build_pegging",

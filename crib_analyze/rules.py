@@ -134,6 +134,18 @@ class Rules:
         """True if some seats share a side."""
         return len(set(self.teams)) < self.players
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side in a deal, sides in order of their first seat.
+
+        >>> game("four").sides
+        ((0, 2), (1, 3))
+        """
+        groups: dict[int, list[int]] = {}
+        for seat, team in enumerate(self.teams):
+            groups.setdefault(team, []).append(seat)
+        return tuple(tuple(seats) for seats in groups.values())
+
     def partner(self, seat: int) -> int:
         """The other seat of ``seat``'s side (a one-line error if it has none or two)."""
         mates = [s for s in range(self.players) if s != seat and self.teams[s] == self.teams[seat]]

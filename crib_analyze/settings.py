@@ -82,8 +82,12 @@ ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPoli
 # (benchmarks/bench_table_solver.py); in partnerships it gains nothing
 HEADS_UP_ADVICE_POLICY: AnyGamePlayPolicy = "solver"
 # how the other seats' throws reach the crib in a game other than the standard one
-GameOthers = Literal["random", "hand"]
+GameOthers = Literal["expert", "random", "hand"]
 GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)
+# how the seats of a game other than the standard one throw in whole games: by the game's
+# expert model (its default where it has one) or by the hand policy (random cribs)
+GameThrowPolicy = Literal["expert", "hand"]
+GAME_THROW_POLICIES: tuple[GameThrowPolicy, ...] = get_args(GameThrowPolicy)
 # how a simulated player throws
 GamePlayer = Literal["expert", "points", "position", "mixed", "table"]
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
@@ -230,6 +234,16 @@ BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number
 PEGGING_PILOT = Count("pilot", 2, 100_000_000, 500)  # in the first stage
 PEGGING_MAX_DEALS = Count("max deals", 2, 100_000_000, 500)  # at most
 PEGGING_TARGET_SE = Amount("target standard error", 0.0, 10.0, 0.02)
+# the expert throws of the other games (build-game-models): fictitious-play rounds, and
+# deals a round (about 2 minutes a game on 2 cores; Canadian doubles ~20 times slower)
+GAMES_WITH_MODELS = (
+    "five-dealt", "five-card", "three", "three-dealer-six", "four", "five", "canadian-doubles",
+)  # fmt: skip
+# the games of two sides other than the standard one, each with a board (build-game-boards)
+GAMES_WITH_BOARDS = ("five-dealt", "five-card", "four", "canadian-doubles")
+GAME_BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number
+GAME_MODEL_ROUNDS = Count("rounds", 1, 10_000, 12)
+GAME_MODEL_DEALS = Count("deals", 100, 100_000_000, 100_000)
 MODEL_TOLERANCE = Amount("tolerance", 0.0, 10.0, 1e-3)
 MODEL_MAX_ROUNDS = Count("max rounds", 1, 10_000, 200)
 TABLE_LIMIT = Bound("limit", 1, 962_988)  # hand classes (every class: the whole table)
@@ -241,6 +255,8 @@ SCORE = Bound("score", 0, 120)  # a score on the board before the game is won
 # --- environment --------------------------------------------------------------------------
 
 MODEL_ENV = "CRIB_ANALYZE_MODEL"  # an expert model file to use instead of the packaged one
+GAME_MODELS_ENV = "CRIB_ANALYZE_GAME_MODELS"  # game models to use instead of the packaged
+GAME_BOARDS_ENV = "CRIB_ANALYZE_GAME_BOARDS"  # game boards to use instead of the packaged
 BOARD_ENV = "CRIB_ANALYZE_BOARD"  # a board table file to use instead of the packaged one
 DATA_DIR_ENV = "CRIB_ANALYZE_DATA_DIR"  # where generated files go by default
 CACHE_DIR_ENV = "CRIB_ANALYZE_CACHE_DIR"  # where compiled kernels are cached
@@ -256,6 +272,8 @@ PACKAGED_CLASSIC_MODEL = "expert_model_classic.npz"  # hand +- crib only
 PACKAGED_PEGGING = "pegging_table.npz"  # the pegging value of every keep, by role
 PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position
 PACKAGED_LEADS = "solver_leads.npz"  # the rank the solver leads from every keep
+PACKAGED_GAME_MODELS = "game_models.npz"  # the expert throws of every other game
+PACKAGED_GAME_BOARDS = "game_boards.npz"  # the boards of the other games of two sides
 
 
 def packaged(name: str) -> Traversable:
@@ -333,6 +351,18 @@ def default_board_output() -> Path:
 def default_model_output() -> Path:
     """Where ``build-model`` writes a rebuilt model unless told otherwise."""
     return data_dir() / PACKAGED_MODEL
+
+
+def default_game_models_output() -> Path:
+    """Where ``build-game-models`` writes the game models unless told otherwise (used
+    when ``$CRIB_ANALYZE_GAME_MODELS`` points at them)."""
+    return data_dir() / PACKAGED_GAME_MODELS
+
+
+def default_game_boards_output() -> Path:
+    """Where ``build-game-boards`` writes the game boards unless told otherwise (used
+    when ``$CRIB_ANALYZE_GAME_BOARDS`` points at them)."""
+    return data_dir() / PACKAGED_GAME_BOARDS
 
 
 def default_leads_output() -> Path:

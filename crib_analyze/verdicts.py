@@ -76,6 +76,11 @@ def game_throws_verdict(rows: Rows) -> str:
     if runner["throw"] == best["throw"]:  # the same throw, another keep (a pass)
         runner = runner | {"keep": f"keeping {runner['keep']}"}
     what = "throw" if runner["throw"] != best["throw"] else "keep"
+    if "p_win" in best:  # from a score: by the chance of winning (the gap on the same deals)
+        said = said.replace(f"(net {best['net']:.2f}", f"(wins {100 * best['p_win']:.1f}%")
+        pct = {"p_win": 100 * best["p_win"], "se": 0.0}  # the gap's error is the runner's
+        other = {"p_win": 100 * runner["p_win"], "se": 100 * runner["gap_se"], what: runner[what]}
+        return f"{said}, {margin_words(pct, other, 'p_win', 'se', what, 'percentage points more')})"
     return f"{said}, {margin_words(best, runner, 'net', se, what, 'points better')})"
 
 

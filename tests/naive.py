@@ -525,7 +525,7 @@ def naive_split(
 
 
 def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_dealer, continuation,
-                     choose, lowball=False):  # fmt: skip
+                     choose, lowball=False, tables=None, forced=None):  # fmt: skip
     """One whole game of ``rules`` from the rules text, deal by deal from ``decks`` (each
     a shuffled pack): the deal (each seat from the dealer's left its cards in turn, then
     the pack's cards to the crib, then the starter), the throws (:func:`naive_split`),
@@ -533,13 +533,18 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
     dealer's left, the crib. A side wins the moment it reaches the target; with
     ``continuation`` the rest play on for second place; in ``lowball`` every seat splits
     for the fewest points, and the side reported is the first to the target (the
-    loser). ``start`` each side's points
+    loser). ``tables(player, seat)``, if given, is the (one, two) a player throws by in
+    that seat (else every player throws by ``crib_one`` and ``crib_two``); ``forced``
+    (seat, kept, thrown, passed cards) makes that seat split so. ``start``
+    each side's points
     (players round the table; ``sides[p]`` player p's side). Returns (winner, second or
     -1, deals, the sides' scores when won, points[seat][source] summed over whole
-    deals; sources heels, pegging, hand, crib)."""
+    deals; sources heels, pegging, hand, crib; the same by player, the player in seat s
+    being (dealer + 1 + s) % P: the deal passes to the left)."""
     P = rules.players
     score = list(start)
     points = [[0] * 4 for _ in range(P)]
+    by_player = [[0] * 4 for _ in range(P)]
     winner, second, done = -1, -1, set()
     at_win = None
     dealer = first_dealer
@@ -559,10 +564,14 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
             if not rules.dealt[s]:
                 continue
             keep = rules.dealt[s] - rules.thrown[s] - rules.passed[s]
-            kept, thrown, passed = naive_split(
-                dealt_cards[s], keep, rules.thrown[s], rules.passed[s], side[s] == side[P - 1],
-                crib_one, crib_two, lowball,
-            )  # fmt: skip
+            one, two = (crib_one, crib_two) if tables is None else tables((dealer + 1 + s) % P, s)
+            if forced is not None and forced[0] == s:
+                kept, thrown, passed = (list(part) for part in forced[1:])
+            else:
+                kept, thrown, passed = naive_split(
+                    dealt_cards[s], keep, rules.thrown[s], rules.passed[s],
+                    side[s] == side[P - 1], one, two, lowball,
+                )  # fmt: skip
             hands[s] = kept
             crib += thrown
             if passed:
@@ -579,6 +588,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
         over = False
         for seat, pts, source in events:
             points[seat][source] += pts
+            by_player[(dealer + 1 + seat) % P][source] += pts
             t = side[seat]
             if (winner >= 0 and not continuation) or t in done or second >= 0:
                 continue
@@ -593,7 +603,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
         dealer = (dealer + 1) % P
         if over:
             break
-    return winner, second, deals, at_win, points
+    return winner, second, deals, at_win, points, by_player
 
 
 class _TableDecision(Exception):

@@ -22,7 +22,7 @@ VALUES: dict[str, Any] = {
     "record": "games.txt", "continuation": True, "dealer": True, "games": 100, "seed": 3,
     "role": "pone", "model": "model.npz", "seat": "left", "opponent": "expert",
     "limit": 5, "shard": "1/2", "restart": True, "fmt": "csv", "play_policy": "greedy",
-    "score": "100-100",
+    "score": "100-100", "throw_policy": "hand",
 }  # fmt: skip
 
 #: how each capability is called with one parameter and a game
@@ -134,7 +134,7 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
         "any-game",
         "dealer",
         None,
-        "random",
+        "expert",
     )
     with pytest.raises(UsageError, match="`pone` contradicts `seat` left"):
         DiscardRequest(game="four", role="pone", seat="left").resolve()

@@ -18,7 +18,8 @@ never for ever. Every run must end with exit code 0, 1 or 2 and no traceback or
 internal error. Work is kept cheap (the options that cost time per unit are always given,
 small or invalid) and the builds' heavy parts are replaced by the packaged files
 (their CLI, option checks and file writing are what is fuzzed; the builds are tested
-in test_expert.py, test_board.py and test_pegging.py).
+in test_expert.py, test_board.py, test_pegging.py, test_game_models.py and
+test_game_boards.py).
 """
 
 from __future__ import annotations
@@ -41,13 +42,17 @@ from click.testing import CliRunner
 from crib_analyze.api import generate_table
 from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import packaged_model
+from crib_analyze.artifacts.game_boards import packaged_game_boards
+from crib_analyze.artifacts.game_models import packaged_game_models
 from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
+from crib_analyze.board import table_boards
 from crib_analyze.cli import cli
 from crib_analyze.cli.app import subcommands
 from crib_analyze.cli.options import checked_output
 from crib_analyze.expert import builder as expert_builder
+from crib_analyze.expert import game_models as game_models_build
 from crib_analyze.play import pegging_values, solver_lead_build
 from tests.conftest import rotation_seed, scaled
 
@@ -396,6 +401,15 @@ def test_fuzz_every_command_no_traceback(
     monkeypatch.setattr(pegging_values, "build_pegging", lambda **kw: pegging)
     leads = packaged_solver_leads()
     monkeypatch.setattr(solver_lead_build, "build_leads", lambda *a, **kw: leads)
+    models, boards = packaged_game_models(), packaged_game_boards()
+    monkeypatch.setattr(
+        game_models_build, "build_game_model",
+        lambda rules, *a, **kw: (models.models[rules.name], models.provenance[rules.name]),
+    )  # fmt: skip
+    monkeypatch.setattr(
+        table_boards, "build_game_board",
+        lambda rules, *a, **kw: (boards.boards[rules.name], boards.provenance[rules.name]),
+    )  # fmt: skip
     runner = CliRunner()
     rng = random.Random(f"fuzz/{rotation_seed()}")  # new cases with every commit
     threads = numba.get_num_threads()

@@ -193,6 +193,8 @@ def test_a_reader_that_goes_away_is_one_line(tmp_path: Path) -> None:
 WRITERS = {
     ("auction",): ["5H", "6S", "4D", "JC", "QH", "5C", "--score", "100-105"],
     ("build-board",): ["--deals", "4000", "--play-policy", "lookahead"],
+    ("build-game-boards",): ["--game", "five-card", "--deals", "4000"],
+    ("build-game-models",): ["--game", "five-dealt", "--rounds", "1", "--deals", "100"],
     ("build-leads",): [],
     ("build-model",): ["--max-rounds", "2"],
     ("build-pegging",): ["--pilot", "2", "--max-deals", "2"],

@@ -183,7 +183,7 @@ def test_lowball_play_advice_is_ranked_lowest_first() -> None:
 
 def test_a_seats_lowball_throws_are_the_points_ranking_turned_round() -> None:
     hand = "5H 6S 4D JC QH"
-    plain = analyze_seat(hand, game("three"), "dealer")
+    plain = analyze_seat(hand, game("three"), "dealer", "random")
     low = analyze_seat(hand, game("three", lowball=True), "dealer")
     assert sorted(low.net) == list(low.net)
     assert list(np.sort(plain.net)) == pytest.approx(list(low.net))

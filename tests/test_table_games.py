@@ -84,8 +84,8 @@ def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fals
 
 
 def assert_same(kernel, twin) -> None:  # type: ignore[no-untyped-def]
-    results, scores, points = kernel
-    for i, (winner, second, deals, at_win, pts) in enumerate(twin):
+    results, scores, points, by_player = kernel
+    for i, (winner, second, deals, at_win, pts, players) in enumerate(twin):
         assert [winner, second, deals] == [
             int(results[i, 0]),
             int(results[i, 1]),
@@ -93,6 +93,7 @@ def assert_same(kernel, twin) -> None:  # type: ignore[no-untyped-def]
         ]
         assert at_win == scores[i].tolist()
         assert pts == points[i].tolist()
+        assert players == by_player[i].tolist()
 
 
 @pytest.mark.parametrize(
@@ -123,6 +124,42 @@ def test_from_a_score_near_the_end_the_order_of_scoring_decides(name, start) -> 
     assert_same(kernel, twin)
     # the test bites: someone other than the dealer's side wins some of them
     assert len({int(w) for w in kernel[0][:, 0]}) > 1
+
+
+@pytest.mark.parametrize("name", rotating(["three", "four", "five-card"], 1, "mixed-throws"))
+def test_players_throw_by_their_own_model_in_every_seat(name: str) -> None:
+    """Player 0 throws by tables of its own that differ by seat (the expert's form), the
+    others by the hand policy's: the kernel's games equal the twin's, each player's
+    tables following it round the table, and the points by player are the twin's."""
+    r = game(name)
+    rng = np.random.default_rng(3)
+    own_one = rng.uniform(2, 9, (r.players, 13))
+    a = rng.uniform(2, 9, (r.players, 13, 13))
+    own_two = (a + a.transpose(0, 2, 1)) / 2
+    one, two = crib_tables(tuple(sorted(set(r.thrown))))
+    table = table_deal(r, tk.GREEDY)._replace(
+        crib_one=np.stack([np.tile(one, (r.players, 1)), own_one]),
+        crib_two=np.stack([np.tile(two, (r.players, 1, 1)), own_two]),
+        throws=np.array([1] + [0] * (r.players - 1), np.int64),
+    )
+    n = r.players * scaled(2, 1)
+    zero = np.zeros(len(set(r.teams)), np.int64)
+    kernel = tgk.play_table_games(n, 3, 0, table, zero, r.pone_start, -1, False)
+
+    def tables(player: int, seat: int):  # type: ignore[no-untyped-def]
+        if player == 0:
+            return own_one[seat].tolist(), own_two[seat].tolist()
+        return one.tolist(), two.tolist()
+
+    sides = [int(x) for x in sides_of(r)]
+    twin = []
+    for g in range(n):
+        points = [0] * len(set(r.teams))
+        points[sides[(g % r.players + 1) % r.players]] += r.pone_start
+        twin.append(naive_table_game(r, decks(3, g // r.players), one.tolist(), two.tolist(),
+                                     sides, points, g % r.players, False, naive_greedy,
+                                     tables=tables))  # fmt: skip
+    assert_same(kernel, twin)
 
 
 def test_the_continuation_game_plays_on_for_second_place() -> None:
@@ -227,5 +264,5 @@ def test_the_solver_plays_whole_games_reproducibly() -> None:
     assert one.as_dict()["points_per_deal"] == two.as_dict()["points_per_deal"]
     assert one.as_dict()["points_per_deal"] != look.as_dict()["points_per_deal"]
     table = table_deal(game("three"), tk.SOLVER)
-    results, _, _ = tgk.play_table_games(30, 5, 0, table, np.zeros(3, np.int64), 0, -1, False)
+    results, _, _, _ = tgk.play_table_games(30, 5, 0, table, np.zeros(3, np.int64), 0, -1, False)
     assert np.bincount(results[:, 0], minlength=3).tolist() == [10, 10, 10]

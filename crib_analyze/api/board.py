@@ -30,6 +30,7 @@ from crib_analyze.settings import (
     GAMES,
     SEED,
     AnyGamePlayPolicy,
+    GameThrowPolicy,
     Goal,
     PlayPolicy,
     Scoring,
@@ -151,6 +152,8 @@ def odds_rows(
     from crib_analyze.api.requests import OddsRequest
 
     r = OddsRequest(scores, dealer, scoring, games, seed, play_policy, game).resolve()
+    if r.method == "board":
+        return _board_odds(cast(Rules, r.game), r.scores)
     if r.engine == "any-game":
         return _simulated_odds(
             cast(Rules, r.game), r.scores, cast(int, r.games), cast(int, r.seed),
@@ -166,14 +169,47 @@ def odds_rows(
     return Rows(rows.columns, board, OddsMeta(board=board, verdict=odds_verdict(rows)))
 
 
+def _board_odds(rules: Rules, scores: Sequence[int]) -> Rows:
+    """:func:`odds_rows` of another game of two sides, read from its board: each side's
+    chance, the dealer's side about to deal (``win_se`` the board's sampling error, its
+    root mean square over the positions)."""
+    from crib_analyze.artifacts.game_boards import game_board
+
+    found = game_board(rules)
+    assert found is not None  # the request chose the board because there is one
+    board, provenance = found
+    sides = rules.sides
+    dealer_side = next(i for i, seats in enumerate(sides) if rules.dealer in seats)
+    names = rules.seat_names
+    error = float(provenance.get("win_error", {}).get("rms", 0.0))
+    records = []
+    for side, seats in enumerate(sides):
+        mine, theirs = int(scores[side]), int(scores[1 - side])
+        win = board.win_at(mine, theirs, side == dealer_side)
+        records.append(
+            {"seats": "+".join(names[s] for s in seats), "score": mine, "win": win,
+             "win_se": error}
+        )  # fmt: skip
+    meta = OddsMeta(
+        game=rules.name, method="board table", board=provenance, target=rules.target,
+        play_policy=str(provenance.get("play_policy", "")),
+    )  # fmt: skip
+    rows = Rows.of_records(records, meta=meta)
+    return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
+
+
 def _simulated_odds(
     rules: Rules, scores: Sequence[int], games: int, seed: int, play_policy: AnyGamePlayPolicy
 ) -> Rows:
     """:func:`odds_rows` of another game (a resolved request's): each side's chance, by
     simulated games."""
-    from crib_analyze.board.table_games import TableRun, side_seats, simulate_table
+    from crib_analyze.board.table_games import (
+        TableRun,
+        simulate_table,
+        throw_policy_of,
+    )
 
-    sides = side_seats(rules)
+    sides = rules.sides
     start = tuple(int(s) for s in scores)
     run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
                    first_dealer=rules.dealer)  # fmt: skip
@@ -186,9 +222,11 @@ def _simulated_odds(
             {"seats": label, "score": start[side], "win": stats.wins[label],
              "win_se": stats.wins_se[label]}
         )  # fmt: skip
+    throws = throw_policy_of(rules, None)
     meta = OddsMeta(
         game=rules.name, games=games, seed=seed, play_policy=play_policy, method="simulation",
         lowball=rules.lowball, target=rules.target, notes=rules.variant_rules,
+        throws="the expert model" if throws == "expert" else "the hand policy",
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
@@ -258,6 +296,7 @@ def simulate(
     play_policy: PlayPolicy | AnyGamePlayPolicy | None = None,
     game: str | Rules = "standard",
     continuation: bool | None = None,
+    throw_policy: GameThrowPolicy | None = None,
 ) -> GameStats | TableStats:
     """Play ``games`` full games of ``game`` (a name of ``crib-analyze games`` or its
     :class:`~crib_analyze.rules.Rules`, variants and all) and summarise them.
@@ -283,10 +322,13 @@ def simulate(
     **Any other game or variant** (a :class:`TableStats`): the share of games won by
     each seat of the first deal (each side, in partnerships), deals per game, points per
     deal by seat and source, skunks and, with three players, match points (2 a win, 3 a
-    skunk, 1 for second place in the ``continuation`` game). Every seat throws by the
-    hand policy (the kept hand's mean over the starters, the crib's by the thrown ranks)
-    and lays by ``play_policy`` ("lookahead" unless given, or "greedy"); game g's first
-    dealer is ``g % players``. The options of the standard game's engine are refused
+    skunk, 1 for second place in the ``continuation`` game). Every seat throws by
+    ``throw_policy``: "expert" (the default where the game has an expert model: the
+    kept hand's mean over the starters and the crib's by the thrown ranks as the seats
+    throw, :mod:`crib_analyze.artifacts.game_models`) or "hand" (the hand policy: the
+    crib's with random other cards; the default elsewhere); every seat lays by
+    ``play_policy`` (see ``crib-analyze simulate --help``); game g's first dealer is
+    ``g % players``. The options of the standard game's engine are refused
     there, in one line (:mod:`crib_analyze.api.capabilities`).
 
     ``log`` gets the progress, first with 0 games done once the inputs are checked.
@@ -302,7 +344,7 @@ def simulate(
 
     r = SimulateRequest(
         games, players, seed, position_from, position_samples, candidates, goal, scoring,
-        batch, scheduler, record, play_policy, game, continuation,
+        batch, scheduler, record, play_policy, game, continuation, throw_policy,
     ).resolve()  # fmt: skip
     if r.engine == "any-game":
         from crib_analyze.board.table_games import TableRun, simulate_table
@@ -310,6 +352,7 @@ def simulate(
         run = TableRun(
             cast(Rules, r.game), seed=seed, play_policy=cast(AnyGamePlayPolicy, r.play_policy),
             continuation=bool(r.continuation),
+            throw_policy=cast("GameThrowPolicy | None", r.throw_policy),
         )  # fmt: skip
         return simulate_table(games, run, log=log)
     from crib_analyze.board.games import GameSettings

@@ -13,10 +13,15 @@ from crib_analyze.api.files import output_file
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.artifacts.expert_model import load_model as load_expert_model
 from crib_analyze.discard.engine import ModelLike, resolve_model
-from crib_analyze.errors import UsageError
+from crib_analyze.errors import ModelError, UsageError
 from crib_analyze.settings import (
     BOARD_DEALS,
     DEFAULT_PLAY_POLICY,
+    GAME_BOARD_DEALS,
+    GAME_MODEL_DEALS,
+    GAME_MODEL_ROUNDS,
+    GAMES_WITH_BOARDS,
+    GAMES_WITH_MODELS,
     MODEL_KINDS,
     MODEL_MAX_ROUNDS,
     MODEL_TOLERANCE,
@@ -30,6 +35,8 @@ from crib_analyze.settings import (
     check_choice,
     check_scheduler,
     default_board_output,
+    default_game_boards_output,
+    default_game_models_output,
     default_leads_output,
     default_model_output,
     default_pegging_output,
@@ -185,3 +192,90 @@ def build_leads(
     leads = run(resolve_model(model), checkpoint=checkpoint, log=log)
     leads.save(target)
     return BuiltTable(leads.provenance, target)
+
+
+def build_game_models(
+    games: tuple[str, ...] = (),
+    output: str | os.PathLike[str] | None = None,
+    rounds: int = GAME_MODEL_ROUNDS.default,
+    deals: int = GAME_MODEL_DEALS.default,
+    seed: int = SEED.default,
+    log: Callable[[str], None] | None = None,
+) -> BuiltTable:
+    """Rebuild the expert throw models of ``games`` (default: every game but the
+    standard one, which has its own, :func:`build_model`) and write them with the
+    models in use for the other games (default: ``game_models.npz`` in the user data
+    dir; point ``$CRIB_ANALYZE_GAME_MODELS`` at it to use it). Each game is
+    ``rounds`` rounds of fictitious play over ``deals`` deals; a killed build resumes
+    from its checkpoint beside the output."""
+    from crib_analyze.artifacts.game_models import GameModels, game_models
+    from crib_analyze.expert.game_models import build_game_model
+    from crib_analyze.rules import GAMES
+
+    names = games or GAMES_WITH_MODELS
+    rounds, deals, seed = (
+        GAME_MODEL_ROUNDS.check(rounds),
+        GAME_MODEL_DEALS.check(deals),
+        SEED.check(seed),
+    )
+    for name in names:
+        if name == "standard":
+            raise UsageError("the standard game has its own expert model: build-model")
+        check_choice("game", name, GAMES_WITH_MODELS)
+    target = output_file(output, default_game_models_output())
+    try:
+        base = game_models()
+    except (ModelError, OSError):  # none in use yet (the first build): these games alone
+        base = GameModels({})
+    models, provenance = dict(base.models), dict(base.provenance)
+    for name in names:
+        checkpoint = target.with_name(f"{target.name}.{name}.checkpoint.npz")
+        model, made = build_game_model(GAMES[name], rounds, deals, seed, checkpoint, log)
+        models[name], provenance[name] = model, made
+    built = GameModels(models, provenance)
+    built.save(target)
+    return BuiltTable(provenance, target)
+
+
+def build_game_boards(
+    games: tuple[str, ...] = (),
+    output: str | os.PathLike[str] | None = None,
+    deals: int = GAME_BOARD_DEALS.default,
+    seed: int = SEED.default,
+    log: Callable[[str, Any], None] | None = None,
+) -> BuiltTable:
+    """Rebuild the boards of ``games`` (default: every game of two sides but the
+    standard one, which has its own, :func:`build_board`) and write them with the boards
+    in use for the other games (default: ``game_boards.npz`` in the user data dir;
+    point ``$CRIB_ANALYZE_GAME_BOARDS`` at it to use it). Each is ``deals`` deals of the
+    game (every seat the expert's throws and the lookahead's play), solved by dynamic
+    programming; ``log(game, progress)``. A killed build resumes from its checkpoint
+    beside the output."""
+    from crib_analyze.artifacts.game_boards import GameBoards, game_boards
+    from crib_analyze.board.table_boards import build_game_board
+    from crib_analyze.rules import GAMES
+
+    names = games or GAMES_WITH_BOARDS
+    deals, seed = GAME_BOARD_DEALS.check(deals), SEED.check(seed)
+    if deals % 2:
+        raise UsageError(f"deals must be an even number, got {deals}")
+    for name in names:
+        check_choice("game", name, GAMES_WITH_BOARDS)
+    target = output_file(output, default_game_boards_output())
+    try:
+        base = game_boards()
+    except (ModelError, OSError):  # none in use yet (the first build): these games alone
+        base = GameBoards({})
+    boards, provenance = dict(base.boards), dict(base.provenance)
+    for name in names:
+        checkpoint = target.with_name(f"{target.name}.{name}.checkpoint.npz")
+
+        def said(progress: Any, name: str = name) -> None:
+            if log:
+                log(name, progress)
+
+        board, made = build_game_board(GAMES[name], deals, seed, log=said, checkpoint=checkpoint)
+        boards[name], provenance[name] = board, made
+    built = GameBoards(boards, provenance)
+    built.save(target)
+    return BuiltTable(provenance, target)

@@ -64,7 +64,7 @@ _SIMULATE_STANDARD = (
 #: or with ``others``' hand policy (the role first: for another game it names the seat)
 _ANALYZE_STANDARD = (
     "role", "opponent", "policy", "model", "need", "sort", "pegging", "distribution",
-    "score", "goal", "scoring", "position_samples",
+    "goal", "scoring",
 )  # fmt: skip
 
 #: every capability with two engines, by the name of its public function
@@ -73,7 +73,11 @@ CAPABILITIES: dict[str, Capability] = {
     for c in (
         # discard: the engine is chosen by DiscardRequest.resolve (a seat asks for the other)
         Capability("analyze", standard_only=_ANALYZE_STANDARD),
-        Capability("simulate", standard_only=_SIMULATE_STANDARD, any_game_only=("continuation",)),
+        Capability(
+            "simulate",
+            standard_only=_SIMULATE_STANDARD,
+            any_game_only=("continuation", "throw_policy"),
+        ),
         Capability(
             "odds_rows",
             standard_only=("dealer", "scoring"),

@@ -113,8 +113,11 @@ def analyze(
 
     ``game`` (a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`)
     with a ``seat`` ranks every way that seat can split the cards it is dealt, as
-    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``); the standard
-    game's options above are refused there (:class:`~crib_analyze.api.requests.DiscardRequest`).
+    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``); in a game of two
+    sides (which has a board), ``score`` (your side's first) ranks them by the chance
+    of winning instead (``p_win``, ``p_win_se``, ``gap_se``; ``position_samples`` deals
+    played out each, :mod:`crib_analyze.board.table_throws`). The standard game's other
+    options are refused there (:class:`~crib_analyze.api.requests.DiscardRequest`).
 
     >>> df = analyze("5H 6S 4D JC QH 5C", role="dealer", opponent="random")
     >>> df.loc[0, "discard"], round(float(df.loc[0, "crib_mean"]), 6)
@@ -184,6 +187,18 @@ def discard_rows_for(
 ) -> Rows:
     """The throws of ``hand`` as a resolved ``request`` asks (see :func:`analyze`)."""
     r = request.resolve()
+    if r.engine == "any-game" and r.score is not None:
+        from crib_analyze.board.table_throws import score_seat, score_throws_rows
+        from crib_analyze.verdicts import game_throws_verdict
+
+        mine, theirs = cast(tuple[int, int], r.score)
+        assert r.seat is not None and r.position_samples is not None and r.seed is not None
+        scored = score_seat(
+            hand, cast(Rules, r.game), r.seat, mine, theirs, r.position_samples, r.seed
+        )
+        rows = score_throws_rows(scored)
+        rows = rows.with_verdict(game_throws_verdict(rows))
+        return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
     if r.engine == "any-game":
         assert r.seat is not None and r.samples is not None and r.seed is not None
         others = cast(GameOthers, r.others)
@@ -353,7 +368,7 @@ def analyze_seat(
     hand: CardsLike,
     game: str | Rules,
     seat: str | int,
-    others: GameOthers = "random",
+    others: GameOthers | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
 ) -> pd.DataFrame:
@@ -362,14 +377,15 @@ def analyze_seat(
     dealt into a kept hand, a throw to the crib and, in Canadian doubles, four cards
     passed to its partner, best first by ``net``: the kept hand's mean show plus the
     partner's from the passed cards, plus the crib's mean from the throw when the crib
-    is the seat's side's, minus it when an opponent's. Exact: every starter, and the
-    crib's other cards (the other seats' throws, any dealt from the pack) as random
-    unseen cards. With ``others="hand"`` the other seats are dealt at random and throw
-    by the hand policy (their kept hand's mean, the crib's by rank): the crib's mean is
-    sampled over ``samples`` deals (``crib_se`` its standard error), the same deals for
-    every split.
+    is the seat's side's, minus it when an opponent's, over every starter. The crib's
+    other cards (the other seats' throws, any dealt from the pack) follow ``others``:
+    "expert" (the default where the game has a model) deals the other seats at random
+    and each throws by the game's expert model, "hand" by the hand policy (their kept
+    hand's mean, the crib's by rank with random cards): the crib's mean is sampled over
+    ``samples`` deals (``crib_se`` its standard error), the same deals for every split;
+    "random" (the default elsewhere) takes them as random unseen cards, exactly.
 
-    >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer")
+    >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer", others="random")
     >>> df[["keep", "throw"]].iloc[0].tolist(), round(float(df.net.iloc[0]), 3)
     (['5H 6S 4D QH', 'JC'], 14.368)
     """
@@ -382,7 +398,7 @@ def seat_rows(
     hand: CardsLike,
     game: str | Rules,
     seat: str | int,
-    others: GameOthers = "random",
+    others: GameOthers | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
 ) -> Rows:

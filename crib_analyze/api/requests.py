@@ -43,7 +43,9 @@ from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
     GAME_BATCH,
     GAME_OTHERS,
+    GAME_THROW_POLICIES,
     GAMES,
+    GAMES_WITH_BOARDS,
     GOALS,
     NEED,
     ODDS_GAMES,
@@ -145,12 +147,33 @@ class DiscardRequest:
             raise UsageError(f"say which seat: `seat` {'|'.join(rules.seat_names)}")
         rules.refuse_variants("a seat's throws in another game", ("lowball",))
         rules.seat(seat)
-        others = self.others or "random"
+        from crib_analyze.artifacts.game_boards import game_board
+        from crib_analyze.discard.any_game import default_others
+
+        seed = SEED.default if self.seed is None else SEED.check(self.seed)
+        if self.score is not None:  # ranked by the chance of winning: the game's board
+            if game_board(rules) is None:
+                raise UsageError(
+                    f"`score` goes with the games of two sides, which have a board "
+                    f"({', '.join(GAMES_WITH_BOARDS)}); not {label(rules)}"
+                )
+            if self.others is not None:  # the others throw by the expert model
+                raise UsageError("`others` does not go with `score`")
+            samples = self.position_samples
+            return replace(
+                self, game=rules, engine="any-game", seat=seat, role=None, seed=seed,
+                score=parse_score(self.score), others="expert",
+                position_samples=POSITION_SAMPLES.default if samples is None
+                else POSITION_SAMPLES.check(samples),
+            )  # fmt: skip
+        if self.position_samples is not None:
+            raise UsageError("`position_samples` goes with `score`")
+        others = self.others or default_others(rules)
         check_choice("others", others, GAME_OTHERS)
         return replace(
             self, game=rules, engine="any-game", others=others, seat=seat, role=None,
             samples=SAMPLES.default if self.samples is None else SAMPLES.check(self.samples),
-            seed=SEED.default if self.seed is None else SEED.check(self.seed),
+            seed=seed,
         )  # fmt: skip
 
     def _standard(self, rules: Rules) -> DiscardRequest:
@@ -239,6 +262,7 @@ class SimulateRequest:
     play_policy: str | None = None
     game: str | Rules = "standard"
     continuation: bool | None = None
+    throw_policy: str | None = None
     engine: Engine | None = None
 
     def resolve(self) -> SimulateRequest:
@@ -251,15 +275,18 @@ class SimulateRequest:
             "position_samples": self.position_samples, "candidates": self.candidates,
             "goal": self.goal, "scoring": self.scoring, "batch": self.batch,
             "scheduler": self.scheduler, "record": self.record,
-            "continuation": self.continuation,
+            "continuation": self.continuation, "throw_policy": self.throw_policy,
         }  # fmt: skip
         rules, engine = dispatch("simulate", self.game, given)
         policy = play_policy("simulate", rules, self.play_policy, "play_policy")
         if engine == "any-game":
             if self.continuation and rules.lowball:
                 raise UsageError("`continuation` does not go with `lowball` (two sides)")
+            throws = self.throw_policy
+            if throws is not None:
+                check_choice("throw policy", throws, GAME_THROW_POLICIES)
             return replace(self, game=rules, engine=engine, play_policy=policy,
-                           continuation=bool(self.continuation))  # fmt: skip
+                           continuation=bool(self.continuation), throw_policy=throws)  # fmt: skip
         players = DEFAULT_PLAYERS if self.players is None else self.players
         if isinstance(players, str) or len(players) != 2:
             raise UsageError(f"`players` must be two discard policies, got {players!r}")
@@ -321,7 +348,9 @@ class OddsRequest:
     """The chances from a score (see :func:`~crib_analyze.api.board.odds_rows`): the
     scores, None where nothing else was asked. After :meth:`resolve`, ``game`` is the
     rules, ``engine`` names the engine and its fields are set: ``scoring`` for the board
-    table, ``games``, ``seed`` and ``play_policy`` for simulated games."""
+    table; for another game, ``method``: "board" (a game of two sides with a board, and
+    none of ``games``, ``seed``, ``play_policy`` asked) or "simulation", with ``games``,
+    ``seed`` and ``play_policy`` set."""
 
     scores: tuple[int, ...]
     dealer: bool | None = None
@@ -331,6 +360,7 @@ class OddsRequest:
     play_policy: str | None = None
     game: str | Rules = "standard"
     engine: Engine | None = None
+    method: str | None = None
 
     def resolve(self) -> OddsRequest:
         """This request checked and completed (a one-line UsageError naming the first
@@ -341,17 +371,24 @@ class OddsRequest:
                  "seed": self.seed, "play_policy": self.play_policy}  # fmt: skip
         rules, engine = dispatch("odds_rows", self.game, given)
         if engine == "any-game":
-            from crib_analyze.board.table_games import side_seats
+            from crib_analyze.artifacts.game_boards import game_board
 
-            sides = len(side_seats(rules))
+            sides = len(rules.sides)
             if len(self.scores) != sides:
                 raise UsageError(
                     f"give the scores of {rules.name}'s {sides} sides, from the dealer's "
                     f"left; got {len(self.scores)}"
                 )
+            scores = tuple(int(s) for s in self.scores)
+            for score in scores:
+                if not 0 <= score < rules.target:
+                    raise UsageError(f"a score must be from 0 to {rules.target - 1}, got {score}")
+            asked = (self.games, self.seed, self.play_policy)
+            if all(a is None for a in asked) and game_board(rules) is not None:
+                return replace(self, game=rules, engine=engine, method="board", scores=scores)
             games = ODDS_GAMES.default if self.games is None else ODDS_GAMES.check(self.games)
             return replace(
-                self, game=rules, engine=engine, games=games,
+                self, game=rules, engine=engine, games=games, method="simulation",
                 seed=SEED.default if self.seed is None else SEED.check(self.seed),
                 play_policy=play_policy("odds_rows", rules, self.play_policy, "play_policy"),
                 scores=tuple(int(s) for s in self.scores),

@@ -50,10 +50,10 @@ def distinct_deals(
     """Deals with each player's consecutive events merged, then the distinct sequences
     with how often each occurs (summing ``counts`` when given)."""
     merged_players, merged_points = dpk.merge_turns(players, points)
-    return _distinct(np.concatenate([merged_players, merged_points], axis=1), counts)
+    return distinct_rows(np.concatenate([merged_players, merged_points], axis=1), counts)
 
 
-def _distinct(
+def distinct_rows(
     rows: np.ndarray, counts: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rows = np.ascontiguousarray(rows, np.int8)
@@ -193,12 +193,12 @@ def build_board(
         interrupts.check()
         rows = np.concatenate(halves[h][0::2])
         counts = np.concatenate(halves[h][1::2])
-        p, q, c = _distinct(rows, counts)
+        p, q, c = distinct_rows(rows, counts)
         merged.append((np.concatenate([p, q], axis=1), c))
         solved.append(solve_board(p, q, c, lines))
         if log:
             log(BoardLog("table", h + 1, 3, time.time() - start))
-    p, q, c = _distinct(
+    p, q, c = distinct_rows(
         np.concatenate([merged[0][0], merged[1][0]]), np.concatenate([merged[0][1], merged[1][1]])
     )
     values = solve_board(p, q, c, lines)
@@ -211,16 +211,16 @@ def build_board(
     return BoardTable(values, provenance=provenance)
 
 
-def solve_board(players: np.ndarray, points: np.ndarray, weights: np.ndarray, lines: np.ndarray
-                ) -> np.ndarray:  # fmt: skip
+def solve_board(players: np.ndarray, points: np.ndarray, weights: np.ndarray, lines: np.ndarray,
+                target: int = TARGET) -> np.ndarray:  # fmt: skip
     """:func:`~crib_analyze.board.dp_kernels.board_values` in calls of about CALL_SECONDS
     (a few anti-diagonals each, Ctrl-C checked between): the same numbers, in the same
     order."""
     deals = dpk.board_prepare(players, points, weights)
-    values = np.zeros((TARGET, TARGET, 2, dpk.N_CHANNELS))
-    top = 2 * TARGET - 2
+    values = np.zeros((target, target, 2, dpk.N_CHANNELS))
+    top = 2 * target - 2
     for done, n in interrupts.paced(top + 1, CALL_SECONDS):
-        dpk.board_fill(values, TARGET, lines, deals, top - done, top - done - n + 1)
+        dpk.board_fill(values, target, lines, deals, top - done, top - done - n + 1)
     return values
 
 

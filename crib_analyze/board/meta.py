@@ -3,7 +3,7 @@ the standard game's board table (its provenance), or another game's simulated ga
 
 >>> OddsMeta(game="three", method="simulation", games=2000, seed=1,
 ...          play_policy="lookahead").assumed.split("; ")[1]
-'2,000 games simulated to the end (seed 1, lookahead play, throws by the hand policy)'
+'2,000 games simulated to the end (seed 1, lookahead play, throws by the expert model)'
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class OddsMeta(ResultMeta):
     play_policy: str = ""
     lowball: bool = False
     target: int = 121
+    throws: str = "the expert model"
 
     @property
     def assumed(self) -> str:
@@ -36,8 +37,14 @@ class OddsMeta(ResultMeta):
         if self.method == "board table":
             deals = self.board.get("deals")
             made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
-            return f"board table: {made} (expert throws, {self.board.get('policy', '?')} play)"
+            policy = self.board.get("policy") or self.board.get("play_policy", "?")
+            if self.game != "standard":
+                return (
+                    f"{self.game}: the dealer about to deal; its board: {made} (throws by the "
+                    f"expert model, {policy} play)"
+                )
+            return f"board table: {made} (expert throws, {policy} play)"
         return (
             f"{self.game}: the dealer about to deal; {self.games:,} games simulated to the end "
-            f"(seed {self.seed}, {self.play_policy} play, throws by the hand policy)"
+            f"(seed {self.seed}, {self.play_policy} play, throws by {self.throws})"
         )

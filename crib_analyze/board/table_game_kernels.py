@@ -15,8 +15,10 @@ table_play_kernels.play_table`), each card's points as laid; the hands, from the
 dealer's left round to the dealer; the crib last. The game ends the moment a side
 reaches the target, so the order matters at the end.
 
-**The throws** are the hand policy's
-(:func:`~crib_analyze.crib.any_game_kernels.hand_policy_split`).
+**The throws** follow the hand policy's rule
+(:func:`~crib_analyze.crib.any_game_kernels.hand_policy_split`), each player with the
+crib tables of its throw model: the hand policy's (random other cards) or the game's
+expert model (:mod:`crib_analyze.artifacts.game_models`), by seat.
 
 The kernel reports the first side to reach the target as the winner; in lowball
 (``aim`` -1), where that side loses, the caller reads it so.
@@ -34,12 +36,13 @@ from numba import prange
 
 from crib_analyze.constants import HEELS_POINTS, JACK_RANK
 from crib_analyze.crib.any_game_kernels import hand_policy_split
-from crib_analyze.crib.dealing_kernels import shuffle_into
+from crib_analyze.crib.dealing_kernels import shuffle_in_place, shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
-from crib_analyze.rng_kernels import rng_for
+from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.scoring.any_hand_kernels import show_points
 
+NO_FORCE = np.array([-1, 0, 0, 0], np.int64)  # deal_events: no seat's split forced
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point
 DECK_STREAMS = 1 << 40  # deal k of rotation group g: stream DECK_STREAMS + g * MAX_DEALS + k
 SOLVER_STREAMS = 1 << 41  # ... and the solver's draws in it: SOLVER_STREAMS + g * MAX_DEALS + k
@@ -56,8 +59,9 @@ class TableDeal(NamedTuple):
     passed: np.ndarray  # (P,) the cards each seat passes to its partner
     sides: np.ndarray  # (P,) each player's side
     policies: np.ndarray  # (P,) each player's play policy (table_play_kernels codes)
-    crib_one: np.ndarray  # the hand policy's crib values of one card thrown
-    crib_two: np.ndarray  # ... and of two
+    crib_one: np.ndarray  # (M, P, 13): throw model m's crib values of one card, by seat
+    crib_two: np.ndarray  # (M, P, 13, 13): ... and of two
+    throws: np.ndarray  # (P,) each player's throw model (0: the hand policy; 1: the expert)
     from_deck: int  # the pack's cards to the crib
     hand_size: int  # the cards a hand shows
     target: int  # the points that win
@@ -76,7 +80,7 @@ def play_table_games(
     pone_start: int,
     first_dealer: int,
     continuation: bool,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Games ``first`` .. ``first + n - 1`` of ``table``.
 
     ``start`` (S,): each side's points before the first deal, and ``pone_start`` more
@@ -88,12 +92,13 @@ def play_table_games(
     Returns (results (n, 4): the winning side, the second side or -1, the first dealer,
     deals; scores (n, S): each side's points the moment the game was won; points (n, P,
     4): points by seat (from the dealer's left) and source, summed over the game's deals,
-    each deal counted whole)."""
+    each deal counted whole; by_player (n, P, 4): the same by player)."""
     players = table.dealt.shape[0]
     n_sides = start.shape[0]
     results = np.full((n, RESULTS), -1, np.int64)
     scores = np.zeros((n, n_sides), np.int64)
     points = np.zeros((n, players, 4), np.int64)
+    by_player = np.zeros((n, players, 4), np.int64)
     events_max = players * 4 + players + 2  # heels, every card, the hands, the crib
     for i in prange(n):
         game = first + i
@@ -114,10 +119,11 @@ def play_table_games(
         while not over and k < MAX_DEALS:
             shuffle_into(deck, rng_for(seed, DECK_STREAMS + group * MAX_DEALS + k))
             draws = rng_for(seed, SOLVER_STREAMS + group * MAX_DEALS + k)
-            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws)
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, NO_FORCE)
             for j in range(e):
                 s, pts, source = events[j, 0], events[j, 1], events[j, 2]
                 points[i, s, source] += pts
+                by_player[i, (dealer + 1 + s) % players, source] += pts
                 side = seat_side[s]
                 if over or done[side] or pts == 0:
                     continue
@@ -134,7 +140,7 @@ def play_table_games(
             k += 1
             dealer = (dealer + 1) % players
         results[i, 0], results[i, 1], results[i, 3] = winner, second, k
-    return results, scores, points
+    return results, scores, points, by_player
 
 
 @njit
@@ -147,19 +153,23 @@ def deal_events(
     seat_side: np.ndarray,
     events: np.ndarray,
     rng: np.ndarray,
+    forced: np.ndarray,
 ) -> int:
     """One deal of the shuffled ``deck`` with player ``dealer`` dealing: fills
     ``seat_side`` (each seat's side) and ``events`` with the deal's scoring events in
     order, (seat, points, source) each; returns how many. ``rng``: the stream of the
-    solver's draws (a player whose policy is the solver)."""
+    solver's draws (a player whose policy is the solver). ``forced`` (seat, kept,
+    thrown, passed masks) makes that seat split so (seat -1: nobody, ``NO_FORCE``)."""
     players = table.dealt.shape[0]
     dealer_seat = players - 1
     seat_policy = np.empty(players, np.int64)
+    seat_throws = np.empty(players, np.int64)
     for s in range(players):
         p = (dealer + 1 + s) % players
         seat_policy[s] = table.policies[p]
+        seat_throws[s] = table.throws[p]
         seat_side[s] = table.sides[p]
-    starter = deal_hands(deck, table, seat_side, hands, crib)
+    starter = deal_hands(deck, table, seat_side, seat_throws, hands, crib, forced)
     shown = hands.copy()
     e = 0
     if starter >> 2 == JACK_RANK:
@@ -182,10 +192,17 @@ def deal_events(
 
 @njit
 def deal_hands(
-    deck: np.ndarray, table: TableDeal, seat_side: np.ndarray, hands: np.ndarray, crib: np.ndarray
+    deck: np.ndarray,
+    table: TableDeal,
+    seat_side: np.ndarray,
+    seat_throws: np.ndarray,
+    hands: np.ndarray,
+    crib: np.ndarray,
+    forced: np.ndarray,
 ) -> int:
     """Deals ``deck``: each seat's kept cards to ``hands`` (-1 past a short hand), the
-    throws and the pack's cards to ``crib``, a partner's passed cards to the partner;
+    throws (each seat by its throw model, ``seat_throws``, or the split ``forced`` gives
+    it) and the pack's cards to ``crib``, a partner's passed cards to the partner;
     returns the starter."""
     players = table.dealt.shape[0]
     dealer_seat = players - 1
@@ -205,10 +222,14 @@ def deal_hands(
         pos += m
         sign = 1 if seat_side[s] == seat_side[dealer_seat] else -1
         thrown, passed = table.thrown[s], table.passed[s]
-        km, tm, pm = hand_policy_split(
-            held, m - thrown - passed, thrown, passed, sign, table.crib_one, table.crib_two,
-            table.aim,
-        )  # fmt: skip
+        model = seat_throws[s]
+        if s == forced[0]:
+            km, tm, pm = forced[1], forced[2], forced[3]
+        else:
+            km, tm, pm = hand_policy_split(
+                held, m - thrown - passed, thrown, passed, sign, table.crib_one[model, s],
+                table.crib_two[model, s], table.aim,
+            )  # fmt: skip
         h = 0
         for j in range(m):
             if km >> j & 1:
@@ -228,3 +249,111 @@ def deal_hands(
                     hands[q, h] = held[j]
                     h += 1
     return int(deck[pos + table.from_deck])
+
+
+BOARD_STREAMS = 1 << 42  # deal i of a board's deals: stream BOARD_STREAMS + i (its draws + 1)
+
+
+@njit(parallel=True)
+def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.ndarray, ...]:
+    """Deals ``first`` .. ``first + n - 1`` of a game of two sides, each dealt by player
+    ``i % P``: (players, points, sources), each (n, E) int8, the deal's scoring events in
+    the order they score, ``players`` naming the side (0 the side not dealing, 1 the
+    dealer's; -1 past the last event), as the board's dynamic programming reads them
+    (:mod:`crib_analyze.board.dp_kernels`)."""
+    players_n = table.dealt.shape[0]
+    events_max = players_n * 4 + players_n + 2
+    players = np.full((n, events_max), -1, np.int8)
+    points = np.zeros((n, events_max), np.int8)
+    sources = np.full((n, events_max), -1, np.int8)
+    for i in prange(n):
+        k = first + i
+        deck = np.empty(52, np.int64)
+        shuffle_into(deck, rng_for(seed, BOARD_STREAMS + 2 * k))
+        draws = rng_for(seed, BOARD_STREAMS + 2 * k + 1)
+        hands = np.empty((players_n, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players_n, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        e = deal_events(deck, k % players_n, table, hands, crib, seat_side, events, draws, NO_FORCE)
+        dealing = seat_side[players_n - 1]
+        for j in range(e):
+            players[i, j] = 1 if seat_side[events[j, 0]] == dealing else 0
+            points[i, j] = events[j, 1]
+            sources[i, j] = events[j, 2]
+    return players, points, sources
+
+
+@njit(parallel=True)
+def split_wins(
+    cards: np.ndarray,
+    seat: int,
+    splits: np.ndarray,
+    table: TableDeal,
+    mine: int,
+    theirs: int,
+    win: np.ndarray,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """(S, samples): for each split of ``seat``'s ``cards`` (rows of ``splits``: kept,
+    thrown, passed masks over ``cards``), the chance its side wins the game from
+    ``mine`` to ``theirs`` with this deal, in ``samples`` deals of the other cards.
+
+    Player p sits in seat p (the dealer the last); the other seats are dealt at random
+    from the cards ``seat`` cannot see, throw by their models and everyone lays by
+    their policies; the events are walked in the order they score: a side that reaches
+    the target wins there and then; if neither does, the board ``win`` (target, target,
+    2: my side's score, the other's, my side deals) values the position after the deal,
+    the deal passing to the left. Sample j is dealt and played from the same streams
+    for every split (common random numbers)."""
+    players = table.dealt.shape[0]
+    dealer = players - 1
+    taken = np.zeros(52, np.bool_)
+    for c in cards:
+        taken[c] = True
+    unseen = np.flatnonzero(~taken)
+    start = 0
+    for s in range(seat):
+        start += table.dealt[s]
+    m = cards.shape[0]
+    my_side = table.sides[seat]
+    next_mine = 1 if table.sides[0] == my_side else 0  # seat 0 deals next
+    target = table.target
+    events_max = players * 4 + players + 2
+    out = np.zeros((splits.shape[0], samples))
+    for j in prange(samples):
+        rng = rng_for(seed, j)
+        pool = shuffle_in_place(unseen.copy(), rng)
+        deck = np.empty(52, np.int64)
+        deck[:start] = pool[:start]
+        deck[start : start + m] = cards
+        deck[start + m :] = pool[start : 52 - m]
+        draws_seed = rng_next(rng)
+        hands = np.empty((players, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        forced = np.empty(4, np.int64)
+        for r in range(splits.shape[0]):
+            forced[0] = seat
+            forced[1:] = splits[r]
+            draws = rng_for(draws_seed, 0)
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, forced)
+            a, b = mine, theirs
+            value = -1.0
+            for k in range(e):
+                if seat_side[events[k, 0]] == my_side:
+                    a += events[k, 1]
+                    if a >= target:
+                        value = 1.0
+                        break
+                else:
+                    b += events[k, 1]
+                    if b >= target:
+                        value = 0.0
+                        break
+            if value < 0.0:
+                value = win[a, b, next_mine]
+            out[r, j] = value
+    return out

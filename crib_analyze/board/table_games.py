@@ -24,15 +24,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from crib_analyze import interrupts
+from crib_analyze.artifacts.game_models import game_model
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.games import GameLog
-from crib_analyze.crib.any_game_cribs import crib_tables
+from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.rules import Rules
@@ -40,13 +41,20 @@ from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     CALL_SECONDS,
     GAME_BATCH,
+    GAME_THROW_POLICIES,
     GAMES,
     SEED,
     SOLVER_DRAWS,
     AnyGamePlayPolicy,
+    GameThrowPolicy,
     check_choice,
 )
 
+THROW_MODELS = ("hand", "expert")  # the kernels' throw model indices
+THROW_WORDS = {
+    "hand": "hand policy (kept hand, passed hand, crib by rank with random other cards)",
+    "expert": "the game's expert model (kept hand, passed hand, crib by rank as the seats throw)",
+}
 WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1  # three players' match points
 
 
@@ -67,6 +75,7 @@ class TableRun:
     rules: Rules
     seed: int = SEED.default
     play_policy: AnyGamePlayPolicy = "lookahead"
+    throw_policy: GameThrowPolicy | None = None  # None: the expert where the game has one
     start: tuple[int, ...] | None = None  # each side's points before the first deal
     first_dealer: int = -1  # -1: rotating (game g's first dealer is g % players)
     continuation: bool = False  # three players: play on for second place
@@ -74,6 +83,12 @@ class TableRun:
     def check(self) -> None:
         SEED.check(self.seed)
         check_choice("play policy", self.play_policy, ANY_GAME_PLAY_POLICIES)
+        if self.throw_policy is not None:
+            check_choice("throw policy", self.throw_policy, GAME_THROW_POLICIES)
+            if self.throw_policy == "expert" and game_model(self.rules) is None:
+                raise UsageError(
+                    f"{self.rules.name} has no expert throw model: say throw policy hand"
+                )
         n_sides = len(set(self.rules.teams))
         self.rules.refuse_variants("a whole game", ("lowball",))
         if self.rules.lowball and n_sides != 2:
@@ -96,14 +111,39 @@ class TableRun:
         return np.zeros(n_sides, np.int64)
 
 
-def table_deal(rules: Rules, policy: int) -> tgk.TableDeal:
+def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
+    """The throw policy a run of ``rules`` plays: ``asked``, or the expert where the game
+    has a model and the hand policy where not."""
+    if asked is not None:
+        return cast(GameThrowPolicy, asked)
+    return "expert" if game_model(rules) is not None else "hand"
+
+
+def throw_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The throw models' per-seat crib tables, stacked: (2, P, 13) and (2, P, 13, 13),
+    model 0 the hand policy's, model 1 the game's expert model (the hand policy's again
+    where the game has none)."""
+    hand_one, hand_two = hand_policy_tables(rules)
+    model = game_model(rules)
+    one, two = (hand_one, hand_two) if model is None else (model.one, model.two)
+    return np.stack([hand_one, one]), np.stack([hand_two, two])
+
+
+def table_deal(
+    rules: Rules, policy: int, throws: GameThrowPolicy | np.ndarray = "hand"
+) -> tgk.TableDeal:
     """``rules`` as the game kernels take them, every player playing ``policy`` (a
-    table_play_kernels code)."""
-    one, two = crib_tables(tuple(sorted(set(rules.thrown))))
+    table_play_kernels code) and throwing by ``throws``: a policy for every player, or
+    each player's model index (0 the hand policy, 1 the expert)."""
+    one, two = throw_tables(rules)
+    if isinstance(throws, str):
+        models = np.full(rules.players, THROW_MODELS.index(throws), np.int64)
+    else:
+        models = np.asarray(throws, np.int64)
     return tgk.TableDeal(
         np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
         np.array(rules.passed, np.int64), sides_of(rules), np.full(rules.players, policy, np.int64),
-        one, two, rules.crib_from_deck, rules.hand_size, rules.target, rules.play_once,
+        one, two, models, rules.crib_from_deck, rules.hand_size, rules.target, rules.play_once,
         -1 if rules.lowball else 1, SOLVER_DRAWS.default,
     )  # fmt: skip
 
@@ -114,10 +154,10 @@ def play_batch(first: int, n: int, run: TableRun) -> tuple[np.ndarray, ...]:
     code = (LOWBALL_CODES if r.lowball else POLICY_CODES)[run.play_policy]
     start = run.start_scores()
     pone_start = r.pone_start if run.start is None else 0
-    results, scores, points = tgk.play_table_games(
-        n, run.seed, first, table_deal(r, code), start, pone_start, run.first_dealer,
-        run.continuation,
-    )  # fmt: skip
+    table = table_deal(r, code, throw_policy_of(r, run.throw_policy))
+    results, scores, points, _ = tgk.play_table_games(
+        n, run.seed, first, table, start, pone_start, run.first_dealer, run.continuation
+    )
     if r.lowball:  # the first side to the target loses: the other (of two) wins
         results[:, 0] = np.where(results[:, 0] >= 0, 1 - results[:, 0], -1)
     return results, scores, points
@@ -154,7 +194,7 @@ class TableStats:
             "game": r.rules.name, "seed": r.seed, "play_policy": r.play_policy,
             "start": list(r.start) if r.start is not None else None,
             "first_dealer": r.first_dealer, "continuation": r.continuation,
-            "throws": "hand policy (kept hand, passed hand, crib by rank)",
+            "throws": THROW_WORDS[throw_policy_of(r.rules, r.throw_policy)],
             "lowball": r.rules.lowball,
         }  # fmt: skip
         return out
@@ -198,7 +238,7 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
     # who won, by the seats the winning side sat in at the first deal
     wins: dict[str, float] = {}
     wins_se: dict[str, float] = {}
-    for seats in side_seats(r):
+    for seats in r.sides:
         side_of_game = sides[(first + 1 + seats[0]) % r.players]
         won = (winner == side_of_game).astype(np.float64)
         label = "+".join(names[s] for s in seats)
@@ -240,11 +280,3 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
         seconds=round(seconds, 1),
         raw=raw,
     )
-
-
-def side_seats(rules: Rules) -> list[list[int]]:
-    """The seats of each side in a deal, sides in order of their first seat."""
-    groups: dict[int, list[int]] = {}
-    for seat, team in enumerate(rules.teams):
-        groups.setdefault(team, []).append(seat)
-    return list(groups.values())

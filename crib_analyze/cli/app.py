@@ -36,6 +36,8 @@ from crib_analyze.settings import DEBUG_ENV, FIRST_COMPILE_RECORD, __version__
 COMMANDS = {
     "auction": ("auction_commands", "auction"),
     "build-board": ("board_commands", "build_board"),
+    "build-game-boards": ("board_commands", "build_game_boards"),
+    "build-game-models": ("model_commands", "build_game_models"),
     "build-leads": ("play_commands", "build_leads"),
     "build-model": ("model_commands", "build_model"),
     "build-pegging": ("play_commands", "build_pegging"),

@@ -37,7 +37,7 @@ from crib_analyze.cli.output import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import board_seconds, cost, simulate_seconds
+from crib_analyze.costs import board_seconds, build_seconds, cost, simulate_seconds
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     BOARD_DEALS,
@@ -45,8 +45,12 @@ from crib_analyze.settings import (
     DEFAULT_GOAL,
     DEFAULT_SCORING,
     GAME_BATCH,
+    GAME_BOARD_DEALS,
+    GAME_BOARDS_ENV,
     GAME_POSITION_SAMPLES,
+    GAME_THROW_POLICIES,
     GAMES,
+    GAMES_WITH_BOARDS,
     GOALS,
     ODDS_GAMES,
     PLAY_POLICIES,
@@ -138,6 +142,61 @@ def odds(
         if plot_path is not None:
             drawn = plot_board(plot_path)
             note(f"wrote the plot to {drawn}")
+
+
+@with_cost(lambda: f"{cost('build-game-boards').text()} (1,000,000 deals a game)")
+@click.command("build-game-boards")
+@build_output_option("boards", "game_boards.npz")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Choice(GAMES_WITH_BOARDS),
+    metavar="GAME",
+    help=f"A game to rebuild: {', '.join(GAMES_WITH_BOARDS)} (repeat for more) [default: "
+    "every game of two sides but the "
+    "standard]; the others are kept as they are in the boards in use.",
+)
+@count_option(
+    "--deals", setting=GAME_BOARD_DEALS,
+    help="Deals to simulate a game (an even number); the sampling error shrinks as 1/sqrt.",
+)  # fmt: skip
+@seed_option()
+@jobs_option
+@quiet_option
+def build_game_boards(
+    output: str | None, games: tuple[str, ...], deals: int, seed: int, jobs: int | None,
+    quiet: bool,
+) -> None:  # fmt: skip
+    """Rebuild the boards of the other games of two sides (five-dealt, five-card, four,
+    Canadian doubles): the chance of each game outcome from every position.
+
+    Simulates the deals (every seat throws by the game's expert model and lays by the
+    lookahead; each deal's scoring events in the order they score, by side), then solves
+    every position to the game's target by dynamic programming over them, and each half
+    of them to measure the sampling error. Seeded and reproducible on any number of
+    threads; a killed build resumes. Use the new boards with CRIB_ANALYZE_GAME_BOARDS=FILE.
+    """
+    from crib_analyze.api import build_game_boards as run
+
+    set_threads(jobs)
+    warn_if_long(build_seconds("build-game-boards") * (len(games) or 4), "the build", quiet)
+
+    def log(name: str, entry: Any) -> None:
+        if not quiet:
+            what = "deals" if entry.step == "deals" else "tables solved"
+            note(f"{name}: {entry.done:,}/{entry.total:,} {what}, {entry.seconds:.0f} s")
+
+    with domain_errors(), resumable(RESUME_BUILD):
+        built = run(games, output, deals=deals, seed=seed, log=log)
+    for name in games or GAMES_WITH_BOARDS:
+        p = built.provenance[name]
+        click.echo(
+            f"{name}: {p['deals']:,} deals in {p['seconds']} s; first dealer wins "
+            f"{p['first_dealer_wins']:.4f}, {p['deals_per_game']:.2f} deals a game, "
+            f"sampling error ~{p['win_error']['rms']:.5f}"
+        )
+    click.echo(f"wrote {built.path}; use it with {GAME_BOARDS_ENV}={built.path}")
 
 
 @with_cost(
@@ -253,6 +312,12 @@ def build_board(
     f"with --game: {' or '.join(ANY_GAME_PLAY_POLICIES)} [default: lookahead].",
 )
 @click.option(
+    "--throw-policy",
+    type=click.Choice(GAME_THROW_POLICIES),
+    help="With --game: how every seat throws: by the game's expert model (the default "
+    "where it has one) or by the hand policy (the crib's worth with random other cards).",
+)
+@click.option(
     "--record",
     type=click.Path(dir_okay=False),
     callback=checked_output,
@@ -282,6 +347,7 @@ def simulate(
     batch: int,
     scheduler: str | None,
     play_policy: str,
+    throw_policy: str | None,
     record: str | None,
     lowball: bool,
     jobs: int | None,
@@ -298,8 +364,9 @@ def simulate(
     first dealer swapped, which cancels much of the luck between policies.
 
     With --game (another game of 'crib-analyze games'), whole games of it: every seat
-    throws by the hand policy (the kept hand's mean over the starters, the crib's by
-    the thrown ranks) and lays by --play-policy (lookahead, greedy, or solver: each
+    throws by --throw-policy (the kept hand's mean over the starters and the crib's by
+    the thrown ranks, as the game's expert model values it, or with random other cards
+    for the hand policy) and lays by --play-policy (lookahead, greedy, or solver: each
     decision over 40 draws of the unseen cards, each solved, far slower); reports each
     first-deal seat's (or side's) win rate, points per deal by seat and source, skunks
     and, with three players, match points (2 a win, 3 a skunk, 1 for second place with
@@ -330,6 +397,7 @@ def simulate(
         position_from=position_from, position_samples=position_samples,
         candidates=candidates, goal=goal, scoring=scoring, batch=batch, scheduler=scheduler,
         record=record, play_policy=play_policy, continuation=continuation,
+        throw_policy=throw_policy,
     )  # fmt: skip
     expected = simulate_seconds(games, tuple(pair or ()), asked["play_policy"], rules)
     with progress("games", quiet) as bar:

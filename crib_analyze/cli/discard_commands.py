@@ -160,10 +160,10 @@ def discard_request(
     click.option(
         "--others",
         type=click.Choice(GAME_OTHERS),
-        default="random",
-        show_default=True,
-        help="With --game: how the other seats' throws reach the crib: random cards (exact), "
-        "or dealt at random and thrown by the hand policy (--samples deals, sampled).",
+        help="With --game: how the other seats' throws reach the crib: dealt at random and "
+        "thrown by the game's expert model (the default where it has one) or by the hand "
+        "policy (--samples deals, sampled), or as random cards (exact; the default "
+        "elsewhere).",
     ),
     click.option(
         "--penalty",
@@ -286,10 +286,11 @@ def discard(
     in chances of winning (the largest bid after which owning the crib wins as often).
 
     With --game (any game of 'crib-analyze games') it ranks every way the --seat can
-    split the cards it is dealt (keep, throw, and pass in Canadian doubles), exactly,
-    with the other seats' throws as random cards, or with --others hand as the hand
-    policy throws them (sampled, with a standard error); the options for the standard
-    game's models, pegging and score do not apply there yet.
+    split the cards it is dealt (keep, throw, and pass in Canadian doubles): the other
+    seats' throws as the game's expert model throws them (sampled, with a standard
+    error), or with --others hand as the hand policy does, or --others random as random
+    cards (exact); the options for the standard game's models, pegging and score do not
+    apply there yet.
     """
     from crib_analyze.api import check_plot, discard_rows_for, plot_discards
     from crib_analyze.cli.render import rows_csv, rows_json

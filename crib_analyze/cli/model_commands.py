@@ -1,5 +1,6 @@
-"""Commands about the expert model and files: ``build-model`` (rebuild the expert
-opponent) and ``paths`` (where files go)."""
+"""Commands about the expert models and files: ``build-model`` (rebuild the expert
+opponent), ``build-game-models`` (the other games' expert throws) and ``paths`` (where
+files go)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from crib_analyze.cli.options import (
     format_option,
     jobs_option,
     quiet_option,
+    seed_option,
 )
 from crib_analyze.cli.output import (
     RESUME_BUILD,
@@ -23,7 +25,15 @@ from crib_analyze.cli.output import (
     with_cost,
 )
 from crib_analyze.costs import build_seconds, cost
-from crib_analyze.settings import MODEL_ENV, MODEL_MAX_ROUNDS, MODEL_TOLERANCE
+from crib_analyze.settings import (
+    GAME_MODEL_DEALS,
+    GAME_MODEL_ROUNDS,
+    GAME_MODELS_ENV,
+    GAMES_WITH_MODELS,
+    MODEL_ENV,
+    MODEL_MAX_ROUNDS,
+    MODEL_TOLERANCE,
+)
 
 
 @with_cost(lambda: cost("build-model").text())
@@ -100,6 +110,62 @@ def build_model(
     click.echo(f"use it with --model {built.path} (or {MODEL_ENV}={built.path})")
     if not p["converged"]:
         raise click.exceptions.Exit(1)
+
+
+@with_cost(lambda: cost("build-game-models").text())
+@click.command("build-game-models")
+@build_output_option("game models", "game_models.npz")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Choice(GAMES_WITH_MODELS),
+    metavar="GAME",
+    help=f"A game to rebuild: {', '.join(GAMES_WITH_MODELS)} (repeat for more) [default: "
+    "every game but the standard]; "
+    "the others are kept as they are in the models in use.",
+)
+@count_option("--rounds", setting=GAME_MODEL_ROUNDS, help="Fictitious-play rounds a game.")
+@count_option("--deals", setting=GAME_MODEL_DEALS, help="Deals a round.")
+@seed_option()
+@jobs_option
+@quiet_option
+def build_game_models(
+    output: str | None,
+    games: tuple[str, ...],
+    rounds: int,
+    deals: int,
+    seed: int,
+    jobs: int | None,
+    quiet: bool,
+) -> None:
+    """Rebuild the expert throws of the other games (three-handed, partners, ...).
+
+    For each game, fictitious play over sampled deals: every seat throws by the current
+    tables (the crib's worth by the ranks it throws), each seat's crib is measured
+    against the others' throws, and round k's measure is averaged in with weight 1/k.
+    Logs each round's largest change. Each finished round is saved beside the output:
+    after Ctrl-C or a kill, the same command resumes. Use the rebuilt file with
+    CRIB_ANALYZE_GAME_MODELS=FILE.
+    """
+    from crib_analyze.api import build_game_models as run
+
+    set_threads(jobs)
+    warn_if_long(build_seconds("build-game-models"), "the build", quiet)
+
+    def log(line: str) -> None:
+        if not quiet:
+            note(line)
+
+    with domain_errors(), resumable(RESUME_BUILD):
+        built = run(games, output, rounds=rounds, deals=deals, seed=seed, log=log)
+    for name in games or GAMES_WITH_MODELS:
+        p = built.provenance[name]
+        click.echo(
+            f"{name}: {p['rounds']} rounds of {p['deals_per_round']:,} deals, last change "
+            f"{p['last_change']:.4f}, largest standard error {p['max_se']:.4f}"
+        )
+    click.echo(f"wrote {built.path}; use it with {GAME_MODELS_ENV}={built.path}")
 
 
 @click.command()

@@ -13,6 +13,7 @@ import numpy as np
 from crib_analyze import interrupts
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.kernel_source import source_digest
+from crib_analyze.rules import Rules
 from crib_analyze.storage.cache import cached_arrays
 
 
@@ -38,6 +39,21 @@ def crib_tables(throws: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     key = {"throws": ",".join(map(str, sizes)), "kernels": source_digest()}
     arrays = cached_arrays("rank_cribs", key, compute, problem)
     return arrays["one"], arrays["two"]
+
+
+def hand_policy_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The hand policy's cribs as per-seat tables (seats from the dealer's left), the
+    form every seat's throws take in the kernels: (P, 13) and (P, 13, 13), each seat's
+    row filled for the number of cards it throws (zeros for the other size)."""
+    one, two = crib_tables(tuple(sorted(set(rules.thrown))))
+    p = rules.players
+    ones, twos = np.zeros((p, 13)), np.zeros((p, 13, 13))
+    for s, t in enumerate(rules.thrown):
+        if t == 1:
+            ones[s] = one
+        elif t == 2:
+            twos[s] = two
+    return ones, twos
 
 
 def _compute(throws: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -17,8 +17,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.crib.dealing_kernels import shuffle_in_place
 from crib_analyze.jit import njit
-from crib_analyze.rng_kernels import rng_for, rng_next
+from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.any_hand_kernels import show_points
 
 
@@ -215,8 +216,9 @@ def sampled_cribs(
 
     Each deal gives every other seat its cards from the pack at random (``dealt``,
     ``thrown``, ``passed`` per seat from the dealer's left; ``sides`` each seat's side),
-    each throws by the hand policy (:func:`best_split`, its own cards unseen to it, with
-    ``aim``),
+    each throws by the hand policy's rule (:func:`best_split`, its own cards unseen to
+    it, with ``aim``) with its row of ``crib_one`` (P, 13) and ``crib_two`` (P, 13, 13):
+    the random crib's values for the hand policy, or a game's expert model,
     then the pack's ``from_deck`` cards go to the crib and the next is the starter. The
     same deals serve every throw (common random numbers)."""
     players = dealt.shape[0]
@@ -228,10 +230,7 @@ def sampled_cribs(
     out = np.zeros((n_throws, samples), np.int64)
     for j in prange(samples):
         rng = rng_for(seed, j)
-        pool = unseen.copy()
-        for i in range(pool.shape[0] - 1, 0, -1):
-            k = rng_next(rng) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
+        pool = shuffle_in_place(unseen.copy(), rng)
         rest = np.empty(4, np.int64)
         got, at = 0, 0
         for s in range(players):
@@ -243,7 +242,7 @@ def sampled_cribs(
             sign = 1 if sides[s] == sides[players - 1] else -1
             keep = m - thrown[s] - passed[s]
             _, tm, _ = hand_policy_split(
-                held, keep, thrown[s], passed[s], sign, crib_one, crib_two, aim
+                held, keep, thrown[s], passed[s], sign, crib_one[s], crib_two[s], aim
             )
             for i in range(m):
                 if tm >> i & 1:

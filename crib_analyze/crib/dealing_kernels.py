@@ -68,6 +68,15 @@ def draw_discard(pi_row: np.ndarray, rng: np.ndarray) -> int:
 
 
 @njit
+def shuffle_in_place(cards: np.ndarray, rng: np.ndarray) -> np.ndarray:
+    """Put ``cards`` in a random order, in place (Fisher-Yates from the end)."""
+    for i in range(cards.shape[0] - 1, 0, -1):
+        k = rng_next(rng) % (i + 1)
+        cards[i], cards[k] = cards[k], cards[i]
+    return cards
+
+
+@njit
 def shuffle_into(deck: np.ndarray, rng: np.ndarray) -> np.ndarray:
     """Fill ``deck`` (52,) with the cards in a random order (Fisher-Yates)."""
     for i in range(52):

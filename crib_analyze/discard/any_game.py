@@ -1,16 +1,21 @@
 """Throws for a seat of any game of the rules: every way to split the cards it is dealt
 into a kept hand, a throw to the crib and (Canadian doubles) four cards passed to its
-partner, valued exactly with the other seats' cards as random cards.
+partner.
 
 A split's value to the seat's side is its kept hand's mean show over the starters, plus
 the partner's hand from the passed cards, plus the crib's mean from the throw when the
 crib is its side's (the dealer's side, which also pegs 2 when a jack is cut), minus it
-when an opponent's. The crib's other cards (the other seats' throws and any dealt
-from the pack) are unseen cards alike: the random opponent model of the two-player
-game, for every seat (exact). With ``others="hand"`` the other seats are dealt their
-cards at random and throw by the hand policy
-(:func:`~crib_analyze.crib.any_game_kernels.best_split`), and the crib's mean is
-sampled, with its standard error; the same deals serve every split.
+when an opponent's. The crib's other cards (the other seats' throws and any dealt from
+the pack) come from one of three models of the other seats (``others``):
+
+* ``"expert"`` (the default where the game has one): the other seats are dealt their
+  cards at random and throw by the game's expert model
+  (:mod:`crib_analyze.artifacts.game_models`); the crib's mean is sampled, with its
+  standard error, the same deals serving every split;
+* ``"random"``: they are unseen cards alike, the random opponent model of the
+  two-player game, for every seat (exact);
+* ``"hand"``: sampled as with the expert, each seat throwing by the hand policy
+  (:func:`~crib_analyze.crib.any_game_kernels.best_split`).
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ from itertools import combinations
 
 import numpy as np
 
+from crib_analyze.artifacts.game_models import game_model
 from crib_analyze.cards import CardsLike, format_cards, parse_cards
 from crib_analyze.crib import any_game_kernels as agk
-from crib_analyze.crib.any_game_cribs import crib_tables
+from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
 from crib_analyze.results import Rows
@@ -46,7 +52,7 @@ class GameThrows:
     crib_sign: int  # +1: the seat's side owns the crib; -1: an opponent does
     heels: float  # the dealer's side's mean points for a jack cut (0 for the others)
     others: str = "random"  # how the other seats' throws are modelled
-    samples: int = 0  # deals sampled (others="hand")
+    samples: int = 0  # deals sampled (others "expert" or "hand")
 
     @property
     def net(self) -> np.ndarray:
@@ -55,6 +61,26 @@ class GameThrows:
 
 
 Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def default_others(rules: Rules) -> str:
+    """How the other seats throw unless told: by the game's expert model where it has
+    one (a game of the rules as dealt, without a variant), else as random cards."""
+    return "expert" if game_model(rules) is not None else "random"
+
+
+def seat_tables(rules: Rules, others: str) -> tuple[np.ndarray, np.ndarray]:
+    """The per-seat crib tables the other seats throw by: the game's expert model
+    (``"expert"``; a usage error where the game has none) or the hand policy's."""
+    if others == "expert":
+        model = game_model(rules)
+        if model is None:
+            raise UsageError(
+                f"{rules.name}{' with ' + ', '.join(rules.variants) if rules.variants else ''} "
+                "has no expert throw model: say `others` random or hand"
+            )
+        return model.one, model.two
+    return hand_policy_tables(rules)
 
 
 def splits(n: int, keep: int, throw: int, passes: int) -> list[Split]:
@@ -73,12 +99,14 @@ def analyze_seat(
     hand: CardsLike,
     rules: Rules,
     seat: str | int,
-    others: str = "random",
+    others: str | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
 ) -> GameThrows:
     """Every split of ``hand`` (the cards ``seat`` is dealt in ``rules``), best first;
-    ``others`` "random" (exact) or "hand" (``samples`` deals, sampled)."""
+    ``others`` "expert" (the default where the game has a model), "random" (exact) or
+    "hand" (``samples`` deals, sampled)."""
+    others = others or default_others(rules)
     check_choice("others", others, GAME_OTHERS)
     SAMPLES.check(samples)
     SEED.check(seed)
@@ -104,8 +132,8 @@ def analyze_seat(
     )
     crib_of: dict[tuple[int, ...], float] = {}
     se_of: dict[tuple[int, ...], float] = {}
-    if others == "hand":
-        one, two = crib_tables(tuple(sorted(set(rules.thrown))))
+    if others in ("hand", "expert"):
+        one, two = seat_tables(rules, others)
         rows = np.array(throws, np.int64).reshape(len(throws), throw)
         shows = agk.sampled_cribs(
             cards, s, rows, np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
@@ -145,8 +173,22 @@ def analyze_seat(
         crib_sign=sign,
         heels=heels,
         others=others,
-        samples=samples if others == "hand" else 0,
+        samples=samples if others != "random" else 0,
     )
+
+
+def split_columns(
+    kept: list[tuple[int, ...]], thrown: list[tuple[int, ...]], passed: list[tuple[int, ...]]
+) -> dict[str, np.ndarray]:
+    """The splits' cards as text columns: keep, throw, and pass where a seat passes."""
+
+    def texts(groups: list[tuple[int, ...]]) -> np.ndarray:
+        return np.array([format_cards(g) for g in groups], dtype=object)
+
+    columns = {"keep": texts(kept), "throw": texts(thrown)}
+    if any(passed):
+        columns["pass"] = texts(passed)
+    return columns
 
 
 def game_throws_rows(throws: GameThrows) -> Rows:
@@ -154,13 +196,7 @@ def game_throws_rows(throws: GameThrows) -> Rows:
     part's mean and the net; the metadata names the game, the seat and whose the crib
     is."""
     rules = throws.rules
-
-    def texts(groups: list[tuple[int, ...]]) -> np.ndarray:
-        return np.array([format_cards(g) for g in groups], dtype=object)
-
-    columns: dict[str, np.ndarray] = {"keep": texts(throws.kept), "throw": texts(throws.thrown)}
-    if any(throws.passed):
-        columns["pass"] = texts(throws.passed)
+    columns = split_columns(throws.kept, throws.thrown, throws.passed)
     columns["hand_mean"] = throws.hand
     if any(throws.passed):
         columns["partner_mean"] = throws.partner_hand
@@ -178,6 +214,7 @@ def game_throws_rows(throws: GameThrows) -> Rows:
     meta = GameThrowsMeta(
         game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
         crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
+        others=throws.others,
         notes=tuple(f"{rule}; the lowest net first" for rule in rules.variant_rules),
     )  # fmt: skip
     return Rows(columns, meta=meta)

@@ -180,13 +180,22 @@ class GameThrowsMeta(ResultMeta):
     crib_sign: int = 1
     lowball: bool = False
     samples: int = 0
+    others: str = "random"  # the other seats' throws: "expert", "hand" or "random"
+    score: tuple[int, ...] = ()  # ranked by the chance of winning from (mine, theirs)
 
     @property
     def model(self) -> str:
         """How the other seats' throws were made, in words."""
+        if self.score:
+            return (
+                f"from {self.score[0]}-{self.score[1]} (your side first), by the chance of "
+                f"winning: {self.samples:,} deals played out (the others' throws by the "
+                "game's expert model, the lookahead's play), then the game's board"
+            )
         if not self.samples:
             return "the other seats' throws as random cards (exact)"
-        return f"the other seats' throws by the hand policy ({self.samples:,} deals sampled)"
+        by = "the game's expert model" if self.others == "expert" else "the hand policy"
+        return f"the other seats' throws by {by} ({self.samples:,} deals sampled)"
 
     @property
     def assumed(self) -> str:

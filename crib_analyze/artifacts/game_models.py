@@ -1,0 +1,154 @@
+"""The expert throws of every game but the standard one: per seat, what the crib is worth
+by the ranks the seat throws when every seat throws that way.
+
+Each game's model is a pair of tables over the seats from the dealer's left
+(:mod:`crib_analyze.crib.game_model_kernels`): ``one`` (P, 13), the crib's mean when the
+seat throws one card of a rank, and ``two`` (P, 13, 13), two of different suits; zeros
+where the seat throws no such number of cards. A seat of the game throws by its row
+(the hand policy's rule with these cribs in place of the random crib's), and the tables
+are the fixed point of that (``crib-analyze build-game-models``,
+:mod:`crib_analyze.expert.game_models`). Each game carries the standard error of its
+tables and how it was built.
+
+The packaged file ships inside the package (``data/game_models.npz`` in the source
+tree); a rebuilt one is used only when pointed at (``$CRIB_ANALYZE_GAME_MODELS``).
+Games with a variant in play (lowball, jokers, ...) have no model: their seats throw by
+the hand policy.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.errors import ModelError, describe_os_error
+from crib_analyze.rules import GAMES, Rules
+from crib_analyze.settings import (
+    GAME_MODELS_ENV,
+    GAMES_WITH_MODELS,
+    PACKAGED_GAME_MODELS,
+    packaged,
+)
+from crib_analyze.storage.npz import read_npz, write_npz
+
+GAME_MODELS_FORMAT = 1
+MAX_CRIB = 29.0  # a crib shows 0 to 29
+
+
+@dataclass(frozen=True)
+class GameModel:
+    """One game's expert throws: ``one`` (P, 13) and ``two`` (P, 13, 13) crib means by
+    the seat's thrown ranks, and their standard errors."""
+
+    game: str
+    one: np.ndarray
+    two: np.ndarray
+    one_se: np.ndarray
+    two_se: np.ndarray
+
+    @property
+    def max_se(self) -> float:
+        return float(max(self.one_se.max(initial=0.0), self.two_se.max(initial=0.0)))
+
+
+@dataclass(frozen=True)
+class GameModels:
+    """The models of the games, by name; ``provenance`` says how each was built
+    (``provenance[game]``: rounds, deals a round, seed, the last round's change)."""
+
+    models: dict[str, GameModel]
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        arrays: dict[str, np.ndarray] = {}
+        for name, m in self.models.items():
+            for part in ("one", "two", "one_se", "two_se"):
+                arrays[f"{name}/{part}"] = getattr(m, part)
+        write_npz(path, GAME_MODELS_FORMAT, self.provenance, arrays)
+
+    @classmethod
+    def load(cls, source: str | os.PathLike[str] | Any) -> GameModels:
+        def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> GameModels:
+            names = sorted({k.split("/")[0] for k in arrays if "/" in k})
+            models = {}
+            for name in names:
+                if name not in GAMES:
+                    raise ValueError(f"a model of no game: {name!r}")
+                parts = [np.ascontiguousarray(arrays[f"{name}/{p}"], np.float64)
+                         for p in ("one", "two", "one_se", "two_se")]  # fmt: skip
+                model = GameModel(name, *parts)
+                problem = model_problem(model, GAMES[name])
+                if problem:
+                    raise ValueError(f"{name}: {problem}")
+                models[name] = model
+            return cls(models, provenance)
+
+        return read_npz(source, "the game models", GAME_MODELS_FORMAT, parse)
+
+
+def model_problem(model: GameModel, rules: Rules) -> str | None:
+    """What is wrong with ``model`` as the model of ``rules``, or None: the shapes, cribs
+    out of 0..29, tables of ranks a seat never throws, two that is not symmetric."""
+    p = rules.players
+    if model.one.shape != (p, 13) or model.two.shape != (p, 13, 13):
+        return "tables of the wrong shape"
+    if model.one_se.shape != model.one.shape or model.two_se.shape != model.two.shape:
+        return "standard errors of the wrong shape"
+    for table in (model.one, model.two, model.one_se, model.two_se):
+        if not np.isfinite(table).all() or table.min() < 0 or table.max() > MAX_CRIB:
+            return "a value a crib cannot take"
+    if not np.array_equal(model.two, model.two.transpose(0, 2, 1)):
+        return "a table of pairs that depends on their order"
+    for s in range(p):
+        if (model.one[s].any() and rules.thrown[s] != 1) or (
+            model.two[s].any() and rules.thrown[s] != 2
+        ):
+            return f"a table for seat {s}, which throws {rules.thrown[s]}"
+        if rules.thrown[s] == 1 and not model.one[s].all():
+            return f"seat {s} throws one card, and its table has gaps"
+        if rules.thrown[s] == 2 and not model.two[s].all():
+            return f"seat {s} throws two cards, and its table has gaps"
+    return None
+
+
+@cache
+def packaged_game_models() -> GameModels:
+    """The models shipped with the package."""
+    with packaged(PACKAGED_GAME_MODELS).open("rb") as fh:
+        return GameModels.load(fh)
+
+
+@cache
+def _models_file(path: str, stamp: tuple[int, int]) -> GameModels:
+    return GameModels.load(path)
+
+
+def game_models() -> GameModels:
+    """The game models in use: ``$CRIB_ANALYZE_GAME_MODELS`` if set (read once per
+    version of the file), else the packaged ones."""
+    chosen = os.environ.get(GAME_MODELS_ENV) or None
+    if chosen is None:
+        return packaged_game_models()
+    p = Path(chosen).expanduser()
+    try:
+        st = p.stat()
+    except OSError as e:
+        raise ModelError(
+            f"no game models at {p} (from ${GAME_MODELS_ENV}): {describe_os_error(e)}"
+        ) from None
+    return _models_file(str(p), (st.st_mtime_ns, st.st_size))
+
+
+def game_model(rules: Rules) -> GameModel | None:
+    """The model of ``rules`` in use: a game of :data:`~crib_analyze.rules.GAMES` as
+    dealt, without a variant; None for any other rules, or a game the file lacks (their
+    seats throw by the hand policy); None for the standard game, whose expert is
+    :mod:`crib_analyze.artifacts.expert_model`."""
+    if rules.name not in GAMES_WITH_MODELS or rules != GAMES[rules.name]:
+        return None
+    return game_models().models.get(rules.name)

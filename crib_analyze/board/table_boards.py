@@ -1,0 +1,153 @@
+"""Building the board of a game of two sides (``build-game-boards``): simulate deals,
+then solve every position over them, as the standard game's board is built
+(:mod:`crib_analyze.board.build`).
+
+Every seat throws by the game's expert model (:mod:`crib_analyze.artifacts.game_models`)
+and lays by the play policy; each deal is kept as its scoring events in the order they
+score (heels, the play card by card, the hands from the dealer's left, the crib), each
+event named by its side: the side not dealing (0) or the dealer's (1)
+(:func:`~crib_analyze.board.table_game_kernels.side_events`). The deal passes to the
+left, so the dealing side alternates as in the two-player game, and the two-player
+dynamic programming (:mod:`crib_analyze.board.dp_kernels`) solves every position to the
+game's target, with its skunk line. The board is also solved over each half of the
+deals; half their difference estimates the sampling error of the whole.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from crib_analyze import interrupts
+from crib_analyze.artifacts.game_boards import GameBoard
+from crib_analyze.board import table_game_kernels as tgk
+from crib_analyze.board.build import BoardLog, distinct_deals, distinct_rows, solve_board
+from crib_analyze.board.event_kernels import SOURCES
+from crib_analyze.board.table_games import table_deal, throw_policy_of
+from crib_analyze.errors import UsageError
+from crib_analyze.play.table_play_kernels import POLICY_CODES
+from crib_analyze.position import N_OUTCOMES, p_win
+from crib_analyze.rules import Rules
+from crib_analyze.settings import CALL_SECONDS, GAMES_WITH_BOARDS, AnyGamePlayPolicy, __version__
+from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
+
+CHUNK = 200_000  # deals between checkpoints
+SIDES = ("pone's side", "dealer's side")
+
+
+def skunk_lines(rules: Rules) -> np.ndarray:
+    """The rules' skunk lines as the dynamic programming reads them (three, the missing
+    ones -1: a loser is never under them)."""
+    lines = list(rules.skunk_lines)[:3]
+    return np.array(lines + [-1] * (3 - len(lines)), np.int64)
+
+
+@interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
+def build_game_board(
+    rules: Rules,
+    deals: int,
+    seed: int,
+    play_policy: AnyGamePlayPolicy = "lookahead",
+    log: Callable[[BoardLog], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+) -> tuple[GameBoard, dict[str, Any]]:
+    """Simulate ``deals`` deals of ``rules`` (every seat the expert's throws and
+    ``play_policy``'s lays), then solve every position; returns the board and its
+    provenance. A killed build resumes after its last finished chunk."""
+    if rules.name not in GAMES_WITH_BOARDS or rules.variants:
+        raise UsageError(
+            f"boards are built for the games of two sides ({', '.join(GAMES_WITH_BOARDS)}), "
+            f"without variants; not {rules.name}"
+        )
+    if deals < 4000 or deals % 2:
+        raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
+    throws = throw_policy_of(rules, None)
+    table = table_deal(rules, POLICY_CODES[play_policy], throws)
+    settings = {"game": rules.name, "deals": deals, "seed": seed, "play_policy": play_policy,
+                "throws": throws, "version": __version__}  # fmt: skip
+    start = time.time()
+    halves: list[list[np.ndarray]] = [[], []]
+    sums = np.zeros((2, len(SOURCES)))  # points by side and source, over the deals
+    done = 0
+    state = load_checkpoint(checkpoint, settings)
+    if state is not None:
+        done, sums = int(state["done"]), state["sums"]
+        for h in range(2):
+            k = 0
+            while f"h{h}_{k}" in state:
+                halves[h].append(state[f"h{h}_{k}"])
+                k += 1
+    half = deals // 2
+    saved = done
+    for first, last in ((0, half), (half, deals)):
+        if last <= done:
+            continue
+        h = 0 if last <= half else 1
+        begin = max(first, done)
+        for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
+            lo = begin + offset
+            players, points, sources = tgk.side_events(n, seed, lo, table)
+            for side in range(2):
+                for s in range(len(SOURCES)):
+                    sums[side, s] += points[(players == side) & (sources == s)].sum()
+            p, q, c = distinct_deals(players, points)
+            halves[h] += [np.concatenate([p, q], axis=1), c]
+            done = lo + n
+            if done - saved >= CHUNK or done == last:
+                arrays = {"done": np.array(done), "sums": sums}
+                for hh in range(2):
+                    for k, arr in enumerate(halves[hh]):
+                        arrays[f"h{hh}_{k}"] = arr
+                save_checkpoint(checkpoint, settings, arrays)
+                saved = done
+                if log:
+                    log(BoardLog("deals", done, deals, time.time() - start))
+    lines = skunk_lines(rules)
+    solved, merged = [], []
+    for h in range(2):
+        interrupts.check()
+        p, q, c = distinct_rows(np.concatenate(halves[h][0::2]), np.concatenate(halves[h][1::2]))
+        merged.append((np.concatenate([p, q], axis=1), c))
+        solved.append(solve_board(p, q, c, lines, rules.target))
+        if log:
+            log(BoardLog("table", h + 1, 3, time.time() - start))
+    p, q, c = distinct_rows(
+        np.concatenate([merged[0][0], merged[1][0]]), np.concatenate([merged[0][1], merged[1][1]])
+    )
+    values = solve_board(p, q, c, lines, rules.target)
+    if log:
+        log(BoardLog("table", 3, 3, time.time() - start))
+    win = [p_win(v[..., :N_OUTCOMES]) for v in (*solved, values)]
+    gap = np.abs(win[0] - win[1]) / 2  # ~ the standard error of the whole
+    provenance = {
+        "made_by": f"crib-analyze {__version__} build-game-boards",
+        "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        **settings,
+        "target": rules.target,
+        "skunk_lines": list(rules.skunk_lines),
+        "distinct_deals": len(c),
+        "per_deal_points": {
+            side: {src: round(float(sums[i, s] / deals), 4) for s, src in enumerate(SOURCES)}
+            for i, side in enumerate(SIDES)
+        },
+        # the first deal: the dealer's side at 0, the other at the pone's start
+        "first_dealer_wins": round(float(win[2][0, rules.pone_start, 1]), 5),
+        "deals_per_game": round(float(values[0, rules.pone_start, 1, N_OUTCOMES]), 4),
+        "win_error": {
+            "rms": round(float(np.sqrt((gap**2).mean())), 5),
+            "max": round(float(gap.max()), 5),
+            "first_dealer": round(float(gap[0, rules.pone_start, 1]), 5),
+        },
+        "seconds": round(time.time() - start, 1),
+        "scheme": "deals of the game, every seat throwing by the game's expert model and "
+        "laying by the play policy; scoring events in the order scored, by side; every "
+        "position solved over the deals by dynamic programming from the end of the board "
+        "down; the error is half the gap between the boards of the two halves of the deals",
+    }
+    remove_checkpoint(checkpoint)
+    return GameBoard(rules.name, values), provenance

@@ -1,0 +1,127 @@
+"""The split that wins in a game of two sides: a seat's splits valued by the chance its
+side wins the game from a score (``discard --game NAME --seat SEAT --score MINE-THEIRS``).
+
+The points ranking (:mod:`crib_analyze.discard.any_game`) gives each split's mean
+points; the best of them (all when there are 15 or fewer, the 15 best by points
+otherwise: Canadian doubles' 3,150) are then played out in ``samples`` deals of the
+other cards each, the same deals for every split (common random numbers): the other
+seats dealt at random, throwing by the game's expert model, every seat laying by the
+lookahead, the events scored in order; a side reaching the target wins there and then,
+else the game's board (:mod:`crib_analyze.artifacts.game_boards`) values the position
+after the deal (:func:`~crib_analyze.board.table_game_kernels.split_wins`). Each split
+gets its chance of winning with its standard error, and the standard error of its gap
+to the best (smaller: the same deals).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from crib_analyze.artifacts.game_boards import game_board
+from crib_analyze.board import table_game_kernels as tgk
+from crib_analyze.board.table_games import table_deal
+from crib_analyze.cards import CardsLike, parse_cards
+from crib_analyze.discard.any_game import analyze_seat, split_columns
+from crib_analyze.discard.meta import GameThrowsMeta
+from crib_analyze.errors import UsageError
+from crib_analyze.play.table_play_kernels import POLICY_CODES
+from crib_analyze.results import Rows
+from crib_analyze.rules import Rules
+from crib_analyze.settings import GAMES_WITH_BOARDS, POSITION_SAMPLES, SEED
+
+MOST_SPLITS = 15  # splits played out at most: the best by points
+
+
+@dataclass(frozen=True)
+class GameScoreThrows:
+    """A seat's best splits by the chance of winning from a score, best first."""
+
+    rules: Rules
+    seat: int
+    mine: int
+    theirs: int
+    kept: list[tuple[int, ...]]
+    thrown: list[tuple[int, ...]]
+    passed: list[tuple[int, ...]]
+    net: np.ndarray  # the points ranking's net
+    win: np.ndarray  # the chance of winning
+    win_se: np.ndarray
+    gap_se: np.ndarray  # the standard error of the gap to the best
+    samples: int
+
+
+def _mask(cards: list[int], part: tuple[int, ...]) -> int:
+    return sum(1 << cards.index(c) for c in part)
+
+
+def score_seat(
+    hand: CardsLike,
+    rules: Rules,
+    seat: str | int,
+    mine: int,
+    theirs: int,
+    samples: int = POSITION_SAMPLES.default,
+    seed: int = SEED.default,
+) -> GameScoreThrows:
+    """``seat``'s splits of ``hand`` in ``rules`` (a game of two sides with a board) by
+    the chance its side wins from ``mine`` to ``theirs`` (its side's score, the other's)
+    with this deal to play."""
+    POSITION_SAMPLES.check(samples)
+    SEED.check(seed)
+    found = game_board(rules)
+    if found is None:
+        raise UsageError(
+            f"`score` ranks splits by a game's board: the games of two sides have one "
+            f"({', '.join(GAMES_WITH_BOARDS)}), without variants; not {rules.name}"
+        )
+    board, _ = found
+    for name, score in (("my side's score", mine), ("the other side's score", theirs)):
+        if not 0 <= score < rules.target:
+            raise UsageError(f"{name} must be from 0 to {rules.target - 1}, got {score}")
+    points = analyze_seat(hand, rules, seat, others="random")
+    s = points.seat
+    cards = [int(c) for c in parse_cards(hand, count=rules.dealt[s])]
+    chosen = range(min(MOST_SPLITS, len(points.kept)))
+    splits = np.array(
+        [[_mask(cards, points.kept[i]), _mask(cards, points.thrown[i]),
+          _mask(cards, points.passed[i])] for i in chosen],
+        np.int64,
+    )  # fmt: skip
+    table = table_deal(rules, POLICY_CODES["lookahead"], "expert")
+    values = tgk.split_wins(
+        np.array(cards, np.int64), s, splits, table, mine, theirs, board.win(), samples, seed
+    )
+    win = values.mean(axis=1)
+    order = np.argsort(-win, kind="stable")
+    best = values[order[0]]
+    gap_se = np.array([(values[i] - best).std(ddof=1) / np.sqrt(samples) for i in order])
+    return GameScoreThrows(
+        rules=rules, seat=s, mine=mine, theirs=theirs,
+        kept=[points.kept[i] for i in order], thrown=[points.thrown[i] for i in order],
+        passed=[points.passed[i] for i in order], net=points.net[order], win=win[order],
+        win_se=values[order].std(axis=1, ddof=1) / np.sqrt(samples), gap_se=gap_se,
+        samples=samples,
+    )  # fmt: skip
+
+
+def score_throws_rows(throws: GameScoreThrows) -> Rows:
+    """A seat's splits by the chance of winning as rows, best first: keep, throw (and
+    pass), the points ranking's net, the chance of winning, its standard error and the
+    standard error of its gap to the best."""
+    rules = throws.rules
+    columns = split_columns(throws.kept, throws.thrown, throws.passed)
+    columns["net"] = throws.net
+    columns["p_win"] = throws.win
+    columns["p_win_se"] = throws.win_se
+    columns["gap_se"] = throws.gap_se
+    own = rules.teams[throws.seat] == rules.teams[rules.dealer]
+    meta = GameThrowsMeta(
+        game=rules.name, seat=rules.seat_names[throws.seat],
+        crib="yours" if throws.seat == rules.dealer else "your partner's" if own
+        else "an opponent's",
+        crib_sign=1 if own else -1, samples=throws.samples, others="expert",
+        score=(throws.mine, throws.theirs),
+    )  # fmt: skip
+    return Rows(columns, meta=meta)
