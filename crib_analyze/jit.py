@@ -37,7 +37,7 @@ from numba.core import event as _event
 
 from crib_analyze import interrupts
 from crib_analyze.kernel_source import source_digest
-from crib_analyze.settings import FIRST_COMPILE_RECORD, cache_dir
+from crib_analyze.settings import FIRST_COMPILE_RECORD, cache_dir, serial_kernels
 
 F = TypeVar("F", bound=Callable[..., Any])
 config: Any = _config  # numba sets its options as module attributes at import
@@ -45,8 +45,9 @@ config: Any = _config  # numba sets its options as module attributes at import
 
 @cache
 def kernel_cache_dir() -> str:
-    """The cache folder of this exact kernel source."""
-    return str(cache_dir() / f"numba-{numba.__version__}" / source_digest())
+    """The cache folder of this exact kernel source (serial kernels apart)."""
+    serial = "-serial" if serial_kernels() else ""
+    return str(cache_dir() / f"numba-{numba.__version__}" / (source_digest() + serial))
 
 
 KEEP_CACHES = 4  # digest folders kept per numba version (the newest by use)
@@ -211,8 +212,11 @@ def njit(func: F | None = None, **options: Any) -> F | Callable[[F], F]:
 
     Use as ``@njit`` or ``@njit(parallel=True, ...)``. For type checkers a kernel keeps
     the signature of its Python function (numba's dispatcher calls it with the same
-    arguments and returns what the function returns).
+    arguments and returns what the function returns). With
+    ``$CRIB_ANALYZE_SERIAL_KERNELS`` set, ``parallel`` is dropped (make test).
     """
+    if serial_kernels():
+        options.pop("parallel", None)
 
     def decorate(f: F) -> F:
         kernel: F

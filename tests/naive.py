@@ -485,12 +485,15 @@ def naive_split(
     crib_one,
     crib_two,
     lowball: bool = False,
+    fives: bool = False,
 ) -> tuple[list[int], list[int], list[int]]:
     """The hand policy's split of ``cards``: the kept hand's mean show over every starter
     the seat cannot see, plus the passed hand's, plus (own crib) or minus the crib's mean
     of the thrown ranks (``crib_one[r]``, ``crib_two[r][q]``); the highest, or in
     ``lowball`` the lowest. Ties: the kept cards dealt earliest (the smallest set of
-    positions read as binary digits), then the passed cards dealt latest."""
+    positions read as binary digits), then the passed cards dealt latest. With ``fives``
+    (throw fives: every five held goes to the crib) the throw holds every five, or
+    only fives when there are more than it takes."""
     starters = [c for c in range(52) if c not in cards]
     means: dict[tuple[int, ...], float] = {}
 
@@ -505,6 +508,9 @@ def naive_split(
         rest = [i for i in range(len(cards)) if i not in kept]
         for passed in combinations(rest, passes):
             thrown = [i for i in rest if i not in passed]
+            held_fives = [i for i in range(len(cards)) if rank(cards[i]) == 4]
+            if fives and sum(i in thrown for i in held_fives) < min(len(held_fives), throw):
+                continue
             v = mean([cards[i] for i in kept])
             if passes:
                 v += mean([cards[i] for i in passed])
@@ -525,7 +531,8 @@ def naive_split(
 
 
 def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_dealer, continuation,
-                     choose, lowball=False, tables=None, forced=None):  # fmt: skip
+                     choose, lowball=False, tables=None, forced=None, fives=False,
+                     penalty="none"):  # fmt: skip
     """One whole game of ``rules`` from the rules text, deal by deal from ``decks`` (each
     a shuffled pack): the deal (each seat from the dealer's left its cards in turn, then
     the pack's cards to the crib, then the starter), the throws (:func:`naive_split`),
@@ -540,11 +547,15 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
     (players round the table; ``sides[p]`` player p's side). Returns (winner, second or
     -1, deals, the sides' scores when won, points[seat][source] summed over whole
     deals; sources heels, pegging, hand, crib; the same by player, the player in seat s
-    being (dealer + 1 + s) % P: the deal passes to the left)."""
+    being (dealer + 1 + s) % P: the deal passes to the left). ``fives`` and ``penalty``
+    play the variants: each seat's throw takes its fives; a show of nothing gives the
+    next player round from its owner who is an opponent 1 ("zero"), or takes 10 from its
+    owner ("back-ten", no score below 0): a fifth source, scored right after that
+    show."""
     P = rules.players
     score = list(start)
-    points = [[0] * 4 for _ in range(P)]
-    by_player = [[0] * 4 for _ in range(P)]
+    points = [[0] * 5 for _ in range(P)]
+    by_player = [[0] * 5 for _ in range(P)]
     winner, second, done = -1, -1, set()
     at_win = None
     dealer = first_dealer
@@ -570,7 +581,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
             else:
                 kept, thrown, passed = naive_split(
                     dealt_cards[s], keep, rules.thrown[s], rules.passed[s],
-                    side[s] == side[P - 1], one, two, lowball,
+                    side[s] == side[P - 1], one, two, lowball, fives,
                 )  # fmt: skip
             hands[s] = kept
             crib += thrown
@@ -582,9 +593,16 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
             events.append((P - 1, 2, 0))
         for seat, _, _, pts, _ in naive_table_play(hands, choose, rules.play_once):
             events.append((seat, pts, 1))
-        for s in range(P):
-            events.append((s, naive_score(hands[s], starter), 2))
-        events.append((P - 1, naive_score(crib, starter, crib=True), 3))
+        shows = [(s, naive_score(hands[s], starter), 2) for s in range(P)]
+        shows.append((P - 1, naive_score(crib, starter, crib=True), 3))
+        for owner, pts, source in shows:
+            events.append((owner, pts, source))
+            if pts == 0 and penalty == "back-ten":
+                events.append((owner, -10, 4))
+            elif pts == 0 and penalty == "zero":
+                others = [o % P for o in range(owner + 1, owner + P)]
+                other = next(o for o in others if side[o] != side[owner])
+                events.append((other, 1, 4))
         over = False
         for seat, pts, source in events:
             points[seat][source] += pts
@@ -592,7 +610,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
             t = side[seat]
             if (winner >= 0 and not continuation) or t in done or second >= 0:
                 continue
-            score[t] += pts
+            score[t] = max(0, score[t] + pts)
             if score[t] >= rules.target:
                 done.add(t)
                 if winner < 0:

@@ -251,3 +251,25 @@ def test_rank_cribs_of_values_no_crib_takes_are_computed_again(
     any_game_cribs.crib_tables.cache_clear()
     assert np.array_equal(again[1], clean[1]) and (again[1] > 0).all()
     assert "rank_cribs" in caplog.text and "computing it again" in caplog.text
+
+
+def test_serial_kernels_drop_the_thread_pool_and_cache_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With $CRIB_ANALYZE_SERIAL_KERNELS (make test) a parallel kernel compiles without
+    its thread pool, into a folder of its own; without it, as users run it."""
+    from crib_analyze import jit
+    from crib_analyze.settings import SERIAL_KERNELS_ENV
+
+    def kernel(x):  # type: ignore[no-untyped-def]
+        return x
+
+    for serial in (True, False):
+        if serial:
+            monkeypatch.setenv(SERIAL_KERNELS_ENV, "1")
+        else:
+            monkeypatch.delenv(SERIAL_KERNELS_ENV, raising=False)
+        compiled = jit.njit(parallel=True)(kernel)
+        assert compiled.targetoptions.get("parallel", False) is not serial  # type: ignore[attr-defined]
+        folder = Path(jit.kernel_cache_dir.__wrapped__())
+        assert folder.name.endswith("-serial") is serial

@@ -42,8 +42,8 @@ def decks(seed: int, group: int) -> list[list[int]]:
 
 
 def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,
-                 lowball=False):  # fmt: skip
-    r = game(name)
+                 lowball=False, **variants):  # fmt: skip
+    r = game(name, **variants)
     n_sides = len(set(r.teams))
     s = np.zeros(n_sides, np.int64) if start is None else np.array(start, np.int64)
     table = table_deal(r, tk.LOW_GREEDY if lowball else tk.GREEDY)._replace(
@@ -55,8 +55,8 @@ def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fa
 
 
 def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,
-               lowball=False):  # fmt: skip
-    r = game(name)
+               lowball=False, **variants):  # fmt: skip
+    r = game(name, **variants)
     one, two = crib_tables(tuple(sorted(set(r.thrown))))
     sides = [int(x) for x in sides_of(r)]
     out = []
@@ -78,6 +78,8 @@ def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fals
                 continuation,
                 naive_least if lowball else naive_greedy,
                 lowball,
+                fives=r.throw_fives,
+                penalty=r.penalty,
             )
         )
     return out
@@ -107,6 +109,36 @@ def test_whole_games_agree_with_the_twin(name: str) -> None:
 def test_canadian_doubles_games_agree_with_the_twin() -> None:
     """Ten cards split three ways by each 10-card seat: one game (the slowest twin)."""
     assert_same(kernel_games("canadian-doubles", 1), twin_games("canadian-doubles", 1))
+
+
+@pytest.mark.parametrize(
+    ("name", "variants"),
+    rotating(
+        [("standard", {"throw_fives": True, "penalty": "back-ten"}),
+         ("standard", {"penalty": "zero"}),
+         ("five-card", {"throw_fives": True, "penalty": "zero"}),
+         ("three", {"throw_fives": True, "penalty": "back-ten"}),
+         ("four", {"throw_fives": True, "penalty": "zero"})],
+        3, "variants in whole games",
+    ),
+)  # fmt: skip
+def test_throw_fives_and_the_penalties_agree_with_the_twin(name, variants) -> None:  # type: ignore[no-untyped-def]
+    """Whole games with every five thrown and a show of nothing penalised: the kernel's
+    games equal the twin's, deal by deal, and the rules bite (fives reach the crib, and
+    some penalty is scored)."""
+    n = 2 * game(name).players
+    assert_same(kernel_games(name, n, **variants), twin_games(name, n, **variants))
+    penalties = kernel_games(name, 40, **variants)[2][:, :, tgk.PENALTY]
+    assert (penalties != 0).any()
+    assert ((penalties < 0) if variants["penalty"] == "back-ten" else (penalties > 0)).any()
+
+
+def test_back_ten_takes_a_score_to_the_start_at_most() -> None:
+    """From two points each, a hand or crib of nothing in the first deals would take a
+    score below 0: the kernel's games equal the twin's, whose scores stop at 0."""
+    v = {"penalty": "back-ten"}
+    kernel = kernel_games("standard", 6, start=(2, 2), first_dealer=1, **v)
+    assert_same(kernel, twin_games("standard", 6, start=(2, 2), first_dealer=1, **v))
 
 
 @pytest.mark.parametrize(

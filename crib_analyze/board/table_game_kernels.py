@@ -34,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import HEELS_POINTS, JACK_RANK
+from crib_analyze.constants import BACK_TEN_POINTS, HEELS_POINTS, JACK_RANK, ZERO_PENALTY_POINTS
 from crib_analyze.crib.any_game_kernels import hand_policy_split
 from crib_analyze.crib.dealing_kernels import shuffle_in_place, shuffle_into
 from crib_analyze.jit import njit
@@ -48,6 +48,13 @@ DECK_STREAMS = 1 << 40  # deal k of rotation group g: stream DECK_STREAMS + g * 
 SOLVER_STREAMS = 1 << 41  # ... and the solver's draws in it: SOLVER_STREAMS + g * MAX_DEALS + k
 RESULTS = 4  # winner side, second side (-1: none), first dealer (a player), deals
 HEELS, PEGGING, HAND, CRIB = 0, 1, 2, 3  # sources, as in board.event_kernels.SOURCES
+PENALTY = 4  # ... and the penalties for a show of nothing (the variant)
+N_SOURCES = 5
+#: a deal's scoring events at most: each player's cards laid (4), show and its penalty;
+#: and heels, the crib and its penalty
+EVENTS_PER_PLAYER, EVENTS_MORE = 6, 3
+#: TableDeal.penalty: settings.PENALTIES by index
+NO_PENALTY, ZERO_PENALTY, BACK_TEN = 0, 1, 2
 
 
 class TableDeal(NamedTuple):
@@ -68,6 +75,8 @@ class TableDeal(NamedTuple):
     once: bool  # the old game's play: it ends at its first go or 31
     aim: int  # the throws' aim: 1 the most points, -1 the fewest (lowball)
     draws: int  # the solver's draws of the unseen cards a decision (its players only)
+    fives: bool  # the throw fives variant: every five held goes to the crib
+    penalty: int  # a show of nothing: NO_PENALTY, ZERO_PENALTY or BACK_TEN
 
 
 @njit(parallel=True)
@@ -89,17 +98,20 @@ def play_table_games(
     group ``g // P`` are dealt the same cards deal by deal (each player in each seat of
     the same deals).
 
+    A side's score never falls below 0 (back ten takes it back to the start at most).
+
     Returns (results (n, 4): the winning side, the second side or -1, the first dealer,
     deals; scores (n, S): each side's points the moment the game was won; points (n, P,
-    4): points by seat (from the dealer's left) and source, summed over the game's deals,
-    each deal counted whole; by_player (n, P, 4): the same by player)."""
+    5): points by seat (from the dealer's left) and source (heels, pegging, hand, crib,
+    penalty), summed over the game's deals, each deal counted whole; by_player (n, P,
+    5): the same by player)."""
     players = table.dealt.shape[0]
     n_sides = start.shape[0]
     results = np.full((n, RESULTS), -1, np.int64)
     scores = np.zeros((n, n_sides), np.int64)
-    points = np.zeros((n, players, 4), np.int64)
-    by_player = np.zeros((n, players, 4), np.int64)
-    events_max = players * 4 + players + 2  # heels, every card, the hands, the crib
+    points = np.zeros((n, players, N_SOURCES), np.int64)
+    by_player = np.zeros((n, players, N_SOURCES), np.int64)
+    events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
     for i in prange(n):
         game = first + i
         if first_dealer < 0:
@@ -127,7 +139,7 @@ def play_table_games(
                 side = seat_side[s]
                 if over or done[side] or pts == 0:
                     continue
-                score[side] += pts
+                score[side] = max(0, score[side] + pts)
                 if score[side] >= table.target:
                     done[side] = True
                     if winner < 0:
@@ -184,9 +196,30 @@ def deal_events(
     for s in range(players):
         shows = show_points(shown[s], table.hand_size, starter, False)
         events[e, 0], events[e, 1], events[e, 2] = s, shows, HAND
-        e += 1
+        e = _penalty(events, e + 1, s, shows, table.penalty, seat_side)
     shows = show_points(crib, 4, starter, True)
     events[e, 0], events[e, 1], events[e, 2] = dealer_seat, shows, CRIB
+    return _penalty(events, e + 1, dealer_seat, shows, table.penalty, seat_side)
+
+
+@njit
+def _penalty(
+    events: np.ndarray, e: int, seat: int, shows: int, penalty: int, seat_side: np.ndarray
+) -> int:
+    """After the show of ``seat``'s hand or crib (``shows`` points), the penalty's event
+    when it scored nothing: zero penalty, 1 to the first seat after it on another side
+    (the opponent: two sides only); back ten, -10 to the owner. Returns the events."""
+    if shows != 0 or penalty == NO_PENALTY:
+        return e
+    if penalty == ZERO_PENALTY:
+        players = seat_side.shape[0]
+        other = (seat + 1) % players
+        while seat_side[other] == seat_side[seat]:
+            other = (other + 1) % players
+        events[e, 0], events[e, 1] = other, ZERO_PENALTY_POINTS
+    else:
+        events[e, 0], events[e, 1] = seat, -BACK_TEN_POINTS
+    events[e, 2] = PENALTY
     return e + 1
 
 
@@ -228,7 +261,7 @@ def deal_hands(
         else:
             km, tm, pm = hand_policy_split(
                 held, m - thrown - passed, thrown, passed, sign, table.crib_one[model, s],
-                table.crib_two[model, s], table.aim,
+                table.crib_two[model, s], table.aim, table.fives,
             )  # fmt: skip
         h = 0
         for j in range(m):
@@ -262,7 +295,7 @@ def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.nda
     dealer's; -1 past the last event), as the board's dynamic programming reads them
     (:mod:`crib_analyze.board.dp_kernels`)."""
     players_n = table.dealt.shape[0]
-    events_max = players_n * 4 + players_n + 2
+    events_max = EVENTS_PER_PLAYER * players_n + EVENTS_MORE
     players = np.full((n, events_max), -1, np.int8)
     points = np.zeros((n, events_max), np.int8)
     sources = np.full((n, events_max), -1, np.int8)
@@ -320,7 +353,7 @@ def split_wins(
     my_side = table.sides[seat]
     next_mine = 1 if table.sides[0] == my_side else 0  # seat 0 deals next
     target = table.target
-    events_max = players * 4 + players + 2
+    events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
     out = np.zeros((splits.shape[0], samples))
     for j in prange(samples):
         rng = rng_for(seed, j)

@@ -13,6 +13,12 @@ for the fewest points (the hand policy's and the play policy's lowball forms), a
 first side to reach the target loses: the other wins. Skunks and match points are not
 counted in lowball.
 
+**Throw fives and the penalties** (``rules.throw_fives``, ``rules.penalty``): every seat
+throws its fives (as many as its throw takes; of more, the split the hand policy likes
+best), and a hand or crib that shows nothing costs its owner 10 (back ten; a score goes
+no lower than 0) or gives the opponent 1 (zero penalty; two sides only), as a fifth
+source of points scored in its place in the order. The throws do not weigh the penalty.
+
 **Match points with three players** (winner takes all): the winner scores 2, or 3 when
 it skunks one of the others (a loser short of the skunk line the moment the game is
 won). In the continuation game the other two play on, the deal passing as before, and
@@ -43,6 +49,7 @@ from crib_analyze.settings import (
     GAME_BATCH,
     GAME_THROW_POLICIES,
     GAMES,
+    PENALTIES,
     SEED,
     SOLVER_DRAWS,
     AnyGamePlayPolicy,
@@ -90,9 +97,14 @@ class TableRun:
                     f"{self.rules.name} has no expert throw model: say throw policy hand"
                 )
         n_sides = len(set(self.rules.teams))
-        self.rules.refuse_variants("a whole game", ("lowball",))
+        self.rules.refuse_variants("a whole game", ("lowball", "throw", "penalty"))
         if self.rules.lowball and n_sides != 2:
             raise UsageError(f"lowball is played by two sides; {self.rules.name} has {n_sides}")
+        if self.rules.penalty == "zero" and n_sides != 2:
+            raise UsageError(
+                f"the zero penalty gives the point to the opponent: {self.rules.name} has "
+                f"{n_sides} sides, and the rules do not say which scores it"
+            )
         if self.continuation and n_sides < 3:
             raise UsageError(f"{self.rules.name}: the continuation game is for three or more sides")
         if self.start is not None:
@@ -144,7 +156,8 @@ def table_deal(
         np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
         np.array(rules.passed, np.int64), sides_of(rules), np.full(rules.players, policy, np.int64),
         one, two, models, rules.crib_from_deck, rules.hand_size, rules.target, rules.play_once,
-        -1 if rules.lowball else 1, SOLVER_DRAWS.default,
+        -1 if rules.lowball else 1, SOLVER_DRAWS.default, rules.throw_fives,
+        PENALTIES.index(rules.penalty),
     )  # fmt: skip
 
 
@@ -196,6 +209,8 @@ class TableStats:
             "first_dealer": r.first_dealer, "continuation": r.continuation,
             "throws": THROW_WORDS[throw_policy_of(r.rules, r.throw_policy)],
             "lowball": r.rules.lowball,
+            "variants": list(r.rules.variants),
+            "variant_rules": list(r.rules.variant_rules),
         }  # fmt: skip
         return out
 
@@ -246,10 +261,11 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
     d = deals.astype(np.float64)
     per_deal: dict[str, dict[str, float]] = {}
     per_deal_se: dict[str, float] = {}
+    sources = (*SOURCES, "penalty") if r.penalty != "none" else SOURCES
     total_deals = d.sum()
     for seat, name in enumerate(names):
         sums = points[:, seat].sum(axis=0) / total_deals
-        per_deal[name] = {s: round(float(v), 4) for s, v in zip(SOURCES, sums, strict=True)}
+        per_deal[name] = {s: round(float(v), 4) for s, v in zip(sources, sums, strict=False)}
         per_deal[name]["total"] = round(float(sums.sum()), 4)
         x = points[:, seat].sum(axis=1).astype(np.float64)  # ratio estimator's error
         ratio = x.sum() / total_deals

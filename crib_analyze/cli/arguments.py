@@ -5,7 +5,7 @@ cards, threads."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -15,13 +15,15 @@ from crib_analyze.cli.output import (
 from crib_analyze.errors import CardError
 
 
-def game_rules(game: str, lowball: bool = False) -> Any:
+def game_rules(
+    game: str, lowball: bool = False, throw_fives: bool = False, penalty: str = "none"
+) -> Any:
     """The :class:`~crib_analyze.rules.Rules` of ``--game`` with the variants asked for
     (a one-line usage error if they do not go together)."""
     from crib_analyze.api import game as rules_of
 
     with domain_errors():
-        return rules_of(game, lowball=lowball)
+        return rules_of(game, lowball=lowball, throw_fives=throw_fives, penalty=cast(Any, penalty))
 
 
 def given(name: str) -> bool:

@@ -20,12 +20,14 @@ from crib_analyze.cli.options import (
     lowball_option,
     model_option,
     output_option,
+    penalty_option,
     play_policy_option,
     quiet_option,
     role_option,
     score_arguments,
     scoring_option,
     seed_option,
+    throw_fives_option,
 )
 from crib_analyze.cli.output import (
     RESUME_BUILD,
@@ -75,18 +77,22 @@ from crib_analyze.settings import (
 )
 @count_option(
     "--games", "-n", setting=ODDS_GAMES,
-    help="With --game or --lowball: games to simulate from the scores.",
+    help="With --game or a variant: games to simulate from the scores.",
 )  # fmt: skip
 @lowball_option(
     "the first to the target loses; every seat throws and lays for the fewest points. "
     "Simulated as with --game: one score per side from the dealer's left."
 )
+@throw_fives_option("Simulated as with --game.")
+@penalty_option("simulated as with --game.")
 @seed_option()
 @format_option()
 def odds(
     scores: tuple[int, ...],
     game: str,
     lowball: bool,
+    throw_fives: bool,
+    penalty: str,
     dealer: bool,
     pone: bool,
     role: str | None,
@@ -116,16 +122,17 @@ def odds(
       crib-analyze odds --plot board.png
       crib-analyze odds --game three 110 100 95
       crib-analyze odds --lowball 100 110
+      crib-analyze odds --penalty back-ten 100 110
 
-    With --lowball (loser's cribbage) the first to the target loses, and the chances
-    are simulated as with --game (the standard game's scores: the pone's, then the
-    dealer's).
+    With --lowball (loser's cribbage) the first to the target loses; with
+    --throw-fives or --penalty the variant is played. The chances are then simulated as
+    with --game (the standard game's scores: the pone's, then the dealer's).
     """
     from crib_analyze.api import check_game, check_plot, odds_rows, plot_board
     from crib_analyze.cli.render import rows_csv, rows_json
     from crib_analyze.cli.render_board import chances_text
 
-    rules = game_rules(game, lowball)
+    rules = game_rules(game, lowball, throw_fives, penalty)
     role = role_of(dealer, pone, role=role)
     if plot_path is None and not scores:
         raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
@@ -329,6 +336,8 @@ def build_board(
     "(the engine of --game: the hand policy's throws, --play-policy lookahead, greedy or "
     "solver)."
 )
+@throw_fives_option("Played by the engine of --game (the hand policy's throws).")
+@penalty_option("played by the engine of --game (the hand policy's throws).")
 @jobs_option
 @quiet_option
 @format_option(("table", "json"))
@@ -350,6 +359,8 @@ def simulate(
     throw_policy: str | None,
     record: str | None,
     lowball: bool,
+    throw_fives: bool,
+    penalty: str,
     jobs: int | None,
     quiet: bool,
     fmt: str,
@@ -378,6 +389,11 @@ def simulate(
       crib-analyze simulate --players position,expert --games 20000
       crib-analyze simulate --game three --games 20000 --continuation
       crib-analyze simulate --lowball --games 2000
+      crib-analyze simulate --throw-fives --penalty back-ten --games 2000
+
+    With --lowball, --throw-fives or --penalty (variants) the standard game is played by
+    the engine of --game, every seat throwing by the hand policy within the rule: the
+    points a deal gain a penalty column.
     """
     import json
 
@@ -385,7 +401,7 @@ def simulate(
     from crib_analyze.cli.render_board import simulated_text
 
     set_threads(jobs)
-    rules = game_rules(game, lowball)
+    rules = game_rules(game, lowball, throw_fives, penalty)
     pair = None
     if given("players"):
         pair = [p.strip() for p in players.split(",")]

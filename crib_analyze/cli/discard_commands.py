@@ -31,6 +31,7 @@ from crib_analyze.cli.options import (
     opponent_option,
     output_options,
     pegging_options,
+    penalty_option,
     position_samples_option,
     quiet_option,
     role_option,
@@ -38,6 +39,7 @@ from crib_analyze.cli.options import (
     scoring_option,
     seed_option,
     show_checks_callback,
+    throw_fives_option,
     trust_unverified_option,
 )
 from crib_analyze.cli.output import (
@@ -54,7 +56,6 @@ from crib_analyze.settings import (
     GAME_OTHERS,
     GOALS,
     NEED,
-    PENALTIES,
     SAMPLED_POLICIES,
     SAMPLES,
     SORT_KEYS,
@@ -165,21 +166,13 @@ def discard_request(
         "policy (--samples deals, sampled), or as random cards (exact; the default "
         "elsewhere).",
     ),
-    click.option(
-        "--penalty",
-        type=click.Choice(PENALTIES),
-        default="none",
-        show_default=True,
-        help="A variant for a show of nothing: zero (the opponent scores 1) or back-ten (it "
-        "costs its owner 10); the exact chance of a zero hand and crib and the expected "
-        "penalty join the net (--opponent expert or random).",
+    penalty_option(
+        "the exact chance of a zero hand and crib and the expected penalty join the net "
+        "(--opponent expert or random)."
     ),
-    click.option(
-        "--throw-fives",
-        is_flag=True,
-        help="A variant: every five you hold must go to the crib (as many as the two slots "
-        "take; with three or four, you choose two). Ranks the legal throws against the random "
-        "opponent following the rule too, exactly, without the play.",
+    throw_fives_option(
+        "Ranks the legal throws against the random opponent following the rule too, "
+        "exactly, without the play."
     ),
     click.option(
         "--lowball",

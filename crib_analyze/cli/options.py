@@ -29,6 +29,7 @@ from crib_analyze.settings import (
     OPPONENTS,
     OUTPUT_FORMATS,
     PEGGING_CHOICES,
+    PENALTIES,
     PLAY_POLICIES,
     POSITION_SAMPLES,
     QUIZ_ROUNDS,
@@ -213,6 +214,24 @@ def score_arguments(ctx: click.Context, param: click.Parameter, value: Any) -> t
     words = [w for text in value for w in score_words(str(text))]
     number = WholeNumber()
     return tuple(number.convert(w, param, ctx) for w in words)
+
+
+def penalty_option(help: str) -> Decorator:
+    """``--penalty none|zero|back-ten``: what a show of nothing costs (the variant)."""
+    return click.option(
+        "--penalty", type=click.Choice(PENALTIES), default="none", show_default=True,
+        help="A variant for a show of nothing: zero (the opponent scores 1) or back-ten (it "
+        "costs its owner 10); " + help,
+    )  # fmt: skip
+
+
+def throw_fives_option(help: str) -> Decorator:
+    """``--throw-fives``: every five held goes to the crib (the variant)."""
+    return click.option(
+        "--throw-fives", is_flag=True,
+        help="A variant: every five a player holds must go to the crib (as many as the "
+        "throw takes; of more, the player chooses). " + help,
+    )  # fmt: skip
 
 
 def lowball_option(help: str) -> Decorator:

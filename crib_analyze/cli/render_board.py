@@ -139,15 +139,7 @@ def game_games_text(stats: dict[str, Any]) -> str:
             f"by the {s['throws']} and plays {s['play_policy']}",
             upper=False,
         ),
-        *(
-            wrapped(
-                "lowball: every seat throws and lays for the fewest points; the first side "
-                "to the target loses",
-                upper=False,
-            )
-            if s.get("lowball")
-            else []
-        ),
+        *(line for words in s.get("variant_rules", ()) for line in wrapped(words, upper=False)),
         "wins by seat in the first deal:",
         aligned(
             ["", "wins", "±"],

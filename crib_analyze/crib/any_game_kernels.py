@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import FIVE_RANK
 from crib_analyze.crib.dealing_kernels import shuffle_in_place
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
@@ -130,10 +131,13 @@ def best_split(
     crib_one: np.ndarray,
     crib_two: np.ndarray,
     aim: int,
+    fives: bool = False,
 ) -> tuple[int, int, int]:
     """The (kept, thrown, passed) masks over ``cards`` of the best split by the hand
     policy (the first best in mask order): the highest value, or with ``aim`` -1
-    (lowball) the lowest.
+    (lowball) the lowest. With ``fives`` (the throw fives variant) only the splits that
+    throw as many fives as the crib takes from this seat are legal: every five held, or
+    ``throw`` of them when it holds more.
 
     The hand policy, a rule-level player of any game: keep the split whose kept hand
     scores most on average over the starters in ``unseen``, plus the partner's hand
@@ -142,11 +146,17 @@ def best_split(
     13) for two (a crib with those cards and random others)."""
     n = cards.shape[0]
     full = (1 << n) - 1
+    five_mask = 0
+    if fives:
+        for i in range(n):
+            if cards[i] >> 2 == FIVE_RANK:
+                five_mask |= 1 << i
+    five_throws = min(_bits(five_mask), throw)
     means = np.full(1 << n, np.nan)
     hand = np.empty(4, np.int64)
     best, best_k, best_t, best_p = -1e18, 0, 0, 0
     for kmask in range(1 << n):
-        if _bits(kmask) != keep:
+        if _bits(kmask) != keep or _bits(kmask & five_mask) > _bits(five_mask) - five_throws:
             continue
         if np.isnan(means[kmask]):
             size = _mask_hand(cards, kmask, hand)
@@ -154,8 +164,8 @@ def best_split(
         rest = full & ~kmask
         sub = rest
         while True:  # every part of the rest to pass, the remainder thrown
-            if _bits(sub) == passes:
-                tmask = rest & ~sub
+            tmask = rest & ~sub
+            if _bits(sub) == passes and _bits(tmask & five_mask) == five_throws:
                 value = means[kmask]
                 if passes:
                     if np.isnan(means[sub]):
@@ -186,13 +196,14 @@ def hand_policy_split(
     crib_one: np.ndarray,
     crib_two: np.ndarray,
     aim: int,
+    fives: bool = False,
 ) -> tuple[int, int, int]:
     """:func:`best_split` of the cards a seat holds, the starter any card it does not."""
     mine = np.zeros(52, np.bool_)
     for c in held:
         mine[c] = True
     unseen = np.flatnonzero(~mine)
-    return best_split(held, keep, throw, passes, unseen, sign, crib_one, crib_two, aim)
+    return best_split(held, keep, throw, passes, unseen, sign, crib_one, crib_two, aim, fives)
 
 
 @njit(parallel=True)
