@@ -461,6 +461,22 @@ def test_a_model_with_impossible_policies_is_refused(tmp_path: Path) -> None:
     assert "policy probabilities are not in [0, 1]" in result.stderr
 
 
+@pytest.mark.parametrize("key", ["pone_K", "dealer_F"])
+def test_a_model_whose_numbers_changed_under_its_fingerprint_is_refused(
+    tmp_path: Path, key: str
+) -> None:
+    """Numbers moved 0.1 % (still in range) and the file's digest redone: the stored
+    fingerprint no longer names them, and a model file given is refused, not used under
+    a fingerprint that is not its own."""
+    arrays = _saved_model(tmp_path)
+    arrays[key] = arrays[key] * 1.001
+    path = tmp_path / "moved.npz"
+    _write_npz(path, arrays, redigest=True)
+    result = invoke(["discard", "5H", "6S", "4D", "JC", "QH", "5C", "--model", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "do not match its fingerprint" in result.stderr, result.stderr
+
+
 def _saved_model(tmp_path: Path) -> dict[str, np.ndarray]:
     path = tmp_path / "model.npz"
     packaged_model().save(path)

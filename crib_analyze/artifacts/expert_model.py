@@ -361,8 +361,13 @@ class ExpertModel:
             source=source,
         )
         stored = str(arrays.get("fingerprint", ""))  # written by save(): these arrays' digest
-        if stored:  # the file's digest, checked above, covers it: no need to hash again
+        if stored and source == PACKAGED_SOURCE:  # ours, whole: no need to hash again
             object.__setattr__(model, "_fingerprint", stored)
+        elif stored and stored != model.fingerprint():  # a file given: its numbers hashed
+            raise ModelError(
+                f"{name}: its numbers do not match its fingerprint {stored} (the file was "
+                "changed after it was made); rebuild it (build-model)"
+            )
         checked.note(
             f"the expert model ({source})",
             f"format {fmt}, digest matched (fingerprint {model.fingerprint()}); policies in range",
