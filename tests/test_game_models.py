@@ -150,6 +150,7 @@ def test_the_measure_agrees_with_the_sampled_crib_of_discard() -> None:
     shows = agk.sampled_cribs(
         cards, 1, np.array([[0]], np.int64), np.array(rules.dealt), np.array(rules.thrown),
         np.array(rules.passed), np.array(rules.teams), rules.crib_from_deck, one, two, n, 9, 1,
+        False,
     ).astype(float)[0]  # fmt: skip
     se = np.sqrt(v1[1, 4] + shows.var() / n)
     assert abs(m1[1, 4] - shows.mean()) < 4 * se + 0.03, (m1[1, 4], shows.mean(), se)

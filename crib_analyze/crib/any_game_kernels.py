@@ -221,6 +221,7 @@ def sampled_cribs(
     samples: int,
     seed: int,
     aim: int,
+    fives: bool,
 ) -> np.ndarray:
     """(T, samples): the crib's show for each of ``seat``'s throws (rows of ``throws``,
     indices into ``cards``, the cards it is dealt) in ``samples`` deals of the rest.
@@ -229,9 +230,10 @@ def sampled_cribs(
     ``thrown``, ``passed`` per seat from the dealer's left; ``sides`` each seat's side),
     each throws by the hand policy's rule (:func:`best_split`, its own cards unseen to
     it, with ``aim``) with its row of ``crib_one`` (P, 13) and ``crib_two`` (P, 13, 13):
-    the random crib's values for the hand policy, or a game's expert model,
-    then the pack's ``from_deck`` cards go to the crib and the next is the starter. The
-    same deals serve every throw (common random numbers)."""
+    the random crib's values for the hand policy, or a game's expert model; with
+    ``fives`` (throw fives) each throws its fives; then the pack's ``from_deck`` cards
+    go to the crib and the next is the starter. The same deals serve every throw (common
+    random numbers)."""
     players = dealt.shape[0]
     taken = np.zeros(52, np.bool_)
     for c in cards:
@@ -253,7 +255,7 @@ def sampled_cribs(
             sign = 1 if sides[s] == sides[players - 1] else -1
             keep = m - thrown[s] - passed[s]
             _, tm, _ = hand_policy_split(
-                held, keep, thrown[s], passed[s], sign, crib_one[s], crib_two[s], aim
+                held, keep, thrown[s], passed[s], sign, crib_one[s], crib_two[s], aim, fives
             )
             for i in range(m):
                 if tm >> i & 1:

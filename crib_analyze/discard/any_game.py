@@ -32,7 +32,7 @@ from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
 from crib_analyze.results import Rows
-from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
+from crib_analyze.rules import FIVE_RANK, HEELS_POINTS, JACK_RANK, Rules
 from crib_analyze.settings import GAME_OTHERS, SAMPLES, SEED, check_choice
 
 
@@ -65,8 +65,11 @@ Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 def default_others(rules: Rules) -> str:
     """How the other seats throw unless told: by the game's expert model where it has
-    one (a game of the rules as dealt, without a variant), else as random cards."""
-    return "expert" if game_model(rules) is not None else "random"
+    one (a game of the rules as dealt, without a variant), by the hand policy under
+    throw fives (random cards do not follow the rule), else as random cards."""
+    if game_model(rules) is not None:
+        return "expert"
+    return "hand" if rules.throw_fives else "random"
 
 
 def seat_tables(rules: Rules, others: str) -> tuple[np.ndarray, np.ndarray]:
@@ -110,7 +113,12 @@ def analyze_seat(
     check_choice("others", others, GAME_OTHERS)
     SAMPLES.check(samples)
     SEED.check(seed)
-    rules.refuse_variants("a seat's throws in another game", ("lowball",))
+    rules.refuse_variants("a seat's throws in another game", ("lowball", "throw"))
+    if rules.throw_fives and others == "random":
+        raise UsageError(
+            "random cards do not follow throw fives: the other seats throw by the hand "
+            "policy (others hand)"
+        )
     s = rules.seat(seat)
     n = rules.dealt[s]
     name = rules.seat_names[s]
@@ -125,6 +133,10 @@ def analyze_seat(
         raise UsageError(f"the {name} of {rules.name} does not choose its hand")
     unseen = np.array([c for c in range(52) if c not in set(cards.tolist())], np.int64)
     options = splits(n, keep, throw, passes)
+    if rules.throw_fives:  # the legal splits: every five thrown, or only fives
+        fives = [i for i in range(n) if cards[i] >> 2 == FIVE_RANK]
+        must = min(len(fives), throw)
+        options = [o for o in options if sum(i in o[1] for i in fives) == must]
     subsets = sorted({o[0] for o in options} | {o[2] for o in options if o[2]})
     throws = sorted({o[1] for o in options})
     hand_of = dict(
@@ -139,6 +151,7 @@ def analyze_seat(
             cards, s, rows, np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
             np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
             rules.crib_from_deck, one, two, samples, seed, -1 if rules.lowball else 1,
+            rules.throw_fives,
         ).astype(np.float64)  # fmt: skip
         for t, row in zip(throws, shows, strict=True):
             crib_of[t] = float(row.mean())
@@ -215,6 +228,11 @@ def game_throws_rows(throws: GameThrows) -> Rows:
         game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
         crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
         others=throws.others,
-        notes=tuple(f"{rule}; the lowest net first" for rule in rules.variant_rules),
+        notes=tuple(
+            f"{rule}; the lowest net first" if rule.startswith("lowball") else
+            f"{rule}: only the legal splits are ranked, and the other seats throw their "
+            "fives too" if rule.startswith("throw fives") else rule
+            for rule in rules.variant_rules
+        ),
     )  # fmt: skip
     return Rows(columns, meta=meta)
