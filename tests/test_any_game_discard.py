@@ -239,5 +239,51 @@ def test_throw_fives_ranks_the_legal_splits_and_the_others_throw_their_fives() -
         mean, se = np.mean(crib), np.std(crib, ddof=1) / np.sqrt(len(crib))
         row = rule.loc[ca.format_cards([card])]
         assert abs(row.crib_mean - mean) < 4 * np.hypot(row.crib_se, se), (card, mean, row)
+        zero = np.mean([c == 0 for c in crib])  # and the chance the crib shows nothing
+        spread = np.sqrt(zero * (1 - zero) / len(crib) + row.p_crib_zero / 20_000) + 1e-3
+        assert abs(row.p_crib_zero - zero) < 4 * spread, (card, zero, row)
     gain = rule.crib_mean - plain.crib_mean
     assert gain.mean() > 4 * rule.crib_se.mean()
+
+
+@pytest.mark.parametrize("thrown", ["5H", "JC QD", "2S 3S 4S", ""])
+def test_the_crib_distribution_is_every_starter_and_every_other_card(thrown: str) -> None:
+    """On a small set of unseen cards, the kernel's counts of each show are the plain
+    enumeration's (so its P(0) and its mean are)."""
+    throw = ca.parse_cards(thrown) if thrown else []
+    unseen = [c for c in range(52) if c not in throw][1::3][:11]
+    expect = np.zeros(agk.SHOW_BINS, np.int64)
+    for s in unseen:
+        rest = [c for c in unseen if c != s]
+        for other in combinations(rest, 4 - len(throw)):
+            expect[naive_score([*throw, *other], s, crib=True)] += 1
+    rows = np.arange(len(throw), dtype=np.int64).reshape(1, len(throw))
+    got = agk.crib_histograms(np.array(throw, np.int64), rows, np.array(unseen, np.int64))
+    assert got[0].tolist() == expect.tolist()
+    assert (expect > 0).sum() > 3  # the test bites: a spread of shows, not one
+
+
+@settings(max_examples=scaled(60, 15), deadline=None)
+@given(st.sampled_from(["five-dealt", "five-card", "three", "four", "five"]),
+       st.data())  # fmt: skip
+def test_a_seat_s_chance_of_a_zero_and_the_penalty_are_the_rules(name: str, data) -> None:  # type: ignore[no-untyped-def]
+    """Every split of a random deal to a seat that chooses: P(the kept hand shows
+    nothing) is the share of the unseen starters that make it so (a plain count), and
+    the net carries the penalty as the rules give it: back ten costs 10 a zero of the
+    seat's side (its hand, its partner's, its side's crib) and gains 10 a zero of an
+    opponent's crib."""
+    rules = ca.game(name, penalty="back-ten")
+    seats = [s for s in range(rules.players) if rules.dealt[s] and not rules.passed[s]]
+    seat = data.draw(st.sampled_from(seats))
+    cards = data.draw(st.permutations(range(52)))[: rules.dealt[seat]]
+    rows = ca.analyze(cards, game=rules, seat=seat, others="random")
+    unseen = [c for c in range(52) if c not in cards]
+    own = rules.teams[seat] == rules.teams[rules.dealer]
+    for r in rows.to_dict("records"):
+        kept = ca.parse_cards(r["keep"])
+        zeros = sum(naive_score(kept, s) == 0 for s in unseen)
+        assert r["p_hand_zero"] == pytest.approx(zeros / len(unseen), abs=1e-12)
+        owed = r["p_hand_zero"] + (1 if own else -1) * r["p_crib_zero"]
+        assert r["penalty"] == pytest.approx(-10 * owed, abs=1e-12)
+        rest = r["hand_mean"] + (1 if own else -1) * r["crib_mean"] + r["heels"]
+        assert r["net"] == pytest.approx(rest + r["penalty"], abs=1e-9)

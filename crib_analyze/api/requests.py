@@ -145,7 +145,7 @@ class DiscardRequest:
                 raise UsageError(f"`{name}` does not go with {label(rules)} yet")
         if seat is None:
             raise UsageError(f"say which seat: `seat` {'|'.join(rules.seat_names)}")
-        rules.refuse_variants("a seat's throws in another game", ("lowball", "throw"))
+        rules.refuse_variants("a seat's throws in another game", ("lowball", "throw", "penalty"))
         rules.seat(seat)
         from crib_analyze.artifacts.game_boards import game_board
         from crib_analyze.discard.any_game import default_others

@@ -34,17 +34,33 @@ def hand_mean(cards: np.ndarray, size: int, unseen: np.ndarray) -> float:
     return mean
 
 
+SHOW_BINS = 30  # a show's points, 0 .. 29: a distribution's bins
+
+
 @njit
 def crib_mean(thrown: np.ndarray, unseen: np.ndarray) -> float:
     """Mean show of a crib holding ``thrown`` (1 to 4 cards) and 4 - len of the
     ``unseen`` cards, over every starter and every such set of unseen cards."""
+    counts = np.zeros(SHOW_BINS, np.int64)
+    crib_counts(thrown, unseen, counts)
+    total = 0
+    n = 0
+    for points in range(SHOW_BINS):
+        total += points * counts[points]
+        n += counts[points]
+    mean: float = total / n
+    return mean
+
+
+@njit
+def crib_counts(thrown: np.ndarray, unseen: np.ndarray, counts: np.ndarray) -> None:
+    """Adds to ``counts[p]`` the (starter, unseen cards) cases of :func:`crib_mean` in
+    which the crib shows p points."""
     t = thrown.shape[0]
     u = unseen.shape[0]
     crib = np.empty(4, np.int64)
     crib[:t] = thrown
     need = 4 - t
-    total = 0
-    n = 0
     idx = np.zeros(4, np.int64)
     for si in range(u):
         starter = unseen[si]
@@ -59,8 +75,7 @@ def crib_mean(thrown: np.ndarray, unseen: np.ndarray) -> float:
             if ok:
                 for i in range(need):
                     crib[t + i] = unseen[idx[i]]
-                total += show_points(crib, 4, starter, True)
-                n += 1
+                counts[show_points(crib, 4, starter, True)] += 1
             if need == 0:
                 break
             i = need - 1
@@ -71,32 +86,34 @@ def crib_mean(thrown: np.ndarray, unseen: np.ndarray) -> float:
             idx[i] += 1
             for j in range(i + 1, need):
                 idx[j] = idx[j - 1] + 1
-    return total / n
 
 
 @njit(parallel=True)
-def hand_means(cards: np.ndarray, subsets: np.ndarray, unseen: np.ndarray) -> np.ndarray:
-    """(H,): :func:`hand_mean` of each row of ``subsets`` (H, k: indices into ``cards``)."""
+def hand_histograms(cards: np.ndarray, subsets: np.ndarray, unseen: np.ndarray) -> np.ndarray:
+    """(H, SHOW_BINS): for each row of ``subsets`` (H, k: indices into ``cards``), how
+    many of the starters in ``unseen`` make that hand show each number of points."""
     n, k = subsets.shape
-    out = np.zeros(n)
+    out = np.zeros((n, SHOW_BINS), np.int64)
     for i in prange(n):
         hand = np.empty(4, np.int64)
         for j in range(k):
             hand[j] = cards[subsets[i, j]]
-        out[i] = hand_mean(hand, k, unseen)
+        for starter in unseen:
+            out[i, show_points(hand, k, starter, False)] += 1
     return out
 
 
 @njit(parallel=True)
-def crib_means(cards: np.ndarray, throws: np.ndarray, unseen: np.ndarray) -> np.ndarray:
-    """(T,): :func:`crib_mean` of each row of ``throws`` (T, t: indices into ``cards``)."""
+def crib_histograms(cards: np.ndarray, throws: np.ndarray, unseen: np.ndarray) -> np.ndarray:
+    """(T, SHOW_BINS): :func:`crib_counts` of each row of ``throws`` (T, t: indices into
+    ``cards``)."""
     n, t = throws.shape
-    out = np.zeros(n)
+    out = np.zeros((n, SHOW_BINS), np.int64)
     for i in prange(n):
         thrown = np.empty(t, np.int64)
         for j in range(t):
             thrown[j] = cards[throws[i, j]]
-        out[i] = crib_mean(thrown, unseen)
+        crib_counts(thrown, unseen, out[i])
     return out
 
 

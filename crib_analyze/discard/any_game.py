@@ -32,7 +32,14 @@ from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
 from crib_analyze.results import Rows
-from crib_analyze.rules import FIVE_RANK, HEELS_POINTS, JACK_RANK, Rules
+from crib_analyze.rules import (
+    BACK_TEN_POINTS,
+    FIVE_RANK,
+    HEELS_POINTS,
+    JACK_RANK,
+    ZERO_PENALTY_POINTS,
+    Rules,
+)
 from crib_analyze.settings import GAME_OTHERS, SAMPLES, SEED, check_choice
 
 
@@ -53,11 +60,14 @@ class GameThrows:
     heels: float  # the dealer's side's mean points for a jack cut (0 for the others)
     others: str = "random"  # how the other seats' throws are modelled
     samples: int = 0  # deals sampled (others "expert" or "hand")
+    hand_zero: np.ndarray | None = None  # P(the kept hand shows nothing)
+    crib_zero: np.ndarray | None = None  # P(the crib shows nothing)
+    penalty: np.ndarray | None = None  # the points a penalty moves, to the seat's side
 
     @property
     def net(self) -> np.ndarray:
         net: np.ndarray = self.hand + self.partner_hand + self.crib_sign * self.crib + self.heels
-        return net
+        return net if self.penalty is None else net + self.penalty
 
 
 Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -113,7 +123,7 @@ def analyze_seat(
     check_choice("others", others, GAME_OTHERS)
     SAMPLES.check(samples)
     SEED.check(seed)
-    rules.refuse_variants("a seat's throws in another game", ("lowball", "throw"))
+    rules.refuse_variants("a seat's throws in another game", ("lowball", "throw", "penalty"))
     if rules.throw_fives and others == "random":
         raise UsageError(
             "random cards do not follow throw fives: the other seats throw by the hand "
@@ -139,11 +149,12 @@ def analyze_seat(
         options = [o for o in options if sum(i in o[1] for i in fives) == must]
     subsets = sorted({o[0] for o in options} | {o[2] for o in options if o[2]})
     throws = sorted({o[1] for o in options})
-    hand_of = dict(
-        zip(subsets, agk.hand_means(cards, np.array(subsets, np.int64), unseen), strict=True)
-    )
+    hists = agk.hand_histograms(cards, np.array(subsets, np.int64), unseen)
+    hand_of = dict(zip(subsets, _means(hists), strict=True))
+    hand_zero_of = dict(zip(subsets, hists[:, 0] / hists.sum(axis=1), strict=True))
     crib_of: dict[tuple[int, ...], float] = {}
     se_of: dict[tuple[int, ...], float] = {}
+    crib_zero_of: dict[tuple[int, ...], float] = {}
     if others in ("hand", "expert"):
         one, two = seat_tables(rules, others)
         rows = np.array(throws, np.int64).reshape(len(throws), throw)
@@ -156,21 +167,26 @@ def analyze_seat(
         for t, row in zip(throws, shows, strict=True):
             crib_of[t] = float(row.mean())
             se_of[t] = float(row.std(ddof=1) / np.sqrt(samples)) if samples > 1 else 0.0
-    elif throw:
-        crib_of = dict(
-            zip(throws, agk.crib_means(cards, np.array(throws, np.int64), unseen), strict=True)
-        )
-    else:  # nothing thrown: the crib is four unseen cards whatever this seat keeps
-        crib_of[()] = float(agk.crib_means(cards, np.zeros((1, 0), np.int64), unseen)[0])
+            crib_zero_of[t] = float((row == 0).mean())
+    else:  # exact; with nothing thrown the crib is four unseen cards whatever is kept
+        rows = np.array(throws, np.int64).reshape(len(throws), throw)
+        cribs = agk.crib_histograms(cards, rows, unseen)
+        crib_of = dict(zip(throws, _means(cribs), strict=True))
+        crib_zero_of = dict(zip(throws, cribs[:, 0] / cribs.sum(axis=1), strict=True))
     own = rules.teams[s] == rules.teams[rules.dealer]
     hands = np.array([hand_of[o[0]] for o in options])
     partner = np.array([hand_of[o[2]] if o[2] else 0.0 for o in options])
     crib = np.array([crib_of[o[1]] for o in options])
     crib_se = np.array([se_of.get(o[1], 0.0) for o in options])
+    hand_zero = np.array([hand_zero_of[o[0]] for o in options])
+    partner_zero = np.array([hand_zero_of[o[2]] if o[2] else 0.0 for o in options])
+    crib_zero = np.array([crib_zero_of[o[1]] for o in options])
     sign = 1 if own else -1
+    cost = penalty_cost(rules)  # a zero's cost to its owner's side, and to its net
+    penalty = -cost * (hand_zero + partner_zero + sign * crib_zero)
     jacks = int(np.count_nonzero(unseen >> 2 == JACK_RANK))
     heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
-    net = hands + partner + sign * crib
+    net = hands + partner + sign * crib + penalty
     order = np.argsort(net if rules.lowball else -net, kind="stable")  # lowball: least first
     pick = [options[i] for i in order]
     return GameThrows(
@@ -187,7 +203,33 @@ def analyze_seat(
         heels=heels,
         others=others,
         samples=samples if others != "random" else 0,
+        hand_zero=hand_zero[order],
+        crib_zero=crib_zero[order],
+        penalty=penalty[order],
     )
+
+
+def _means(counts: np.ndarray) -> np.ndarray:
+    """Each row's mean show from its counts by points (as exact as a sum of the shows)."""
+    totals = counts @ np.arange(counts.shape[1])
+    means: np.ndarray = totals / counts.sum(axis=1)
+    return means
+
+
+def penalty_cost(rules: Rules) -> int:
+    """What a hand or crib of nothing costs its owner's side in ``rules``: 0 without a
+    penalty; the zero penalty's point to the opponent (two sides only: the rules name
+    one opponent), or back ten."""
+    if rules.penalty == "none":
+        return 0
+    if rules.penalty == "zero":
+        if len(rules.sides) != 2:
+            raise UsageError(
+                f"the zero penalty gives the point to the opponent: {rules.name} has "
+                f"{len(rules.sides)} sides, and the rules do not say which scores it"
+            )
+        return ZERO_PENALTY_POINTS
+    return BACK_TEN_POINTS
 
 
 def split_columns(
@@ -216,6 +258,11 @@ def game_throws_rows(throws: GameThrows) -> Rows:
     columns["crib_mean"] = throws.crib
     if throws.samples:
         columns["crib_se"] = throws.crib_se
+    if throws.hand_zero is not None and throws.crib_zero is not None:
+        columns["p_hand_zero"] = throws.hand_zero
+        columns["p_crib_zero"] = throws.crib_zero
+    if rules.penalty != "none" and throws.penalty is not None:
+        columns["penalty"] = throws.penalty
     columns["heels"] = np.full(len(throws.kept), throws.heels)
     columns["net"] = throws.net
     if throws.seat == rules.dealer:
