@@ -268,7 +268,8 @@ def test_the_crib_distribution_is_every_starter_and_every_other_card(thrown: str
        st.data())  # fmt: skip
 def test_a_seat_s_chance_of_a_zero_and_the_penalty_are_the_rules(name: str, data) -> None:  # type: ignore[no-untyped-def]
     """Every split of a random deal to a seat that chooses: P(the kept hand shows
-    nothing) is the share of the unseen starters that make it so (a plain count), and
+    nothing) and P(it shows at least N) are the shares of the unseen starters that make
+    it so (a plain count), and
     the net carries the penalty as the rules give it: back ten costs 10 a zero of the
     seat's side (its hand, its partner's, its side's crib) and gains 10 a zero of an
     opponent's crib."""
@@ -276,13 +277,16 @@ def test_a_seat_s_chance_of_a_zero_and_the_penalty_are_the_rules(name: str, data
     seats = [s for s in range(rules.players) if rules.dealt[s] and not rules.passed[s]]
     seat = data.draw(st.sampled_from(seats))
     cards = data.draw(st.permutations(range(52)))[: rules.dealt[seat]]
-    rows = ca.analyze(cards, game=rules, seat=seat, others="random")
+    need = data.draw(st.integers(0, 16))
+    rows = ca.analyze(cards, game=rules, seat=seat, others="random", need=need)
     unseen = [c for c in range(52) if c not in cards]
     own = rules.teams[seat] == rules.teams[rules.dealer]
     for r in rows.to_dict("records"):
         kept = ca.parse_cards(r["keep"])
-        zeros = sum(naive_score(kept, s) == 0 for s in unseen)
-        assert r["p_hand_zero"] == pytest.approx(zeros / len(unseen), abs=1e-12)
+        shows = [naive_score(kept, s) for s in unseen]
+        assert r["p_hand_zero"] == pytest.approx(shows.count(0) / len(unseen), abs=1e-12)
+        reach = sum(points >= need for points in shows)
+        assert r["p_need"] == pytest.approx(reach / len(unseen), abs=1e-12)
         owed = r["p_hand_zero"] + (1 if own else -1) * r["p_crib_zero"]
         assert r["penalty"] == pytest.approx(-10 * owed, abs=1e-12)
         rest = r["hand_mean"] + (1 if own else -1) * r["crib_mean"] + r["heels"]

@@ -122,7 +122,7 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
     the variants counted in points play the random opponent without the play."""
     from crib_analyze.api.requests import STANDARD_DISCARD, DiscardRequest
 
-    values = {"opponent": "expert", "policy": "random", "model": "m.npz", "need": 10,
+    values = {"opponent": "expert", "policy": "random", "model": "m.npz",
               "sort": "net", "pegging": "none", "distribution": True, "score": "100-100",
               "goal": "win", "scoring": "free", "position_samples": 100}  # fmt: skip
     for name in STANDARD_DISCARD[1:]:

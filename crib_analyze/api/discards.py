@@ -202,7 +202,7 @@ def discard_rows_for(
     if r.engine == "any-game":
         assert r.seat is not None and r.samples is not None and r.seed is not None
         others = cast(GameOthers, r.others)
-        rows = seat_rows(hand, r.game, r.seat, others, r.samples, r.seed)
+        rows = seat_rows(hand, r.game, r.seat, others, r.samples, r.seed, r.need)
         return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
     role = cast(Role | None, r.role)
     position = None
@@ -401,6 +401,7 @@ def seat_rows(
     others: GameOthers | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
+    need: int | None = None,
 ) -> Rows:
     """:func:`analyze_seat` without pandas (:class:`~crib_analyze.results.Rows`)."""
     from crib_analyze.discard.any_game import analyze_seat as run
@@ -409,7 +410,7 @@ def seat_rows(
     from crib_analyze.verdicts import game_throws_verdict
 
     rules = game if isinstance(game, Rules) else rules_game(game)
-    rows = game_throws_rows(run(hand, rules, seat, others, samples, seed))
+    rows = game_throws_rows(run(hand, rules, seat, others, samples, seed, need))
     return rows.with_verdict(game_throws_verdict(rows))
 
 

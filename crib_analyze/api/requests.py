@@ -168,6 +168,8 @@ class DiscardRequest:
             )  # fmt: skip
         if self.position_samples is not None:
             raise UsageError("`position_samples` goes with `score`")
+        if self.need is not None:
+            NEED.check(self.need)
         others = self.others or default_others(rules)
         check_choice("others", others, GAME_OTHERS)
         return replace(

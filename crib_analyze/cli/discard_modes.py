@@ -137,7 +137,8 @@ def check_modes(
 #: the discard options that go with --game (the rest are the standard game's)
 GAME_OPTIONS = {
     "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
-    "samples", "seed", "lowball", "throw_fives", "penalty", "score", "position_samples",
+    "samples", "seed", "lowball", "throw_fives", "penalty", "need", "score",
+    "position_samples",
 }  # fmt: skip
 
 

@@ -61,6 +61,8 @@ class GameThrows:
     others: str = "random"  # how the other seats' throws are modelled
     samples: int = 0  # deals sampled (others "expert" or "hand")
     hand_zero: np.ndarray | None = None  # P(the kept hand shows nothing)
+    hand_need: np.ndarray | None = None  # P(the kept hand shows at least ``need``)
+    need: int | None = None
     crib_zero: np.ndarray | None = None  # P(the crib shows nothing)
     penalty: np.ndarray | None = None  # the points a penalty moves, to the seat's side
 
@@ -115,10 +117,12 @@ def analyze_seat(
     others: str | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
+    need: int | None = None,
 ) -> GameThrows:
     """Every split of ``hand`` (the cards ``seat`` is dealt in ``rules``), best first;
     ``others`` "expert" (the default where the game has a model), "random" (exact) or
-    "hand" (``samples`` deals, sampled)."""
+    "hand" (``samples`` deals, sampled). With ``need``, each kept hand's chance to show
+    at least that many points (exact over the starters)."""
     others = others or default_others(rules)
     check_choice("others", others, GAME_OTHERS)
     SAMPLES.check(samples)
@@ -152,6 +156,8 @@ def analyze_seat(
     hists = agk.hand_histograms(cards, np.array(subsets, np.int64), unseen)
     hand_of = dict(zip(subsets, _means(hists), strict=True))
     hand_zero_of = dict(zip(subsets, hists[:, 0] / hists.sum(axis=1), strict=True))
+    at_least = hists[:, need or 0 :].sum(axis=1) / hists.sum(axis=1)
+    hand_need_of = dict(zip(subsets, at_least, strict=True))
     crib_of: dict[tuple[int, ...], float] = {}
     se_of: dict[tuple[int, ...], float] = {}
     crib_zero_of: dict[tuple[int, ...], float] = {}
@@ -204,6 +210,8 @@ def analyze_seat(
         others=others,
         samples=samples if others != "random" else 0,
         hand_zero=hand_zero[order],
+        hand_need=None if need is None else np.array([hand_need_of[o[0]] for o in pick]),
+        need=need,
         crib_zero=crib_zero[order],
         penalty=penalty[order],
     )
@@ -253,6 +261,8 @@ def game_throws_rows(throws: GameThrows) -> Rows:
     rules = throws.rules
     columns = split_columns(throws.kept, throws.thrown, throws.passed)
     columns["hand_mean"] = throws.hand
+    if throws.hand_need is not None:
+        columns["p_need"] = throws.hand_need
     if any(throws.passed):
         columns["partner_mean"] = throws.partner_hand
     columns["crib_mean"] = throws.crib
