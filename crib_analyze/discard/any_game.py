@@ -16,6 +16,12 @@ the pack) come from one of three models of the other seats (``others``):
   two-player game, for every seat (exact);
 * ``"hand"``: sampled as with the expert, each seat throwing by the hand policy
   (:func:`~crib_analyze.crib.any_game_kernels.best_split`).
+
+Beside the means, each split has the chances that its kept hand and the crib show
+nothing (the hand's exact over the starters, from each show's count; the crib's exact
+with random cards, else sampled), and with a need N the kept hand's chance to reach
+N. The variants: throw fives ranks only the legal splits (the other seats throw their
+fives too, so not as random cards); a penalty joins the net as the points it moves.
 """
 
 from __future__ import annotations
@@ -61,8 +67,7 @@ class GameThrows:
     others: str = "random"  # how the other seats' throws are modelled
     samples: int = 0  # deals sampled (others "expert" or "hand")
     hand_zero: np.ndarray | None = None  # P(the kept hand shows nothing)
-    hand_need: np.ndarray | None = None  # P(the kept hand shows at least ``need``)
-    need: int | None = None
+    hand_need: np.ndarray | None = None  # P(the kept hand shows at least the need asked)
     crib_zero: np.ndarray | None = None  # P(the crib shows nothing)
     penalty: np.ndarray | None = None  # the points a penalty moves, to the seat's side
 
@@ -155,9 +160,10 @@ def analyze_seat(
     throws = sorted({o[1] for o in options})
     hists = agk.hand_histograms(cards, np.array(subsets, np.int64), unseen)
     hand_of = dict(zip(subsets, _means(hists), strict=True))
-    hand_zero_of = dict(zip(subsets, hists[:, 0] / hists.sum(axis=1), strict=True))
-    at_least = hists[:, need or 0 :].sum(axis=1) / hists.sum(axis=1)
-    hand_need_of = dict(zip(subsets, at_least, strict=True))
+    counts = hists.sum(axis=1)
+    hand_zero_of = dict(zip(subsets, hists[:, 0] / counts, strict=True))
+    reach = None if need is None else hists[:, need:].sum(axis=1) / counts
+    reach_of = {} if reach is None else dict(zip(subsets, reach, strict=True))
     crib_of: dict[tuple[int, ...], float] = {}
     se_of: dict[tuple[int, ...], float] = {}
     crib_zero_of: dict[tuple[int, ...], float] = {}
@@ -210,8 +216,7 @@ def analyze_seat(
         others=others,
         samples=samples if others != "random" else 0,
         hand_zero=hand_zero[order],
-        hand_need=None if need is None else np.array([hand_need_of[o[0]] for o in pick]),
-        need=need,
+        hand_need=np.array([reach_of[o[0]] for o in pick]) if reach_of else None,
         crib_zero=crib_zero[order],
         penalty=penalty[order],
     )
