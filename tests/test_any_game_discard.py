@@ -291,3 +291,28 @@ def test_a_seat_s_chance_of_a_zero_and_the_penalty_are_the_rules(name: str, data
         assert r["penalty"] == pytest.approx(-10 * owed, abs=1e-12)
         rest = r["hand_mean"] + (1 if own else -1) * r["crib_mean"] + r["heels"]
         assert r["net"] == pytest.approx(rest + r["penalty"], abs=1e-9)
+
+
+@pytest.mark.parametrize(("name", "seat", "hand"), [
+    ("three", "dealer", "5H 6H 4H JH QC"), ("five-card", "pone", "AC 2D 3H 9S KD"),
+])  # fmt: skip
+def test_a_seat_s_hand_distribution_is_every_starter(name: str, seat: str, hand: str) -> None:
+    """``distribution``: for each split, the starters giving each show are a plain count
+    over the cards the seat cannot see, best split first; the command line prints them
+    and refuses them with a score."""
+    cards = ca.parse_cards(hand)
+    unseen = [c for c in range(52) if c not in cards]
+    dist = ca.hand_distribution(hand, game=name, seat=seat, others="random")
+    ranked = ca.analyze(hand, game=name, seat=seat, others="random")
+    assert list(dict.fromkeys(dist["keep"])) == list(ranked["keep"])
+    for keep, group in dist.groupby("keep", sort=False):
+        shows = [naive_score(ca.parse_cards(keep), s) for s in unseen]
+        assert group["starters"].tolist() == [shows.count(p) for p in range(agk.SHOW_BINS)]
+        assert group["p_at_least"].iloc[0] == pytest.approx(1.0)
+    out = CliRunner().invoke(cli, ["discard", *hand.split(), "--game", name, "--seat", seat,
+                                   "--others", "random", "--distribution"])  # fmt: skip
+    assert out.exit_code == 0 and f"over the {len(unseen)} unseen starters" in out.stdout
+    if name == "five-card":
+        bad = CliRunner().invoke(cli, ["discard", *hand.split(), "--game", name, "--seat", seat,
+                                       "--distribution", "--score", "50-50"])  # fmt: skip
+        assert bad.exit_code == 2 and "does not go with --distribution" in bad.stderr

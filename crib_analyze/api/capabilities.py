@@ -63,8 +63,7 @@ _SIMULATE_STANDARD = (
 #: the discard engine's own: another game's seat is ranked exactly with random throws,
 #: or with ``others``' hand policy (the role first: for another game it names the seat)
 _ANALYZE_STANDARD = (
-    "role", "opponent", "policy", "model", "sort", "pegging", "distribution", "goal",
-    "scoring",
+    "role", "opponent", "policy", "model", "sort", "pegging", "goal", "scoring",
 )  # fmt: skip
 
 #: every capability with two engines, by the name of its public function

@@ -202,6 +202,13 @@ def discard_rows_for(
     if r.engine == "any-game":
         assert r.seat is not None and r.samples is not None and r.seed is not None
         others = cast(GameOthers, r.others)
+        if r.distribution:
+            from crib_analyze.discard.any_game import analyze_seat, game_distribution_rows
+
+            rules = cast(Rules, r.game)
+            return game_distribution_rows(
+                analyze_seat(hand, rules, r.seat, others, r.samples, r.seed, r.need)
+            )
         rows = seat_rows(hand, r.game, r.seat, others, r.samples, r.seed, r.need)
         return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
     role = cast(Role | None, r.role)
@@ -277,12 +284,17 @@ def _position(
 def hand_distribution(
     hand: CardsLike,
     role: Role | None = None,
-    opponent: Opponent = DEFAULT_OPPONENT,
+    opponent: Opponent | None = None,
     model: ModelLike = None,
+    game: str | Rules = "standard",
+    seat: str | int | None = None,
+    others: GameOthers | None = None,
 ) -> pd.DataFrame:
     """The exact distribution of each kept hand's score over the 46 unseen starters:
     one row per (throw, points 0..29) with ``starters`` (of 46), ``probability`` and
     ``p_at_least`` = P(hand >= points); throws in :func:`analyze`'s order for ``role``.
+    With ``game`` and ``seat``, a seat of another game: its splits in order, over the
+    starters it cannot see (``others`` as :func:`analyze` takes it).
 
     >>> d = hand_distribution("5H 6S 4D JC QH 5C", role="dealer")
     >>> keep = d.query("discard == 'JC QH'")  # 4 5 5 6: 12 points with any starter
@@ -292,7 +304,16 @@ def hand_distribution(
     from crib_analyze.frames import rows_frame
 
     return rows_frame(
-        analyze_rows(hand, role=role, opponent=opponent, model=model, distribution=True)
+        analyze_rows(
+            hand,
+            role=role,
+            opponent=opponent,
+            model=model,
+            distribution=True,
+            game=game,
+            seat=seat,
+            others=others,
+        )
     )
 
 

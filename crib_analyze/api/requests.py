@@ -151,6 +151,8 @@ class DiscardRequest:
         from crib_analyze.discard.any_game import default_others
 
         seed = SEED.default if self.seed is None else SEED.check(self.seed)
+        if self.distribution and self.score is not None:
+            raise UsageError("`score` ranks the throws; it does not go with `distribution`")
         if self.score is not None:  # ranked by the chance of winning: the game's board
             if game_board(rules) is None:
                 raise UsageError(

@@ -136,8 +136,9 @@ def discard_request(
     click.option(
         "--distribution",
         is_flag=True,
-        help="Show the exact distribution of each kept hand's score over the 46 starters "
-        "and P(hand >= N), instead of the ranking.",
+        help="Show the exact distribution of each kept hand's score over the starters "
+        "you cannot see (46; with --game, each split's) and P(hand >= N), instead of the "
+        "ranking.",
     ),
     score_option(
         "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "

@@ -137,8 +137,8 @@ def check_modes(
 #: the discard options that go with --game (the rest are the standard game's)
 GAME_OPTIONS = {
     "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
-    "samples", "seed", "lowball", "throw_fives", "penalty", "need", "score",
-    "position_samples",
+    "samples", "seed", "lowball", "throw_fives", "penalty", "need", "distribution",
+    "score", "position_samples",
 }  # fmt: skip
 
 
@@ -148,13 +148,15 @@ def discard_for_seat(cards: tuple[str, ...], request: Any, fmt: str, output: str
     from crib_analyze.api import discard_rows_for
     from crib_analyze.api.capabilities import label
     from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import game_throws_text
+    from crib_analyze.cli.render_hands import distribution_text, game_throws_text
 
     where = as_options(label(request.game))
     refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with {where} yet")
     with domain_errors():
         rows = discard_rows_for(list(cards), request)
-    if fmt == "table":
+    if fmt == "table" and request.distribution:
+        emit(distribution_text(rows, " ".join(cards)), output)
+    elif fmt == "table":
         emit(game_throws_text(rows), output)
     else:
         emit((rows_csv if fmt == "csv" else rows_json)(rows), output)

@@ -70,7 +70,10 @@ def show_json(show: Show) -> str:
 
 
 def distribution_text(rows: Rows, hand: str) -> str:
-    """Per throw, how many of the 46 starters give each hand score, and P(hand >= N)."""
+    """Per throw, how many of the unseen starters give each hand score, and P(hand >=
+    N) (the standard game's ranking, or a seat's splits in another game)."""
+    from crib_analyze.api import GameThrowsMeta
+
     discards = list(dict.fromkeys(rows["discard"]))
     points = rows["points"]
     seen = sorted({int(p) for p, n in zip(points, rows["starters"], strict=True) if n})
@@ -78,9 +81,14 @@ def distribution_text(rows: Rows, hand: str) -> str:
     for r in rows.records():
         by[r["discard"]][r["points"]] = (r["starters"], r["p_at_least"])
     keeps = dict(zip(rows["discard"], rows["keep"], strict=True))
+    unseen = sum(by[discards[0]][p][0] for p in by[discards[0]])
+    m = rows.meta
+    ranked = (
+        f"{m.game}, as {m.seat}; ranked by net" if isinstance(m, GameThrowsMeta)
+        else f"ranked by {discard_meta(rows).ranked_by}"
+    )  # fmt: skip
     out = wrapped(
-        f"{hand}: the kept hand's score over the 46 unseen starters, per throw "
-        f"(ranked by {discard_meta(rows).ranked_by})",
+        f"{hand}: the kept hand's score over the {unseen} unseen starters, per throw ({ranked})",
         upper=False,
     )
     out.append("starters giving each score:")

@@ -68,6 +68,7 @@ class GameThrows:
     samples: int = 0  # deals sampled (others "expert" or "hand")
     hand_zero: np.ndarray | None = None  # P(the kept hand shows nothing)
     hand_need: np.ndarray | None = None  # P(the kept hand shows at least the need asked)
+    hand_counts: np.ndarray | None = None  # (splits, SHOW_BINS) starters giving each show
     crib_zero: np.ndarray | None = None  # P(the crib shows nothing)
     penalty: np.ndarray | None = None  # the points a penalty moves, to the seat's side
 
@@ -162,6 +163,7 @@ def analyze_seat(
     hand_of = dict(zip(subsets, _means(hists), strict=True))
     counts = hists.sum(axis=1)
     hand_zero_of = dict(zip(subsets, hists[:, 0] / counts, strict=True))
+    counts_of = dict(zip(subsets, hists, strict=True))
     reach = None if need is None else hists[:, need:].sum(axis=1) / counts
     reach_of = {} if reach is None else dict(zip(subsets, reach, strict=True))
     crib_of: dict[tuple[int, ...], float] = {}
@@ -217,9 +219,35 @@ def analyze_seat(
         samples=samples if others != "random" else 0,
         hand_zero=hand_zero[order],
         hand_need=np.array([reach_of[o[0]] for o in pick]) if reach_of else None,
+        hand_counts=np.array([counts_of[o[0]] for o in pick]),
         crib_zero=crib_zero[order],
         penalty=penalty[order],
     )
+
+
+def game_distribution_rows(throws: GameThrows) -> Rows:
+    """The exact distribution of each kept hand's show over the starters the seat
+    cannot see, in long form as the standard game's (one row per split and points
+    0..29, splits best first): the starters, the probability and P(hand >= points);
+    ``discard`` names the cards thrown (and passed)."""
+    assert throws.hand_counts is not None
+    counts = throws.hand_counts
+    n_splits, n_points = counts.shape
+    at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1]
+    total = counts.sum(axis=1, keepdims=True)
+    cards = split_columns(throws.kept, throws.thrown, throws.passed)
+    named = cards["throw"] if "pass" not in cards else cards["throw"] + " / " + cards["pass"]
+    rows = game_throws_rows(throws)
+    columns = {
+        "rank": np.repeat(np.arange(1, n_splits + 1, dtype=np.int64), n_points),
+        "discard": np.repeat(named, n_points),
+        "keep": np.repeat(cards["keep"], n_points),
+        "points": np.tile(np.arange(n_points, dtype=np.int64), n_splits),
+        "starters": counts.ravel().astype(np.int64),
+        "probability": (counts / total).ravel(),
+        "p_at_least": (at_least / total).ravel(),
+    }
+    return Rows(columns, meta=rows.meta)
 
 
 def _means(counts: np.ndarray) -> np.ndarray:
