@@ -167,8 +167,10 @@ def build_board(
         h = 0 if last <= half else 1
         begin = max(first, done)
         # calls of about CALL_SECONDS (Ctrl-C between them; the deals do not depend on
-        # how they are cut), a checkpoint every CHUNK deals and at the half
-        for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
+        # how they are cut), a checkpoint every CHUNK deals and at the half; the first
+        # call is one step: a few hundred deals a second with the solver
+        step = 100 if solver else 1000
+        for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=step):
             lo = begin + offset
             cards = expert_deals(n, seed, m, first=lo)
             players, points, sources = events(
