@@ -115,6 +115,12 @@ class Rules:
                 raise UsageError(f"{self.name}: seat {seat} would hold {held} cards")
         if sum(self.dealt) + self.crib_from_deck + 1 > 52:
             raise UsageError(f"{self.name}: more cards than the pack holds")
+        sides = len(set(teams))
+        if self.penalty == "zero" and sides != 2:
+            raise UsageError(
+                f"the zero penalty gives the point to the opponent: {self.name} has {sides} "
+                "sides, and the rules do not say which scores it"
+            )
 
     @property
     def players(self) -> int:

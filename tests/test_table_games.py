@@ -298,3 +298,15 @@ def test_the_solver_plays_whole_games_reproducibly() -> None:
     table = table_deal(game("three"), tk.SOLVER)
     results, _, _, _ = tgk.play_table_games(15, 5, 0, table, np.zeros(3, np.int64), 0, -1, False)
     assert np.bincount(results[:, 0], minlength=3).tolist() == [5, 5, 5]
+
+
+def test_the_zero_penalty_is_for_two_sides() -> None:
+    """The zero penalty's point goes to the opponent: games of two sides take it
+    (partners included), three or more sides are refused in the rules themselves."""
+    from crib_analyze.errors import UsageError
+
+    assert game("four", penalty="zero").penalty == "zero"
+    for name, partners in (("three", None), ("five", None), ("four", False)):
+        with pytest.raises(UsageError, match="the zero penalty gives the point to the opponent"):
+            game(name, partners, penalty="zero")
+    assert game("three", penalty="back-ten").penalty == "back-ten"

@@ -118,6 +118,8 @@ class DiscardRequest:
         if self.engine is not None:
             return self  # resolved already
         rules = self._rules()
+        if self.score is not None and self.distribution:
+            raise UsageError("`score` ranks the throws; it does not go with `distribution`")
         if rules.plain.is_standard and self.seat is None:
             return self._standard(rules)
         return self._any_game(rules)
@@ -151,8 +153,6 @@ class DiscardRequest:
         from crib_analyze.discard.any_game import default_others
 
         seed = SEED.default if self.seed is None else SEED.check(self.seed)
-        if self.distribution and self.score is not None:
-            raise UsageError("`score` ranks the throws; it does not go with `distribution`")
         if self.score is not None:  # ranked by the chance of winning: the game's board
             if game_board(rules) is None:
                 raise UsageError(
@@ -214,8 +214,6 @@ class DiscardRequest:
                 raise UsageError(
                     "`score` needs `role` (a score is valued for the dealer or the pone)"
                 )
-            if self.distribution:
-                raise UsageError("`score` ranks the throws; it does not go with `distribution`")
             if rules.penalty != "none":
                 raise UsageError(
                     "a penalty for a zero is counted in points: it does not go with `score`"

@@ -100,11 +100,6 @@ class TableRun:
         self.rules.refuse_variants("a whole game", ("lowball", "throw", "penalty"))
         if self.rules.lowball and n_sides != 2:
             raise UsageError(f"lowball is played by two sides; {self.rules.name} has {n_sides}")
-        if self.rules.penalty == "zero" and n_sides != 2:
-            raise UsageError(
-                f"the zero penalty gives the point to the opponent: {self.rules.name} has "
-                f"{n_sides} sides, and the rules do not say which scores it"
-            )
         if self.continuation and n_sides < 3:
             raise UsageError(f"{self.rules.name}: the continuation game is for three or more sides")
         if self.start is not None:

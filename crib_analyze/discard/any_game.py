@@ -36,16 +36,10 @@ from crib_analyze.cards import CardsLike, format_cards, parse_cards
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
+from crib_analyze.discard.penalties import COST
 from crib_analyze.errors import UsageError
 from crib_analyze.results import Rows
-from crib_analyze.rules import (
-    BACK_TEN_POINTS,
-    FIVE_RANK,
-    HEELS_POINTS,
-    JACK_RANK,
-    ZERO_PENALTY_POINTS,
-    Rules,
-)
+from crib_analyze.rules import FIVE_RANK, HEELS_POINTS, JACK_RANK, Rules
 from crib_analyze.settings import GAME_OTHERS, SAMPLES, SEED, check_choice
 
 
@@ -196,7 +190,8 @@ def analyze_seat(
     partner_zero = np.array([hand_zero_of[o[2]] if o[2] else 0.0 for o in options])
     crib_zero = np.array([crib_zero_of[o[1]] for o in options])
     sign = 1 if own else -1
-    cost = penalty_cost(rules)  # a zero's cost to its owner's side, and to its net
+    cost = COST[rules.penalty]  # a zero's cost to its owner's side (the rules refuse the
+    # zero penalty where no one opponent takes the point)
     penalty = -cost * (hand_zero + partner_zero + sign * crib_zero)
     jacks = int(np.count_nonzero(unseen >> 2 == JACK_RANK))
     heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
@@ -255,22 +250,6 @@ def _means(counts: np.ndarray) -> np.ndarray:
     totals = counts @ np.arange(counts.shape[1])
     means: np.ndarray = totals / counts.sum(axis=1)
     return means
-
-
-def penalty_cost(rules: Rules) -> int:
-    """What a hand or crib of nothing costs its owner's side in ``rules``: 0 without a
-    penalty; the zero penalty's point to the opponent (two sides only: the rules name
-    one opponent), or back ten."""
-    if rules.penalty == "none":
-        return 0
-    if rules.penalty == "zero":
-        if len(rules.sides) != 2:
-            raise UsageError(
-                f"the zero penalty gives the point to the opponent: {rules.name} has "
-                f"{len(rules.sides)} sides, and the rules do not say which scores it"
-            )
-        return ZERO_PENALTY_POINTS
-    return BACK_TEN_POINTS
 
 
 def split_columns(
