@@ -34,6 +34,7 @@ import numpy as np
 
 from crib_analyze.constants import DEALER_SEAT, PONE_SEAT, TARGET
 from crib_analyze.errors import UsageError
+from crib_analyze.rules import skunk_lines
 from crib_analyze.settings import MATCH_WINNING_TRIPLE, SCORINGS, Role, check_choice
 
 
@@ -78,19 +79,6 @@ def check_score(what: str, score: object, target: int = TARGET) -> int:
     if not 0 <= score < target:
         raise UsageError(f"{what} must be 0-{target - 1} (the game ends at {target}), got {score}")
     return int(score)
-
-
-def skunk_lines(target: int = TARGET) -> tuple[int, ...]:
-    """The lines a game's loser must reach not to be skunked, double and triple skunked:
-    three quarters, half and a quarter of the target, rounded up, as the rules give
-    them (the lurch of the British convention is the half line).
-
-    >>> skunk_lines(), skunk_lines(61)
-    ((91, 61, 31), (46, 31, 16))
-    """
-    if target < 4:
-        raise UsageError(f"a game is to 4 points or more, got {target}")
-    return tuple(-(-target * quarters // 4) for quarters in (3, 2, 1))
 
 
 def score_words(text: str) -> list[str]:

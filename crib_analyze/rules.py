@@ -56,6 +56,20 @@ __all__ = [
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
+
+def skunk_lines(target: int = TARGET) -> tuple[int, ...]:
+    """The lines a game's loser must reach not to be skunked, double and triple skunked:
+    three quarters, half and a quarter of the target, rounded up, as the rules give
+    them (the lurch of the British convention is the half line: 61 of 121, 31 of 61).
+
+    >>> skunk_lines(), skunk_lines(61)
+    ((91, 61, 31), (46, 31, 16))
+    """
+    if target < 4:
+        raise UsageError(f"a game is to 4 points or more, got {target}")
+    return tuple(-(-target * quarters // 4) for quarters in (3, 2, 1))
+
+
 _SEAT_NAMES = {
     2: ("pone", "dealer"),
     3: ("left", "middle", "dealer"),
@@ -79,7 +93,6 @@ class Rules:
     crib_from_deck: int = 0  # cards dealt straight from the pack to the crib
     hand_size: int = CARDS_KEPT  # cards a hand shows (with the starter)
     target: int = TARGET
-    skunk_lines: tuple[int, ...] = SKUNK_LINES
     pone_start: int = 0  # points the first dealer's left-hand player starts with
     play_once: bool = False  # the play ends at the first go or 31 (the old five-card game)
     teams: tuple[int, ...] = ()  # each seat's side; empty: every seat for itself
@@ -121,6 +134,16 @@ class Rules:
                 f"the zero penalty gives the point to the opponent: {self.name} has {sides} "
                 "sides, and the rules do not say which scores it"
             )
+
+    @property
+    def skunk_lines(self) -> tuple[int, ...]:
+        """The skunk, double and triple skunk lines of this game's target
+        (:func:`skunk_lines`).
+
+        >>> game("five-card").skunk_lines
+        (46, 31, 16)
+        """
+        return skunk_lines(self.target)
 
     @property
     def players(self) -> int:
@@ -248,7 +271,6 @@ GAMES: dict[str, Rules] = {
             thrown=(2, 2),
             hand_size=3,
             target=61,
-            skunk_lines=(31,),
             pone_start=3,
             play_once=True,
         ),

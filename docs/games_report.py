@@ -3,8 +3,9 @@
 For each game of ``crib-analyze games`` it plays ``--games`` whole games (every seat
 throwing by the hand policy and playing the lookahead; game g's first dealer is
 ``g % players``) and prints, as Markdown tables for docs/games.md: the share of games
-won by each seat (each side) of the first deal, deals per game, skunks, three players'
-match points, and the points a deal by seat and source, each with its standard error.
+won by each seat (each side) of the first deal, deals per game, skunks (a loser short of
+three quarters of the target), match points (two sides: tournament, won less lost), and
+the points a deal by seat and source, each with its standard error.
 For the standard game it also plays the two-player engine (expert throws, lookahead
 play) on as many games: the rule-level policy of the other games beside the engine's.
 

@@ -95,7 +95,7 @@ def test_the_policy_default_and_choices_follow_the_engine() -> None:
     [
         (["simulate", "--game", "three", "--players", "expert,points"],
          "--players does not go with --game three"),
-        (["simulate", "--lowball", "--scoring", "free"], "--scoring does not go with --lowball"),
+        (["simulate", "--lowball", "--goal", "win"], "--goal does not go with --lowball"),
         (["simulate", "--continuation"], "--continuation goes with --game (another game)"),
         (["simulate", "--game", "four", "--record", "x.txt"],
          "--record does not go with --game four"),

@@ -209,7 +209,9 @@ def test_the_cli_plays_lowball_on_the_board_and_in_the_play() -> None:
     assert "lowball: the fewest points is best; the first to 121 loses" in out.output
     out = runner.invoke(cli, ["simulate", "--lowball", "-n", "40", "-q"])
     assert out.exit_code == 0, out.output
-    assert "lowball" in out.output and "skunks" not in out.output
+    assert "lowball" in out.output  # no share of skunks: lowball counts none
+    assert not any(line.startswith("skunks") for line in out.output.splitlines())
+    assert "(tournament: 2 a win; no skunks in lowball)" in out.output.replace("\n  ", " ")
     out = runner.invoke(
         cli, ["play", "7C", "8D", "2C", "--pone", "-s", "5H", "--played", "3D 10S", "--lowball"]
     )

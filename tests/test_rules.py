@@ -52,7 +52,8 @@ def test_the_standard_game_is_the_constants_every_engine_reads() -> None:
 
 def test_five_card_is_the_old_game() -> None:
     old = game("five-card")
-    assert (old.target, old.pone_start, old.play_once, old.skunk_lines) == (61, 3, True, (31,))
+    assert (old.target, old.pone_start, old.play_once) == (61, 3, True)
+    assert old.skunk_lines == (46, 31, 16)  # three quarters, half, a quarter, rounded up
 
 
 def test_partners() -> None:

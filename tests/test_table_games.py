@@ -310,3 +310,77 @@ def test_the_zero_penalty_is_for_two_sides() -> None:
         with pytest.raises(UsageError, match="the zero penalty gives the point to the opponent"):
             game(name, partners, penalty="zero")
     assert game("three", penalty="back-ten").penalty == "back-ten"
+
+
+#: match points for a win, a skunk, a double and a triple skunk, as the rules give them
+#: (the American Cribbage Congress's 2/3; the free game's 1/2/4; the lurch's 1 a win and
+#: a double game for a loser short of half the target)
+RULES_SCORINGS = {"tournament": (2, 3, 3, 3), "free": (1, 2, 4, 4), "lurch": (1, 1, 2, 2)}
+
+
+def plain_match_points(winner_side: int, side_scores: list[int], target: int, scoring: str) -> int:
+    """What a game of two sides is worth to its winner: the loser short of three
+    quarters of the target is skunked, of half doubly, of a quarter triply (rounded up:
+    91, 61, 31 of 121; 46, 31, 16 of 61)."""
+    loser = side_scores[1 - winner_side]
+    lines = [-(-target * q // 4) for q in (3, 2, 1)]
+    return RULES_SCORINGS[scoring][sum(loser < line for line in lines)]
+
+
+@pytest.mark.parametrize(("name", "scoring"), [("five-card", "lurch"), ("five-card", "free"),
+                                               ("five-dealt", "tournament")])  # fmt: skip
+def test_two_sides_score_match_points_by_the_losers_lines(name: str, scoring: str) -> None:
+    """A side's match points a game (won less lost, by the first deal's seat) and the
+    shares of skunks from the games' final scores, as the rules read them, for a game to
+    61 and one to 121; the games hold skunks (and doubles at 61), so the lines bite."""
+    from crib_analyze.board.table_games import summarise
+
+    r = game(name)
+    results, scores, points, _ = kernel_games(name, 400)
+    stats = summarise((results, scores, points), TableRun(r, scoring=scoring), 0.0)  # type: ignore[arg-type]
+    pone, dealer = [], []
+    bands = []
+    for (winner, _second, first, _deals), at_win in zip(results.tolist(), scores.tolist(),
+                                                        strict=True):  # fmt: skip
+        pts = plain_match_points(winner, at_win, r.target, scoring)
+        pone_side = (first + 1) % 2  # two players: a player's side is the player
+        pone.append(pts if winner == pone_side else -pts)
+        dealer.append(-pone[-1])
+        loser = at_win[1 - winner]
+        bands.append(sum(loser < -(-r.target * q // 4) for q in (3, 2, 1)))
+    assert stats.match_points["pone"] == pytest.approx(np.mean(pone), abs=1e-4)
+    assert stats.match_points["dealer"] == pytest.approx(np.mean(dealer), abs=1e-4)
+    assert stats.skunks == pytest.approx(np.mean([b >= 1 for b in bands]), abs=1e-4)
+    assert stats.double_skunks == pytest.approx(np.mean([b >= 2 for b in bands]), abs=1e-4)
+    assert stats.skunks > 0 and (r.target > 61 or stats.double_skunks > 0)
+
+
+def test_a_game_to_61_reads_its_match_points_from_its_board() -> None:
+    """Five-card to 61: the board's skunk chances and match points from a score agree
+    with games simulated from it (the board solved with the lines 46, 31, 16)."""
+    board = list(ca.odds_rows(30, 40, game="five-card", scoring="lurch").records())
+    sim = ca.odds_rows(30, 40, game="five-card", scoring="lurch", games=scaled(2000, 4000),
+                       seed=2).records()  # fmt: skip
+    for b, s in zip(board, sim, strict=True):
+        assert b["seats"] == s["seats"]
+        assert abs(b["match_points"] - s["match_points"]) < 4 * s["match_points_se"] + 0.01
+        assert abs(b["p_skunked"] - s["p_skunked"]) < 0.05
+    assert board[0]["p_skunked"] > 0.2  # the pone at 30 is short of 46 a third of the time
+
+
+def test_scoring_chooses_among_two_sides_formats_only() -> None:
+    runner = CliRunner()
+    bad = runner.invoke(cli, ["odds", "--game", "three", "110", "100", "90", "--scoring", "free"])
+    assert bad.exit_code == 2
+    assert bad.output.startswith("Error: --scoring chooses the match points of two sides;")
+    out = runner.invoke(cli, ["simulate", "--game", "five-card", "--games", "40", "-q",
+                              "--scoring", "lurch", "-f", "json"])  # fmt: skip
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["settings"]["scoring"] == "lurch" and data["settings"]["skunk_lines"] == [
+        46,
+        31,
+        16,
+    ]
+    assert set(data["match_points"]) == {"pone", "dealer"}
+    assert data["match_points"]["pone"] == pytest.approx(-data["match_points"]["dealer"])

@@ -14,6 +14,7 @@ import numpy as np
 from crib_analyze.board.meta import OddsMeta
 from crib_analyze.errors import ModelError
 from crib_analyze.position import (
+    N_OUTCOMES,
     check_score,
     p_double_skunk,
     p_double_skunked,
@@ -139,8 +140,12 @@ def odds_rows(
     **Any other game or variant** (``game``): one score per side, in the order of the
     sides' first seats from the dealer's left (the dealer's side last in two-sided
     games), the dealer about to deal: each side's chance to win (``win``, with
-    ``win_se``), by simulating ``games`` games to the end with ``seed``, every seat
-    laying by ``play_policy`` ("lookahead" unless given, or "greedy").
+    ``win_se``), read from the game's board (a game of two sides without variants, and
+    none of ``games``, ``seed``, ``play_policy`` given) or by simulating ``games`` games
+    to the end with ``seed``, every seat laying by ``play_policy`` ("lookahead" unless
+    given, or "greedy"). With two sides each side also gets ``p_skunk``, ``p_skunked``
+    and ``match_points`` under ``scoring`` (won less lost; ``match_points_se`` when
+    simulated); with three or more ``scoring`` is refused.
 
     >>> rows = odds_rows(0, 0)  # the first deal: one of us deals and wins more often
     >>> rows["dealer"].tolist(), round(float(rows["p_win"].sum()), 3)
@@ -153,11 +158,11 @@ def odds_rows(
 
     r = OddsRequest(scores, dealer, scoring, games, seed, play_policy, game).resolve()
     if r.method == "board":
-        return _board_odds(cast(Rules, r.game), r.scores)
+        return _board_odds(cast(Rules, r.game), r.scores, cast(Scoring, r.scoring))
     if r.engine == "any-game":
         return _simulated_odds(
             cast(Rules, r.game), r.scores, cast(int, r.games), cast(int, r.seed),
-            cast(AnyGamePlayPolicy, r.play_policy),
+            cast(AnyGamePlayPolicy, r.play_policy), cast("Scoring | None", r.scoring),
         )  # fmt: skip
     from crib_analyze.artifacts.board_table import load_board
 
@@ -169,10 +174,11 @@ def odds_rows(
     return Rows(rows.columns, board, OddsMeta(board=board, verdict=odds_verdict(rows)))
 
 
-def _board_odds(rules: Rules, scores: Sequence[int]) -> Rows:
+def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     """:func:`odds_rows` of another game of two sides, read from its board: each side's
     chance, the dealer's side about to deal (``win_se`` the board's sampling error, its
-    root mean square over the positions)."""
+    root mean square over the positions), its chances of skunking and being skunked
+    and its match points under ``scoring``, won less lost."""
     from crib_analyze.artifacts.game_boards import game_board
 
     found = game_board(rules)
@@ -186,23 +192,27 @@ def _board_odds(rules: Rules, scores: Sequence[int]) -> Rows:
     for side, seats in enumerate(sides):
         mine, theirs = int(scores[side]), int(scores[1 - side])
         win = board.win_at(mine, theirs, side == dealer_side)
+        v = np.asarray(board.values[mine, theirs, int(side == dealer_side), :N_OUTCOMES])
         records.append(
             {"seats": "+".join(names[s] for s in seats), "score": mine, "win": win,
-             "win_se": error}
+             "win_se": error, "p_skunk": float(p_skunk(v)), "p_skunked": float(p_skunked(v)),
+             "match_points": float(v @ scoring_points(scoring))}
         )  # fmt: skip
     meta = OddsMeta(
         game=rules.name, method="board table", board=provenance, target=rules.target,
-        play_policy=str(provenance.get("play_policy", "")),
+        play_policy=str(provenance.get("play_policy", "")), scoring=scoring,
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
 
 
 def _simulated_odds(
-    rules: Rules, scores: Sequence[int], games: int, seed: int, play_policy: AnyGamePlayPolicy
-) -> Rows:
+    rules: Rules, scores: Sequence[int], games: int, seed: int, play_policy: AnyGamePlayPolicy,
+    scoring: Scoring | None,
+) -> Rows:  # fmt: skip
     """:func:`odds_rows` of another game (a resolved request's): each side's chance, by
-    simulated games."""
+    simulated games; with two sides (``scoring`` set) also its chances of skunking and
+    being skunked and its match points, won less lost, with their standard error."""
     from crib_analyze.board.table_games import (
         TableRun,
         simulate_table,
@@ -212,21 +222,26 @@ def _simulated_odds(
     sides = rules.sides
     start = tuple(int(s) for s in scores)
     run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
-                   first_dealer=rules.dealer)  # fmt: skip
+                   first_dealer=rules.dealer, scoring=scoring or DEFAULT_SCORING)  # fmt: skip
     stats = simulate_table(games, run)
     names = rules.seat_names
-    records = []
-    for side, seats in enumerate(sides):
-        label = "+".join(names[s] for s in seats)
-        records.append(
-            {"seats": label, "score": start[side], "win": stats.wins[label],
-             "win_se": stats.wins_se[label]}
-        )  # fmt: skip
+    labels = ["+".join(names[s] for s in seats) for seats in sides]
+    records: list[dict[str, Any]] = []
+    for side, label in enumerate(labels):
+        record: dict[str, Any] = {"seats": label, "score": start[side], "win": stats.wins[label],
+                                  "win_se": stats.wins_se[label]}  # fmt: skip
+        if scoring is not None:  # two sides
+            record.update(
+                p_skunk=stats.skunk_wins[label], p_skunked=stats.skunk_wins[labels[1 - side]],
+                match_points=stats.match_points[label],
+                match_points_se=stats.match_points_se[label],
+            )  # fmt: skip
+        records.append(record)
     throws = throw_policy_of(rules, None)
     meta = OddsMeta(
         game=rules.name, games=games, seed=seed, play_policy=play_policy, method="simulation",
         lowball=rules.lowball, target=rules.target, notes=rules.variant_rules,
-        throws="the expert model" if throws == "expert" else "the hand policy",
+        throws="the expert model" if throws == "expert" else "the hand policy", scoring=scoring,
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
@@ -353,6 +368,7 @@ def simulate(
             cast(Rules, r.game), seed=seed, play_policy=cast(AnyGamePlayPolicy, r.play_policy),
             continuation=bool(r.continuation),
             throw_policy=cast("GameThrowPolicy | None", r.throw_policy),
+            scoring=cast(Scoring, r.scoring or DEFAULT_SCORING),
         )  # fmt: skip
         return simulate_table(games, run, log=log)
     from crib_analyze.board.games import GameSettings

@@ -56,7 +56,7 @@ class Capability:
 
 
 _SIMULATE_STANDARD = (
-    "players", "position_from", "position_samples", "candidates", "goal", "scoring", "batch",
+    "players", "position_from", "position_samples", "candidates", "goal", "batch",
     "scheduler", "record",
 )  # fmt: skip
 
@@ -79,7 +79,7 @@ CAPABILITIES: dict[str, Capability] = {
         ),
         Capability(
             "odds_rows",
-            standard_only=("dealer", "scoring"),
+            standard_only=("dealer",),
             any_game_only=("games", "seed", "play_policy"),
         ),
         Capability(

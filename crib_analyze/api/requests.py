@@ -288,7 +288,8 @@ class SimulateRequest:
             if throws is not None:
                 check_choice("throw policy", throws, GAME_THROW_POLICIES)
             return replace(self, game=rules, engine=engine, play_policy=policy,
-                           continuation=bool(self.continuation), throw_policy=throws)  # fmt: skip
+                           continuation=bool(self.continuation), throw_policy=throws,
+                           scoring=sides_scoring(rules, self.scoring))  # fmt: skip
         players = DEFAULT_PLAYERS if self.players is None else self.players
         if isinstance(players, str) or len(players) != 2:
             raise UsageError(f"`players` must be two discard policies, got {players!r}")
@@ -345,6 +346,24 @@ class PlayRequest:
                        seed=seed, seat=seat, score=score)  # fmt: skip
 
 
+def sides_scoring(rules: Rules, scoring: str | None) -> str | None:
+    """The match scoring of a game other than the standard one: ``scoring`` (the
+    default unless given) for two sides; None for three or more, whose match points are
+    the winner's (2, 3 with a skunk) and second place's, where asking for one is a
+    one-line UsageError."""
+    n = len(rules.sides)
+    if n != 2:
+        if scoring is not None:
+            raise UsageError(
+                f"`scoring` chooses the match points of two sides; {label(rules)} has {n} "
+                "(the winner scores 2, or 3 with a skunk)"
+            )
+        return None
+    scoring = scoring or DEFAULT_SCORING
+    check_choice("scoring", scoring, tuple(SCORINGS))
+    return scoring
+
+
 @dataclass(frozen=True)
 class OddsRequest:
     """The chances from a score (see :func:`~crib_analyze.api.board.odds_rows`): the
@@ -385,12 +404,14 @@ class OddsRequest:
             for score in scores:
                 if not 0 <= score < rules.target:
                     raise UsageError(f"a score must be from 0 to {rules.target - 1}, got {score}")
+            scoring = sides_scoring(rules, self.scoring)
             asked = (self.games, self.seed, self.play_policy)
             if all(a is None for a in asked) and game_board(rules) is not None:
-                return replace(self, game=rules, engine=engine, method="board", scores=scores)
+                return replace(self, game=rules, engine=engine, method="board", scores=scores,
+                               scoring=scoring)  # fmt: skip
             games = ODDS_GAMES.default if self.games is None else ODDS_GAMES.check(self.games)
             return replace(
-                self, game=rules, engine=engine, games=games, method="simulation",
+                self, game=rules, engine=engine, games=games, method="simulation", scoring=scoring,
                 seed=SEED.default if self.seed is None else SEED.check(self.seed),
                 play_policy=play_policy("odds_rows", rules, self.play_policy, "play_policy"),
                 scores=tuple(int(s) for s in self.scores),

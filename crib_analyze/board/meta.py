@@ -30,6 +30,7 @@ class OddsMeta(ResultMeta):
     lowball: bool = False
     target: int = 121
     throws: str = "the expert model"
+    scoring: str | None = None  # two sides' match points (None: three sides or more)
 
     @property
     def assumed(self) -> str:

@@ -19,6 +19,12 @@ best), and a hand or crib that shows nothing costs its owner 10 (back ten; a sco
 no lower than 0) or gives the opponent 1 (zero penalty; two sides only), as a fifth
 source of points scored in its place in the order. The throws do not weigh the penalty.
 
+**Match points of two sides** (``run.scoring``, one of
+:data:`~crib_analyze.settings.SCORINGS`): the winner scores a win, a skunk, a double or
+a triple skunk as the loser ends short of the game's lines (three quarters, half and a
+quarter of the target: 91, 61, 31 of 121; 46, 31, 16 of 61), and the side's match
+points a game are what it won less what it lost. In lowball every win is a plain one.
+
 **Match points with three players** (winner takes all): the winner scores 2, or 3 when
 it skunks one of the others (a loser short of the skunk line the moment the game is
 won). In the continuation game the other two play on, the deal passing as before, and
@@ -46,14 +52,17 @@ from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     CALL_SECONDS,
+    DEFAULT_SCORING,
     GAME_BATCH,
     GAME_THROW_POLICIES,
     GAMES,
     PENALTIES,
+    SCORINGS,
     SEED,
     SOLVER_DRAWS,
     AnyGamePlayPolicy,
     GameThrowPolicy,
+    Scoring,
     check_choice,
 )
 
@@ -86,9 +95,11 @@ class TableRun:
     start: tuple[int, ...] | None = None  # each side's points before the first deal
     first_dealer: int = -1  # -1: rotating (game g's first dealer is g % players)
     continuation: bool = False  # three players: play on for second place
+    scoring: Scoring = DEFAULT_SCORING  # two sides: the match points of a game
 
     def check(self) -> None:
         SEED.check(self.seed)
+        check_choice("scoring", self.scoring, tuple(SCORINGS))
         check_choice("play policy", self.play_policy, ANY_GAME_PLAY_POLICIES)
         if self.throw_policy is not None:
             check_choice("throw policy", self.throw_policy, GAME_THROW_POLICIES)
@@ -184,7 +195,13 @@ class TableStats:
     points_per_deal: dict[str, dict[str, float]]  # seat -> source (+ total) -> mean
     points_per_deal_se: dict[str, float]  # seat -> the total's standard error
     skunks: float  # the share of games won with a loser short of the first skunk line
-    match_points: dict[str, float]  # three players: mean match points by first seat
+    double_skunks: float  # ... short of the second (half the target)
+    triple_skunks: float  # ... short of the third
+    # two sides: each side's match points a game under run.scoring, won less lost, by
+    # the first deal's seats; three players: each seat's, won (2 or 3, 1 for second)
+    match_points: dict[str, float]
+    match_points_se: dict[str, float]
+    skunk_wins: dict[str, float]  # two sides: the share of games each wins by a skunk or more
     seconds: float
     raw: tuple[np.ndarray, ...] = field(default=(), repr=False)
 
@@ -204,6 +221,8 @@ class TableStats:
             "first_dealer": r.first_dealer, "continuation": r.continuation,
             "throws": THROW_WORDS[throw_policy_of(r.rules, r.throw_policy)],
             "lowball": r.rules.lowball,
+            "scoring": r.scoring if len(r.rules.sides) == 2 else None,
+            "skunk_lines": list(r.rules.skunk_lines),
             "variants": list(r.rules.variants),
             "variant_rules": list(r.rules.variant_rules),
         }  # fmt: skip
@@ -265,18 +284,30 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
         x = points[:, seat].sum(axis=1).astype(np.float64)  # ratio estimator's error
         ratio = x.sum() / total_deals
         per_deal_se[name] = round(_se(x - ratio * d) / float(d.mean()), 4)
-    line = r.skunk_lines[0]
     losers = scores.copy()
     losers[np.arange(n), winner] = r.target
-    skunked = (losers < line).any(axis=1) & (not r.lowball)
+    lowest = losers.min(axis=1)  # the loser furthest behind when the game is won
+    # 0 a plain win, 1 a skunk, 2 a double, 3 a triple (none in lowball)
+    band = (lowest[:, None] < np.array(r.skunk_lines)).sum(axis=1) * (not r.lowball)
     match: dict[str, float] = {}
-    if len(set(r.teams)) == 3:
-        pts = np.where(skunked, SKUNK_POINTS, WIN_POINTS)
+    match_se: dict[str, float] = {}
+    skunk_wins: dict[str, float] = {}
+    if len(r.sides) == 2:
+        pts = np.array(SCORINGS[run.scoring], np.float64)[band]
+        for seats in r.sides:
+            side_of_game = sides[(first + 1 + seats[0]) % r.players]
+            won = winner == side_of_game
+            got = np.where(won, pts, -pts)
+            label = "+".join(names[s] for s in seats)
+            match[label], match_se[label] = round(float(got.mean()), 4), round(_se(got), 4)
+            skunk_wins[label] = round(float((won & (band >= 1)).mean()), 4)
+    elif len(r.sides) == 3:
+        pts = np.where(band > 0, SKUNK_POINTS, WIN_POINTS)
         for seat, name in enumerate(names):
             player_side = sides[(first + 1 + seat) % r.players]
             got = np.where(winner == player_side, pts, 0)
             got = got + np.where(second == player_side, SECOND_POINTS, 0)
-            match[name] = round(float(got.mean()), 4)
+            match[name], match_se[name] = round(float(got.mean()), 4), round(_se(got), 4)
     return TableStats(
         games=n,
         run=run,
@@ -286,8 +317,12 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
         deals_per_game_se=round(_se(d), 3),
         points_per_deal=per_deal,
         points_per_deal_se=per_deal_se,
-        skunks=round(float(skunked.mean()), 4),
+        skunks=round(float((band >= 1).mean()), 4),
+        double_skunks=round(float((band >= 2).mean()), 4),
+        triple_skunks=round(float((band >= 3).mean()), 4),
         match_points=match,
+        match_points_se=match_se,
+        skunk_wins=skunk_wins,
         seconds=round(seconds, 1),
         raw=raw,
     )

@@ -113,7 +113,9 @@ def odds(
     With --game (another game of 'crib-analyze games'): one score per side, in seat
     order from the dealer's left (the dealer last; in partnerships one per side, the
     left-hand player's side first), the dealer about to deal, and the chances come
-    from simulating --games games to the end (with standard errors).
+    from the game's board or from simulating --games games to the end (with standard
+    errors). With two sides each also gets its chances of skunking and of being
+    skunked and its match points under --scoring, won less lost.
 
     \b
     Examples:
@@ -380,8 +382,8 @@ def simulate(
     for the hand policy) and lays by --play-policy (lookahead, greedy, or solver: each
     decision over 40 draws of the unseen cards, each solved, far slower); reports each
     first-deal seat's (or side's) win rate, points per deal by seat and source, skunks
-    and, with three players, match points (2 a win, 3 a skunk, 1 for second place with
-    --continuation).
+    and match points: with two sides under --scoring, won less lost; with three
+    players 2 a win, 3 a skunk, 1 for second place with --continuation.
 
     \b
     Examples:

@@ -253,7 +253,7 @@ model_option = click.option(
 SCORING_HELP = (
     "Match points: tournament 2 a win / 3 a skunk; tournament-variant 2/3/4 (a double "
     "skunk 4); free 1/2/4; free-triple, a triple skunk wins the match; lurch 1 a win, 2 "
-    "when the loser is short of 61"
+    "when the loser is short of half the target (61 of 121). With --game, two sides only"
 )
 
 

@@ -3,6 +3,7 @@ another game's simulated), and whole simulated games."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from crib_analyze.cli.render import (
@@ -26,7 +27,7 @@ def odds_text(odds: Rows) -> str:
     lines = wrapped(m.verdict)
     lines += wrapped(
         f"you {first['my_score']}, opponent {first['opp_score']}; "
-        f"match points: {scoring} scoring ({_scoring_words(scoring)})",
+        f"match points: {scoring} scoring ({scoring_words(scoring)})",
         upper=False,
     )
     heads = ["", "P(win)", "P(skunk)", "P(skunked)", "match pts", "your pts", "deals left"]
@@ -54,17 +55,30 @@ def odds_text(odds: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _scoring_words(scoring: str) -> str:
+def match_words(scoring: str, lines: Sequence[int], lowball: bool) -> str:
+    """Another game's match scoring in words: :func:`scoring_words` with its lines, or
+    in lowball, where skunks are not counted, the win alone."""
+    from crib_analyze.settings import SCORINGS
+
+    if lowball:
+        return f"{scoring}: {SCORINGS[scoring][0]} a win; no skunks in lowball"  # type: ignore[index]
+    return f"{scoring}: {scoring_words(scoring, lines)}"
+
+
+def scoring_words(scoring: str, lines: Sequence[int] | None = None) -> str:
+    """A match scoring in words (with the loser's ``lines``, when given: skunk, double,
+    triple)."""
     from crib_analyze.settings import SCORINGS
 
     win, skunk, double, _triple = SCORINGS[scoring]  # type: ignore[index]
+    first, half, quarter = (f" (the loser short of {n})" for n in lines) if lines else ("",) * 3
     if scoring == "lurch":
-        return f"{win} a win, {double} a lurch: the loser short of 61"
-    words = f"{win} a win, {skunk} a skunk"
+        return f"{win} a win, {double} a lurch" + (half or ": the loser short of 61")
+    words = f"{win} a win, {skunk} a skunk{first}"
     if double != skunk:
-        words += f", {double} a double skunk"
+        words += f", {double} a double skunk{half}"
     if scoring == "free-triple":
-        words += ", a triple skunk wins the match"
+        words += f", a triple skunk{quarter} wins the match"
     return words
 
 
@@ -136,7 +150,7 @@ def game_games_text(stats: dict[str, Any]) -> str:
         *wrapped(stats["verdict"]),
         *wrapped(
             f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws "
-            f"by the {s['throws']} and plays {s['play_policy']}",
+            f"by {s['throws'].removeprefix('the ')} and plays {s['play_policy']}",
             upper=False,
         ),
         *(line for words in s.get("variant_rules", ()) for line in wrapped(words, upper=False)),
@@ -158,11 +172,25 @@ def game_games_text(stats: dict[str, Any]) -> str:
     ]
     lines.append(aligned(["", *names, "±"], body, left={0}))
     if not s.get("lowball"):
-        lines.append(f"skunks: {100 * stats['skunks']:.2f}% of games (a loser short of the line)")
-    if stats["match_points"]:
+        first, half, quarter = s["skunk_lines"]
+        lines += wrapped(
+            f"skunks: {100 * stats['skunks']:.2f}% of games (a loser short of {first}; "
+            f"double, short of {half}: {100 * stats['double_skunks']:.3f}%; triple, short "
+            f"of {quarter}: {100 * stats['triple_skunks']:.4f}%)",
+            upper=False,
+        )
+    mp = ", ".join(
+        f"{k} {v:+.3f} ± {stats['match_points_se'][k]:.3f}"
+        for k, v in stats["match_points"].items()
+    )
+    if s.get("scoring"):  # two sides
+        words = match_words(s["scoring"], s["skunk_lines"], bool(s.get("lowball")))
+        lines += wrapped(
+            f"match points a game ({words}), won less lost, by first-deal seat: {mp}", upper=False
+        )
+    elif stats["match_points"]:
         words = "2 a win, 3 a skunk" + (", 1 for second place" if s["continuation"] else "")
-        mp = ", ".join(f"{k} {v:.3f}" for k, v in stats["match_points"].items())
-        lines.append(f"match points a game ({words}), by first-deal seat: {mp}")
+        lines += wrapped(f"match points a game ({words}), by first-deal seat: {mp}", upper=False)
     lines.append(f"({stats['seconds']} s)")
     return "\n".join(lines) + "\n"
 
@@ -171,13 +199,24 @@ def game_odds_text(rows: Rows) -> str:
     """Each side's chance of winning from a score in another game, by simulation: the
     verdict, then one line per side."""
     from crib_analyze.api import OddsMeta
+    from crib_analyze.rules import skunk_lines
 
     m = rows.meta if isinstance(rows.meta, OddsMeta) else OddsMeta()
+    head = ["seats", "score", "P(win)", "±"]
     body = [
         [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
         for r in rows.records()
     ]
-    lines = [*wrapped(m.verdict), aligned(["seats", "score", "P(win)", "±"], body, left={0})]
+    if "match_points" in rows.columns:  # two sides
+        head += ["P(skunk)", "P(skunked)", "match pts"]
+        for line, r in zip(body, rows.records(), strict=True):
+            line += [f"{r['p_skunk']:.4f}", f"{r['p_skunked']:.4f}", f"{r['match_points']:+.3f}"]
+            if "match_points_se" in rows.columns:
+                line[-1] += f" ± {r['match_points_se']:.3f}"
+    lines = [*wrapped(m.verdict), aligned(head, body, left={0})]
     lines += wrapped(m.assumed, upper=False)
+    if m.scoring:
+        words = match_words(m.scoring, skunk_lines(m.target), m.lowball)
+        lines += wrapped(f"match pts = expected match points won less lost: {words}", upper=False)
     lines += [line for note in m.notes for line in wrapped(note, upper=False)]
     return "\n".join(lines) + "\n"
