@@ -316,3 +316,53 @@ def test_a_seat_s_hand_distribution_is_every_starter(name: str, seat: str, hand:
         bad = CliRunner().invoke(cli, ["discard", *hand.split(), "--game", name, "--seat", seat,
                                        "--distribution", "--score", "50-50"])  # fmt: skip
         assert bad.exit_code == 2 and "does not go with --distribution" in bad.stderr
+
+
+def starter_set(text: str, unseen: list[int]) -> set[int]:
+    """The cards a starters text names ("none", "any", "all but ...", "any 5, JC 8D"),
+    read back among ``unseen``."""
+    if text == "none":
+        return set()
+    if text == "any":
+        return set(unseen)
+    if text.startswith("all but "):
+        return set(unseen) - starter_set(text.removeprefix("all but "), unseen)
+    named: set[int] = set()
+    for item in text.split(", "):
+        if item.startswith("any "):
+            rank = ca.parse_cards(item.removeprefix("any ") + "C")[0] >> 2
+            named |= {c for c in unseen if c >> 2 == rank}
+        else:
+            named |= set(ca.parse_cards(item))
+    return named
+
+
+@pytest.mark.parametrize(("name", "seat", "hand", "lowball"), [
+    ("three", "dealer", "5H 6S 4D JC QH", False), ("five-card", "pone", "AC 2D 3H 9S KD", False),
+    ("four", "left", "7H 8H 9H 2C 5S", False), ("standard", "pone", "AH 2C 4D 9S TC KD", True),
+])  # fmt: skip
+def test_a_seat_s_starters_are_the_cuts_that_make_each_keep_best(
+    name: str, seat: str, hand: str, lowball: bool
+) -> None:
+    """``starters``: for each split, the cuts with which its kept hand shows the most
+    of the splits' (the least in lowball) and those reaching the need, against a plain
+    count over the cards the seat cannot see; the command line prints them."""
+    cards = ca.parse_cards(hand)
+    unseen = [c for c in range(52) if c not in cards]
+    rules = ca.game(name, lowball=lowball)
+    rows = ca.analyze(hand, game=rules, seat=seat, others="random", need=8)
+    shows = {k: [naive_score(ca.parse_cards(k), s) for s in unseen] for k in rows["keep"]}
+    aim = -1 if lowball else 1
+    top = [max(aim * shows[k][i] for k in shows) for i in range(len(unseen))]
+    assert list(rows.attrs["starters"]) == list(rows["throw"])
+    for keep, throw in zip(rows["keep"], rows["throw"], strict=True):
+        said = rows.attrs["starters"][throw]
+        best = {s for s, p, t in zip(unseen, shows[keep], top, strict=True) if aim * p >= t}
+        assert starter_set(said["best"], unseen) == best, (keep, said)
+        reach = {s for s, p in zip(unseen, shows[keep], strict=True) if p >= 8}
+        assert starter_set(said["need"], unseen) == reach, (keep, said)
+    args = ["discard", *hand.split(), "--game", name, "--seat", seat, "--starters"]
+    out = CliRunner().invoke(cli, args + (["--lowball"] if lowball else []))
+    assert out.exit_code == 0, out.output
+    first = rows["throw"].iloc[0]
+    assert f"  {first}: the best hand with " in out.stdout

@@ -297,7 +297,7 @@ def discard(
     with domain_errors():
         request = request.resolve()
     if request.engine == "any-game":  # another game's seat: its own options (GAME_OPTIONS)
-        discard_for_seat(cards, request, fmt, output)
+        discard_for_seat(cards, request, fmt, output, starters)
         return
     check_modes(cards, request, from_table, plot_path, hands_file)
     if from_table is not None:

@@ -138,11 +138,13 @@ def check_modes(
 GAME_OPTIONS = {
     "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
     "samples", "seed", "lowball", "throw_fives", "penalty", "need", "distribution",
-    "score", "position_samples",
+    "score", "position_samples", "starters",
 }  # fmt: skip
 
 
-def discard_for_seat(cards: tuple[str, ...], request: Any, fmt: str, output: str | None) -> None:
+def discard_for_seat(
+    cards: tuple[str, ...], request: Any, fmt: str, output: str | None, starters: bool = False
+) -> None:
     """``discard --game``: every split of one seat's cards (a resolved request for the
     any-game engine; the best ``top``, the verdict over all of them)."""
     from crib_analyze.api import discard_rows_for
@@ -157,7 +159,7 @@ def discard_for_seat(cards: tuple[str, ...], request: Any, fmt: str, output: str
     if fmt == "table" and request.distribution:
         emit(distribution_text(rows, " ".join(cards)), output)
     elif fmt == "table":
-        emit(game_throws_text(rows), output)
+        emit(game_throws_text(rows, starters), output)
     else:
         emit((rows_csv if fmt == "csv" else rows_json)(rows), output)
 

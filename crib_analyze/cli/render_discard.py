@@ -3,6 +3,7 @@ variants' lines, and the compact (one role) or wide (both roles) table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from crib_analyze.cli.render import (
@@ -46,23 +47,25 @@ def discard_text(
     out += [line for text in m.notes for line in wrapped(text, upper=False)]
     out += [_wide_table(rows, m) if wide else _compact_table(rows, m)]
     if starters:
-        out += _starter_lines(rows, m)
+        out += starter_lines(rows["discard"], m.starters, m.need)
     if hint and not (wide or verbose):
         out.append("(--wide: every column; --verbose: the model and how each column is made)")
     return "\n".join(out) + "\n"
 
 
-def _starter_lines(rows: Rows, m: DiscardMeta) -> list[str]:
-    """For each throw shown: the starters with which its hand is the best of the
-    throws', and those that reach ``need``."""
+def starter_lines(
+    discards: Iterable[object], starters: dict[str, dict[str, str]], need: int | None
+) -> list[str]:
+    """For each throw shown (its name in ``discards``): the starters with which its hand
+    is the best of the throws', and those that reach ``need``."""
     out = ["starters (the kept hand's points with each cut):"]
-    for d in rows["discard"]:
-        entry = m.starters.get(str(d))
+    for d in discards:
+        entry = starters.get(str(d))
         if entry is None:
             continue
         text = f"{d}: the best hand with {entry['best']}"
-        if m.need is not None:
-            text += f"; {m.need} or more with {entry['need']}"
+        if need is not None:
+            text += f"; {need} or more with {entry['need']}"
         out += wrapped(text, upper=False, indent="  ")
     return out if len(out) > 1 else []
 

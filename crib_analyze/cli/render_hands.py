@@ -14,7 +14,7 @@ from crib_analyze.cli.render import (
     loss_cell,
     wrapped,
 )
-from crib_analyze.cli.render_discard import discard_meta
+from crib_analyze.cli.render_discard import discard_meta, starter_lines
 
 if TYPE_CHECKING:
     from crib_analyze.results import Rows
@@ -182,9 +182,9 @@ def auction_text(rows: Rows) -> str:
     return "\n".join(lines) + "\n"
 
 
-def game_throws_text(rows: Rows) -> str:
+def game_throws_text(rows: Rows, starters: bool = False) -> str:
     """A seat's splits in any game, best first: the verdict, a line on what was
-    assumed, then one line per split."""
+    assumed, then one line per split (and with ``starters``, each split's cuts)."""
     from crib_analyze.api import GameThrowsMeta
 
     m = rows.meta if isinstance(rows.meta, GameThrowsMeta) else GameThrowsMeta()
@@ -198,4 +198,7 @@ def game_throws_text(rows: Rows) -> str:
     heads = [*cols, *(said.get(m, m.removesuffix("_mean")) for m in means)]
     body = [[str(r[c]) for c in cols] + [f"{r[m]:.3f}" for m in means] for r in rows.records()]
     lines.append(aligned(heads, body, left=set(range(len(cols)))))
+    if starters:
+        names = [r["throw"] + (f" / {r['pass']}" if "pass" in r else "") for r in rows.records()]
+        lines += starter_lines(names, m.starters, m.need)
     return "\n".join(lines) + "\n"

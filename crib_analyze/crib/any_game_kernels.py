@@ -89,17 +89,17 @@ def crib_counts(thrown: np.ndarray, unseen: np.ndarray, counts: np.ndarray) -> N
 
 
 @njit(parallel=True)
-def hand_histograms(cards: np.ndarray, subsets: np.ndarray, unseen: np.ndarray) -> np.ndarray:
-    """(H, SHOW_BINS): for each row of ``subsets`` (H, k: indices into ``cards``), how
-    many of the starters in ``unseen`` make that hand show each number of points."""
+def hand_scores(cards: np.ndarray, subsets: np.ndarray, unseen: np.ndarray) -> np.ndarray:
+    """(H, U): for each row of ``subsets`` (H, k: indices into ``cards``), the points
+    that hand shows with each starter of ``unseen``."""
     n, k = subsets.shape
-    out = np.zeros((n, SHOW_BINS), np.int64)
+    out = np.zeros((n, len(unseen)), np.int64)
     for i in prange(n):
         hand = np.empty(4, np.int64)
         for j in range(k):
             hand[j] = cards[subsets[i, j]]
-        for starter in unseen:
-            out[i, show_points(hand, k, starter, False)] += 1
+        for u in range(len(unseen)):
+            out[i, u] = show_points(hand, k, unseen[u], False)
     return out
 
 

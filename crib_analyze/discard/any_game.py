@@ -26,7 +26,7 @@ fives too, so not as random cards); a penalty joins the net as the points it mov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
@@ -37,6 +37,7 @@ from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.discard.penalties import COST
+from crib_analyze.discard.reasons import throw_starters
 from crib_analyze.errors import UsageError
 from crib_analyze.results import Rows
 from crib_analyze.rules import FIVE_RANK, HEELS_POINTS, JACK_RANK, Rules
@@ -61,10 +62,14 @@ class GameThrows:
     others: str = "random"  # how the other seats' throws are modelled
     samples: int = 0  # deals sampled (others "expert" or "hand")
     hand_zero: np.ndarray | None = None  # P(the kept hand shows nothing)
+    need: int | None = None  # the points asked for
     hand_need: np.ndarray | None = None  # P(the kept hand shows at least the need asked)
     hand_counts: np.ndarray | None = None  # (splits, SHOW_BINS) starters giving each show
     crib_zero: np.ndarray | None = None  # P(the crib shows nothing)
     penalty: np.ndarray | None = None  # the points a penalty moves, to the seat's side
+    # each split's starters: with which its kept hand is the best of the splits' ("best")
+    # and, with a need, reaches it ("need"), named by rank (discard.reasons.throw_starters)
+    starters: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def net(self) -> np.ndarray:
@@ -153,7 +158,9 @@ def analyze_seat(
         options = [o for o in options if sum(i in o[1] for i in fives) == must]
     subsets = sorted({o[0] for o in options} | {o[2] for o in options if o[2]})
     throws = sorted({o[1] for o in options})
-    hists = agk.hand_histograms(cards, np.array(subsets, np.int64), unseen)
+    scores = agk.hand_scores(cards, np.array(subsets, np.int64), unseen)
+    hists = show_counts(scores)
+    scores_of = dict(zip(subsets, scores, strict=True))
     hand_of = dict(zip(subsets, _means(hists), strict=True))
     counts = hists.sum(axis=1)
     hand_zero_of = dict(zip(subsets, hists[:, 0] / counts, strict=True))
@@ -198,6 +205,9 @@ def analyze_seat(
     net = hands + partner + sign * crib + penalty
     order = np.argsort(net if rules.lowball else -net, kind="stable")  # lowball: least first
     pick = [options[i] for i in order]
+    kept_scores = np.array([scores_of[o[0]] for o in pick])
+    aim = -1 if rules.lowball else 1
+    starters = throw_starters(kept_scores, unseen.tolist(), np.ones(len(pick), bool), need, aim)
     return GameThrows(
         rules=rules,
         seat=s,
@@ -213,10 +223,12 @@ def analyze_seat(
         others=others,
         samples=samples if others != "random" else 0,
         hand_zero=hand_zero[order],
+        need=need,
         hand_need=np.array([reach_of[o[0]] for o in pick]) if reach_of else None,
         hand_counts=np.array([counts_of[o[0]] for o in pick]),
         crib_zero=crib_zero[order],
         penalty=penalty[order],
+        starters=starters,
     )
 
 
@@ -231,7 +243,7 @@ def game_distribution_rows(throws: GameThrows) -> Rows:
     at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1]
     total = counts.sum(axis=1, keepdims=True)
     cards = split_columns(throws.kept, throws.thrown, throws.passed)
-    named = cards["throw"] if "pass" not in cards else cards["throw"] + " / " + cards["pass"]
+    named = split_names(cards)
     rows = game_throws_rows(throws)
     columns = {
         "rank": np.repeat(np.arange(1, n_splits + 1, dtype=np.int64), n_points),
@@ -243,6 +255,24 @@ def game_distribution_rows(throws: GameThrows) -> Rows:
         "p_at_least": (at_least / total).ravel(),
     }
     return Rows(columns, meta=rows.meta)
+
+
+def split_names(cards: dict[str, np.ndarray]) -> np.ndarray:
+    """Each split's name, as the distribution's ``discard`` column and the starters'
+    keys give it: the cards thrown, and those passed after a slash."""
+    named: np.ndarray = (
+        cards["throw"] if "pass" not in cards else cards["throw"] + " / " + cards["pass"]
+    )
+    return named
+
+
+def show_counts(scores: np.ndarray) -> np.ndarray:
+    """(H, SHOW_BINS): how many entries of each row of ``scores`` show each number of
+    points."""
+    counts = np.zeros((len(scores), agk.SHOW_BINS), np.int64)
+    rows = np.repeat(np.arange(len(scores)), scores.shape[1])
+    np.add.at(counts, (rows, scores.ravel()), 1)
+    return counts
 
 
 def _means(counts: np.ndarray) -> np.ndarray:
@@ -293,10 +323,12 @@ def game_throws_rows(throws: GameThrows) -> Rows:
         owner = "your partner's"
     else:
         owner = "an opponent's"
+    names = split_names(columns).tolist()
     meta = GameThrowsMeta(
         game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
         crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
-        others=throws.others,
+        others=throws.others, starters=dict(zip(names, throws.starters, strict=False)),
+        need=throws.need,
         notes=tuple(
             f"{rule}; the lowest net first" if rule.startswith("lowball") else
             f"{rule}: only the legal splits are ranked, and the other seats throw their "

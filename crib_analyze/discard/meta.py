@@ -182,6 +182,10 @@ class GameThrowsMeta(ResultMeta):
     samples: int = 0
     others: str = "random"  # the other seats' throws: "expert", "hand" or "random"
     score: tuple[int, ...] = ()  # ranked by the chance of winning from (mine, theirs)
+    need: int | None = None  # the points asked for (``p_need``)
+    # by split (its ``discard`` name: the cards thrown, "/ passed"): the starters with
+    # which its kept hand is the best of the splits' ("best"), and reaches ``need``
+    starters: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def model(self) -> str:
