@@ -680,3 +680,24 @@ def naive_table_value(
             best, best_goal = v, goal
     assert best is not None
     return best
+
+
+def starter_set(text: str, unseen: list[int]) -> set[int]:
+    """The cards a starters text names ("none", "any", "all but ...", "any 5, JC 8D"),
+    read back among ``unseen``."""
+    if text == "none":
+        return set()
+    if text == "any":
+        return set(unseen)
+    if text.startswith("all but "):
+        return set(unseen) - starter_set(text.removeprefix("all but "), unseen)
+    named: set[int] = set()
+    for item in text.split(", "):
+        if item == "JK":  # a joker cut: either joker
+            named |= {c for c in unseen if c >= 52}
+        elif item.startswith("any "):
+            rank = "A234567891JQK".index(item.removeprefix("any ")[0])
+            named |= {c for c in unseen if c < 52 and c >> 2 == rank}
+        else:
+            named |= {4 * "A23456789TJQK".index(w[0]) + "CDHS".index(w[1]) for w in item.split()}
+    return named

@@ -24,7 +24,7 @@ from crib_analyze.cli import cli
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.scoring.any_hand_kernels import show_points
 from tests.conftest import scaled
-from tests.naive import naive_score
+from tests.naive import naive_score, starter_set
 
 
 @settings(max_examples=400, deadline=None)
@@ -316,25 +316,6 @@ def test_a_seat_s_hand_distribution_is_every_starter(name: str, seat: str, hand:
         bad = CliRunner().invoke(cli, ["discard", *hand.split(), "--game", name, "--seat", seat,
                                        "--distribution", "--score", "50-50"])  # fmt: skip
         assert bad.exit_code == 2 and "does not go with --distribution" in bad.stderr
-
-
-def starter_set(text: str, unseen: list[int]) -> set[int]:
-    """The cards a starters text names ("none", "any", "all but ...", "any 5, JC 8D"),
-    read back among ``unseen``."""
-    if text == "none":
-        return set()
-    if text == "any":
-        return set(unseen)
-    if text.startswith("all but "):
-        return set(unseen) - starter_set(text.removeprefix("all but "), unseen)
-    named: set[int] = set()
-    for item in text.split(", "):
-        if item.startswith("any "):
-            rank = ca.parse_cards(item.removeprefix("any ") + "C")[0] >> 2
-            named |= {c for c in unseen if c >> 2 == rank}
-        else:
-            named |= set(ca.parse_cards(item))
-    return named
 
 
 @pytest.mark.parametrize(("name", "seat", "hand", "lowball"), [

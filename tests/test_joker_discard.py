@@ -10,25 +10,26 @@ joker cut.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
+from crib_analyze.cards import format_card
 from crib_analyze.cli import cli
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.scoring import joker_kernels as jk
 from crib_analyze.scoring.jokers import parse_with_jokers
 from tests.conftest import rotating
-from tests.naive import naive_score
+from tests.naive import naive_score, starter_set
 
 
 def test_without_jokers_the_kernel_is_the_standard_engine() -> None:
     hand = "5H 6S 4D JC QH 5C"
     cards = np.array(ca.parse_cards(hand), np.int64)
-    scores, crib, n = jk.joker_hand_values(cards, DISCARDS, KEEPS, 0)
+    scores, crib, _, n = jk.joker_hand_values(cards, DISCARDS, KEEPS, 0)
     df = ca.analyze(hand, role="dealer", opponent="random", pegging="none").set_index("discard")
     for d in range(15):
         row = df.loc[ca.format_cards(cards[DISCARDS[d]])]
@@ -44,7 +45,7 @@ def test_without_jokers_the_kernel_is_the_standard_engine() -> None:
 def test_a_joker_in_the_hand_every_starter_and_every_crib(hand: str, throw: str | None) -> None:
     cards = parse_with_jokers(hand, 1)
     arr = np.array(cards, np.int64)
-    scores, crib, n = jk.joker_hand_values(arr, DISCARDS, KEEPS, 1)
+    scores, crib, zeros, n = jk.joker_hand_values(arr, DISCARDS, KEEPS, 1)
     unseen = [c for c in range(53) if c not in cards]
     assert n == 47 * 46 // 2 * 45
     named = [d for d in range(15) if ca.format_cards(arr[DISCARDS[d]]) == throw]
@@ -61,12 +62,14 @@ def test_a_joker_in_the_hand_every_starter_and_every_crib(hand: str, throw: str 
                     for x in range(52)
                 )
                 assert scores[d, i] == best
-        total = 0
+        total = nothing = 0
         for a, b in combinations(unseen, 2):
             for s in unseen:
                 if s not in (a, b):
-                    total += jk.best_joker_show(np.array([*thrown, a, b, s], np.int64), True)[0]
-        assert crib[d] == total
+                    p = jk.best_joker_show(np.array([*thrown, a, b, s], np.int64), True)[0]
+                    total += p
+                    nothing += p == 0
+        assert crib[d] == total and zeros[d] == nothing
 
 
 def test_heels_count_a_joker_cut() -> None:
@@ -87,3 +90,52 @@ def test_the_command_line() -> None:
             cli, ["discard", "5H", "6S", "4D", "JC", "QH", "JK", "--dealer", *extra]
         )
         assert bad.exit_code == 2 and words in bad.output, (extra, bad.output)
+
+
+def test_a_joker_hand_names_the_cuts_that_make_each_keep_best() -> None:
+    """``starters`` with jokers: each throw's cuts that make its kept hand the best of
+    the throws' and those reaching the need, the other joker cut ("JK") among them,
+    against every starter counted plainly (the hand's joker at its best card)."""
+    hand = "5H 6S 4D JC QH JK"
+    cards = parse_with_jokers(hand, 2)
+    unseen = [c for c in range(54) if c not in cards]
+
+    def plain(kept: list[int], starter: int) -> int:
+        wild = [i for i, c in enumerate([*kept, starter]) if c >= 52]
+        best = 0
+        for values in product(range(52), repeat=len(wild)):
+            five = [*kept, starter]
+            for i, v in zip(wild, values, strict=True):
+                five[i] = v
+            best = max(best, naive_score(five[:4], five[4]))
+        return best
+
+    rows = ca.analyze(hand, role="dealer", jokers=2, need=12)
+    keeps = {d: [c for c in cards if format_card(c) not in d.split()] for d in rows["discard"]}
+    shows = {d: [plain(k, s) for s in unseen] for d, k in keeps.items()}
+    top = [max(shows[d][i] for d in shows) for i in range(len(unseen))]
+    for d in rows["discard"]:
+        said = rows.attrs["starters"][d]
+        best = {s for s, p, t in zip(unseen, shows[d], top, strict=True) if p >= t}
+        assert starter_set(said["best"], unseen) == best, (d, said)
+        reach = {s for s, p in zip(unseen, shows[d], strict=True) if p >= 12}
+        assert starter_set(said["need"], unseen) == reach, (d, said)
+    assert any("JK" in said["need"] for said in rows.attrs["starters"].values())
+
+
+def test_a_joker_hand_pays_the_penalty_for_a_show_of_nothing() -> None:
+    """``penalty`` with jokers: each throw's net moves by the cost of its kept hand's
+    and its crib's chances of nothing, counted over every starter and crib (a crib
+    holding the joker never shows nothing: it pairs a card)."""
+    hand = "AC 2D 9S JK KH 7C"
+    plain = ca.analyze(hand, role="dealer", jokers=1).set_index("discard")
+    back = ca.analyze(hand, role="dealer", jokers=1, penalty="back-ten").set_index("discard")
+    cards = np.array(parse_with_jokers(hand, 1), np.int64)
+    scores, _, zeros, n = jk.joker_hand_values(cards, DISCARDS, KEEPS, 1)
+    for d in range(15):
+        name = ca.format_cards(cards[DISCARDS[d]])
+        p_hand, p_crib = (scores[d] == 0).mean(), zeros[d] / n
+        assert back.loc[name, "net"] == pytest.approx(
+            plain.loc[name, "net"] - 10 * (p_hand + p_crib), abs=1e-9
+        )
+    assert (zeros > 0).any() and (zeros == 0).any()

@@ -256,13 +256,12 @@ def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -
     from crib_analyze.scoring import joker_kernels as jk
     from crib_analyze.scoring.jokers import parse_with_jokers
 
-    if penalty != "none":
-        raise UsageError("a penalty for a zero does not go with jokers yet")
     hand6 = np.array(parse_with_jokers(hand, jokers), np.int64)
     if len(hand6) != 6:
         raise CardError(f"expected 6 cards, got {len(hand6)}")
-    scores, crib_num, completions = jk.joker_hand_values(hand6, DISCARDS, KEEPS, jokers)
+    scores, crib_num, crib_zero, completions = jk.joker_hand_values(hand6, DISCARDS, KEEPS, jokers)
     crib = crib_num / completions
+    zero = np.stack([crib_zero / completions] * 2) if penalty != "none" else None
     unseen = 52 + jokers - 6
     wild = sum(1 for c in range(52, 52 + jokers) if c not in hand6)  # a joker cut: heels
     jacks = sum(1 for c in range(40, 44) if c not in hand6)
@@ -279,6 +278,8 @@ def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -
         opponent="random",
         samples=0,
         seed=None,
+        penalty=penalty,
+        p_crib_zero=zero,
         lowball=lowball,
         jokers=jokers,
     )

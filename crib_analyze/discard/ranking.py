@@ -461,11 +461,10 @@ def _starters(
     analysis: DiscardAnalysis, legal: np.ndarray, need: int | None, order: np.ndarray
 ) -> dict[str, dict[str, str]]:
     """Each throw's starters (by its discard's text): those with which its hand is the
-    best of the throws', and with ``need`` those that reach it (not with jokers)."""
-    if analysis.jokers:
-        return {}
+    best of the throws', and with ``need`` those that reach it (a joker cut, "JK",
+    among them when the pack holds one)."""
     taken = set(int(c) for c in analysis.hand)
-    unseen = [c for c in range(52) if c not in taken]
+    unseen = [c for c in range(52 + analysis.jokers) if c not in taken]
     per = throw_starters(analysis.hand_scores, unseen, legal, need, -1 if analysis.lowball else 1)
     names = [format_cards(d) for d in analysis.discards]
     return {names[i]: per[i] for i in order}

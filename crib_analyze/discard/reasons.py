@@ -19,7 +19,15 @@ from itertools import combinations
 
 import numpy as np
 
-from crib_analyze.cards import format_card, parse_cards, rank_name, rank_of, suit_of, value_of
+from crib_analyze.cards import (
+    JOKER_IDS,
+    format_card,
+    parse_cards,
+    rank_name,
+    rank_of,
+    suit_of,
+    value_of,
+)
 
 _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
@@ -91,15 +99,18 @@ def kept_combinations(cards: Sequence[int]) -> tuple[int, list[str]]:
 
 def starters_text(cards: Sequence[int], unseen: Sequence[int]) -> str:
     """Starters named by rank: "any 5" when every unseen card of the rank is among
-    ``cards``, else the cards ("JS JH").
+    ``cards``, else the cards ("JS JH"); a joker (the variant) is "JK", last.
 
     >>> starters_text([16, 17, 18, 19, 40], [16, 17, 18, 19, 40, 41])
     'any 5, JC'
+    >>> starters_text([40, 52], [40, 52])
+    'any J, JK'
     """
     chosen = set(cards)
     by_rank: dict[int, list[int]] = {}
     for c in unseen:
-        by_rank.setdefault(rank_of(c), []).append(c)
+        if c not in JOKER_IDS:
+            by_rank.setdefault(rank_of(c), []).append(c)
     out = []
     for r in sorted(by_rank):
         of_rank = by_rank[r]
@@ -110,6 +121,8 @@ def starters_text(cards: Sequence[int], unseen: Sequence[int]) -> str:
             out.append(f"any {rank_name(r)}")
         else:
             out.append(" ".join(format_card(c) for c in picked))
+    if chosen & set(JOKER_IDS):  # a joker is any card: one joker stands for both
+        out.append("JK")
     return ", ".join(out)
 
 

@@ -76,12 +76,13 @@ def joker_distribution(jokers: int, crib: bool) -> np.ndarray:
 @njit(parallel=True)
 def joker_hand_values(
     hand6: np.ndarray, discards: np.ndarray, keeps: np.ndarray, jokers: int
-) -> tuple[np.ndarray, np.ndarray, int]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """The throws of six cards (jokers among them as ids >= 52) from a pack with
     ``jokers`` jokers, against the random opponent: (scores (15, U): each kept hand's
     show with each of the U unseen starters; crib_num (15,): the crib's show summed over
-    every opponent pair of the unseen cards and every starter of the rest; that number
-    of completions). Every joker is counted at its best."""
+    every opponent pair of the unseen cards and every starter of the rest; crib_zero
+    (15,): how many of those cribs show nothing; that number of completions). Every
+    joker is counted at its best."""
     size = 52 + jokers
     held = np.zeros(size, np.bool_)
     for c in hand6:
@@ -91,6 +92,7 @@ def joker_hand_values(
     n_throws = discards.shape[0]
     scores = np.zeros((n_throws, u), np.int64)
     crib_num = np.zeros(n_throws, np.int64)
+    crib_zero = np.zeros(n_throws, np.int64)
     for d in prange(n_throws):
         five = np.empty(5, np.int64)
         for j in range(4):
@@ -100,6 +102,7 @@ def joker_hand_values(
             scores[d, i] = best_joker_show(five, False)[0]
         five[0], five[1] = hand6[discards[d, 0]], hand6[discards[d, 1]]
         total = 0
+        zeros = 0
         for i in range(u):
             for j in range(i + 1, u):
                 five[2], five[3] = unseen[i], unseen[j]
@@ -108,8 +111,11 @@ def joker_hand_values(
                         continue
                     five[4] = unseen[s]
                     if five.max() < JOKER:  # no joker: one count
-                        total += score_show(five[0], five[1], five[2], five[3], five[4], True)
+                        p = score_show(five[0], five[1], five[2], five[3], five[4], True)
                     else:
-                        total += best_joker_show(five, True)[0]
+                        p = best_joker_show(five, True)[0]
+                    total += p
+                    zeros += p == 0
         crib_num[d] = total
-    return scores, crib_num, u * (u - 1) // 2 * (u - 2)
+        crib_zero[d] = zeros
+    return scores, crib_num, crib_zero, u * (u - 1) // 2 * (u - 2)
