@@ -76,6 +76,13 @@ class Rows:
         meta = None if self.meta is None else replace(self.meta, verdict=said)
         return Rows(self.columns, self.attrs | {"verdict": said}, meta)
 
+    def with_notes(self, *notes: str) -> Rows:
+        """The same rows with ``notes`` added to their metadata's (none: unchanged)."""
+        if not notes or self.meta is None:
+            return self
+        meta = replace(self.meta, notes=(*self.meta.notes, *notes))
+        return Rows(self.columns, self.attrs | {"notes": meta.notes}, meta)
+
     def with_first(self, name: str, value: object) -> Rows:
         """The same rows with a constant column ``name`` first (e.g. the hand)."""
         column = np.full(len(self), value, dtype=object)

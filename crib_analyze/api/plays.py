@@ -169,9 +169,13 @@ def advise_play_rows(
     >>> advise_play_rows("pone", "KC 2S", played="10H 5S 7C 6D", samples=200)["card"].tolist()
     ['2S']
     """
+    from crib_analyze.api.capabilities import rules_of
     from crib_analyze.api.requests import PlayRequest
+    from crib_analyze.play.result_rows import play_note
 
     r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None, score).resolve()
+    asked = rules_of(game)
+    penalty = () if cast(Rules, r.game).penalty == asked.penalty else asked.variant_rules[-1:]
     if r.engine == "any-game":
         from crib_analyze.play.result_rows import table_advice_rows
         from crib_analyze.play.table_advice import advise_table
@@ -180,7 +184,7 @@ def advise_play_rows(
             cast(Rules, r.game), r.seat, hand, cast(CardLike, starter), played, discards or (),
             r.samples, r.seed, cast(AnyGamePlayPolicy, r.policy),
         )  # fmt: skip
-        rows = table_advice_rows(at_table)
+        rows = table_advice_rows(at_table).with_notes(*(play_note(p) for p in penalty))
         return rows.with_verdict(game_advice_verdict(rows))
     from crib_analyze.play.advice import advise_at, play_position
     from crib_analyze.play.result_rows import advice_rows
@@ -196,6 +200,7 @@ def advise_play_rows(
 
         odds = play_odds(position, cast("tuple[int, int]", r.score), used)
         rows = ranked_by_odds(rows, odds)
+    rows = rows.with_notes(*(play_note(p) for p in penalty))
     return rows.with_verdict(play_verdict(rows))
 
 

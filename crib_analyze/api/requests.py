@@ -323,7 +323,10 @@ class PlayRequest:
         if self.engine is not None:
             return self
         given = {"model": self.model, "score": self.score}
-        rules, engine = dispatch("advise_play", self.game, given)
+        game = rules_of(self.game)
+        if self.score is None:  # a penalty changes the shows, not the play
+            game = replace(game, penalty="none")
+        rules, engine = dispatch("advise_play", game, given)
         policy = play_policy("advise_play", rules, self.policy, "policy")
         score = self.score
         if score is not None:

@@ -28,11 +28,13 @@ from crib_analyze.cli.options import (
     jokers_option,
     lowball_option,
     model_option,
+    penalty_option,
     play_policy_option,
     quiet_option,
     role_option,
     score_option,
     seed_option,
+    throw_fives_option,
 )
 from crib_analyze.cli.output import (
     RESUME_BUILD,
@@ -166,6 +168,8 @@ def peg(
 @lowball_option(
     "the lowest net is best; every seat lays for the fewest points (simulated as with --game)."
 )
+@throw_fives_option("The other seats' cards are drawn without fives (simulated as with --game).")
+@penalty_option("it changes the shows, not the play (simulated as with --game).")
 @click.option(
     "--why", is_flag=True,
     help="Say what each card scores now, the count it leaves, and the replies it invites "
@@ -188,6 +192,8 @@ def play(
     model: str | None,
     score: str | None,
     lowball: bool,
+    throw_fives: bool,
+    penalty: str,
     why: bool,
     fmt: str,
 ) -> None:
@@ -222,13 +228,15 @@ def play(
     the play solved for each hand the opponent may hold, then the shows and the board.
 
     With --lowball (loser's cribbage) the play is valued as with --game, every seat
-    laying for the fewest points, and the lowest net is best.
+    laying for the fewest points, and the lowest net is best. With --throw-fives the
+    other seats threw their fives: their cards are drawn without them; --penalty
+    changes the shows, not the play.
     """
     from crib_analyze.api import advise_play_rows
     from crib_analyze.api.capabilities import engine_for
     from crib_analyze.cli.render_play import advice_text, game_advice_text
 
-    rules = game_rules(game, lowball)
+    rules = game_rules(game, lowball, throw_fives, penalty)
     if engine_for(rules) == "any-game":
         first_use("play --game")  # the table's kernels, not the two-player solver's
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone

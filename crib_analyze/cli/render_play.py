@@ -48,6 +48,7 @@ def advice_text(rows: Rows, why: bool = False) -> str:
     first = next(iter(rows.records()))
     if first["value"] == first["value"]:  # not a go: how the values were made
         lines += wrapped(m.method, upper=False)
+    lines += [line for note in m.notes for line in wrapped(note, upper=False)]
     odds = "p_win" in rows.columns
     heads = ["card", "pegging +/-", "s.e.", *(["P(win)", "P(skunked)"] if odds else []), ""]
     body = [

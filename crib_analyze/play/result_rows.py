@@ -66,6 +66,17 @@ def advice_rows(advice: Advice, role: str) -> Rows:
     return Rows(columns, meta=meta)
 
 
+def play_note(rule: str) -> str:
+    """What a variant's rule (its words) does to the play advice."""
+    if rule.startswith("lowball"):
+        return f"{rule}; every seat lays for the fewest points, the lowest net first"
+    if rule.startswith("throw fives"):
+        return f"{rule}: the other seats' cards are drawn without fives"
+    if "penalty" in rule:
+        return f"{rule}: it changes the shows, not the play"
+    return rule
+
+
 def table_advice_rows(advice: TableAdvice) -> Rows:
     """What a seat can lay in any game, best first: ``card`` ("go" when nothing fits),
     ``own`` (its side's mean points in the rest of the play), ``others`` (the other
@@ -82,9 +93,6 @@ def table_advice_rows(advice: TableAdvice) -> Rows:
     meta = GameAdviceMeta(
         game=rules.name, seat=rules.seat_names[advice.seat], count=advice.count,
         samples=advice.samples, policy=advice.policy, lowball=rules.lowball,
-        notes=tuple(
-            f"{rule}; every seat lays for the fewest points, the lowest net first"
-            for rule in rules.variant_rules
-        ),
+        notes=tuple(play_note(rule) for rule in rules.variant_rules),
     )  # fmt: skip
     return Rows(columns, meta=meta)

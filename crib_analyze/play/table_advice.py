@@ -13,6 +13,12 @@ its side's points in the rest of the play less the mean of every other side's: t
 pegging differential of two players, for any table. In lowball (``rules.lowball``)
 every seat lays by the policy's lowball form (the solver: each seat for its fewest) and
 the lowest net is best.
+
+**Throw fives** (``rules.throw_fives``): every seat threw its fives to the crib, so the
+other seats' cards are drawn from the unseen cards but the fives. A seat dealt more
+fives than its throw takes keeps the rest (with five cards and one thrown, about 4% of
+seats; with six and two thrown, under 1%): the draws leave that out. **The penalties**
+change the shows, not the play: the advice is the same as without them.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from crib_analyze.errors import UsageError
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.rules_kernels import card_value
 from crib_analyze.play.sequence import GO, PlayError, score_table_sequence
-from crib_analyze.rules import MAX_COUNT, Rules
+from crib_analyze.rules import FIVE_RANK, MAX_COUNT, Rules
 from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
 
 SAY_GO = -1  # the option of a player that cannot lay
@@ -62,7 +68,7 @@ def advise_table(
     """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
-    rules.refuse_variants("play advice", ("lowball",))
+    rules.refuse_variants("play advice", ("lowball", "throw", "penalty"))
     check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
     PLAY_SAMPLES.check(samples)
     SEED.check(seed)
@@ -88,7 +94,11 @@ def advise_table(
     codes = np.array(options or [SAY_GO], np.int64)
     seen = np.zeros(52, np.bool_)
     seen[[*cut, *laid_cards]] = True
-    unseen = np.array([c for c in range(52) if c not in set(known)], np.int64)
+    # the cards the other seats may hold: under throw fives, no five (thrown to the crib)
+    dead = {c for c in range(52) if c >> 2 == FIVE_RANK} if rules.throw_fives else set()
+    unseen = np.array([c for c in range(52) if c not in {*known, *dead}], np.int64)
+    if len(unseen) < int(sum(rules.hand_size - k for k in laid)) - len(mine):
+        raise UsageError("too few unseen cards for the other seats' hands")
     held = np.array([rules.hand_size - k for k in laid], np.int64)
     seq = np.zeros(tk.SEQ_SIZE, np.int64)
     seq[: len(play.ranks)] = play.ranks
