@@ -3,7 +3,7 @@
 A :class:`Rows` is a set of equal-length numpy columns, in order, with ``attrs`` saying
 what they were made from. Engines return them without pandas (quick to start); the
 public API wraps them in DataFrames (:mod:`crib_analyze.frames`); the command line
-renders them as a readable table, CSV or JSON (:mod:`crib_analyze.cli.render`).
+renders them as a readable table, CSV or JSON (:mod:`crib_analyze.render.common`).
 
 >>> rows = Rows({"card": np.array(["5H", "JC"], dtype=object), "points": np.array([2, 0])})
 >>> len(rows), list(rows.records())[1]

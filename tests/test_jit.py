@@ -65,7 +65,7 @@ def test_an_edit_to_a_kernel_or_the_foundation_changes_the_digest(
         "cards.py",
         "errors.py",
         "api/board.py",
-        "cli/render.py",
+        "render/common.py",
         "discard/engine.py",
     ],
 )

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from crib_analyze.api import DiscardMeta, DiscardRequest, ResultMeta, discard_rows_for
-from crib_analyze.cli.render_discard import discard_text
+from crib_analyze.render.discard import discard_text
 from crib_analyze.rules import game
 
 HAND = "5H 6S 4D JC QH 5C"
@@ -57,7 +57,7 @@ def test_the_renderer_lays_out_the_words_it_is_given() -> None:
 
 def test_play_advice_carries_its_typed_words_through_the_frame() -> None:
     from crib_analyze.api import PlayMeta, advise_play
-    from crib_analyze.cli.render_play import advice_text
+    from crib_analyze.render.play import advice_text
     from crib_analyze.results import rows_of_frame
 
     frame = advise_play("pone", "7C 8D 2C", "5H", played="3D 10S", policy="lookahead",
@@ -74,7 +74,7 @@ def test_play_advice_carries_its_typed_words_through_the_frame() -> None:
 
 def test_a_scored_play_says_its_tally_from_its_typed_metadata() -> None:
     from crib_analyze.api import ScoredPlayMeta, score_play
-    from crib_analyze.cli.render_play import play_text
+    from crib_analyze.render.play import play_text
     from crib_analyze.results import rows_of_frame
 
     frame = score_play("7H 7S 7D 5S", game="four")  # partners: each side's points too
@@ -89,7 +89,7 @@ def test_a_scored_play_says_its_tally_from_its_typed_metadata() -> None:
 
 def test_another_game_s_results_carry_typed_words_with_the_rules_notes() -> None:
     from crib_analyze.api import GameAdviceMeta, GameThrowsMeta, advise_play, analyze
-    from crib_analyze.cli.render_hands import game_throws_text
+    from crib_analyze.render.hands import game_throws_text
     from crib_analyze.results import rows_of_frame
 
     rules = game("three", lowball=True)
@@ -113,7 +113,7 @@ def test_a_review_s_total_is_its_typed_verdict() -> None:
 
     import crib_analyze as ca
     from crib_analyze.api import ReviewMeta
-    from crib_analyze.cli.render_play import review_text
+    from crib_analyze.render.play import review_text
     from crib_analyze.results import rows_of_frame
 
     record = Path(__file__).resolve().parent.parent / "docs" / "examples" / "game.txt"
@@ -130,7 +130,7 @@ def test_a_review_s_total_is_its_typed_verdict() -> None:
 def test_a_crib_table_says_what_it_holds_from_its_typed_metadata() -> None:
     import crib_analyze as ca
     from crib_analyze.api import CribTableMeta
-    from crib_analyze.cli.render_hands import crib_table_text
+    from crib_analyze.render.hands import crib_table_text
     from crib_analyze.results import rows_of_frame
 
     frame = ca.crib_table("pone")
@@ -147,7 +147,7 @@ def test_a_crib_table_says_what_it_holds_from_its_typed_metadata() -> None:
 def test_the_auction_says_its_bid_from_its_typed_metadata() -> None:
     import crib_analyze as ca
     from crib_analyze.api import AuctionMeta
-    from crib_analyze.cli.render_hands import auction_text
+    from crib_analyze.render.hands import auction_text
     from crib_analyze.results import rows_of_frame
 
     frame = ca.auction(HAND)
@@ -164,7 +164,7 @@ def test_the_auction_says_its_bid_from_its_typed_metadata() -> None:
 
 def test_the_chances_from_a_score_carry_typed_words() -> None:
     from crib_analyze.api import OddsMeta, odds_rows
-    from crib_analyze.cli.render_board import game_odds_text, odds_text
+    from crib_analyze.render.board import game_odds_text, odds_text
 
     rows = odds_rows(95, 100)
     meta = rows.meta

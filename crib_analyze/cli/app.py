@@ -1,7 +1,7 @@
 """The command line: the ``crib-analyze`` group, its commands, and the one-line errors.
 
 Every command parses its arguments, calls the public API (:mod:`crib_analyze.api`) and
-renders what it returns (:mod:`crib_analyze.cli.render`); no rule of the game or of the
+renders what it returns (:mod:`crib_analyze.render.common`); no rule of the game or of the
 analysis lives here. Every domain error (:mod:`crib_analyze.errors`) becomes one
 ``Error: ...`` line on standard error and an exit code: 2 for bad input, 1 for a
 failure (a file that cannot be written, a damaged table), 130 for Ctrl-C; anything

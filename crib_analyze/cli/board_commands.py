@@ -131,8 +131,8 @@ def odds(
     with --game (the standard game's scores: the pone's, then the dealer's).
     """
     from crib_analyze.api import check_game, check_plot, odds_rows, plot_board
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_board import chances_text
+    from crib_analyze.render.board import chances_text
+    from crib_analyze.render.common import rows_csv, rows_json
 
     rules = game_rules(game, lowball, throw_fives, penalty)
     role = role_of(dealer, pone, role=role)
@@ -400,7 +400,7 @@ def simulate(
     import json
 
     from crib_analyze.api import simulate as run
-    from crib_analyze.cli.render_board import simulated_text
+    from crib_analyze.render.board import simulated_text
 
     set_threads(jobs)
     rules = game_rules(game, lowball, throw_fives, penalty)

@@ -41,7 +41,7 @@ def count(rounds: int, seed: int | None, crib: bool, game: str) -> None:
     import random
 
     from crib_analyze.api import start_counting
-    from crib_analyze.cli.render import retry_text, summary_text
+    from crib_analyze.render.common import retry_text, summary_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     with domain_errors():

@@ -287,9 +287,9 @@ def discard(
     apply there yet.
     """
     from crib_analyze.api import check_plot, discard_rows_for, plot_discards
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_discard import discard_meta, discard_text
-    from crib_analyze.cli.render_hands import distribution_text
+    from crib_analyze.render.common import rows_csv, rows_json
+    from crib_analyze.render.discard import discard_meta, discard_text
+    from crib_analyze.render.hands import distribution_text
 
     if auction:  # the auction answers its own question (its options: AUCTION_OPTIONS)
         auction_alias(cards, request, fmt, output)

@@ -49,8 +49,8 @@ def discard_from_table(
     """discard --from-table: the hand's rows read from a generated table, as the live
     analysis shows them (its ranking, keep order and --top)."""
     from crib_analyze.api import lookup
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import lookup_text
+    from crib_analyze.render.common import rows_csv, rows_json
+    from crib_analyze.render.hands import lookup_text
     from crib_analyze.results import rows_of_frame
 
     if hands_file is not None:
@@ -89,8 +89,8 @@ def auction_mode(
 ) -> None:  # fmt: skip
     """``discard --auction``: the crib's worth to the holder of ``cards``."""
     from crib_analyze.api import auction_rows
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import auction_text
+    from crib_analyze.render.common import rows_csv, rows_json
+    from crib_analyze.render.hands import auction_text
 
     refuse_options(lambda name: name not in AUCTION_OPTIONS, "does not go with --auction")
     with domain_errors():
@@ -149,8 +149,8 @@ def discard_for_seat(
     any-game engine; the best ``top``, the verdict over all of them)."""
     from crib_analyze.api import discard_rows_for
     from crib_analyze.api.capabilities import label
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import distribution_text, game_throws_text
+    from crib_analyze.render.common import rows_csv, rows_json
+    from crib_analyze.render.hands import distribution_text, game_throws_text
 
     where = as_options(label(request.game))
     refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with {where} yet")

@@ -23,7 +23,7 @@ def games(fmt: str) -> None:
       crib-analyze games -f json
     """
     from crib_analyze.api import games_rows
-    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.render.common import rows_csv, rows_json
 
     with domain_errors():
         rows = games_rows()

@@ -58,7 +58,7 @@ from crib_analyze.settings import (
 
 
 def _render(rows: Any, fmt: str, text: Any) -> str:
-    from crib_analyze.cli.render import rows_csv, rows_json
+    from crib_analyze.render.common import rows_csv, rows_json
 
     if fmt == "table":
         return str(text(rows))
@@ -117,7 +117,7 @@ def peg(
       crib-analyze peg 5H 5C 5S 5D JK=5H JK=5C --jokers 2
     """
     from crib_analyze.api import score_play_rows
-    from crib_analyze.cli.render_play import play_text
+    from crib_analyze.render.play import play_text
 
     for seat, old in (("pone", old_pone_hand), ("dealer", old_dealer_hand)):
         if old is None:
@@ -234,7 +234,7 @@ def play(
     """
     from crib_analyze.api import advise_play_rows
     from crib_analyze.api.capabilities import engine_for
-    from crib_analyze.cli.render_play import advice_text, game_advice_text
+    from crib_analyze.render.play import advice_text, game_advice_text
 
     rules = game_rules(game, lowball, throw_fives, penalty)
     if engine_for(rules) == "any-game":
@@ -287,7 +287,7 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
       crib-analyze review my_game.txt
     """
     from crib_analyze.api import review as review_game
-    from crib_analyze.cli.render_play import review_text
+    from crib_analyze.render.play import review_text
     from crib_analyze.results import rows_of_frame
 
     with domain_errors():

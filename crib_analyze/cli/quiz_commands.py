@@ -72,8 +72,8 @@ def quiz(
     import textwrap
 
     from crib_analyze.api import start_quiz
-    from crib_analyze.cli.render import retry_text, summary_text, wrapped_text
-    from crib_analyze.cli.render_discard import discard_text
+    from crib_analyze.render.common import retry_text, summary_text, wrapped_text
+    from crib_analyze.render.discard import discard_text
 
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     if pegging:
@@ -148,8 +148,8 @@ def quiz(
 def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
     """``quiz --play``: positions of the play, a card laid, graded by the advice."""
     from crib_analyze.api import play_grade_rows, start_play_quiz
-    from crib_analyze.cli.render import retry_text, wrapped_text
-    from crib_analyze.cli.render_play import advice_text
+    from crib_analyze.render.common import retry_text, wrapped_text
+    from crib_analyze.render.play import advice_text
 
     with domain_errors():
         game = start_play_quiz(seed=seed, role=role, model=model)
@@ -201,7 +201,7 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
 
 
 def _play_summary(t: Tally) -> None:
-    from crib_analyze.cli.render import summary_text
+    from crib_analyze.render.common import summary_text
 
     click.echo(
         summary_text(

@@ -41,7 +41,7 @@ def score(
     card in play: five fives show 40), and the output says which.
     """
     from crib_analyze.api import count_show
-    from crib_analyze.cli.render_hands import joker_lines, show_json, show_text
+    from crib_analyze.render.hands import joker_lines, show_json, show_text
 
     if starter is not None and not starter.strip():
         raise click.UsageError("--starter: no card given")

@@ -284,8 +284,8 @@ def crib_table(
     """
     from crib_analyze.api import check_plot, plot_crib_tables
     from crib_analyze.api import crib_table as run
-    from crib_analyze.cli.render import rows_csv, rows_json
-    from crib_analyze.cli.render_hands import crib_table_text
+    from crib_analyze.render.common import rows_csv, rows_json
+    from crib_analyze.render.hands import crib_table_text
     from crib_analyze.results import rows_of_frame
 
     role = role_of(dealer, pone, role=role) or "dealer"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.cli.render import (
+from crib_analyze.render.common import (
     aligned,
     wrapped,
 )

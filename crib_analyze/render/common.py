@@ -1,11 +1,12 @@
-"""Text renderings of results, the pieces every command shares: readable tables for
+"""Text renderings of results, the pieces every front end shares: readable tables for
 people (wrapped lines, aligned columns), CSV and JSON for programs.
 
-Only formatting lives here and in the ``render_*`` modules beside it (one per group of
-commands); every number and every verdict comes from the rows it is given. Every result
-reaches the renderers as :class:`~crib_analyze.results.Rows` (DataFrames of the API are
-turned into rows first), so there is one CSV writer (:func:`rows_csv`) and one JSON
-writer (:func:`rows_json`).
+Only formatting lives here and in the modules beside it, one per group of results
+(:mod:`~crib_analyze.render.hands`, :mod:`~crib_analyze.render.discard`,
+:mod:`~crib_analyze.render.play`, :mod:`~crib_analyze.render.board`); every number and
+every verdict comes from the rows it is given. Every result reaches the renderers as
+:class:`~crib_analyze.results.Rows` (DataFrames of the API are turned into rows first),
+so there is one CSV writer (:func:`rows_csv`) and one JSON writer (:func:`rows_json`).
 """
 
 from __future__ import annotations

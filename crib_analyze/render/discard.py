@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from crib_analyze.cli.render import (
+from crib_analyze.render.common import (
     aligned,
     crib_cell,
     loss_cell,

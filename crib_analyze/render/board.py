@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.cli.render import (
+from crib_analyze.render.common import (
     aligned,
     rate_line,
     wrapped,

@@ -8,13 +8,13 @@ import math
 from typing import TYPE_CHECKING
 
 from crib_analyze.cards import format_card, format_cards
-from crib_analyze.cli.render import (
+from crib_analyze.render.common import (
     aligned,
     in_blocks,
     loss_cell,
     wrapped,
 )
-from crib_analyze.cli.render_discard import discard_meta, starter_lines
+from crib_analyze.render.discard import discard_meta, starter_lines
 
 if TYPE_CHECKING:
     from crib_analyze.results import Rows
