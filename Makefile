@@ -7,12 +7,12 @@ STAMP := $(VENV)/.installed-stamp
 TEST_CACHE := $(shell mktemp -u /tmp/crib-analyze-test-cache.XXXXXX)
 SOURCES := crib_analyze tests benchmarks docs tools data
 
-.PHONY: run test test-all test-fast lint docs format bench table table-expert table-check crib-tables model compare clean install
+.PHONY: run test test-all test-fast lint docs format bench table table-expert table-check crib-tables model compare clean install browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,web]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -25,12 +25,21 @@ run: $(STAMP)
 # compiling kernels, which runs on one core, and compiles without the thread pool (the
 # workers fill the cores; make test-all compiles the kernels as users run them)
 WORKERS ?= 2
-test: $(STAMP)
+test: $(STAMP) browser
 	CRIB_ANALYZE_SERIAL_KERNELS=1 CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --durations=25; \
 	status=$$?; rm -rf $(TEST_CACHE); exit $$status
 
+# the page's tests drive a real headless Chromium: Debian's chromium and chromium-driver,
+# installed here when missing (as root, or with sudo); without them those tests fail
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get install -y -q chromium chromium-driver >/dev/null || \
+	  { $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium chromium-driver >/dev/null; } || \
+	  echo "could not install chromium and chromium-driver: the page's browser tests will fail"; }
+
 # every check at full size (the 10,000-case fuzz, the whole table, every hand, ...)
-test-all: $(STAMP)
+test-all: $(STAMP) browser
 	CRIB_ANALYZE_TEST_FULL=1 CRIB_ANALYZE_CACHE_DIR=$(TEST_CACHE) $(BIN)/python -m pytest --durations=25; \
 	status=$$?; rm -rf $(TEST_CACHE); exit $$status
 

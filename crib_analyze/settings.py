@@ -447,3 +447,12 @@ def check_scheduler(address: object) -> str:
     if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
         raise bad
     return address
+
+
+# --- the local page (crib-analyze serve) ------------------------------------------------
+
+WEB_HOST = "127.0.0.1"  # loopback: the page is for this machine unless told otherwise
+WEB_PORT = Count("port", 1, 65535, 8121)
+#: host names a loopback server answers to (any other Host header: refused, 400)
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+WEB_MAX_BODY = 256 * 1024  # bytes a request may carry (a game record fits many times)

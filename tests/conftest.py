@@ -179,3 +179,13 @@ def compiled_kernels() -> None:
         if i % count == index:
             for warm in share:
                 warm()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Mark a test whose call failed (``item.failed_call``), for fixtures that keep
+    evidence of a failure (the browser tests' screenshots)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call" and report.failed:
+        item.failed_call = True  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ internal error. Work is kept cheap (the options that cost time per unit are alwa
 small or invalid) and the builds' heavy parts are replaced by the packaged files
 (their CLI, option checks and file writing are what is fuzzed; the builds are tested
 in test_expert.py, test_board.py, test_pegging.py, test_game_models.py and
-test_game_boards.py).
+test_game_boards.py), and so are serve's warm-up and server (test_web.py runs them).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
 from crib_analyze.board import table_boards
-from crib_analyze.cli import cli
+from crib_analyze.cli import cli, serve_commands
 from crib_analyze.cli.app import subcommands
 from crib_analyze.cli.options import checked_output
 from crib_analyze.expert import builder as expert_builder
@@ -276,6 +276,7 @@ def text_pools(f: dict[str, list[str]]) -> dict[str, list[str]]:
         "old_dealer_hand": card_text,
         "hands": card_text,
         "seat": ["dealer", "pone", "left", "middle", "across", "right", "second", "x", "", "3"],
+        "host": ["127.0.0.1", "localhost", "::1", "[::1]", "0.0.0.0", "x y", "", "256.1.1.1"],
     }
 
 
@@ -410,6 +411,9 @@ def test_fuzz_every_command_no_traceback(
         table_boards, "build_game_board",
         lambda rules, *a, **kw: (boards.boards[rules.name], boards.provenance[rules.name]),
     )  # fmt: skip
+    # serve: the warm-up and the server itself are not fuzzed (test_web.py runs them)
+    monkeypatch.setattr(serve_commands, "warm", lambda: None)
+    monkeypatch.setattr(serve_commands, "run_server", lambda app, sock: False)
     runner = CliRunner()
     rng = random.Random(f"fuzz/{rotation_seed()}")  # new cases with every commit
     threads = numba.get_num_threads()

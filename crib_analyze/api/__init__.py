@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         discard_rows_for,
         hand_distribution,
         plot_discards,
+        prefer_kernels,
         start_quiz,
     )
     from crib_analyze.api.files import (
@@ -147,6 +148,7 @@ EXPORTS = {
     "check_discard_options": "crib_analyze.api.discards",
     "check_plot": "crib_analyze.api.files",
     "hand_distribution": "crib_analyze.api.discards",
+    "prefer_kernels": "crib_analyze.api.discards",
     "plot_discards": "crib_analyze.api.discards",
     "Paths": "crib_analyze.api.files",
     "Rules": "crib_analyze.api.rulebook",
@@ -255,6 +257,7 @@ __all__ = [
     "plot_board",
     "plot_crib_tables",
     "plot_discards",
+    "prefer_kernels",
     "review",
     "score_breakdown",
     "score_hand",

@@ -317,6 +317,16 @@ def hand_distribution(
     )
 
 
+def prefer_kernels() -> None:
+    """Value every later hand of this process by the kernels (for a long-lived process,
+    the page's server): a short run values its first hands with numpy alone, which
+    answers at once without compiling; a server compiles (or loads) the kernels once at
+    its start and is faster for every hand after."""
+    from crib_analyze.discard.engine import prefer_kernels as prefer
+
+    prefer()
+
+
 def plot_discards(
     hand: CardsLike,
     path: str | os.PathLike[str],

@@ -52,6 +52,7 @@ COMMANDS = {
     "quiz": ("quiz_commands", "quiz"),
     "review": ("play_commands", "review"),
     "score": ("show_commands", "score"),
+    "serve": ("serve_commands", "serve"),
     "simulate": ("board_commands", "simulate"),
     "table": ("table_commands", "table"),
 }

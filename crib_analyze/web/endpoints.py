@@ -1,0 +1,162 @@
+"""What each endpoint of the page's API does: the parameters it takes (the API's names),
+the API function it calls, and the readable view the command shows for the result.
+
+Each takes the parameters as :func:`~crib_analyze.web.app.parameters` checked them and
+returns :func:`~crib_analyze.web.app.answer`'s object; the board's endpoint returns the
+chance of winning over every position instead (no command prints it whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from crib_analyze.api.requests import DiscardRequest
+from crib_analyze.web.app import BadRequest, answer, parameters, request_fields
+
+#: the parameters of the variants, as ``game(...)`` takes them
+_VARIANTS: dict[str, tuple[type, ...]] = {
+    "game": (str,), "lowball": (bool,), "jokers": (int,), "throw_fives": (bool,),
+    "penalty": (str,),
+}  # fmt: skip
+
+
+def _rules(given: dict[str, Any]) -> Any:
+    """The rules of the game and variants asked for (the API's ``game(...)``)."""
+    from crib_analyze.api import game
+
+    return game(
+        given.pop("game", "standard"), lowball=bool(given.pop("lowball", False)),
+        jokers=int(given.pop("jokers", 0)), throw_fives=bool(given.pop("throw_fives", False)),
+        penalty=given.pop("penalty", "none"),
+    )  # fmt: skip
+
+
+def _cards(given: dict[str, Any], name: str = "cards") -> str:
+    """Cards given as one string ("5H 6S") or a list of strings (["5H", "6S"])."""
+    cards = given.pop(name, None)
+    if cards is None:
+        raise BadRequest(f"`{name}` is needed")
+    if isinstance(cards, list):
+        if not all(isinstance(c, str) for c in cards):
+            raise BadRequest(f'`{name}` is a list of cards written as text, e.g. ["5H", "6S"]')
+        return " ".join(cards)
+    return str(cards)
+
+
+_DISCARD = {
+    **request_fields(DiscardRequest), "cards": (str, list), "why": (bool,), "starters": (bool,),
+}  # fmt: skip
+
+
+def discard(body: dict[str, Any]) -> dict[str, Any]:
+    """``discard``: the throws of one hand (:func:`~crib_analyze.api.discard_rows_for`),
+    any game and variant; ``why`` and ``starters`` add those lines to the text."""
+    from crib_analyze.api import discard_rows_for
+    from crib_analyze.cards import format_cards
+    from crib_analyze.render.discard import discard_meta, discard_text
+    from crib_analyze.render.hands import distribution_text, game_throws_text
+
+    given = parameters(body, _DISCARD)
+    hand = _cards(given)
+    why, starters = bool(given.pop("why", False)), bool(given.pop("starters", False))
+    request = DiscardRequest(**given).resolve()
+    rows = discard_rows_for(hand, request)
+    if request.distribution:
+        text = distribution_text(rows, hand)
+    elif request.engine == "any-game":
+        text = game_throws_text(rows, starters)
+    else:
+        shown = format_cards(discard_meta(rows).hand)
+        text = discard_text(rows, shown, why=why, starters=starters)
+    return answer(rows, text)
+
+
+_PLAY = {
+    "seat": (str, int), "cards": (str, list), "starter": (str,), "discards": (str, list),
+    "played": (str, list), "policy": (str,), "samples": (int,), "seed": (int,),
+    "score": (str, list), "why": (bool,), **_VARIANTS,
+}  # fmt: skip
+
+
+def play(body: dict[str, Any]) -> dict[str, Any]:
+    """``play``: which card to lay (:func:`~crib_analyze.api.advise_play_rows`); the
+    play so far is ``played`` (the pone's card first; ``go`` where a player said it)."""
+    from crib_analyze.api import advise_play_rows
+    from crib_analyze.render.play import advice_text, game_advice_text
+
+    given = parameters(body, _PLAY)
+    hand = _cards(given)
+    seat = given.pop("seat", None)
+    if seat is None:
+        raise BadRequest("`seat` is needed: dealer or pone (or another game's seat name)")
+    played = _cards(given, "played") if "played" in given else ""
+    discards = _cards(given, "discards") if "discards" in given else None
+    why = bool(given.pop("why", False))
+    score = given.pop("score", None)
+    rules = _rules(given)
+    rows = advise_play_rows(
+        seat, hand, given.pop("starter", None), discards, played, game=rules,
+        score=tuple(score) if isinstance(score, list) else score, **given,
+    )  # fmt: skip
+    text = game_advice_text(rows) if "net" in rows.columns else advice_text(rows, why)
+    return answer(rows, text)
+
+
+_ODDS = {
+    "scores": (list,), "dealer": (bool,), "scoring": (str,), "games": (int,), "seed": (int,),
+    "play_policy": (str,), **_VARIANTS,
+}  # fmt: skip
+
+
+def odds(body: dict[str, Any]) -> dict[str, Any]:
+    """``odds``: the chances from a score (:func:`~crib_analyze.api.odds_rows`): the
+    scores (mine, the opponent's; one a side in other games), who deals."""
+    from crib_analyze.api import odds_rows
+    from crib_analyze.render.board import chances_text
+
+    given = parameters(body, _ODDS)
+    scores = given.pop("scores", None)
+    if not scores or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise BadRequest("`scores` is a list of whole numbers: mine, then the opponent's")
+    rules = _rules(given)
+    rows = odds_rows(*scores, game=rules, **given)
+    return answer(rows, chances_text(rows))
+
+
+def board(body: dict[str, Any]) -> dict[str, Any]:
+    """The chance of winning over the whole board (the board table's, standard game):
+    ``dealer`` and ``pone``, each a list by my score of lists by the opponent's score."""
+    from crib_analyze.api import board_frame
+
+    parameters(body, {})
+    if _BOARD:
+        return _BOARD[0]
+    frame = board_frame()
+    out: dict[str, Any] = {"target": int(frame["my_score"].max()) + 1}
+    for role, dealer in (("dealer", True), ("pone", False)):
+        part = frame[frame["dealer"] == dealer].sort_values(["my_score", "opp_score"])
+        grid = part["p_win"].to_numpy().reshape(out["target"], out["target"])
+        out[role] = [[round(float(p), 4) for p in line] for line in grid]
+    _BOARD.append(out)
+    return out
+
+
+_BOARD: list[dict[str, Any]] = []  # the board's answer, made once (the table never changes)
+
+
+def games(body: dict[str, Any]) -> dict[str, Any]:
+    """``games``: the games of the rules, their seats and deal (as ``games --format
+    json`` prints them)."""
+    from crib_analyze.api import games_rows
+
+    parameters(body, {})
+    return answer(games_rows(), "")
+
+
+#: the POST endpoints, by the name after ``/api/``
+ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "discard": discard,
+    "play": play,
+    "odds": odds,
+}

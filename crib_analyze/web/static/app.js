@@ -1,0 +1,245 @@
+// crib-analyze's page: a client of the local JSON API (/api/...). No build step, no
+// library: every number shown comes from the server's answer.
+"use strict";
+
+const RANKS = "A23456789TJQK";
+const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+
+function $(id) { return document.getElementById(id); }
+
+async function ask(path, body) {
+  const init = body === undefined ? { method: "GET" }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  let data;
+  try { data = await response.json(); } catch (e) { data = { error: "the server's answer was not JSON" }; }
+  if (!response.ok) { throw new Error(data.error || ("the server answered " + response.status)); }
+  return data;
+}
+
+function show(prefix, verdict, error) {  // the verdict as a sentence, as the commands print it
+  $(prefix + "-status").textContent = verdict ? verdict[0].toUpperCase() + verdict.slice(1) : "";
+  $(prefix + "-error").textContent = error || "";
+}
+
+function fill(table, rows, columns) {
+  table.replaceChildren();
+  if (!rows.length) { return; }
+  const names = columns.filter((c) => c in rows[0]);
+  const head = table.createTHead().insertRow();
+  for (const name of names) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = name;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    for (const name of names) {
+      const value = row[name];
+      tr.insertCell().textContent = typeof value === "number" && !Number.isInteger(value)
+        ? value.toFixed(3) : (value === null ? "" : String(value));
+    }
+  }
+}
+
+// --- panels -------------------------------------------------------------------------
+
+for (const tab of document.querySelectorAll(".tab")) {
+  tab.addEventListener("click", () => {
+    for (const other of document.querySelectorAll(".tab")) {
+      const on = other === tab;
+      other.setAttribute("aria-pressed", String(on));
+      $(other.dataset.panel).hidden = !on;
+    }
+    if (tab.dataset.panel === "board") { drawMaps(); }
+  });
+}
+
+// --- throw -------------------------------------------------------------------------
+
+const picked = [];
+
+function cardsText() { return $("throw-cards").value.trim(); }
+
+function syncGrid() {
+  const typed = cardsText().toUpperCase().split(/[\s,]+/).filter(Boolean);
+  for (const button of document.querySelectorAll("#throw-grid button")) {
+    button.setAttribute("aria-pressed", String(typed.includes(button.dataset.card)));
+  }
+}
+
+for (const suit of Object.keys(SUITS)) {
+  for (const rank of RANKS) {
+    const card = rank + suit;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.card = card;
+    button.setAttribute("aria-label", card);
+    button.setAttribute("aria-pressed", "false");
+    button.className = "card " + (suit === "D" || suit === "H" ? "red" : "black");
+    button.textContent = (rank === "T" ? "10" : rank) + SUITS[suit];
+    button.addEventListener("click", () => {
+      const typed = cardsText().toUpperCase().split(/[\s,]+/).filter(Boolean);
+      const at = typed.indexOf(card);
+      if (at >= 0) { typed.splice(at, 1); } else { typed.push(card); }
+      $("throw-cards").value = typed.join(" ");
+      syncGrid();
+    });
+    $("throw-grid").appendChild(button);
+  }
+}
+$("throw-cards").addEventListener("input", syncGrid);
+$("throw-clear").addEventListener("click", () => { $("throw-cards").value = ""; syncGrid(); });
+
+function radio(name) { return document.querySelector(`input[name="${name}"]:checked`).value; }
+
+function throwRequest() {
+  const game = $("throw-game").value || "standard";
+  const body = { cards: cardsText(), game: game, why: true, starters: true };
+  const seat = $("throw-seat").value.trim();
+  if (game === "standard" && !seat) { body.role = radio("role"); } else { body.seat = seat || radio("role"); }
+  const mine = $("throw-mine").value, theirs = $("throw-theirs").value;
+  if (mine !== "" || theirs !== "") { body.score = `${mine || 0}-${theirs || 0}`; }
+  if ($("throw-lowball").checked) { body.lowball = true; }
+  if ($("throw-fives").checked) { body.throw_fives = true; }
+  if ($("throw-penalty").value !== "none") { body.penalty = $("throw-penalty").value; }
+  if ($("throw-jokers").value !== "0") { body.jokers = Number($("throw-jokers").value); }
+  return body;
+}
+
+function drawChart(rows) {
+  const chart = $("throw-chart");
+  chart.replaceChildren();
+  const first = rows.filter((r) => r.rank === rows[0].rank && r.starters > 0);
+  const most = Math.max(...first.map((r) => r.probability));
+  const caption = document.createElement("p");
+  caption.textContent = `keep ${rows[0].keep} (throw ${rows[0].discard}): points, and the share of starters`;
+  chart.appendChild(caption);
+  for (const r of first) {
+    const line = document.createElement("div");
+    line.className = "bar";
+    const label = document.createElement("span");
+    label.textContent = String(r.points);
+    const bar = document.createElement("span");
+    bar.className = "fill";
+    bar.style.width = `${Math.round(100 * r.probability / most)}%`;
+    const share = document.createElement("span");
+    share.textContent = `${(100 * r.probability).toFixed(1)}%`;
+    line.append(label, bar, share);
+    chart.appendChild(line);
+  }
+}
+
+$("throw-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  show("throw", "Working...", "");
+  try {
+    const body = throwRequest();
+    const data = await ask("/api/discard", body);
+    show("throw", data.verdict, "");
+    fill($("throw-table"), data.rows, ["rank", "discard", "keep", "throw", "pass", "hand_mean",
+      "crib_mean", "peg_net", "net", "total", "loss", "p_win"]);
+    fill($("throw-wide"), data.rows, Object.keys(data.rows[0] || {}));
+    $("throw-text").textContent = data.text;
+    $("throw-result").hidden = false;
+    $("throw-chart").replaceChildren();
+    if (!body.score) {
+      try {
+        const spread = await ask("/api/discard", { ...body, distribution: true, why: false, starters: false });
+        drawChart(spread.rows);
+      } catch (error) { /* no distribution for this request: the ranking stands alone */ }
+    }
+  } catch (error) {
+    show("throw", "", error.message);
+    $("throw-result").hidden = true;
+  }
+});
+
+// --- play --------------------------------------------------------------------------
+
+$("play-go").addEventListener("click", () => {
+  const played = $("play-played");
+  played.value = (played.value.trim() + " go").trim();
+});
+
+$("play-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  show("play", "Working...", "");
+  try {
+    const body = { seat: radio("play-role"), cards: $("play-cards").value.trim(),
+      starter: $("play-starter").value.trim() || null, played: $("play-played").value.trim() };
+    const discards = $("play-discards").value.trim();
+    if (discards) { body.discards = discards; }
+    const data = await ask("/api/play", body);
+    show("play", data.verdict, "");
+    fill($("play-table"), data.rows, ["card", "value", "se", "net", "net_se", "own", "others", "p_win"]);
+    $("play-text").textContent = data.text;
+    $("play-result").hidden = false;
+  } catch (error) {
+    show("play", "", error.message);
+    $("play-result").hidden = true;
+  }
+});
+
+// --- board -------------------------------------------------------------------------
+
+let board = null;
+
+function colour(p) {  // 0: red, 0.5: pale, 1: green
+  const r = p < 0.5 ? 220 : Math.round(220 - 180 * (p - 0.5) * 2);
+  const g = p > 0.5 ? 200 : Math.round(40 + 160 * p * 2);
+  return `rgb(${r},${g},90)`;
+}
+
+async function drawMaps() {
+  if (board === null) {
+    try { board = await ask("/api/board"); } catch (error) { show("odds", "", error.message); return; }
+  }
+  for (const role of ["dealer", "pone"]) {
+    const canvas = $("map-" + role);
+    const ctx = canvas.getContext("2d");
+    const cell = canvas.width / board.target;
+    board[role].forEach((line, mine) => line.forEach((p, theirs) => {
+      ctx.fillStyle = colour(p);
+      ctx.fillRect(theirs * cell, mine * cell, Math.ceil(cell), Math.ceil(cell));
+    }));
+    const read = (event) => {
+      const box = canvas.getBoundingClientRect();
+      const at = event.touches ? event.touches[0] : event;
+      const theirs = Math.floor((at.clientX - box.left) / box.width * board.target);
+      const mine = Math.floor((at.clientY - box.top) / box.height * board.target);
+      if (mine < 0 || theirs < 0 || mine >= board.target || theirs >= board.target) { return; }
+      const who = role === "dealer" ? "you deal" : "they deal";
+      $("map-readout").textContent =
+        `You ${mine}, they ${theirs}, ${who}: you win ${(100 * board[role][mine][theirs]).toFixed(1)}%`;
+    };
+    canvas.onmousemove = read;
+    canvas.ontouchstart = read;
+  }
+}
+
+$("odds-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  show("odds", "Working...", "");
+  try {
+    const data = await ask("/api/odds", { scores: [Number($("odds-mine").value), Number($("odds-theirs").value)],
+      dealer: radio("odds-role") === "dealer" });
+    show("odds", data.verdict, "");
+    $("odds-text").textContent = data.text;
+  } catch (error) {
+    show("odds", "", error.message);
+  }
+});
+
+// --- games -------------------------------------------------------------------------
+
+ask("/api/games").then((data) => {
+  for (const row of data.rows) {
+    const option = document.createElement("option");
+    option.value = row.game;
+    option.textContent = `${row.game}: ${row.summary}`;
+    $("throw-game").appendChild(option);
+  }
+}).catch((error) => show("throw", "", error.message));

@@ -1,0 +1,208 @@
+"""The page in a real browser: Debian's headless Chromium driven by Selenium through the
+page's accessible names (each card a button named as the CLI writes it, the roles
+``Dealer`` and ``Pone``, the scores ``Your score`` and ``Their score``, the verdict in
+``role="status"``, an error in ``role="alert"``), each answer compared with the API's.
+
+The browser is required: the project installs it (``make browser``, run by ``make
+test``); without it these tests fail, they do not skip. A failing test saves a
+screenshot (its path is in the failure). ``CRIB_ANALYZE_SCREENSHOT=FILE`` saves the
+throw panel's picture there (docs/page.png is made so).
+
+Mutations tried (each fails a test here): the card buttons named by their suit symbols
+(5♥); the verdict written outside the status element; the error shown in the status.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crib_analyze.api import advise_play_rows, discard_rows_for, odds_rows, win_probability
+from crib_analyze.api.requests import DiscardRequest
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+WAIT = 60.0  # seconds: the first answers may compile kernels
+
+
+@pytest.fixture(scope="module")
+def page_url() -> Iterator[str]:
+    """The app served on a free loopback port by uvicorn in a thread."""
+    import uvicorn
+
+    from crib_analyze.web.app import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="off"))
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    yield f"http://localhost:{port}/"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    missing = [p for p in (CHROMIUM, DRIVER) if not shutil.which(p)]
+    if missing:
+        pytest.fail(f"no {' or '.join(missing)}: install Debian's chromium and "
+                    "chromium-driver (make browser)")  # fmt: skip
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="crib-analyze-chromium-")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--no-first-run", "--disable-background-networking", "--disable-sync",
+                 "--disable-component-update", "--window-size=1100,1400",
+                 f"--user-data-dir={profile}"):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser: Any, page_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The page, fresh; on failure a screenshot is saved and its path said."""
+    browser.get(page_url)
+    yield browser
+    failed = getattr(request.node, "failed_call", False)
+    if failed:
+        shot = Path(tempfile.gettempdir()) / f"crib-analyze-{request.node.name}.png"
+        browser.save_screenshot(str(shot))
+        print(f"screenshot of the failure: {shot}")
+
+
+def by_name(driver: Any, role: str, name: str, within: Any = None) -> Any:
+    """The element of ``role`` whose accessible name is ``name`` (Chromium computes it;
+    spaces at its ends are not part of a name)."""
+    from selenium.webdriver.common.by import By
+
+    scope = within or driver
+    for element in scope.find_elements(By.CSS_SELECTOR, _ROLES[role]):
+        if element.accessible_name.strip() == name and element.is_displayed():
+            return element
+    raise AssertionError(f"no {role} named {name!r}")
+
+
+_ROLES = {
+    "button": "button", "radio": "input[type=radio]",
+    "textbox": "input:not([type]),input[type=number]",
+}  # fmt: skip
+
+
+def panel(driver: Any, name: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, name)
+
+
+def answered(driver: Any, element: Any) -> str:
+    """The text of ``element`` once the page has its answer."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, WAIT).until(
+        lambda _: element.text.strip() not in ("", "Working...")
+    )  # fmt: skip
+    return str(element.text.strip())
+
+
+def first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def test_click_six_cards_and_a_role_read_the_verdict_of_discard(page: Any) -> None:
+    throw = panel(page, "throw")
+    for card in ("5H", "6S", "4D", "JC", "QH", "5C"):
+        by_name(page, "button", card, throw).click()
+    by_name(page, "radio", "Dealer", throw).click()
+    by_name(page, "button", "Rank the throws", throw).click()
+    said = answered(page, throw.find_element("css selector", "[role=status]"))
+    rows = discard_rows_for("5H 6S 4D JC QH 5C", DiscardRequest(role="dealer"))
+    assert said == first_upper(rows.attrs["verdict"])
+    table = throw.find_element("id", "throw-table")
+    assert "JC QH" in table.text.splitlines()[1]  # the best throw first
+    chart = throw.find_element("id", "throw-chart")
+    answered(page, chart)
+    assert "keep 5H 6S 4D 5C" in chart.text
+    shot = os.environ.get("CRIB_ANALYZE_SCREENSHOT")
+    if shot:
+        page.save_screenshot(shot)
+
+
+def test_the_scores_rank_by_the_chance_of_winning(page: Any) -> None:
+    throw = panel(page, "throw")
+    typed = throw.find_element("id", "throw-cards")
+    typed.send_keys("5H 6S 4D JC QH 5C")
+    by_name(page, "radio", "Pone", throw).click()
+    by_name(page, "textbox", "Your score", throw).send_keys("110")
+    by_name(page, "textbox", "Their score", throw).send_keys("115")
+    by_name(page, "button", "Rank the throws", throw).click()
+    said = answered(page, throw.find_element("css selector", "[role=status]"))
+    rows = discard_rows_for("5H 6S 4D JC QH 5C", DiscardRequest(role="pone", score="110-115"))
+    assert said == first_upper(rows.attrs["verdict"])
+
+
+def test_bad_input_is_the_api_s_line_in_an_alert(page: Any) -> None:
+    throw = panel(page, "throw")
+    for card in ("5H", "6S", "4D", "JC", "QH"):
+        by_name(page, "button", card, throw).click()
+    by_name(page, "button", "Rank the throws", throw).click()
+    alert = throw.find_element("css selector", "[role=alert]")
+    assert answered(page, alert) == "expected 6 cards, got 5"
+    assert throw.find_element("css selector", "[role=status]").text == ""
+
+
+def test_a_play_position(page: Any) -> None:
+    by_name(page, "button", "Play").click()
+    play = panel(page, "play")
+    by_name(page, "radio", "Pone", play).click()
+    by_name(page, "textbox", "Your cards", play).send_keys("7C 8D 2C")
+    by_name(page, "textbox", "Starter", play).send_keys("5H")
+    by_name(page, "textbox", "Played so far", play).send_keys("3D 10S")
+    by_name(page, "button", "Rank the cards", play).click()
+    said = answered(page, play.find_element("css selector", "[role=status]"))
+    rows = advise_play_rows("pone", "7C 8D 2C", "5H", played="3D 10S")
+    assert said == first_upper(rows.attrs["verdict"])
+
+
+def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    by_name(page, "button", "Board").click()
+    board = panel(page, "board")
+    mine = by_name(page, "textbox", "Your score", board)
+    mine.clear()
+    mine.send_keys("110")
+    theirs = by_name(page, "textbox", "Their score", board)
+    theirs.clear()
+    theirs.send_keys("115")
+    by_name(page, "radio", "Pone", board).click()
+    by_name(page, "button", "Chance of winning", board).click()
+    said = answered(page, board.find_element("css selector", "[role=status]"))
+    assert said == first_upper(odds_rows(110, 115, dealer=False).attrs["verdict"])
+    canvas = board.find_element("id", "map-dealer")
+    readout = board.find_element("id", "map-readout")
+    ActionChains(page).move_to_element(canvas).perform()  # its centre: a square of the map
+    WebDriverWait(page, WAIT).until(lambda _: readout.text.startswith("You "))
+    found = re.fullmatch(r"You (\d+), they (\d+), you deal: you win ([\d.]+)%", readout.text)
+    assert found, readout.text
+    mine, theirs, shown = int(found[1]), int(found[2]), float(found[3])
+    assert 40 < mine < 80 and 40 < theirs < 80  # the middle of the board
+    assert shown == pytest.approx(100 * win_probability(mine, theirs, True), abs=0.05)
