@@ -162,3 +162,28 @@ def in_game(attrs: dict[str, Any]) -> str:
     """' in three' (nothing for the standard game)."""
     game = attrs.get("game")
     return "" if game in (None, "standard") else f" in {game}"
+
+
+def throw_grade_words(discard: str, best: bool, near_tie: bool, loss: float, rank: int) -> str:
+    """How a quiz throw did, in words (the discard trainer's grade).
+
+    >>> throw_grade_words("5H 5C", False, False, 11.27, 15)
+    'Your throw 5H 5C: 11.270 points behind the best (rank 15 of 15)'
+    """
+    if best:
+        said = "the best throw"
+    elif near_tie:
+        said = f"a near tie with the best ({loss:.3f} points behind)"
+    else:
+        said = f"{loss:.3f} points behind the best (rank {rank} of 15)"
+    return f"Your throw {discard}: {said}"
+
+
+def card_grade_words(card: str, is_best: bool, loss: float, best: str) -> str:
+    """How a quiz card did, in words (the pegging trainer's grade).
+
+    >>> card_grade_words("7C", False, 3.12, "2C")
+    'Your card 7C: 3.120 points of pegging behind 2C'
+    """
+    said = "the best card" if is_best else f"{loss:.3f} points of pegging behind {best}"
+    return f"Your card {card}: {said}"

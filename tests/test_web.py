@@ -192,3 +192,49 @@ def test_serve_warms_up_prints_the_address_and_stops_on_ctrl_c(tmp_path) -> None
     assert err.strip().splitlines()[-1] == "interrupted: the server stopped"
     assert "warming up: the throws ready" in err and list(tmp_path.iterdir()) == []
     time.sleep(0)
+
+
+RECORD = """deal
+dealer: me
+score: 95-100
+hand: 5H 6S 4D JC QH 5C
+throw: JC QH
+starter: 2D
+play: 9C 6S 9D 4D 3C 5H
+"""
+
+
+def test_review_grades_the_record_s_text_as_the_command_does(client: TestClient, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "game.txt"
+    path.write_text(RECORD)
+    data = client.post("/api/review", json={"record": RECORD}).json()
+    assert data["rows"] == cli_json("review", str(path))
+    assert data["verdict"].startswith("total lost:")
+    # a record is text, never a path: a file's name is read as a (bad) record
+    got = client.post("/api/review", json={"record": str(path)})
+    assert got.status_code == 400 and "the record" in got.json()["error"]
+
+
+def test_the_trainers_deal_by_the_seed_and_grade_as_the_quizzes(client: TestClient) -> None:
+    from crib_analyze.api import start_play_quiz, start_quiz
+    from crib_analyze.cards import format_card, format_cards
+
+    dealt = client.post("/api/quiz/throw", json={"seed": 11}).json()
+    quiz = start_quiz(seed=11)
+    deal = quiz.deal()
+    assert (dealt["hand"], dealt["role"]) == (format_cards(deal.hand).split(), deal.role)
+    assert "grade" not in dealt  # the answer is not sent before the throw
+    graded = client.post("/api/quiz/throw", json={"seed": 11, "throw": dealt["hand"][:2]}).json()
+    grade = quiz.grade(deal, list(deal.hand[:2]))
+    assert graded["grade"]["loss"] == grade.loss and graded["grade"]["rank"] == grade.rank
+    assert graded["verdict"].startswith(f"Your throw {grade.discard}: ")
+    position = client.post("/api/quiz/play", json={"seed": 4}).json()
+    pq = start_play_quiz(seed=4)
+    p = pq.deal()
+    assert position["legal"] == format_cards(p.legal).split() and position["count"] == p.count
+    card = position["legal"][-1]
+    graded = client.post("/api/quiz/play", json={"seed": 4, "card": card}).json()
+    assert graded["grade"]["best"] == pq.grade(p, card).best
+    assert graded["verdict"].startswith(f"Your card {format_card(p.legal[-1])}: ")
+    bad = client.post("/api/quiz/throw", json={"seed": 11, "throw": "AS AS"})
+    assert bad.status_code == 400

@@ -206,3 +206,61 @@ def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
     mine, theirs, shown = int(found[1]), int(found[2]), float(found[3])
     assert 40 < mine < 80 and 40 < theirs < 80  # the middle of the board
     assert shown == pytest.approx(100 * win_probability(mine, theirs, True), abs=0.05)
+
+
+RECORD = """deal
+dealer: me
+hand: 5H 6S 4D JC QH 5C
+throw: 5H 5C
+starter: 2D
+play: 9C 6S 9D 4D 3C JC
+"""
+
+
+def test_a_review_upload(page: Any, tmp_path: Path) -> None:
+    from crib_analyze.api import review_text_record
+
+    by_name(page, "button", "Review").click()
+    review = panel(page, "review")
+    upload = tmp_path / "game.txt"
+    upload.write_text(RECORD)
+    review.find_element("id", "review-file").send_keys(str(upload))  # read by the page
+    by_name(page, "button", "Grade the game", review).click()
+    said = answered(page, review.find_element("css selector", "[role=status]"))
+    frame = review_text_record(RECORD)
+    assert said == first_upper(frame.attrs["verdict"])
+    assert "5H 5C" in review.find_element("id", "review-table").text
+
+
+def test_a_round_of_each_trainer(page: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    by_name(page, "button", "Trainers").click()
+    trainers = panel(page, "trainers")
+    by_name(page, "button", "Deal a hand", trainers).click()
+    hand = trainers.find_element("id", "quiz-hand")
+    WebDriverWait(page, WAIT).until(lambda _: len(hand.find_elements(By.TAG_NAME, "button")) == 6)
+    cards = [b.accessible_name.strip() for b in hand.find_elements(By.TAG_NAME, "button")]
+    role = trainers.find_element("id", "quiz-hand-role").text.split()[3].rstrip(":")
+    for name in cards[:2]:
+        by_name(page, "button", name, hand).click()
+    said = answered(page, trainers.find_element("id", "quiz-status"))
+    rows = discard_rows_for(" ".join(cards), DiscardRequest(role=role))
+    thrown = " ".join(cards[:2])
+    at = list(rows["discard"]).index(thrown)
+    assert said.startswith(f"Your throw {thrown}: ")
+    best = bool(rows[f"{role}_best"][at])
+    assert ("the best throw" in said) == best
+    if not best:
+        assert f"{rows['loss'][at]:.3f} points" in said
+    assert trainers.find_element("id", "quiz-tally").text.startswith("Tally: ")
+    by_name(page, "button", "Deal a position", trainers).click()
+    lay = trainers.find_element("id", "pquiz-hand")
+    WebDriverWait(page, WAIT).until(lambda _: len(lay.find_elements(By.TAG_NAME, "button")) >= 2)
+    first = lay.find_elements(By.TAG_NAME, "button")[0]
+    card = first.accessible_name.strip()
+    first.click()
+    said = answered(page, trainers.find_element("id", "pquiz-status"))
+    assert said.startswith(f"Your card {card}: ")
+    assert trainers.find_element("id", "pquiz-tally").text.startswith("Tally: ")

@@ -291,3 +291,26 @@ def review(
     deals = parse_record(text) if "\n" in text else read_record(text)
     decisions = grade_game(deals, resolve_model(model), r.position_samples, r.seed)
     return review_frame(decisions, deals=len(deals))
+
+
+def review_text_record(
+    text: str, position_samples: int = POSITION_SAMPLES.default, seed: int = SEED.default
+) -> pd.DataFrame:
+    """:func:`review` of a record given as its text, always (never read as a path: for
+    records uploaded to a server, kept in memory), with the packaged model.
+
+    >>> record = "deal\ndealer: me\nhand: 5H 6S 4D JC QH 5C\nthrow: 5H 5C\nstarter: 2D"
+    >>> review_text_record(record)["best"][0]
+    'JC QH'
+    """
+    from crib_analyze.api.requests import ReviewRequest
+    from crib_analyze.game_review.grading import grade_game
+    from crib_analyze.game_review.record import parse_record
+    from crib_analyze.game_review.result import review_frame
+
+    r = ReviewRequest(position_samples, seed).resolve()
+    if not isinstance(text, str):
+        raise UsageError(f"a record's text is a string, got {type(text).__name__}")
+    deals = parse_record(text, name="the record")
+    decisions = grade_game(deals, resolve_model(None), r.position_samples, r.seed)
+    return review_frame(decisions, deals=len(deals))

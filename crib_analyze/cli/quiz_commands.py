@@ -17,6 +17,7 @@ from crib_analyze.settings import (
     QUIZ_OPPONENTS,
     QUIZ_ROLES,
 )
+from crib_analyze.verdicts import card_grade_words, throw_grade_words
 from crib_analyze.words import counted
 
 if TYPE_CHECKING:  # numpy loads only with a command that computes
@@ -115,16 +116,13 @@ def quiz(
             grade = game.grade(deal, throw)
             shown = sorted({*range(min(5, len(deal.rows))), grade.rank - 1})
             click.echo(discard_text(deal.rows.take(shown), hand_text, hint=False))
-            if grade.best:
-                verdict = "the best throw"
-            elif grade.near_tie:
-                verdict = f"a near tie with the best ({grade.loss:.3f} points behind)"
-            else:
-                verdict = f"{grade.loss:.3f} points behind the best (rank {grade.rank} of 15)"
+            verdict = throw_grade_words(
+                grade.discard, grade.best, grade.near_tie, grade.loss, grade.rank
+            )
             t = game.tally
             click.echo(
                 wrapped_text(
-                    f"Your throw {grade.discard}: {verdict}. Tally: {t.best} of {t.hands} "
+                    f"{verdict}. Tally: {t.best} of {t.hands} "
                     f"best ({100 * t.best_share:.0f}%), {t.total_loss:.3f} points lost"
                 )
             )
@@ -184,15 +182,11 @@ def _play_quiz(rounds: int, seed: int, role: str, model: str | None) -> None:
             if answer == "?":
                 click.echo(f"The best card: {grade.best}.")
             else:
-                verdict = (
-                    "the best card"
-                    if grade.is_best
-                    else (f"{grade.loss:.3f} points of pegging behind {grade.best}")
-                )
+                verdict = card_grade_words(grade.card, grade.is_best, grade.loss, grade.best)
                 t = game.tally
                 click.echo(
                     wrapped_text(
-                        f"Your card {grade.card}: {verdict}. Tally: {t.best} of {t.hands} "
+                        f"{verdict}. Tally: {t.best} of {t.hands} "
                         f"best, {t.total_loss:.3f} points lost"
                     )
                 )

@@ -33,7 +33,7 @@ WARM_UP = (
 @count_option("--port", setting=WEB_PORT, help="The port to listen on.")
 @click.option("--open", "open_page", is_flag=True, help="Open the page in a web browser.")
 def serve(host: str, port: int, open_page: bool) -> None:
-    """Serve the page: throws, the play and the board, in a web browser on this machine.
+    """Serve the page: throws, the play, the board, reviews and the trainers, in a browser.
 
     Starts a local web server (it needs the web extra: pip install
     'crib-analyze[web]'), warms the kernels so no answer waits on a compile, and prints

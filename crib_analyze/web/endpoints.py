@@ -154,9 +154,96 @@ def games(body: dict[str, Any]) -> dict[str, Any]:
     return answer(games_rows(), "")
 
 
-#: the POST endpoints, by the name after ``/api/``
+_REVIEW: dict[str, tuple[type, ...]] = {
+    "record": (str,), "position_samples": (int,), "seed": (int,),
+}  # fmt: skip
+
+
+def review(body: dict[str, Any]) -> dict[str, Any]:
+    """``review``: every decision of a game record (its text, uploaded or pasted; kept in
+    memory, never a path) graded, as :func:`~crib_analyze.api.review_text_record`."""
+    from crib_analyze.api import review_text_record
+    from crib_analyze.render.play import review_text
+    from crib_analyze.results import rows_of_frame
+
+    given = parameters(body, _REVIEW)
+    record = given.pop("record", None)
+    if not record:
+        raise BadRequest("`record` is needed: the game record's text")
+    rows = rows_of_frame(review_text_record(record, **given))
+    return answer(rows, review_text(rows))
+
+
+_QUIZ: dict[str, tuple[type, ...]] = {"seed": (int,), "role": (str,), "throw": (str, list)}
+
+
+def throw_quiz(body: dict[str, Any]) -> dict[str, Any]:
+    """The discard trainer, kept in the page: ``seed`` deals the hand (and the role,
+    when ``role`` is "random"); with ``throw`` the answer is graded. The page keeps the
+    tally; the server keeps nothing."""
+    from crib_analyze.api import start_quiz
+    from crib_analyze.cards import format_cards
+    from crib_analyze.verdicts import throw_grade_words
+
+    given = parameters(body, _QUIZ)
+    if "seed" not in given:
+        raise BadRequest("`seed` is needed: it deals the hand")
+    quiz = start_quiz(seed=given["seed"], role=given.get("role", "random"))
+    deal = quiz.deal()
+    out: dict[str, Any] = {"hand": format_cards(deal.hand).split(), "role": deal.role}
+    if "throw" in given:
+        throw = quiz.parse_throw(deal, _cards(given, "throw"))
+        grade = quiz.grade(deal, throw)
+        best = deal.rows["discard"][list(deal.rows[f"{deal.role}_best"]).index(True)]
+        out["grade"] = {
+            "discard": grade.discard, "loss": grade.loss, "rank": grade.rank,
+            "best": grade.best, "near_tie": grade.near_tie, "why": list(grade.why),
+            "best_throw": str(best),
+        }  # fmt: skip
+        out["verdict"] = throw_grade_words(
+            grade.discard, grade.best, grade.near_tie, grade.loss, grade.rank
+        )
+    return out
+
+
+_PLAY_QUIZ: dict[str, tuple[type, ...]] = {"seed": (int,), "role": (str,), "card": (str,)}
+
+
+def play_quiz(body: dict[str, Any]) -> dict[str, Any]:
+    """The pegging trainer, kept in the page: ``seed`` deals the position; with
+    ``card`` the card is graded against the play advice."""
+    from crib_analyze.api import play_grade_rows, start_play_quiz
+    from crib_analyze.cards import format_card, format_cards
+    from crib_analyze.render.play import advice_text
+    from crib_analyze.verdicts import card_grade_words
+
+    given = parameters(body, _PLAY_QUIZ)
+    if "seed" not in given:
+        raise BadRequest("`seed` is needed: it deals the position")
+    quiz = start_play_quiz(seed=given["seed"], role=given.get("role", "random"))
+    position = quiz.deal()
+    out: dict[str, Any] = {
+        "role": position.role, "hand": format_cards(position.hand).split(),
+        "legal": format_cards(position.legal).split(), "starter": format_card(position.starter),
+        "discards": format_cards(position.discards).split(), "played": position.played_text,
+        "count": position.count,
+    }  # fmt: skip
+    if "card" in given:
+        grade = quiz.grade(position, quiz.parse_card(position, given["card"]))
+        rows = play_grade_rows(grade)
+        out["grade"] = {"card": grade.card, "best": grade.best, "loss": grade.loss,
+                        "is_best": grade.is_best}  # fmt: skip
+        out["verdict"] = card_grade_words(grade.card, grade.is_best, grade.loss, grade.best)
+        out["text"] = advice_text(rows, why=True)
+    return out
+
+
+#: the POST endpoints, by the path after ``/api/``
 ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "discard": discard,
     "play": play,
     "odds": odds,
+    "review": review,
+    "quiz/throw": throw_quiz,
+    "quiz/play": play_quiz,
 }

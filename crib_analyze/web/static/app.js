@@ -233,6 +233,107 @@ $("odds-form").addEventListener("submit", async (event) => {
   }
 });
 
+// --- review ------------------------------------------------------------------------
+
+$("review-file").addEventListener("change", async () => {  // read here, in memory
+  const file = $("review-file").files[0];
+  if (file) { $("review-record").value = await file.text(); }
+});
+
+$("review-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  show("review", "Working...", "");
+  try {
+    const data = await ask("/api/review", { record: $("review-record").value });
+    show("review", data.verdict, "");
+    fill($("review-table"), data.rows, ["deal", "decision", "chosen", "best", "loss", "loss_win"]);
+    $("review-text").textContent = data.text;
+    $("review-result").hidden = false;
+  } catch (error) {
+    show("review", "", error.message);
+    $("review-result").hidden = true;
+  }
+});
+
+// --- trainers ----------------------------------------------------------------------
+
+function seed() { return Math.floor(Math.random() * 2 ** 31); }
+
+function cardButtons(holder, cards, onClick) {
+  holder.replaceChildren();
+  for (const card of cards) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "card " + ("DH".includes(card[1]) ? "red" : "black");
+    button.setAttribute("aria-label", card);
+    button.setAttribute("aria-pressed", "false");
+    button.textContent = (card[0] === "T" ? "10" : card[0]) + SUITS[card[1]];
+    button.addEventListener("click", () => onClick(card, button));
+    holder.appendChild(button);
+  }
+}
+
+function tallyText(t) {
+  return `Tally: ${t.best} of ${t.hands} best, ${t.lost.toFixed(3)} points lost`;
+}
+
+const throwQuiz = { seed: null, picked: [], tally: { best: 0, hands: 0, lost: 0 } };
+
+$("quiz-deal").addEventListener("click", async () => {
+  show("quiz", "", "");
+  throwQuiz.seed = seed();
+  throwQuiz.picked = [];
+  try {
+    const data = await ask("/api/quiz/throw", { seed: throwQuiz.seed });
+    $("quiz-hand-role").textContent = `You are the ${data.role}: throw two.`;
+    cardButtons($("quiz-hand"), data.hand, async (card, button) => {
+      if (throwQuiz.picked.includes(card) || throwQuiz.picked.length >= 2) { return; }
+      throwQuiz.picked.push(card);
+      button.setAttribute("aria-pressed", "true");
+      if (throwQuiz.picked.length < 2) { return; }
+      try {
+        const graded = await ask("/api/quiz/throw", { seed: throwQuiz.seed, throw: throwQuiz.picked });
+        const t = throwQuiz.tally;
+        t.hands += 1;
+        t.best += graded.grade.best ? 1 : 0;
+        t.lost += graded.grade.loss;
+        const best = graded.grade.best ? "" : ` The best: ${graded.grade.best_throw}.`;
+        show("quiz", graded.verdict + "." + best, "");
+        $("quiz-tally").textContent = tallyText(t);
+      } catch (error) { show("quiz", "", error.message); }
+    });
+  } catch (error) { show("quiz", "", error.message); }
+});
+
+const playQuiz = { seed: null, done: false, tally: { best: 0, hands: 0, lost: 0 } };
+
+$("pquiz-deal").addEventListener("click", async () => {
+  show("pquiz", "", "");
+  $("pquiz-text").textContent = "";
+  playQuiz.seed = seed();
+  playQuiz.done = false;
+  try {
+    const p = await ask("/api/quiz/play", { seed: playQuiz.seed });
+    $("pquiz-position").textContent = `You are the ${p.role}; starter ${p.starter}; ` +
+      `you threw ${p.discards.join(" ")}; the play so far: ${p.played}; count ${p.count}. Lay one of:`;
+    cardButtons($("pquiz-hand"), p.legal, async (card, button) => {
+      if (playQuiz.done) { return; }
+      playQuiz.done = true;
+      button.setAttribute("aria-pressed", "true");
+      try {
+        const graded = await ask("/api/quiz/play", { seed: playQuiz.seed, card: card });
+        const t = playQuiz.tally;
+        t.hands += 1;
+        t.best += graded.grade.is_best ? 1 : 0;
+        t.lost += graded.grade.loss;
+        show("pquiz", graded.verdict + ".", "");
+        $("pquiz-tally").textContent = tallyText(t);
+        $("pquiz-text").textContent = graded.text;
+      } catch (error) { show("pquiz", "", error.message); }
+    });
+  } catch (error) { show("pquiz", "", error.message); }
+});
+
 // --- games -------------------------------------------------------------------------
 
 ask("/api/games").then((data) => {
