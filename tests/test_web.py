@@ -238,3 +238,44 @@ def test_the_trainers_deal_by_the_seed_and_grade_as_the_quizzes(client: TestClie
     assert graded["verdict"].startswith(f"Your card {format_card(p.legal[-1])}: ")
     bad = client.post("/api/quiz/throw", json={"seed": 11, "throw": "AS AS"})
     assert bad.status_code == 400
+
+
+def test_a_long_review_is_a_job_with_progress_that_can_be_cancelled(
+    client: TestClient, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from crib_analyze.api import simulate
+
+    path = tmp_path / "games.txt"
+    simulate(2, seed=3, record=path, play_policy="lookahead")  # two whole games, recorded
+    record = path.read_text()
+    done = client.post("/api/jobs/review", json={"record": RECORD})
+    assert done.status_code == 202
+    key = done.json()["job"]
+    for _ in range(600):
+        state = client.get(f"/api/jobs/id/{key}").json()
+        if state["state"] != "running":
+            break
+        time.sleep(0.05)
+    assert state["state"] == "done" and state["done"] == state["total"] == 1
+    assert state["answer"] == client.post("/api/review", json={"record": RECORD}).json()
+    key = client.post("/api/jobs/review", json={"record": record}).json()["job"]
+    for _ in range(600):  # cancel once the first deal is graded
+        if client.get(f"/api/jobs/id/{key}").json()["done"] >= 1:
+            break
+        time.sleep(0.02)
+    client.delete(f"/api/jobs/id/{key}")
+    for _ in range(600):
+        state = client.get(f"/api/jobs/id/{key}").json()
+        if state["state"] != "running":
+            break
+        time.sleep(0.05)
+    assert state["state"] == "cancelled" and 1 <= state["done"] < state["total"], state
+    assert "answer" not in state
+    assert client.get("/api/jobs/id/nope").status_code == 404
+    bad = client.post("/api/jobs/review", json={"record": "deal\nhand: 5H"}).json()["job"]
+    for _ in range(600):
+        state = client.get(f"/api/jobs/id/{bad}").json()
+        if state["state"] != "running":
+            break
+        time.sleep(0.05)
+    assert state["state"] == "failed" and "\n" not in state["error"]

@@ -183,6 +183,7 @@ def test_a_play_position(page: Any) -> None:
 
 def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 
     by_name(page, "button", "Board").click()
@@ -206,6 +207,11 @@ def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
     mine, theirs, shown = int(found[1]), int(found[2]), float(found[3])
     assert 40 < mine < 80 and 40 < theirs < 80  # the middle of the board
     assert shown == pytest.approx(100 * win_probability(mine, theirs, True), abs=0.05)
+    pone_map = board.find_element("id", "map-pone")  # from the keyboard: focus, arrows
+    pone_map.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.SHIFT + Keys.ARROW_RIGHT)
+    assert readout.text.startswith("You 62, they 70, they deal: you win ")
+    shown = float(readout.text.rsplit(" ", 1)[1].rstrip("%"))
+    assert shown == pytest.approx(100 * win_probability(62, 70, False), abs=0.05)
 
 
 RECORD = """deal

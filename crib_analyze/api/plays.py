@@ -4,7 +4,7 @@ pegging value of every keep, review a recorded game."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from crib_analyze.cards import CardLike, CardsLike
@@ -294,10 +294,14 @@ def review(
 
 
 def review_text_record(
-    text: str, position_samples: int = POSITION_SAMPLES.default, seed: int = SEED.default
+    text: str,
+    position_samples: int = POSITION_SAMPLES.default,
+    seed: int = SEED.default,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> pd.DataFrame:
     """:func:`review` of a record given as its text, always (never read as a path: for
-    records uploaded to a server, kept in memory), with the packaged model.
+    records uploaded to a server, kept in memory), with the packaged model;
+    ``on_progress`` gets (deals graded, deals) after each deal and may raise to stop.
 
     >>> record = "deal\ndealer: me\nhand: 5H 6S 4D JC QH 5C\nthrow: 5H 5C\nstarter: 2D"
     >>> review_text_record(record)["best"][0]
@@ -312,5 +316,5 @@ def review_text_record(
     if not isinstance(text, str):
         raise UsageError(f"a record's text is a string, got {type(text).__name__}")
     deals = parse_record(text, name="the record")
-    decisions = grade_game(deals, resolve_model(None), r.position_samples, r.seed)
+    decisions = grade_game(deals, resolve_model(None), r.position_samples, r.seed, on_progress)
     return review_frame(decisions, deals=len(deals))

@@ -19,6 +19,7 @@ Every decision of the recorded player is compared with the best alternative:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,12 +61,16 @@ def grade_game(
     model: ExpertModel,
     position_samples: int = POSITION_SAMPLES.default,
     seed: int = 0,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> list[Decision]:
-    """Every decision of the recorded player, in the order made."""
+    """Every decision of the recorded player, in the order made; ``on_progress`` gets
+    (deals graded, deals) after each deal (it may raise to stop the grading there)."""
     out: list[Decision] = []
-    for deal in deals:
+    for done, deal in enumerate(deals, start=1):
         out.append(_grade_throw(deal, model, position_samples, seed))
         out.extend(_grade_plays(deal, model, seed))
+        if on_progress is not None:
+            on_progress(done, len(deals))
     return out
 
 

@@ -158,6 +158,39 @@ def endpoint(run: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[..., A
     return handle
 
 
+def job_routes() -> list[Route]:
+    """``/api/jobs/<name>`` (POST: start), ``/api/jobs/id/<id>`` (GET: its state; DELETE:
+    cancel it): :mod:`crib_analyze.web.jobs`."""
+    from crib_analyze.web import jobs
+    from crib_analyze.web.endpoints import JOBS
+
+    def starter(work: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
+        async def begin(request: Request) -> Response:
+            try:
+                body = await read_body(request)
+                return JSONResponse({"job": jobs.start(work, body)}, status_code=202)
+            except BadRequest as e:
+                return JSONResponse({"error": str(e)}, status_code=e.status)
+            except CribAnalyzeError as e:
+                return JSONResponse({"error": str(e)}, status_code=503)
+
+        return begin
+
+    async def state(request: Request) -> Response:
+        job = jobs.find(request.path_params["key"])
+        if job is None:
+            return JSONResponse({"error": "no such job"}, status_code=404)
+        if request.method == "DELETE":
+            job.cancel.set()
+        return JSONResponse(job.as_dict())
+
+    return [
+        *(Route(f"/api/jobs/{name}", starter(work), methods=["POST"])
+          for name, work in JOBS.items()),
+        Route("/api/jobs/id/{key}", state, methods=["GET", "DELETE"]),
+    ]  # fmt: skip
+
+
 def _locked(run: Callable[[dict[str, Any]], dict[str, Any]], body: dict[str, Any]) -> Any:
     with _ONE_AT_A_TIME:
         return run(body)
@@ -178,6 +211,7 @@ def create_app(loopback: bool = True) -> Starlette:
         ),
         Route("/api/board", endpoint(endpoints.board), methods=["GET"]),
         Route("/api/games", endpoint(endpoints.games), methods=["GET"]),
+        *job_routes(),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(LOOPBACK_HOSTS))]
     return Starlette(routes=routes, middleware=middleware if loopback else [])

@@ -159,9 +159,12 @@ _REVIEW: dict[str, tuple[type, ...]] = {
 }  # fmt: skip
 
 
-def review(body: dict[str, Any]) -> dict[str, Any]:
+def review(
+    body: dict[str, Any], on_progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
     """``review``: every decision of a game record (its text, uploaded or pasted; kept in
-    memory, never a path) graded, as :func:`~crib_analyze.api.review_text_record`."""
+    memory, never a path) graded, as :func:`~crib_analyze.api.review_text_record`;
+    ``on_progress`` (a job's) hears each deal graded."""
     from crib_analyze.api import review_text_record
     from crib_analyze.render.play import review_text
     from crib_analyze.results import rows_of_frame
@@ -170,7 +173,7 @@ def review(body: dict[str, Any]) -> dict[str, Any]:
     record = given.pop("record", None)
     if not record:
         raise BadRequest("`record` is needed: the game record's text")
-    rows = rows_of_frame(review_text_record(record, **given))
+    rows = rows_of_frame(review_text_record(record, on_progress=on_progress, **given))
     return answer(rows, review_text(rows))
 
 
@@ -237,6 +240,9 @@ def play_quiz(body: dict[str, Any]) -> dict[str, Any]:
         out["text"] = advice_text(rows, why=True)
     return out
 
+
+#: the work that runs as a job (``/api/jobs/<name>``): long, with progress, cancellable
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {"review": review}
 
 #: the POST endpoints, by the path after ``/api/``
 ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -205,18 +205,33 @@ async function drawMaps() {
       ctx.fillStyle = colour(p);
       ctx.fillRect(theirs * cell, mine * cell, Math.ceil(cell), Math.ceil(cell));
     }));
+    const say = (mine, theirs) => {
+      const who = role === "dealer" ? "you deal" : "they deal";
+      $("map-readout").textContent =
+        `You ${mine}, they ${theirs}, ${who}: you win ${(100 * board[role][mine][theirs]).toFixed(1)}%`;
+    };
     const read = (event) => {
       const box = canvas.getBoundingClientRect();
       const at = event.touches ? event.touches[0] : event;
       const theirs = Math.floor((at.clientX - box.left) / box.width * board.target);
       const mine = Math.floor((at.clientY - box.top) / box.height * board.target);
       if (mine < 0 || theirs < 0 || mine >= board.target || theirs >= board.target) { return; }
-      const who = role === "dealer" ? "you deal" : "they deal";
-      $("map-readout").textContent =
-        `You ${mine}, they ${theirs}, ${who}: you win ${(100 * board[role][mine][theirs]).toFixed(1)}%`;
+      say(mine, theirs);
     };
     canvas.onmousemove = read;
     canvas.ontouchstart = read;
+    const cursor = { mine: 60, theirs: 60 };  // the keyboard's square: arrows move it
+    canvas.onfocus = () => say(cursor.mine, cursor.theirs);
+    canvas.onkeydown = (event) => {
+      const step = event.shiftKey ? 10 : 1;
+      const moves = { ArrowUp: [-step, 0], ArrowDown: [step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] };
+      const move = moves[event.key];
+      if (!move) { return; }
+      event.preventDefault();
+      cursor.mine = Math.min(board.target - 1, Math.max(0, cursor.mine + move[0]));
+      cursor.theirs = Math.min(board.target - 1, Math.max(0, cursor.theirs + move[1]));
+      say(cursor.mine, cursor.theirs);
+    };
   }
 }
 
@@ -240,18 +255,48 @@ $("review-file").addEventListener("change", async () => {  // read here, in memo
   if (file) { $("review-record").value = await file.text(); }
 });
 
+let reviewJob = null;
+
+function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
+
+$("review-cancel").addEventListener("click", async () => {
+  if (reviewJob) { await fetch(`/api/jobs/id/${reviewJob}`, { method: "DELETE" }); }
+});
+
 $("review-form").addEventListener("submit", async (event) => {
-  event.preventDefault();
+  event.preventDefault();  // a long game takes a while: a job, with progress and Cancel
   show("review", "Working...", "");
+  $("review-result").hidden = true;
   try {
-    const data = await ask("/api/review", { record: $("review-record").value });
-    show("review", data.verdict, "");
-    fill($("review-table"), data.rows, ["deal", "decision", "chosen", "best", "loss", "loss_win"]);
-    $("review-text").textContent = data.text;
-    $("review-result").hidden = false;
+    const started = await ask("/api/jobs/review", { record: $("review-record").value });
+    reviewJob = started.job;
+    $("review-cancel").hidden = false;
+    $("review-progress-line").hidden = false;
+    let job;
+    for (;;) {
+      job = await ask(`/api/jobs/id/${reviewJob}`);
+      $("review-progress").max = Math.max(job.total, 1);
+      $("review-progress").value = job.done;
+      $("review-count").textContent = job.total ? `${job.done} of ${job.total}` : "";
+      if (job.state !== "running") { break; }
+      await sleep(250);
+    }
+    if (job.state === "done") {
+      const data = job.answer;
+      show("review", data.verdict, "");
+      fill($("review-table"), data.rows, ["deal", "decision", "chosen", "best", "loss", "loss_win"]);
+      $("review-text").textContent = data.text;
+      $("review-result").hidden = false;
+    } else if (job.state === "cancelled") {
+      show("review", `Cancelled after ${job.done} of ${job.total} deals.`, "");
+    } else {
+      show("review", "", job.error);
+    }
   } catch (error) {
     show("review", "", error.message);
-    $("review-result").hidden = true;
+  } finally {
+    reviewJob = null;
+    $("review-cancel").hidden = true;
   }
 });
 
