@@ -64,13 +64,17 @@ def browser() -> Iterator[Any]:
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="crib-analyze-chromium-")
+    # Chromium's singleton socket lives under its temp folder and a socket path has at
+    # most 107 bytes: a long TMPDIR makes it exit at start, so it gets a short one
+    short = "/tmp" if len(tempfile.gettempdir()) > 40 and os.path.isdir("/tmp") else None
+    profile = tempfile.mkdtemp(prefix="cac-", dir=short)
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--no-first-run", "--disable-background-networking", "--disable-sync",
                  "--disable-component-update", "--window-size=1100,1400",
                  f"--user-data-dir={profile}"):  # fmt: skip
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    service = Service(DRIVER, env={**os.environ, "TMPDIR": profile})
+    driver = webdriver.Chrome(service=service, options=options)
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)

@@ -303,7 +303,7 @@ def review_text_record(
     records uploaded to a server, kept in memory), with the packaged model;
     ``on_progress`` gets (deals graded, deals) after each deal and may raise to stop.
 
-    >>> record = "deal\ndealer: me\nhand: 5H 6S 4D JC QH 5C\nthrow: 5H 5C\nstarter: 2D"
+    >>> record = "deal\\ndealer: me\\nhand: 5H 6S 4D JC QH 5C\\nthrow: 5H 5C\\nstarter: 2D"
     >>> review_text_record(record)["best"][0]
     'JC QH'
     """
