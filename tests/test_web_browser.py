@@ -176,9 +176,11 @@ def test_a_play_position(page: Any) -> None:
     by_name(page, "button", "Play").click()
     play = panel(page, "play")
     by_name(page, "radio", "Pone", play).click()
-    by_name(page, "textbox", "Your cards", play).send_keys("7C 8D 2C")
-    by_name(page, "textbox", "Starter", play).send_keys("5H")
-    by_name(page, "textbox", "Played so far", play).send_keys("3D 10S")
+    for target, cards in (("Your cards", "7C 8D 2C"), ("The starter", "5H"), ("The play", "3D TS")):
+        by_name(page, "radio", target, play).click()  # then the cards, clicked
+        for card in cards.split():
+            by_name(page, "button", card, play).click()
+    assert by_name(page, "textbox", "Played so far", play).get_attribute("value") == "3D TS"
     by_name(page, "button", "Rank the cards", play).click()
     said = answered(page, play.find_element("css selector", "[role=status]"))
     rows = advise_play_rows("pone", "7C 8D 2C", "5H", played="3D 10S")

@@ -70,26 +70,30 @@ function syncGrid() {
   }
 }
 
-for (const suit of Object.keys(SUITS)) {
-  for (const rank of RANKS) {
-    const card = rank + suit;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.card = card;
-    button.setAttribute("aria-label", card);
-    button.setAttribute("aria-pressed", "false");
-    button.className = "card " + (suit === "D" || suit === "H" ? "red" : "black");
-    button.textContent = (rank === "T" ? "10" : rank) + SUITS[suit];
-    button.addEventListener("click", () => {
-      const typed = cardsText().toUpperCase().split(/[\s,]+/).filter(Boolean);
-      const at = typed.indexOf(card);
-      if (at >= 0) { typed.splice(at, 1); } else { typed.push(card); }
-      $("throw-cards").value = typed.join(" ");
-      syncGrid();
-    });
-    $("throw-grid").appendChild(button);
+function makeGrid(holder, onClick) {  // the 52 cards, each a button named as the CLI writes it
+  for (const suit of Object.keys(SUITS)) {
+    for (const rank of RANKS) {
+      const card = rank + suit;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.card = card;
+      button.setAttribute("aria-label", card);
+      button.setAttribute("aria-pressed", "false");
+      button.className = "card " + (suit === "D" || suit === "H" ? "red" : "black");
+      button.textContent = (rank === "T" ? "10" : rank) + SUITS[suit];
+      button.addEventListener("click", () => onClick(card));
+      holder.appendChild(button);
+    }
   }
 }
+
+makeGrid($("throw-grid"), (card) => {
+  const typed = cardsText().toUpperCase().split(/[\s,]+/).filter(Boolean);
+  const at = typed.indexOf(card);
+  if (at >= 0) { typed.splice(at, 1); } else { typed.push(card); }
+  $("throw-cards").value = typed.join(" ");
+  syncGrid();
+});
 $("throw-cards").addEventListener("input", syncGrid);
 $("throw-clear").addEventListener("click", () => { $("throw-cards").value = ""; syncGrid(); });
 
@@ -158,6 +162,14 @@ $("throw-form").addEventListener("submit", async (event) => {
 });
 
 // --- play --------------------------------------------------------------------------
+
+makeGrid($("play-grid"), (card) => {  // a card clicked goes to the field chosen
+  const field = $(radio("play-target"));
+  field.value = field.id === "play-starter" ? card : (field.value.trim() + " " + card).trim();
+});
+$("play-clear").addEventListener("click", () => {
+  for (const id of ["play-cards", "play-starter", "play-discards", "play-played"]) { $(id).value = ""; }
+});
 
 $("play-go").addEventListener("click", () => {
   const played = $("play-played");
@@ -360,7 +372,8 @@ $("pquiz-deal").addEventListener("click", async () => {
   try {
     const p = await ask("/api/quiz/play", { seed: playQuiz.seed });
     $("pquiz-position").textContent = `You are the ${p.role}; starter ${p.starter}; ` +
-      `you threw ${p.discards.join(" ")}; the play so far: ${p.played}; count ${p.count}. Lay one of:`;
+      `you threw ${p.discards.join(" ")}; the play so far: ${p.played || "nothing yet"}; ` +
+      `count ${p.count}. Lay one of:`;
     cardButtons($("pquiz-hand"), p.legal, async (card, button) => {
       if (playQuiz.done) { return; }
       playQuiz.done = true;
