@@ -185,6 +185,8 @@ def test_a_play_position(page: Any) -> None:
     said = answered(page, play.find_element("css selector", "[role=status]"))
     rows = advise_play_rows("pone", "7C 8D 2C", "5H", played="3D 10S")
     assert said == first_upper(rows.attrs["verdict"])
+    text = play.find_element("id", "play-text").text  # the reasons and the assumptions
+    assert "solver policy:" in text and "2C: " in text
 
 
 def test_the_board_and_the_chance_from_a_score(page: Any) -> None:

@@ -181,7 +181,7 @@ $("play-form").addEventListener("submit", async (event) => {
   show("play", "Working...", "");
   try {
     const body = { seat: radio("play-role"), cards: $("play-cards").value.trim(),
-      starter: $("play-starter").value.trim() || null, played: $("play-played").value.trim() };
+      starter: $("play-starter").value.trim() || null, played: $("play-played").value.trim(), why: true };
     const discards = $("play-discards").value.trim();
     if (discards) { body.discards = discards; }
     const data = await ask("/api/play", body);
