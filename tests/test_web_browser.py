@@ -173,6 +173,8 @@ def test_bad_input_is_the_api_s_line_in_an_alert(page: Any) -> None:
 
 
 def test_a_play_position(page: Any) -> None:
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
     by_name(page, "button", "Play").click()
     play = panel(page, "play")
     by_name(page, "radio", "Pone", play).click()
@@ -187,6 +189,20 @@ def test_a_play_position(page: Any) -> None:
     assert said == first_upper(rows.attrs["verdict"])
     text = play.find_element("id", "play-text").text  # the reasons and the assumptions
     assert "solver policy:" in text and "2C: " in text
+    play.find_element("tag name", "summary").click()  # another game: three, as the dealer
+    Select(play.find_element("id", "play-game")).select_by_value("three")
+    by_name(page, "textbox", "Seat (other games)", play).send_keys("dealer")
+    for field, text in (("Your cards", "5C 9D KS 2H"), ("Starter", "4D"),
+                        ("Played so far", "7H 3S")):  # fmt: skip
+        box = by_name(page, "textbox", field, play)
+        box.clear()
+        box.send_keys(text)
+    by_name(page, "button", "Rank the cards", play).click()
+    rows = advise_play_rows("dealer", "5C 9D KS 2H", "4D", played="7H 3S", game="three")
+    WebDriverWait(page, WAIT).until(
+        lambda _: play.find_element("css selector", "[role=status]").text
+        == first_upper(rows.attrs["verdict"])
+    )  # fmt: skip
 
 
 def test_the_board_and_the_chance_from_a_score(page: Any) -> None:

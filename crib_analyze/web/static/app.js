@@ -180,8 +180,11 @@ $("play-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   show("play", "Working...", "");
   try {
-    const body = { seat: radio("play-role"), cards: $("play-cards").value.trim(),
+    const game = $("play-game").value || "standard";
+    const body = { seat: $("play-seat").value.trim() || radio("play-role"), cards: $("play-cards").value.trim(), game: game,
       starter: $("play-starter").value.trim() || null, played: $("play-played").value.trim(), why: true };
+    if ($("play-lowball").checked) { body.lowball = true; }
+    if ($("play-fives").checked) { body.throw_fives = true; }
     const discards = $("play-discards").value.trim();
     if (discards) { body.discards = discards; }
     const data = await ask("/api/play", body);
@@ -400,5 +403,6 @@ ask("/api/games").then((data) => {
     option.value = row.game;
     option.textContent = `${row.game}: ${row.summary}`;
     $("throw-game").appendChild(option);
+    $("play-game").appendChild(option.cloneNode(true));
   }
 }).catch((error) => show("throw", "", error.message));
