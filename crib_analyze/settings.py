@@ -456,3 +456,8 @@ WEB_PORT = Count("port", 1, 65535, 8121)
 #: host names a loopback server answers to (any other Host header: refused, 400)
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 WEB_MAX_BODY = 256 * 1024  # bytes a request may carry (a game record fits many times)
+#: the most work one request of the page may ask (the server answers one at a time):
+#: draws or sampled hands, games simulated, deals of a record graded outside a job
+WEB_MOST_SAMPLES = 20_000
+WEB_MOST_GAMES = 20_000
+WEB_MOST_DEALS = 40

@@ -117,24 +117,68 @@ def test_bad_input_is_one_line_and_400(client: TestClient, body, line) -> None: 
     assert line in error and "\n" not in error and "Traceback" not in error
 
 
-def test_not_json_too_big_and_the_wrong_host(client: TestClient) -> None:
-    got = client.post("/api/discard", content=b"{not json", headers={"content-type": "text/plain"})
+JSON = {"content-type": "application/json"}
+
+
+def test_not_json_too_big_too_deep_and_the_wrong_host(client: TestClient) -> None:
+    got = client.post("/api/discard", content=b"{not json", headers=JSON)
     assert got.status_code == 400 and got.json() == {"error": "the request is not JSON"}
     assert client.post("/api/discard", json=[1, 2]).status_code == 400
+    deep = b'{"cards": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+    got = client.post("/api/discard", content=deep, headers=JSON)
+    assert got.status_code == 400 and "nested too deeply" in got.json()["error"]
+    got = client.post("/api/jobs/review", content=deep, headers=JSON)
+    assert got.status_code == 400
     big = b'{"cards": "' + b" " * WEB_MAX_BODY + b'"}'
-    assert client.post("/api/discard", content=big).status_code == 413
+    assert client.post("/api/discard", content=big, headers=JSON).status_code == 413
 
     def chunks():  # type: ignore[no-untyped-def]
         for _ in range(WEB_MAX_BODY // 1024 + 2):
             yield b" " * 1024
 
-    streamed = client.post("/api/discard", content=chunks())  # no declared length
+    streamed = client.post("/api/discard", content=chunks(), headers=JSON)  # no length
     assert streamed.status_code == 413
     evil = TestClient(create_app(), base_url="http://evil.example")
     assert evil.get("/").status_code == 400  # DNS rebinding: refused on loopback
     assert evil.post("/api/odds", json={"scores": [1, 2]}).status_code == 400
-    anywhere = TestClient(create_app(loopback=False), base_url="http://evil.example")
-    assert anywhere.get("/").status_code == 200
+    served = TestClient(create_app(("localhost", "evil.example")), base_url="http://evil.example")
+    assert served.get("/").status_code == 200  # the names of the address it is bound to
+
+
+def test_a_page_elsewhere_cannot_post(client: TestClient) -> None:
+    """Cross-site requests: a form or a text post (which any page may send without
+    asking) is refused, and so is a request that says it comes from another origin."""
+    body = b'{"scores": [95, 100]}'
+    text = client.post("/api/odds", content=body, headers={"content-type": "text/plain"})
+    assert text.status_code == 415
+    form = client.post("/api/odds", data={"scores": "95"})
+    assert form.status_code == 415
+    foreign = client.post("/api/odds", json={"scores": [95, 100]},
+                          headers={"origin": "http://evil.example"})  # fmt: skip
+    assert foreign.status_code == 403 and "refused" in foreign.json()["error"]
+    own = client.post("/api/odds", json={"scores": [95, 100]}, headers={"origin": LOCAL})
+    assert own.status_code == 200
+
+
+def test_the_page_asks_bounded_work_and_the_hosts_it_serves() -> None:
+    from crib_analyze.cli.serve_commands import served_hosts
+
+    c = TestClient(create_app(), base_url=LOCAL)
+    big = c.post("/api/odds", json={"scores": [1, 2, 3], "game": "three", "games": 40_000})
+    assert big.status_code == 400 and "at most 20,000 on the page" in big.json()["error"]
+    many = c.post("/api/play", json={"seat": "pone", "cards": "7C 8D", "starter": "5H",
+                                     "policy": "greedy", "samples": 200_000})  # fmt: skip
+    assert many.status_code == 400
+    long = "".join(RECORD for _ in range(41))
+    got = c.post("/api/review", json={"record": long})
+    assert got.status_code == 400 and "/api/jobs/review" in got.json()["error"]
+    assert c.post("/api/quiz/play", json={"seed": -1}).status_code == 400
+    assert c.post("/api/jobs/review", json={}).status_code == 400  # checked before it starts
+    assert c.post("/api/jobs/review", json={"record": "x", "bogus": 1}).status_code == 400
+    hosts, loopback = served_hosts("127.0.0.2")
+    assert loopback and "127.0.0.2" in hosts and "localhost" in hosts
+    hosts, loopback = served_hosts("0.0.0.0")
+    assert not loopback and socket.gethostname() in hosts
 
 
 def test_twenty_clients_at_once_get_their_own_answers() -> None:

@@ -20,6 +20,7 @@ import shutil
 import socket
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -98,10 +99,16 @@ def by_name(driver: Any, role: str, name: str, within: Any = None) -> Any:
     from selenium.webdriver.common.by import By
 
     scope = within or driver
-    for element in scope.find_elements(By.CSS_SELECTOR, _ROLES[role]):
-        if element.accessible_name.strip() == name and element.is_displayed():
-            return element
-    raise AssertionError(f"no {role} named {name!r}")
+    deadline = time.monotonic() + 10  # the page may still be laying itself out
+    while True:
+        seen = []
+        for element in scope.find_elements(By.CSS_SELECTOR, _ROLES[role]):
+            seen.append(element.accessible_name.strip())
+            if seen[-1] == name and element.is_displayed():
+                return element
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {role} named {name!r} among {seen}")
+        time.sleep(0.2)
 
 
 _ROLES = {

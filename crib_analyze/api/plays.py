@@ -226,6 +226,8 @@ def start_play_quiz(
 
     check_choice("play policy", policy, PLAY_POLICIES)
     used = resolve_model(model) if model is not None else None
+    if seed is not None:
+        SEED.check(seed)
     return PlayQuiz(seed=seed, role=role, policy=policy, samples=samples, model=used)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import socket
 import time
 
@@ -53,9 +55,9 @@ def serve(host: str, port: int, open_page: bool) -> None:
         raise click.ClickException(
             "serve needs the web extra: pip install 'crib-analyze[web]'"
         ) from None
-    loopback = host in LOOPBACK_HOSTS
+    hosts, loopback = served_hosts(host)
     if not loopback:
-        note(f"warning: listening on {host}: other machines can reach the page")
+        note(f"warning: listening on {host or 'every address'}: other machines can reach the page")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -65,7 +67,7 @@ def serve(host: str, port: int, open_page: bool) -> None:
     except OSError as e:
         sock.close()
         raise click.ClickException(f"cannot listen on {host}:{port}: {e.strerror}") from None
-    app = create_app(loopback=loopback)
+    app = create_app(hosts)
     warm()
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{'localhost' if loopback else shown}:{port}/"
@@ -79,6 +81,35 @@ def serve(host: str, port: int, open_page: bool) -> None:
     if stopped_by_ctrl_c:
         raise Interrupted("the server stopped")
     note("the server stopped")
+
+
+def served_hosts(host: str) -> tuple[tuple[str, ...], bool]:
+    """The Host header names a server bound to ``host`` answers to (this machine's
+    names, and the address bound; for every address, this machine's name and addresses
+    too), and whether the address is this machine's alone (a loopback address)."""
+    bare = host.strip("[]")
+    wildcard = bare in ("", "0.0.0.0", "::")
+    try:
+        found = {str(a[4][0]) for a in socket.getaddrinfo(bare or None, None)}
+    except (OSError, UnicodeError):
+        found = set()
+    loopback = bool(found) and not wildcard and all(_is_loopback(a) for a in found)
+    names = [*LOOPBACK_HOSTS, bare, f"[{bare}]" if ":" in bare else bare]
+    if wildcard:
+        name = socket.gethostname()
+        names += [name, socket.getfqdn()]
+        with contextlib.suppress(OSError, UnicodeError):
+            for a in socket.getaddrinfo(name, None):
+                address = str(a[4][0])
+                names.append(f"[{address}]" if ":" in address else address)
+    return tuple(dict.fromkeys(n for n in names if n)), loopback
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def run_server(app: object, sock: socket.socket) -> bool:

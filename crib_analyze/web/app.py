@@ -9,9 +9,13 @@ refused), runs that function and answers::
 ``rows`` is what the command's ``--format json`` prints, ``verdict`` and ``notes`` the
 result's own words, ``text`` the command's readable view (80 columns). A bad request
 gets 400 and ``{"error": "<the API's one line>"}``; never a traceback. Requests are
-capped at :data:`~crib_analyze.settings.WEB_MAX_BODY` bytes; nothing is written to disk
-and no endpoint takes a file path. Bound to loopback, the app answers only to a Host of
-this machine (DNS rebinding). One analysis runs at a time (the kernels use every core).
+capped at :data:`~crib_analyze.settings.WEB_MAX_BODY` bytes and by the work they may ask
+(``WEB_MOST_*``); a POST must say it is JSON and come from the page's own origin (a page
+elsewhere cannot send one: cross-site requests); the app answers only to the Host names
+it serves (loopback, or the address it was bound to: DNS rebinding). No request's data
+is written to disk and no endpoint takes a file path (the kernel cache and the expert's
+crib cache are filled as by every command). One analysis runs at a time (the kernels
+use every core); a job takes its turns between its steps.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ import json
 import logging
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -95,8 +100,21 @@ def request_fields(cls: type, leave_out: tuple[str, ...] = ()) -> dict[str, tupl
     return out
 
 
+def same_origin(request: Request) -> None:
+    """A POST or DELETE from the page itself: JSON (a form or a plain text post, which a
+    page elsewhere may send without asking, is refused) from this origin or none."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if request.method == "POST" and kind != "application/json":
+        raise BadRequest("send JSON, with Content-Type: application/json", 415)
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host", ""):
+        raise BadRequest(f"requests from {origin} are refused: the page is this server's", 403)
+
+
 async def read_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read in memory up to the size cap."""
+    if request.method in ("POST", "DELETE"):
+        same_origin(request)
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > WEB_MAX_BODY:
         raise BadRequest(f"the request is over {WEB_MAX_BODY:,} bytes", 413)
@@ -113,6 +131,8 @@ async def read_body(request: Request) -> dict[str, Any]:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the request is not JSON") from None
+    except RecursionError:
+        raise BadRequest("the request's JSON is nested too deeply") from None
     if not isinstance(body, dict):
         raise BadRequest("the request is a JSON object of parameters")
     return body
@@ -147,15 +167,19 @@ def endpoint(run: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[..., A
             status = 400 if e.exit_code == 2 else 500
             return JSONResponse({"error": str(e)}, status_code=status)
         except Exception as e:  # a bug: logged here, one line to the page
-            log.error("internal error: %s", "".join(traceback.format_exception(e)))
-            return JSONResponse(
-                {"error": f"internal error (a bug in crib-analyze {__version__}): "
-                          f"{type(e).__name__}"},
-                status_code=500,
-            )  # fmt: skip
+            return _internal(e)
         return JSONResponse(result)
 
     return handle
+
+
+def _internal(e: Exception) -> Response:
+    """A bug's answer: one line to the client, the traceback to the server's log."""
+    log.error("internal error: %s", "".join(traceback.format_exception(e)))
+    return JSONResponse(
+        {"error": f"internal error (a bug in crib-analyze {__version__}): {type(e).__name__}"},
+        status_code=500,
+    )
 
 
 def job_routes() -> list[Route]:
@@ -164,19 +188,28 @@ def job_routes() -> list[Route]:
     from crib_analyze.web import jobs
     from crib_analyze.web.endpoints import JOBS
 
-    def starter(work: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
+    def starter(check: Callable[..., Any], work: Callable[..., Any]) -> Callable[[Request], Any]:
         async def begin(request: Request) -> Response:
             try:
                 body = await read_body(request)
-                return JSONResponse({"job": jobs.start(work, body)}, status_code=202)
+                check(body)  # a bad request is refused now, not found failed later
+                key = jobs.start(work, body, _ONE_AT_A_TIME)
+                return JSONResponse({"job": key}, status_code=202)
             except BadRequest as e:
                 return JSONResponse({"error": str(e)}, status_code=e.status)
             except CribAnalyzeError as e:
-                return JSONResponse({"error": str(e)}, status_code=503)
+                return JSONResponse({"error": str(e)}, status_code=400 if e.exit_code == 2 else 503)
+            except Exception as e:  # a bug: logged, one line
+                return _internal(e)
 
         return begin
 
     async def state(request: Request) -> Response:
+        try:
+            if request.method == "DELETE":
+                same_origin(request)
+        except BadRequest as e:
+            return JSONResponse({"error": str(e)}, status_code=e.status)
         job = jobs.find(request.path_params["key"])
         if job is None:
             return JSONResponse({"error": "no such job"}, status_code=404)
@@ -185,8 +218,8 @@ def job_routes() -> list[Route]:
         return JSONResponse(job.as_dict())
 
     return [
-        *(Route(f"/api/jobs/{name}", starter(work), methods=["POST"])
-          for name, work in JOBS.items()),
+        *(Route(f"/api/jobs/{name}", starter(check, work), methods=["POST"])
+          for name, (check, work) in JOBS.items()),
         Route("/api/jobs/id/{key}", state, methods=["GET", "DELETE"]),
     ]  # fmt: skip
 
@@ -196,9 +229,10 @@ def _locked(run: Callable[[dict[str, Any]], dict[str, Any]], body: dict[str, Any
         return run(body)
 
 
-def create_app(loopback: bool = True) -> Starlette:
+def create_app(hosts: Sequence[str] = LOOPBACK_HOSTS) -> Starlette:
     """The app: the page at ``/``, its files at ``/static/``, the API at ``/api/``;
-    ``loopback`` (bound to this machine only) refuses other Host headers."""
+    it answers only requests whose Host header is one of ``hosts`` (the names of the
+    address it is bound to: DNS rebinding)."""
     from crib_analyze.web import endpoints
 
     static = resources.files("crib_analyze.web") / "static"
@@ -213,8 +247,8 @@ def create_app(loopback: bool = True) -> Starlette:
         Route("/api/games", endpoint(endpoints.games), methods=["GET"]),
         *job_routes(),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(LOOPBACK_HOSTS))]
-    return Starlette(routes=routes, middleware=middleware if loopback else [])
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))]
+    return Starlette(routes=routes, middleware=middleware)
 
 
 def _page(static: Any) -> Callable[[Request], Any]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from crib_analyze.api.requests import DiscardRequest
+from crib_analyze.settings import WEB_MOST_DEALS, WEB_MOST_GAMES, WEB_MOST_SAMPLES
 from crib_analyze.web.app import BadRequest, answer, parameters, request_fields
 
 #: the parameters of the variants, as ``game(...)`` takes them
@@ -49,6 +50,14 @@ _DISCARD = {
 }  # fmt: skip
 
 
+def _most(given: dict[str, Any], name: str, most: int) -> None:
+    """A usage error when ``given[name]`` asks more work than a request of the page may
+    (the command line takes more)."""
+    value = given.get(name)
+    if isinstance(value, int) and value > most:
+        raise BadRequest(f"`{name}` is at most {most:,} on the page, got {value:,}")
+
+
 def discard(body: dict[str, Any]) -> dict[str, Any]:
     """``discard``: the throws of one hand (:func:`~crib_analyze.api.discard_rows_for`),
     any game and variant; ``why`` and ``starters`` add those lines to the text."""
@@ -58,6 +67,8 @@ def discard(body: dict[str, Any]) -> dict[str, Any]:
     from crib_analyze.render.hands import distribution_text, game_throws_text
 
     given = parameters(body, _DISCARD)
+    for name in ("samples", "position_samples"):
+        _most(given, name, WEB_MOST_SAMPLES)
     hand = _cards(given)
     why, starters = bool(given.pop("why", False)), bool(given.pop("starters", False))
     request = DiscardRequest(**given).resolve()
@@ -86,6 +97,7 @@ def play(body: dict[str, Any]) -> dict[str, Any]:
     from crib_analyze.render.play import advice_text, game_advice_text
 
     given = parameters(body, _PLAY)
+    _most(given, "samples", WEB_MOST_SAMPLES)
     hand = _cards(given)
     seat = given.pop("seat", None)
     if seat is None:
@@ -116,6 +128,7 @@ def odds(body: dict[str, Any]) -> dict[str, Any]:
     from crib_analyze.render.board import chances_text
 
     given = parameters(body, _ODDS)
+    _most(given, "games", WEB_MOST_GAMES)
     scores = given.pop("scores", None)
     if not scores or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
         raise BadRequest("`scores` is a list of whole numbers: mine, then the opponent's")
@@ -169,12 +182,24 @@ def review(
     from crib_analyze.render.play import review_text
     from crib_analyze.results import rows_of_frame
 
-    given = parameters(body, _REVIEW)
-    record = given.pop("record", None)
-    if not record:
-        raise BadRequest("`record` is needed: the game record's text")
+    given = check_review(body)
+    record = given.pop("record")
+    if on_progress is None and record.count("deal") > WEB_MOST_DEALS:  # not a job: short
+        deals = len([ln for ln in record.splitlines() if ln.strip().lower() == "deal"])
+        if deals > WEB_MOST_DEALS:
+            raise BadRequest(f"a record of {deals} deals: grade it as a job "
+                             f"(/api/jobs/review), or send at most {WEB_MOST_DEALS}")  # fmt: skip
     rows = rows_of_frame(review_text_record(record, on_progress=on_progress, **given))
     return answer(rows, review_text(rows))
+
+
+def check_review(body: dict[str, Any]) -> dict[str, Any]:
+    """``review``'s parameters, checked (before a job starts, too)."""
+    given = parameters(body, _REVIEW)
+    if not given.get("record"):
+        raise BadRequest("`record` is needed: the game record's text")
+    _most(given, "position_samples", WEB_MOST_SAMPLES)
+    return given
 
 
 _QUIZ: dict[str, tuple[type, ...]] = {"seed": (int,), "role": (str,), "throw": (str, list)}
@@ -241,8 +266,11 @@ def play_quiz(body: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-#: the work that runs as a job (``/api/jobs/<name>``): long, with progress, cancellable
-JOBS: dict[str, Callable[..., dict[str, Any]]] = {"review": review}
+#: the work that runs as a job (``/api/jobs/<name>``): long, with progress, cancellable;
+#: each with the check of its parameters, made before it starts
+JOBS: dict[str, tuple[Callable[..., Any], Callable[..., dict[str, Any]]]] = {
+    "review": (check_review, review),
+}
 
 #: the POST endpoints, by the path after ``/api/``
 ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -1,12 +1,14 @@
 """Long work on the page: a job runs in its own thread, says how far it has got, and can
 be cancelled (the review of a long game today).
 
-``POST /api/jobs/review`` starts one with ``/api/review``'s parameters and answers its
-id; ``GET /api/jobs/{id}`` gives its state (``running``, ``done``, ``cancelled``,
-``failed``), its progress (``done`` of ``total``) and, when done, the endpoint's answer;
-``DELETE /api/jobs/{id}`` cancels it (it stops at the next step: a deal). The ids are
-random (a job is reachable only by who started it); at most :data:`MOST_JOBS` are kept,
-the oldest finished ones dropped first. Nothing is written to disk.
+``POST /api/jobs/review`` starts one with ``/api/review``'s parameters (checked first)
+and answers its id; ``GET /api/jobs/id/{id}`` gives its state (``running``, ``done``,
+``cancelled``, ``failed``), its progress (``done`` of ``total``) and, when done, the
+endpoint's answer; ``DELETE /api/jobs/id/{id}`` cancels it (it stops at the next step:
+a deal). A job runs under the server's one-analysis lock and gives it up between its
+steps, so the page's other answers are not held up. The ids are random (a job is
+reachable only by who started it); at most :data:`MOST_JOBS` are kept, the oldest
+finished ones dropped first, and :data:`MOST_RUNNING` run at once.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from crib_analyze.errors import CribAnalyzeError
 
 MOST_JOBS = 32  # kept at once; a new job past it drops the oldest finished one
+MOST_RUNNING = 4  # running at once (they take turns with each other and the page)
 
 
 class Cancelled(Exception):
@@ -35,10 +38,15 @@ class Job:
     answer: dict[str, Any] | None = None
     error: str = ""
     cancel: threading.Event = field(default_factory=threading.Event)
+    lock: Any = None  # the server's one-analysis lock, held while the work runs
 
     def progress(self, done: int, total: int) -> None:
-        """The work's callback after each step: records it, stops it if cancelled."""
+        """The work's callback after each step: records it, lets the other analyses
+        have their turn, stops the work if it was cancelled."""
         self.done, self.total = done, total
+        if self.lock is not None:
+            self.lock.release()
+            self.lock.acquire()
         if self.cancel.is_set():
             raise Cancelled
 
@@ -55,10 +63,13 @@ _JOBS: dict[str, Job] = {}
 _GUARD = threading.Lock()
 
 
-def start(work: Any, body: dict[str, Any]) -> str:
-    """Run ``work(body, job.progress)`` in a thread; its id."""
-    job = Job()
+def start(work: Any, body: dict[str, Any], lock: Any = None) -> str:
+    """Run ``work(body, job.progress)`` in a thread, holding ``lock`` but between its
+    steps; its id."""
+    job = Job(lock=lock)
     with _GUARD:
+        if sum(j.state == "running" for j in _JOBS.values()) >= MOST_RUNNING:
+            raise CribAnalyzeError(f"{MOST_RUNNING} jobs are running: wait or cancel one")
         if len(_JOBS) >= MOST_JOBS:
             finished = [k for k, j in _JOBS.items() if j.state != "running"]
             if not finished:
@@ -69,7 +80,11 @@ def start(work: Any, body: dict[str, Any]) -> str:
 
     def run() -> None:
         try:
-            job.answer = work(body, job.progress)
+            if lock is None:
+                job.answer = work(body, job.progress)
+            else:
+                with lock:
+                    job.answer = work(body, job.progress)
             job.state = "done"
         except Cancelled:
             job.state = "cancelled"

@@ -136,12 +136,16 @@ function drawChart(rows) {
   }
 }
 
+let throwAsked = 0;  // the answer shown is the latest question's: older ones are dropped
+
 $("throw-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  const asked = ++throwAsked;
   show("throw", "Working...", "");
   try {
     const body = throwRequest();
     const data = await ask("/api/discard", body);
+    if (asked !== throwAsked) { return; }
     show("throw", data.verdict, "");
     fill($("throw-table"), data.rows, ["rank", "discard", "keep", "throw", "pass", "hand_mean",
       "crib_mean", "peg_net", "net", "total", "loss", "p_win"]);
@@ -152,10 +156,11 @@ $("throw-form").addEventListener("submit", async (event) => {
     if (!body.score) {
       try {
         const spread = await ask("/api/discard", { ...body, distribution: true, why: false, starters: false });
-        drawChart(spread.rows);
+        if (asked === throwAsked) { drawChart(spread.rows); }
       } catch (error) { /* no distribution for this request: the ranking stands alone */ }
     }
   } catch (error) {
+    if (asked !== throwAsked) { return; }
     show("throw", "", error.message);
     $("throw-result").hidden = true;
   }
@@ -176,8 +181,11 @@ $("play-go").addEventListener("click", () => {
   played.value = (played.value.trim() + " go").trim();
 });
 
+let playAsked = 0;
+
 $("play-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  const asked = ++playAsked;
   show("play", "Working...", "");
   try {
     const game = $("play-game").value || "standard";
@@ -188,11 +196,13 @@ $("play-form").addEventListener("submit", async (event) => {
     const discards = $("play-discards").value.trim();
     if (discards) { body.discards = discards; }
     const data = await ask("/api/play", body);
+    if (asked !== playAsked) { return; }
     show("play", data.verdict, "");
     fill($("play-table"), data.rows, ["card", "value", "se", "net", "net_se", "own", "others", "p_win"]);
     $("play-text").textContent = data.text;
     $("play-result").hidden = false;
   } catch (error) {
+    if (asked !== playAsked) { return; }
     show("play", "", error.message);
     $("play-result").hidden = true;
   }
@@ -260,6 +270,7 @@ $("odds-form").addEventListener("submit", async (event) => {
     $("odds-text").textContent = data.text;
   } catch (error) {
     show("odds", "", error.message);
+    $("odds-text").textContent = "";
   }
 });
 
@@ -280,6 +291,9 @@ $("review-cancel").addEventListener("click", async () => {
 
 $("review-form").addEventListener("submit", async (event) => {
   event.preventDefault();  // a long game takes a while: a job, with progress and Cancel
+  if (reviewJob) { return; }  // one review at a time: Cancel stops the one running
+  const submit = $("review-form").querySelector("button[type=submit]");
+  submit.disabled = true;
   show("review", "Working...", "");
   $("review-result").hidden = true;
   try {
@@ -299,7 +313,7 @@ $("review-form").addEventListener("submit", async (event) => {
     if (job.state === "done") {
       const data = job.answer;
       show("review", data.verdict, "");
-      fill($("review-table"), data.rows, ["deal", "decision", "chosen", "best", "loss", "loss_win"]);
+      fill($("review-table"), data.rows, ["deal", "kind", "situation", "chosen", "best", "loss", "loss_win"]);
       $("review-text").textContent = data.text;
       $("review-result").hidden = false;
     } else if (job.state === "cancelled") {
@@ -311,6 +325,7 @@ $("review-form").addEventListener("submit", async (event) => {
     show("review", "", error.message);
   } finally {
     reviewJob = null;
+    submit.disabled = false;
     $("review-cancel").hidden = true;
   }
 });
@@ -346,13 +361,15 @@ $("quiz-deal").addEventListener("click", async () => {
   try {
     const data = await ask("/api/quiz/throw", { seed: throwQuiz.seed });
     $("quiz-hand-role").textContent = `You are the ${data.role}: throw two.`;
+    const dealt = throwQuiz.seed;  // this hand's: a late answer for an older one is dropped
     cardButtons($("quiz-hand"), data.hand, async (card, button) => {
       if (throwQuiz.picked.includes(card) || throwQuiz.picked.length >= 2) { return; }
       throwQuiz.picked.push(card);
       button.setAttribute("aria-pressed", "true");
       if (throwQuiz.picked.length < 2) { return; }
       try {
-        const graded = await ask("/api/quiz/throw", { seed: throwQuiz.seed, throw: throwQuiz.picked });
+        const graded = await ask("/api/quiz/throw", { seed: dealt, throw: throwQuiz.picked });
+        if (dealt !== throwQuiz.seed) { return; }
         const t = throwQuiz.tally;
         t.hands += 1;
         t.best += graded.grade.best ? 1 : 0;
@@ -377,12 +394,14 @@ $("pquiz-deal").addEventListener("click", async () => {
     $("pquiz-position").textContent = `You are the ${p.role}; starter ${p.starter}; ` +
       `you threw ${p.discards.join(" ")}; the play so far: ${p.played || "nothing yet"}; ` +
       `count ${p.count}. Lay one of:`;
+    const dealt = playQuiz.seed;
     cardButtons($("pquiz-hand"), p.legal, async (card, button) => {
       if (playQuiz.done) { return; }
       playQuiz.done = true;
       button.setAttribute("aria-pressed", "true");
       try {
-        const graded = await ask("/api/quiz/play", { seed: playQuiz.seed, card: card });
+        const graded = await ask("/api/quiz/play", { seed: dealt, card: card });
+        if (dealt !== playQuiz.seed) { return; }
         const t = playQuiz.tally;
         t.hands += 1;
         t.best += graded.grade.is_best ? 1 : 0;
