@@ -215,7 +215,7 @@ def test_a_play_position(page: Any) -> None:
 def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     by_name(page, "button", "Board").click()
     board = panel(page, "board")
@@ -229,6 +229,16 @@ def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
     by_name(page, "button", "Chance of winning", board).click()
     said = answered(page, board.find_element("css selector", "[role=status]"))
     assert said == first_upper(odds_rows(110, 115, dealer=False).attrs["verdict"])
+    board.find_element("tag name", "summary").click()  # another game: three, by simulation
+    Select(board.find_element("id", "odds-game")).select_by_value("three")
+    by_name(page, "textbox", "Scores (one a side, from the dealer's left)", board).send_keys(
+        "110 100 95"
+    )
+    by_name(page, "button", "Chance of winning", board).click()
+    expected = first_upper(odds_rows(110, 100, 95, game="three").attrs["verdict"])
+    status = board.find_element("css selector", "[role=status]")
+    WebDriverWait(page, WAIT).until(lambda _: status.text == expected)
+    Select(board.find_element("id", "odds-game")).select_by_value("standard")
     canvas = board.find_element("id", "map-dealer")
     readout = board.find_element("id", "map-readout")
     ActionChains(page).move_to_element(canvas).perform()  # its centre: a square of the map

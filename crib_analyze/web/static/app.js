@@ -264,8 +264,12 @@ $("odds-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   show("odds", "Working...", "");
   try {
-    const data = await ask("/api/odds", { scores: [Number($("odds-mine").value), Number($("odds-theirs").value)],
-      dealer: radio("odds-role") === "dealer" });
+    const game = $("odds-game").value || "standard";
+    const body = game === "standard"
+      ? { scores: [Number($("odds-mine").value), Number($("odds-theirs").value)],
+          dealer: radio("odds-role") === "dealer" }
+      : { game: game, scores: $("odds-scores").value.trim().split(/[\s,-]+/).filter(Boolean).map(Number) };
+    const data = await ask("/api/odds", body);
     show("odds", data.verdict, "");
     $("odds-text").textContent = data.text;
   } catch (error) {
@@ -423,5 +427,6 @@ ask("/api/games").then((data) => {
     option.textContent = `${row.game}: ${row.summary}`;
     $("throw-game").appendChild(option);
     $("play-game").appendChild(option.cloneNode(true));
+    $("odds-game").appendChild(option.cloneNode(true));
   }
 }).catch((error) => show("throw", "", error.message));
