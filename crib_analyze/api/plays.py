@@ -30,6 +30,7 @@ from crib_analyze.verdicts import game_advice_verdict, play_verdict
 if TYPE_CHECKING:
     import pandas as pd
 
+    from crib_analyze.game_review.record import Deal
     from crib_analyze.play.trainer import PlayGrade, PlayQuiz
 
 
@@ -174,8 +175,8 @@ def advise_play_rows(
     from crib_analyze.play.result_rows import play_note
 
     r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None, score).resolve()
-    asked = rules_of(game)
-    penalty = () if cast(Rules, r.game).penalty == asked.penalty else asked.variant_rules[-1:]
+    in_play = cast(Rules, r.game).variant_rules  # the rules asked that the play leaves out:
+    penalty = [w for w in rules_of(game).variant_rules if w not in in_play]
     if r.engine == "any-game":
         from crib_analyze.play.result_rows import table_advice_rows
         from crib_analyze.play.table_advice import advise_table
@@ -283,15 +284,24 @@ def review(
     >>> df.loc[0, ["kind", "chosen", "best"]].tolist(), round(float(df.loc[0, "loss"]), 2)
     (['throw', '5H 5C', 'JC QH'], 11.27)
     """
+    from crib_analyze.game_review.record import parse_record, read_record
+
+    text = os.fspath(record)
+    deals = parse_record(text) if "\n" in text else read_record(text)
+    return _graded(deals, position_samples, seed, model)
+
+
+def _graded(
+    deals: list[Deal], position_samples: int, seed: int, model: ModelLike,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> pd.DataFrame:  # fmt: skip
+    """The review of parsed ``deals`` (:func:`review`, :func:`review_text_record`)."""
     from crib_analyze.api.requests import ReviewRequest
     from crib_analyze.game_review.grading import grade_game
-    from crib_analyze.game_review.record import parse_record, read_record
     from crib_analyze.game_review.result import review_frame
 
     r = ReviewRequest(position_samples, seed, model).resolve()
-    text = os.fspath(record)
-    deals = parse_record(text) if "\n" in text else read_record(text)
-    decisions = grade_game(deals, resolve_model(model), r.position_samples, r.seed)
+    decisions = grade_game(deals, resolve_model(model), r.position_samples, r.seed, on_progress)
     return review_frame(decisions, deals=len(deals))
 
 
@@ -309,14 +319,9 @@ def review_text_record(
     >>> review_text_record(record)["best"][0]
     'JC QH'
     """
-    from crib_analyze.api.requests import ReviewRequest
-    from crib_analyze.game_review.grading import grade_game
     from crib_analyze.game_review.record import parse_record
-    from crib_analyze.game_review.result import review_frame
 
-    r = ReviewRequest(position_samples, seed).resolve()
     if not isinstance(text, str):
         raise UsageError(f"a record's text is a string, got {type(text).__name__}")
     deals = parse_record(text, name="the record")
-    decisions = grade_game(deals, resolve_model(None), r.position_samples, r.seed, on_progress)
-    return review_frame(decisions, deals=len(deals))
+    return _graded(deals, position_samples, seed, None, on_progress)

@@ -9,6 +9,7 @@ chance of winning over every position instead (no command prints it whole).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from crib_analyze.api.requests import DiscardRequest
@@ -140,22 +141,22 @@ def odds(body: dict[str, Any]) -> dict[str, Any]:
 def board(body: dict[str, Any]) -> dict[str, Any]:
     """The chance of winning over the whole board (the board table's, standard game):
     ``dealer`` and ``pone``, each a list by my score of lists by the opponent's score."""
+    parameters(body, {})
+    return _board_answer()
+
+
+@cache
+def _board_answer() -> dict[str, Any]:
+    """The board's answer, made once a process (the table never changes)."""
     from crib_analyze.api import board_frame
 
-    parameters(body, {})
-    if _BOARD:
-        return _BOARD[0]
     frame = board_frame()
     out: dict[str, Any] = {"target": int(frame["my_score"].max()) + 1}
     for role, dealer in (("dealer", True), ("pone", False)):
         part = frame[frame["dealer"] == dealer].sort_values(["my_score", "opp_score"])
         grid = part["p_win"].to_numpy().reshape(out["target"], out["target"])
         out[role] = [[round(float(p), 4) for p in line] for line in grid]
-    _BOARD.append(out)
     return out
-
-
-_BOARD: list[dict[str, Any]] = []  # the board's answer, made once (the table never changes)
 
 
 def games(body: dict[str, Any]) -> dict[str, Any]:
@@ -184,11 +185,10 @@ def review(
 
     given = check_review(body)
     record = given.pop("record")
-    if on_progress is None and record.count("deal") > WEB_MOST_DEALS:  # not a job: short
-        deals = len([ln for ln in record.splitlines() if ln.strip().lower() == "deal"])
-        if deals > WEB_MOST_DEALS:
-            raise BadRequest(f"a record of {deals} deals: grade it as a job "
-                             f"(/api/jobs/review), or send at most {WEB_MOST_DEALS}")  # fmt: skip
+    deals = sum(line.strip().lower() == "deal" for line in record.splitlines())
+    if on_progress is None and deals > WEB_MOST_DEALS:  # not a job: kept short
+        raise BadRequest(f"a record of {deals} deals: grade it as a job "
+                         f"(/api/jobs/review), or send at most {WEB_MOST_DEALS}")  # fmt: skip
     rows = rows_of_frame(review_text_record(record, on_progress=on_progress, **given))
     return answer(rows, review_text(rows))
 

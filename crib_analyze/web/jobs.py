@@ -13,6 +13,7 @@ finished ones dropped first, and :data:`MOST_RUNNING` run at once.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -91,8 +92,6 @@ def start(work: Any, body: dict[str, Any], lock: Any = None) -> str:
         except CribAnalyzeError as e:
             job.state, job.error = "failed", str(e)
         except Exception as e:  # a bug: one line, the server logs the rest
-            import logging
-
             logging.getLogger("crib_analyze.web").exception("job failed")
             job.state, job.error = "failed", f"internal error: {type(e).__name__}"
 
