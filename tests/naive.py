@@ -657,7 +657,9 @@ def naive_table_value(
     seat pegs from card ``done`` of the play on (``len(prefix)`` unless given) when, from
     the end of ``prefix``, every seat lays the card that gives its side the most points
     less the mean of the other sides' points (the least with ``aim`` -1), the first of
-    equal cards in its hand."""
+    equal cards in its hand. Cards of one rank are one card in the play (suits do not
+    count there): a seat tries the first of them only, so that a tie between them, which
+    can leave the other seats different points, is broken the same way every time."""
     from fractions import Fraction
 
     done = len(prefix) if done is None else done
@@ -670,7 +672,11 @@ def naive_table_value(
     sides = sorted(set(teams))
     best: list[int] | None = None
     best_goal = Fraction(0)
+    ranks_tried: set[int] = set()
     for card in d.legal:
+        if rank(card) in ranks_tried:  # the same card in the play as one tried
+            continue
+        ranks_tried.add(rank(card))
         v = naive_table_value(hands, teams, [*prefix, card], once, aim, done)
         by_side = {t: sum(v[s] for s in range(len(v)) if teams[s] == t) for t in sides}
         own = by_side[teams[d.seat]]
