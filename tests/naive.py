@@ -23,6 +23,31 @@ def value(card: int) -> int:
     return min(rank(card) + 1, 10)
 
 
+#: a joker (id 52 or 53) laid in the play as rank r, written JOKER_LAID + 13 * (id - 52) + r:
+#: the rules let a joker be any card, so in the play it is laid as any rank
+JOKER_LAID = 1000
+
+
+def laid_rank(card: int) -> int:
+    """The rank a card laid counts as: its own, or the one a joker was laid as."""
+    return (card - JOKER_LAID) % 13 if card >= JOKER_LAID else rank(card)
+
+
+def held_card(card: int) -> int:
+    """The card of the hand a laid card was: itself, or the joker."""
+    return 52 + (card - JOKER_LAID) // 13 if card >= JOKER_LAID else card
+
+
+def lays_of(card: int, count: int) -> list[int]:
+    """The ways to lay ``card`` at ``count`` without passing 31: the card itself, or a
+    joker as each rank (ace to king) that fits."""
+    if card >= 52:
+        return [
+            JOKER_LAID + 13 * (card - 52) + r for r in range(13) if count + min(r + 1, 10) <= 31
+        ]
+    return [card] if count + value(card) <= 31 else []
+
+
 def naive_breakdown(hand4: list[int], starter: int, crib: bool = False) -> dict[str, int]:
     """Score four cards plus a starter, category by category."""
     cards = [*hand4, starter]
@@ -448,15 +473,15 @@ def naive_table_play(
         if not hands[turn] or sat_out[turn]:
             turn = (turn + 1) % n
             continue
-        legal = [c for c in hands[turn] if count + value(c) <= 31]
+        legal = [x for c in hands[turn] for x in lays_of(c, count)]
         if not legal:
             sat_out[turn] = True  # go
             turn = (turn + 1) % n
             continue
         card = choose(turn, legal, list(ranks), count)
-        hands[turn].remove(card)
-        count += value(card)
-        ranks.append(rank(card))
+        hands[turn].remove(held_card(card))
+        count += min(laid_rank(card) + 1, 10)
+        ranks.append(laid_rank(card))
         pts, why = naive_lay_points(ranks, count)
         out.append((turn, card, count, pts, why))
         last = turn
@@ -672,11 +697,12 @@ def naive_table_value(
     sides = sorted(set(teams))
     best: list[int] | None = None
     best_goal = Fraction(0)
-    ranks_tried: set[int] = set()
+    ranks_tried: set[tuple[bool, int]] = set()
     for card in d.legal:
-        if rank(card) in ranks_tried:  # the same card in the play as one tried
+        key = (card >= JOKER_LAID, laid_rank(card))  # a joker stays a joker in the hand
+        if key in ranks_tried:  # the same card in the play as one tried
             continue
-        ranks_tried.add(rank(card))
+        ranks_tried.add(key)
         v = naive_table_value(hands, teams, [*prefix, card], once, aim, done)
         by_side = {t: sum(v[s] for s in range(len(v)) if teams[s] == t) for t in sides}
         own = by_side[teams[d.seat]]

@@ -292,3 +292,58 @@ def test_a_penalty_changes_the_shows_not_the_play() -> None:
     line = "play 7C 8D 2C --pone -s 6H --played 3D,10S --penalty zero --score 100-100"
     out = CliRunner().invoke(cli, [w.replace(",", " ") for w in line.split()])
     assert out.exit_code == 2 and "--score does not go with --penalty zero" in out.output
+
+
+def test_a_joker_is_laid_as_the_rank_that_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jokers in the play: the player's joker is an option per rank that fits, the best
+    one shown ("JK as A" where only an ace fits); the other seats' cards are drawn from
+    the unseen cards and the jokers not in view (a joker laid, cut or held is in view,
+    the card it was laid as is not)."""
+    from crib_analyze.play import table_solver_kernels as ts
+
+    pools: list[list[int]] = []
+    real = ts.solved_rollouts
+
+    def spy(*args):  # type: ignore[no-untyped-def]
+        pools.append(sorted(int(c) for c in args[3]))
+        return real(*args)
+
+    monkeypatch.setattr(ts, "solved_rollouts", spy)
+    kw = {"samples": 200, "seed": 3}
+    only = advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
+                            game=game("standard", jokers=1), **kw)  # fmt: skip
+    assert only["card"].tolist() == ["JK as A"]  # 30: an ace's 31, the only card that fits
+    assert any("joker is laid as the rank" in n for n in only.meta.notes)
+    two = advise_play_rows("dealer", "JK 5C QC", "2C", played="JK=5H 10S 10D",
+                           game=game("standard", jokers=2), **kw)  # fmt: skip
+    assert two["card"].tolist()[0] == "JK as 6"  # 25: a six's 31 beats the five's 30
+    assert len(two) == 2  # the joker's best rank only, and the five (the queen does not fit)
+
+    def but(text: str) -> list[int]:
+        return [c for c in range(52) if c not in set(ca.parse_cards(text))]
+
+    assert pools[0] == but("KC QC 2C 10H 10S 10D")  # the one joker is in view
+    assert pools[1] == but("5C QC 2C 10S 10D")  # 5H stays unseen: a joker stood for it
+    one_left = advise_play_rows("pone", "5C QC 9D", "2C", played="JK=5H 10S",
+                                game=game("standard", jokers=2), **kw)  # fmt: skip
+    assert len(one_left) == 3 and pools[2] == [*but("5C QC 9D 2C 10S"), 52]  # one not in view
+    with pytest.raises(ca.UsageError, match="only the solver lays"):
+        advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
+                         game=game("standard", jokers=1), policy="lookahead")  # fmt: skip
+    with pytest.raises(ca.UsageError, match="3 jokers in view"):
+        advise_play_rows("dealer", "JK KC QC", "JK", played="JK=5H 10S 10D",
+                         game=game("standard", jokers=2), **kw)  # fmt: skip
+
+
+def test_jokers_on_the_command_line() -> None:
+    runner = CliRunner()
+    args = ["play", "JK", "KC", "QC", "--dealer", "--starter", "2C", "--played", "10H 10S 10D"]
+    out = runner.invoke(cli, [*args, "--jokers", "1", "--samples", "200"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout.startswith("As dealer at count 30: play JK as A"), out.stdout
+    unasked = runner.invoke(cli, args)
+    assert unasked.exit_code == 2
+    assert unasked.output.strip().splitlines()[-1].startswith("Error: JK is a joker: give --jokers")
+    lookahead = runner.invoke(cli, [*args, "--jokers", "1", "--policy", "lookahead"])
+    assert lookahead.exit_code == 2, lookahead.output
+    assert "only the solver lays the cards" in lookahead.output

@@ -223,3 +223,71 @@ def test_a_played_decision_is_the_best_mean_over_its_draws() -> None:
                 totals[i] += by[teams[0]] - Fraction(sum(others), len(others))
         expected = 0 if totals[0] >= totals[1] else 1
         assert got == expected, (case, totals)
+
+
+#: (players, cards a seat, jokers among the cards dealt)
+JOKER_TABLES = [(2, 3, 1), (2, 3, 2), (2, 4, 1), (3, 2, 2)]
+
+
+@pytest.mark.parametrize(("players", "size", "jokers"), JOKER_TABLES)
+def test_jokers_are_laid_as_the_brute_force_lays_them(players: int, size: int, jokers: int) -> None:
+    """A joker in any hand is laid as any rank that fits, chosen when it is laid: the
+    kernel's points after each option (a card, or the player's joker laid as a rank) are
+    the brute force's, where every line of play with every naming is enumerated."""
+    from tests.naive import JOKER_LAID, held_card, laid_rank
+
+    rng = random.Random(f"{rotation_seed()}/jokers/{players}/{size}/{jokers}")
+    teams = list(range(players))
+    for _ in range(scaled(16, 5)):
+        while True:
+            cards = rng.sample(range(52), players * size - jokers) + [52, 53][:jokers]
+            rng.shuffle(cards)
+            hands = [cards[s * size : (s + 1) * size] for s in range(players)]
+            prefix: list[int] = []
+            for _ in range(rng.randrange(players * size - 1)):
+                d, _ = _table_replay(hands, prefix, False)
+                if d is None:
+                    break
+                prefix.append(rng.choice(d.legal))
+            d, _ = _table_replay(hands, prefix, False)
+            if d is not None:
+                break
+        laid = {held_card(c) for c in prefix}
+        h = np.full((players, 4), -1, np.int64)
+        for s, hand in enumerate(hands):
+            for t, c in enumerate(hand):
+                if c not in laid:
+                    h[s, t] = rank(c)  # a joker's rank is 13, the kernel's JOKER
+        seq = np.zeros(ts.SEQ_SIZE, np.int64)
+        seq[: len(d.ranks)] = d.ranks
+        codes = np.array(
+            [hands[d.seat].index(held_card(c)) + ts.NAMED * (1 + laid_rank(c) if c >= JOKER_LAID
+             else 0) for c in d.legal], np.int64)  # fmt: skip
+        keys, memo = ts.new_memo(players, ts.MEMO_SIZE)
+        out = np.zeros((len(codes), players), np.int64)
+        ts.option_values(
+            h, d.seat, seq, len(d.ranks), d.count, codes, np.array(teams, np.int64), players,
+            False, 1, keys, memo, out,
+        )  # fmt: skip
+        for o, c in enumerate(d.legal):
+            expected = naive_table_value(hands, teams, [*prefix, c], False, 1, len(prefix))
+            assert out[o].tolist() == expected, (hands, prefix, c)
+
+
+def test_a_seat_that_said_go_is_dealt_no_joker() -> None:
+    """A joker fits wherever an ace does: a seat that said go at 25 holds no joker, nor
+    any card of six or less, in any draw."""
+    from crib_analyze.rng_kernels import rng_for
+
+    rng = random.Random(f"{rotation_seed()}/go-joker")
+    high = rng.sample(range(24, 48), 10)  # sevens to queens: none fits at 25
+    low = rng.sample(range(24), 6)
+    unseen = np.array([*high, *low, 52, 53], np.int64)
+    dealt = np.full((2, 4), -1, np.int64)
+    mine = np.array([48, 49, -1, -1], np.int64)
+    held = np.array([2, 3], np.int64)
+    said_go = np.array([False, True])
+    for j in range(scaled(200, 50)):
+        ts.draw_others(rng_for(j, 0), unseen, mine, 0, held, said_go, 25, dealt)
+        got = dealt[1, :3].tolist()
+        assert all(c < 52 and min(c // 4 + 1, 10) > 6 for c in got), got

@@ -16,14 +16,18 @@ from crib_analyze.errors import CardError
 
 
 def game_rules(
-    game: str, lowball: bool = False, throw_fives: bool = False, penalty: str = "none"
-) -> Any:
+    game: str, lowball: bool = False, throw_fives: bool = False, penalty: str = "none",
+    jokers: int = 0,
+) -> Any:  # fmt: skip
     """The :class:`~crib_analyze.rules.Rules` of ``--game`` with the variants asked for
     (a one-line usage error if they do not go together)."""
     from crib_analyze.api import game as rules_of
 
     with domain_errors():
-        return rules_of(game, lowball=lowball, throw_fives=throw_fives, penalty=cast(Any, penalty))
+        return rules_of(
+            game, lowball=lowball, throw_fives=throw_fives, penalty=cast(Any, penalty),
+            jokers=jokers,
+        )  # fmt: skip
 
 
 def given(name: str) -> bool:

@@ -12,6 +12,7 @@ from crib_analyze.cli.arguments import (
     chosen,
     game_rules,
     given,
+    no_jokers_unasked,
     role_of,
     seat_of,
     set_threads,
@@ -170,6 +171,10 @@ def peg(
 )
 @throw_fives_option("The other seats' cards are drawn without fives (simulated as with --game).")
 @penalty_option("it changes the shows, not the play (simulated as with --game).")
+@jokers_option(
+    "Jokers in the pack (write one JK): each is laid as the rank that serves best, valued by "
+    "the solver as with --game; a joker laid is written JK=5H."
+)
 @click.option(
     "--why", is_flag=True,
     help="Say what each card scores now, the count it leaves, and the replies it invites "
@@ -194,6 +199,7 @@ def play(
     lowball: bool,
     throw_fives: bool,
     penalty: str,
+    jokers: int,
     why: bool,
     fmt: str,
 ) -> None:
@@ -230,13 +236,17 @@ def play(
     With --lowball (loser's cribbage) the play is valued as with --game, every seat
     laying for the fewest points, and the lowest net is best. With --throw-fives the
     other seats threw their fives: their cards are drawn without them; --penalty
-    changes the shows, not the play.
+    changes the shows, not the play. With --jokers your joker is valued as each rank
+    that fits ("JK as 5"), and every joker after it, the other seats' too, is laid as
+    the rank that serves its seat best, the rest solved for each draw as with --game.
     """
     from crib_analyze.api import advise_play_rows
     from crib_analyze.api.capabilities import engine_for
     from crib_analyze.render.play import advice_text, game_advice_text
 
-    rules = game_rules(game, lowball, throw_fives, penalty)
+    if not jokers:
+        no_jokers_unasked([*cards, played, discards or "", starter or ""])
+    rules = game_rules(game, lowball, throw_fives, penalty, jokers)
     if engine_for(rules) == "any-game":
         first_use("play --game")  # the table's kernels, not the two-player solver's
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from crib_analyze.cards import format_card
+from crib_analyze.cards import format_card, rank_name
 from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
 from crib_analyze.results import Rows
 from crib_analyze.rules import STANDARD, Rules
@@ -74,17 +74,25 @@ def play_note(rule: str) -> str:
         return f"{rule}: the other seats' cards are drawn without fives"
     if "penalty" in rule:
         return f"{rule}: it changes the shows, not the play"
+    if rule.startswith("jokers"):
+        return (f"{rule}; in the play each joker is laid as the rank that serves its seat "
+                "best (yours as the rank shown)")  # fmt: skip
     return rule
 
 
 def table_advice_rows(advice: TableAdvice) -> Rows:
-    """What a seat can lay in any game, best first: ``card`` ("go" when nothing fits),
+    """What a seat can lay in any game, best first: ``card`` ("go" when nothing fits; a
+    joker with the rank it is laid as, "JK as 5"),
     ``own`` (its side's mean points in the rest of the play), ``others`` (the other
     sides' mean), ``net`` (the difference) and ``net_se``; the metadata says what was
     simulated."""
     rules = advice.rules
+    cards = card_texts(list(advice.options))
+    for i, r in enumerate(advice.named or ()):
+        if r >= 0:  # a joker, laid as that rank
+            cards[i] = f"{cards[i]} as {rank_name(r)}"
     columns = {
-        "card": card_texts(list(advice.options)),
+        "card": cards,
         "own": np.asarray(advice.own, dtype=np.float64),
         "others": np.asarray(advice.others, dtype=np.float64),
         "net": np.asarray(advice.net, dtype=np.float64),

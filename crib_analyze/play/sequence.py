@@ -93,7 +93,7 @@ def reason_words(points_reasons: int) -> list[str]:
     return out
 
 
-def _tokens(
+def play_tokens(
     sequence: CardsLike | Iterable[CardLike], jokers: int = 0
 ) -> tuple[list[int], set[int]]:
     """(card ids and GO for each token ('go' in any case, or GO), the positions of jokers). A
@@ -169,7 +169,7 @@ def score_table_sequence(
     >>> play.totals
     {'left': 0, 'middle': 10, 'dealer': 7}
     """
-    tokens, wild = _tokens(sequence, jokers)
+    tokens, wild = play_tokens(sequence, jokers)
     if wild and hands is not None:
         raise PlayError("a play with jokers is scored without the hands (they are not checked)")
     reader = _PlayReader(rules, _held(rules, hands))

@@ -19,6 +19,13 @@ other seats' cards are drawn from the unseen cards but the fives. A seat dealt m
 fives than its throw takes keeps the rest (with five cards and one thrown, about 4% of
 seats; with six and two thrown, under 1%): the draws leave that out. **The penalties**
 change the shows, not the play: the advice is the same as without them.
+
+**Jokers** (``rules.jokers``): a joker is laid as any rank, chosen when it is laid; it
+may repeat a card already in play. The player's joker is valued as each rank that fits
+(an option each, over the same draws; the best is the one kept), and every joker in the
+rest of the play, the other seats' included, is laid as the rank that serves its seat
+best: the solver tries each. The other seats' cards are drawn from the unseen cards and
+the jokers not in view. Only the solver lays jokers.
 """
 
 from __future__ import annotations
@@ -27,11 +34,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crib_analyze.cards import CardLike, CardsLike, parse_card, parse_cards
+from crib_analyze.cards import JOKER_IDS, CardLike, CardsLike, parse_cards
 from crib_analyze.errors import UsageError
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.rules_kernels import card_value
-from crib_analyze.play.sequence import GO, PlayError, score_table_sequence
+from crib_analyze.play.sequence import GO, PlayError, play_tokens, score_table_sequence
 from crib_analyze.rules import FIVE_RANK, MAX_COUNT, Rules
 from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
 
@@ -52,6 +59,7 @@ class TableAdvice:
     net_se: np.ndarray  # its standard error over the draws
     samples: int
     policy: str
+    named: list[int] | None = None  # per option, the rank a joker is laid as (-1: a card)
 
 
 def advise_table(
@@ -68,19 +76,27 @@ def advise_table(
     """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
-    rules.refuse_variants("play advice", ("lowball", "throw", "penalty"))
+    rules.refuse_variants("play advice", ("lowball", "throw", "penalty", "jokers"))
     check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
     PLAY_SAMPLES.check(samples)
     SEED.check(seed)
-    mine = list(parse_cards(hand))
-    cut = [parse_card(starter)]
-    thrown = list(parse_cards(discards)) if discards else []
-    play = score_table_sequence(played, rules)
-    laid_cards = [e.card for e in play.events if e.card != GO]
+    jokers = rules.jokers
+    if jokers and policy != "solver":
+        raise UsageError("with jokers only the solver lays the cards (each joker as any rank)")
+    mine, cut, thrown = _cards(hand, jokers), _cards([starter], jokers), _cards(discards, jokers)
+    play = score_table_sequence(played, rules, None, jokers)
+    tokens, wild_at = play_tokens(played, jokers)
+    laid_at = [i for i, t in enumerate(tokens) if t != GO]  # the tokens of cards laid, in order
+    wild = {k for k, i in enumerate(laid_at) if i in wild_at}  # the jokers among them
+    laid_events = [e for e in play.events if e.card != GO]
+    laid_cards = [e.card for k, e in enumerate(laid_events) if k not in wild]
     laid = [sum(1 for e in play.events if e.card != GO and e.player == n) for n in rules.seat_names]
-    known = [*mine, *cut, *thrown, *laid_cards]
+    known = [c for c in [*mine, *cut, *thrown] if c not in JOKER_IDS] + laid_cards
     if len(set(known)) != len(known):
         raise UsageError("a card is given twice (your hand, the starter, discards, the play)")
+    in_view = sum(c in JOKER_IDS for c in [*mine, *cut, *thrown]) + len(wild)
+    if in_view > jokers:
+        raise UsageError(f"{in_view} jokers in view: the pack holds {jokers}")
     if play.complete:
         raise PlayError(f"the play of {rules.name} is over: nothing to lay")
     if play.turn != s:
@@ -90,13 +106,14 @@ def advise_table(
         raise UsageError(f"the {name} has laid {laid[s]} and holds {left} cards: got {len(mine)}")
     row = np.full(4, -1, np.int64)
     row[: len(mine)] = mine
-    options = [i for i, c in enumerate(mine) if play.count + card_value(c) <= MAX_COUNT]
+    options, named = _options(mine, play.count)
     codes = np.array(options or [SAY_GO], np.int64)
     seen = np.zeros(52, np.bool_)
-    seen[[*cut, *laid_cards]] = True
+    seen[[c for c in [*cut, *laid_cards] if c not in JOKER_IDS]] = True
     # the cards the other seats may hold: under throw fives, no five (thrown to the crib)
     dead = {c for c in range(52) if c >> 2 == FIVE_RANK} if rules.throw_fives else set()
-    unseen = np.array([c for c in range(52) if c not in {*known, *dead}], np.int64)
+    free = [j for j in JOKER_IDS if j not in mine][: jokers - in_view]  # jokers not in view
+    unseen = np.array([c for c in range(52) if c not in {*known, *dead}] + free, np.int64)
     if len(unseen) < int(sum(rules.hand_size - k for k in laid)) - len(mine):
         raise UsageError("too few unseen cards for the other seats' hands")
     held = np.array([rules.hand_size - k for k in laid], np.int64)
@@ -131,16 +148,52 @@ def advise_table(
     rest = np.delete(by_side, mine_side, axis=2).mean(axis=2)
     net = own - rest
     order = np.argsort(net.mean(axis=1) * (1 if rules.lowball else -1), kind="stable")
+    if jokers and options:  # a joker's best rank only: the rank it is laid as
+        order = np.array([i for k, i in enumerate(order) if named[i] < 0 or not any(
+            named[j] >= 0 for j in order[:k])], np.int64)  # fmt: skip
     se = net.std(axis=1, ddof=1) / np.sqrt(samples)
     return TableAdvice(
         rules=rules,
         seat=s,
         count=play.count,
-        options=[int(mine[codes[i]]) if codes[i] >= 0 else SAY_GO for i in order],
+        options=[int(mine[codes[i] % NAMED]) if codes[i] >= 0 else SAY_GO for i in order],
         own=own.mean(axis=1)[order],
         others=rest.mean(axis=1)[order],
         net=net.mean(axis=1)[order],
         net_se=se[order],
         samples=samples,
         policy=policy,
+        named=[named[i] for i in order] if jokers and options else None,
     )
+
+
+NAMED = 4  # an option's code: its slot + NAMED * (1 + the rank a joker is laid as)
+
+
+def _cards(cards: CardsLike | list[CardLike], jokers: int) -> list[int]:
+    """Card ids, a joker (JK) 52 or 53 when the pack holds them."""
+    if not jokers:
+        return list(parse_cards(cards))
+    from crib_analyze.scoring.jokers import parse_with_jokers
+
+    return parse_with_jokers(cards, jokers)
+
+
+def _options(mine: list[int], count: int) -> tuple[list[int], list[int]]:
+    """(codes, named): each card of ``mine`` that fits at ``count`` (its slot), and a
+    joker as each rank that fits (its slot + NAMED * (1 + rank); the first joker only:
+    two are the same card in the play); ``named`` the rank of each (-1: a card)."""
+    codes: list[int] = []
+    named: list[int] = []
+    for i, c in enumerate(mine):
+        if c in JOKER_IDS:
+            if any(d in JOKER_IDS for d in mine[:i]):
+                continue
+            for r in range(13):
+                if count + min(r + 1, 10) <= MAX_COUNT:
+                    codes.append(i + NAMED * (1 + r))
+                    named.append(r)
+        elif count + card_value(c) <= MAX_COUNT:
+            codes.append(i)
+            named.append(-1)
+    return codes, named

@@ -32,12 +32,10 @@ from numba import prange
 from crib_analyze.constants import MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play.rules_kernels import (
-    can_lay,
     lay_points,
     next_holding,
     rank_value,
 )
-from crib_analyze.play.solver_kernels import next_slot
 from crib_analyze.rng_kernels import rng_for, rng_next
 
 MAX_SEATS = 5
@@ -46,6 +44,8 @@ SEQ_SIZE = 4 * MAX_SEATS + 16  # the ranks laid since the root, each round stack
 MEMO_BITS = 17
 MEMO_SIZE = 1 << MEMO_BITS
 NO_KEY = -1
+JOKER = 13  # a joker's "rank" in a hand (card ids 52 and 53 >> 2): laid as any rank
+NAMED = 4  # an option's code: its slot + NAMED * (1 + the rank a joker is laid as)
 
 
 @njit
@@ -88,6 +88,55 @@ def slot_of(key: int, size: int) -> int:
     return (key * 2654435761) & (size - 1)
 
 
+@njit(inline="always")
+def least_value(r: int) -> int:
+    """The least a card of rank ``r`` counts: its value, or 1 for a joker (an ace)."""
+    return 1 if r == JOKER else rank_value(r)
+
+
+@njit
+def holds_fit(cards: np.ndarray, count: int) -> bool:
+    """True if a card id of ``cards`` (-1 laid; 52 and 53 jokers) fits at ``count``."""
+    for c in cards:  # noqa: SIM110 (a loop numba compiles well)
+        if c >= 0 and count + least_value(c >> 2) <= MAX_COUNT:
+            return True
+    return False
+
+
+@njit(inline="always")
+def next_choice(
+    hand: np.ndarray, s: int, name: int, hi: int, count: int, distinct: bool, only: int
+) -> tuple[int, int]:
+    """The choice after (slot ``s``, ``name``): the same joker laid as the next rank that
+    fits, else the first slot after ``s`` (to ``hi``) whose card fits at ``count`` and,
+    with ``distinct``, whose rank no earlier slot holds; a joker there is first laid as
+    the ace (or only as ``only`` when that is >= 0). (``hi + 1``, -1) if none."""
+    if 0 <= s <= hi and hand[s] == JOKER and name >= 0 and only < 0:
+        name += 1
+        while name < JOKER:
+            if count + rank_value(name) <= MAX_COUNT:
+                return s, name
+            name += 1
+    s += 1
+    while s <= hi:
+        r = hand[s]
+        if r >= 0 and count + least_value(r) <= MAX_COUNT:
+            repeat = False
+            if distinct:
+                for t in range(s):
+                    if hand[t] == r:
+                        repeat = True
+            if not repeat:
+                if r != JOKER:
+                    return s, -1
+                if only < 0:
+                    return s, 0
+                if count + rank_value(only) <= MAX_COUNT:
+                    return s, only
+        s += 1
+    return s, -1
+
+
 @njit
 def next_to_lay(h: np.ndarray, seat: int, count: int) -> int:
     """The first seat to the left of ``seat`` (``seat`` itself last) holding a rank that
@@ -97,7 +146,7 @@ def next_to_lay(h: np.ndarray, seat: int, count: int) -> int:
         s: int = (seat + step) % n
         for t in range(4):
             r = h[s, t]
-            if r >= 0 and count + rank_value(r) <= MAX_COUNT:
+            if r >= 0 and count + least_value(r) <= MAX_COUNT:
                 return s
     return -1
 
@@ -131,19 +180,23 @@ def objective(v: np.ndarray, seat: int, teams: np.ndarray, sides: int) -> int:
 def solve(
     h: np.ndarray, p: int, seq: np.ndarray, n: int, count: int, first: int, last: int,
     teams: np.ndarray, sides: int, once: bool, aim: int, memo_keys: np.ndarray,
-    memo_values: np.ndarray, out: np.ndarray,
+    memo_values: np.ndarray, out: np.ndarray, root_name: int = -1,
 ) -> None:  # fmt: skip
     """``out`` (N,): the points each seat pegs in the rest of the play with every seat
     playing as the module says, ``p`` to lay now (it must hold a rank that fits) from
     its slots ``first`` to ``last`` (0 and 3: its best card). ``seq[:n]`` the ranks
     since the reset (``seq`` of :data:`SEQ_SIZE`), ``count`` the count; ``h`` (N, 4)
-    ranks, restored on return."""
+    ranks, restored on return. A joker (:data:`JOKER`) is laid as the rank that serves
+    its seat best, tried rank by rank; ``root_name`` >= 0 lays a joker of ``p``'s now
+    as that rank only."""
     seats = h.shape[0]
     fp = np.empty(MAX_DEPTH, np.int64)
     fbase = np.empty(MAX_DEPTH, np.int64)
     fn = np.empty(MAX_DEPTH, np.int64)
     fcount = np.empty(MAX_DEPTH, np.int64)
     fslot = np.empty(MAX_DEPTH, np.int64)
+    fname = np.empty(MAX_DEPTH, np.int64)  # the rank a joker tried is laid as (-1: none)
+    fcard = np.empty(MAX_DEPTH, np.int64)  # the rank held in the slot tried
     fhi = np.empty(MAX_DEPTH, np.int64)
     flo = np.empty(MAX_DEPTH, np.int64)
     fkey = np.empty(MAX_DEPTH, np.int64)  # the node's own memo key (-1: none)
@@ -155,6 +208,7 @@ def solve(
     d = 0
     fp[0], fbase[0], fn[0], fcount[0] = p, 0, n, count
     fslot[0], flo[0], fhi[0], fkey[0] = first - 1, first, last, NO_KEY
+    fname[0] = -1
     returning = False
     while True:
         q = fp[d]
@@ -162,14 +216,15 @@ def solve(
             returning = False
             for s in range(seats):
                 value[s] += fdelta[d, s]
-            h[q, fslot[d]] = seq[fbase[d] + fn[d]]
+            h[q, fslot[d]] = fcard[d]
             o = aim * objective(value, q, teams, sides)
             if not found[d] or o > fobj[d]:
                 found[d], fobj[d] = True, o
                 for t in range(seats):
                     fbest[d, t] = value[t]
-        s = fslot[d] + 1
-        s = next_slot(h[q], s, fhi[d], fcount[d], flo[d] == 0)
+        s, named = next_choice(
+            h[q], fslot[d], fname[d], fhi[d], fcount[d], flo[d] == 0, root_name if d == 0 else -1
+        )
         if s > fhi[d]:  # every card tried: this node's value is its best
             for t in range(seats):
                 value[t] = fbest[d, t]
@@ -185,8 +240,8 @@ def solve(
             d -= 1
             returning = True
             continue
-        fslot[d] = s
-        r = h[q, s]
+        fslot[d], fname[d], fcard[d] = s, named, h[q, s]
+        r = named if named >= 0 else h[q, s]
         b, m = fbase[d], fn[d]
         h[q, s] = -1
         seq[b + m] = r
@@ -228,6 +283,7 @@ def solve(
         d += 1
         fp[d], fbase[d], fn[d], fcount[d] = nxt, nb, nm, nc
         fslot[d], flo[d], fhi[d], fkey[d] = -1, 0, 3, key
+        fname[d] = -1
         found[d] = False
 
 
@@ -246,13 +302,37 @@ def slot_values(
         for t in range(h.shape[0]):
             out[s, t] = 0
         r = h[p, s]
-        if r >= 0 and count + rank_value(r) <= MAX_COUNT:
+        if r >= 0 and count + least_value(r) <= MAX_COUNT:
             for i in range(n):
                 work[i] = seq[i]
             solve(
                 h, p, work, n, count, s, s, teams, sides, once, aim, memo_keys, memo_values,
                 out[s],
             )  # fmt: skip
+
+
+@njit
+def option_values(
+    h: np.ndarray, p: int, seq: np.ndarray, n: int, count: int, options: np.ndarray,
+    teams: np.ndarray, sides: int, once: bool, aim: int, memo_keys: np.ndarray,
+    memo_values: np.ndarray, out: np.ndarray,
+) -> None:  # fmt: skip
+    """``out`` (O, N): for each option of ``p`` (a code: its slot + :data:`NAMED` * (1 +
+    the rank a joker there is laid as), so a card's code is its slot), the points each
+    seat pegs in the rest of the play when ``p`` lays it and every seat then plays as
+    the module says. Each option must fit. The memo is cleared here."""
+    clear_memo(memo_keys)
+    work = np.zeros(SEQ_SIZE, np.int64)
+    for o in range(options.shape[0]):
+        for t in range(h.shape[0]):
+            out[o, t] = 0
+        for i in range(n):
+            work[i] = seq[i]
+        slot, name = options[o] % NAMED, options[o] // NAMED - 1
+        solve(
+            h, p, work, n, count, slot, slot, teams, sides, once, aim, memo_keys, memo_values,
+            out[o], name,
+        )  # fmt: skip
 
 
 @njit
@@ -301,9 +381,9 @@ def solved_rollouts(
     """Perfect-information Monte Carlo: for each of ``samples`` draws of the other
     seats' cards (as :func:`~crib_analyze.play.table_play_kernels.table_rollouts` draws
     them, the same streams), the rest of the play solved exactly after each of
-    ``seat``'s ``options`` (slots of ``mine``, or -1: say go, when nothing fits);
-    ``last`` the seat that laid the last card. Returns (options, samples, seats): each
-    seat's points."""
+    ``seat``'s ``options`` (codes of :func:`option_values`: slots of ``mine``, a joker's
+    with the rank it is laid as; or -1: say go, when nothing fits); ``last`` the seat
+    that laid the last card. Returns (options, samples, seats): each seat's points."""
     players = held.shape[0]
     sides = side_count(teams)
     out = np.zeros((options.shape[0], samples, players), np.int64)
@@ -312,7 +392,7 @@ def solved_rollouts(
         keys, values = new_memo(players, MEMO_SIZE)
         dealt = np.full((players, 4), -1, np.int64)
         ranks = np.empty((players, 4), np.int64)
-        value = np.zeros((4, players), np.int64)
+        value = np.zeros((options.shape[0], players), np.int64)
         work = np.zeros(SEQ_SIZE, np.int64)
         for j in range(c, samples, chunks):
             draw_others(rng_for(seed, j), unseen, mine, seat, held, said_go, count, dealt)
@@ -324,9 +404,11 @@ def solved_rollouts(
                 said_go_value(ranks, seat, work, n, count, last, teams, sides, once, aim,
                               keys, values, out[0, j])  # fmt: skip
                 continue
-            slot_values(ranks, seat, seq, n, count, teams, sides, once, aim, keys, values, value)
+            option_values(
+                ranks, seat, seq, n, count, options, teams, sides, once, aim, keys, values, value
+            )  # fmt: skip
             for o in range(options.shape[0]):
-                out[o, j, :] = value[options[o]]
+                out[o, j, :] = value[o]
     return out
 
 
@@ -355,7 +437,7 @@ def draw_others(
             for t in range(held[s]):
                 dealt[s, t] = pool[at]
                 at += 1
-            if said_go[s] and can_lay(dealt[s], count):
+            if said_go[s] and holds_fit(dealt[s], count):
                 fits = False
         if fits:
             return
