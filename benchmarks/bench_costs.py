@@ -118,6 +118,8 @@ def main() -> None:
                  "table --opponent expert: the expert-opponent discard table"),
                 ("table-five-card", ["table", "--game", "five-card"],
                  "table --game five-card: the five-card game's table"),
+                ("table-throw-one", ["table", "--game", "three"],
+                 "table --game three: a throw-one game's table (five-dealt, three, four, five)"),
             ):  # fmt: skip
                 out = Path(tmp) / f"{name}.parquet"
                 run = run_measured([*argv, "-o", str(out), "-q"], env)

@@ -150,7 +150,7 @@ def game_seconds(games: int, play_policy: str | None = None) -> float:
 def table_seconds(opponent: str, game: str = "standard") -> float:
     """Expected seconds of a whole discard table."""
     if game != "standard":
-        return cost("table-five-card").seconds
+        return cost("table-five-card" if game == "five-card" else "table-throw-one").seconds
     return cost("table-expert" if opponent == "expert" else "table").seconds
 
 

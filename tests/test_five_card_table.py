@@ -21,11 +21,12 @@ import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
+from crib_analyze.cards import format_card, format_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.table.five_card import five_card_classes
-from tests.conftest import rotating, scaled
+from tests.conftest import rotating, rotation_seed, scaled
 from tests.naive import naive_score, rank, suit
 
 
@@ -119,8 +120,78 @@ def test_the_table_from_the_command_line(tmp_path: Path) -> None:
     assert bad.exit_code == 1 and "Traceback" not in bad.output
     for args, words in [
         (["--game", "five-card", "--limit", "5"], "--limit does not go with --game"),
-        (["--game", "three"], "no table for three yet"),
+        (["--game", "canadian-doubles"], "no table for canadian-doubles: a seat's choice"),
         (["--game", "five-card", "-o", str(tmp_path / "t.csv")], "Parquet"),
     ]:
         refused = runner.invoke(cli, ["table", *args])
         assert refused.exit_code == 2 and words in refused.output, (args, refused.output)
+
+
+def test_a_throw_of_one_is_the_seat_s_exact_throws(classes) -> None:  # type: ignore[no-untyped-def]
+    """The games where a seat is dealt five and throws one: each class's kept four over
+    the starters (plain enumeration) and its crib (the random opponent) as `discard
+    --game ... --others random` counts them, every completion enumerated card by card
+    (crib_analyze.crib.any_game_kernels.crib_counts), for the dealer's side and the
+    other; and one throw's crib against a plain enumeration of every completion."""
+    cards, _ = classes
+    rng = random.Random(f"{rotation_seed()}/throw-one means")
+    picks = rng.sample(range(len(cards)), scaled(8, 2))  # a few hands: the API is slow
+    for i in picks:
+        hand = [int(c) for c in cards[i]]
+        hand_num, crib_num = fk.throw_one_means(cards[i : i + 1], rank_table())
+        unseen = [c for c in range(52) if c not in hand]
+        for game, seat, sign in (("four", "across", 1), ("three", "middle", -1)):
+            df = ca.analyze(format_cards(hand), game=game, seat=seat, others="random")
+            for t in range(5):
+                kept = [c for c in hand if c != hand[t]]
+                assert hand_num[0, t] == sum(naive_score(kept, s) for s in unseen)
+                row = df[df["throw"] == format_card(hand[t])].iloc[0]
+                assert row.hand_mean == pytest.approx(hand_num[0, t] / 47, abs=1e-12)
+                assert row.crib_mean == pytest.approx(
+                    crib_num[0, t] / fk.COMPLETIONS_ONE, abs=1e-12
+                )
+                heels = 2 * sum(rank(c) == 10 for c in unseen) / 47 if sign > 0 else 0.0
+                assert row.net == pytest.approx(row.hand_mean + sign * row.crib_mean + heels)
+
+
+@pytest.mark.heavy
+def test_a_throw_of_one_s_crib_by_plain_enumeration(classes) -> None:  # type: ignore[no-untyped-def]
+    """One throw of a hand with a jack and a flush draw: the crib summed over all
+    713,460 completions, card by card, from the rules text (tests/naive.py)."""
+    hand = sorted(ca.parse_cards("JH 5H 9H 2H 6C"))
+    _, crib_num = fk.throw_one_means(np.array([hand], np.int64), rank_table())
+    unseen = [c for c in range(52) if c not in hand]
+    t = hand.index(ca.parse_cards("JH")[0])
+    crib = sum(
+        naive_score([hand[t], *three], s, crib=True)
+        for three in combinations(unseen, 3)
+        for s in unseen
+        if s not in three
+    )
+    assert crib_num[0, t] == crib
+
+
+@pytest.mark.heavy
+def test_a_throw_one_table_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "four.parquet"
+    runner = CliRunner()
+    made = runner.invoke(cli, ["table", "--game", "four", "-o", str(out), "-q"])
+    assert made.exit_code == 0, made.output
+    ok = runner.invoke(cli, ["table", "check", str(out)])
+    assert ok.exit_code == 0 and "four game" in ok.stdout and "672,295 rows" in ok.stdout
+    df = ca.load_table(out)
+    meta = df.attrs
+    assert meta["owner_seats"] == ["across", "dealer"] and meta["other_seats"] == ["left", "right"]
+    w = df.weight
+    # a card thrown from a random hand and four cards unseen: a random crib, as above
+    flush = 4 * (4 * 715 / 270725) * 39 / 48
+    assert (df.crib_mean * w).sum() / w.sum() == pytest.approx(4.769152 - flush, abs=1e-6)
+    # every kept four over the starters: the hand's mean show, 4.769152
+    assert (df.hand_mean * w).sum() / w.sum() == pytest.approx(4.769152, abs=1e-6)
+    held_jacks = df.hand.astype(str).str.count("J")  # heels: a jack the seat cannot see cut
+    assert np.allclose(df.owner_heels, 2 * (4 - held_jacks) / 47)
+    assert np.allclose(df.owner_net, df.hand_mean + df.crib_mean + df.owner_heels)
+    assert np.allclose(df.other_net, df.hand_mean - df.crib_mean)
+    for role in ("owner", "other"):
+        best = df[df[f"{role}_best"]].groupby("hand_id")[f"{role}_net"].min()
+        assert np.allclose(best, df.groupby("hand_id")[f"{role}_net"].max())

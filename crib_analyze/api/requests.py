@@ -456,13 +456,15 @@ class TableRequest:
                  "shard": self.shard, "restart": self.restart, "fmt": self.fmt}  # fmt: skip
         rules, engine = dispatch("generate_table", self.game, given)
         if engine == "any-game":
-            from crib_analyze.table.five_card import GAME
+            from crib_analyze.table.five_card import TABLE_GAMES
 
-            if rules.name != GAME:
+            if rules.name not in TABLE_GAMES:
                 raise UsageError(
-                    f"no table for {rules.name} yet: the full enumeration is built for {GAME} only"
+                    f"no table for {rules.name}: a seat's choice there is a split of ten "
+                    "cards (keep four, pass four, throw two), too many hands to enumerate; "
+                    "'discard --game' ranks one hand's splits"
                 )
-            rules.refuse_variants(f"the {GAME} table")
+            rules.refuse_variants(f"the {rules.name} table")
             return replace(self, game=rules, engine=engine)
         from crib_analyze.table.spec import parse_shard
 

@@ -51,11 +51,15 @@ def generate_table(
     suit-distinct hand x every throw, exact, for the dealer and the pone.
 
     **Another game** (a name of ``crib-analyze games`` or its
-    :class:`~crib_analyze.rules.Rules`): the old five-card game has one (134,459 hands
-    x 10 throws, a few seconds), written as Parquet to ``output`` (by default
-    ``discard_table_<game>.parquet`` in the user data dir); the other games have none
-    yet, and the standard table's options are refused there. The rest of this text is
-    the standard table's.
+    :class:`~crib_analyze.rules.Rules`): every suit-distinct five-card hand, exact with
+    the random opponent, written as Parquet to ``output`` (by default
+    ``discard_table_<game>.parquet`` in the user data dir): the old five-card game's ten
+    throws of two (134,459 hands, a few seconds), or, for the games whose seats are
+    dealt five and throw one (five-dealt, three, three-dealer-six, four, five), the five
+    throws of one, with the net when the seat's side owns the crib and when another
+    does (about a minute). Canadian doubles has none (its seats split ten cards); the
+    standard table's options are refused there. The rest of this text is the standard
+    table's.
 
     ``output`` defaults to :func:`crib_analyze.settings.default_table_path` (the user
     data dir); ``fmt`` to the file name's (.csv is CSV, else Parquet). ``limit`` takes
@@ -83,7 +87,7 @@ def generate_table(
 
     r = TableRequest(opponent, fmt, limit, shard, restart, model, game).resolve()
     if r.engine == "any-game":
-        return _game_table(output)
+        return _game_table(output, cast(Rules, r.game))
     opponent, limit, restart = cast(str, r.opponent), r.limit, bool(r.restart)
     shard_ij = cast("tuple[int, int] | None", r.shard)
     used = resolve_model(model) if opponent == "expert" else None
@@ -155,15 +159,16 @@ def merge_tables(
     return run(inputs, target, fmt=table_format_for(target, fmt))
 
 
-def _game_table(output: str | os.PathLike[str] | None) -> TableResult:
-    """:func:`generate_table` of the five-card game (a resolved request's)."""
+def _game_table(output: str | os.PathLike[str] | None, rules: Rules) -> TableResult:
+    """:func:`generate_table` of a game of five-card hands (a resolved request's)."""
     from crib_analyze.table.file import TableResult
-    from crib_analyze.table.five_card import GAME, write_five_card_table
+    from crib_analyze.table.five_card import write_five_card_table
 
-    target = Path(output) if output is not None else _in_data_dir(default_game_table_path(GAME))
+    name = rules.name
+    target = Path(output) if output is not None else _in_data_dir(default_game_table_path(name))
     if table_format_for(target, None) != "parquet":
-        raise UsageError(f"the {GAME} table is written as Parquet: give a .parquet file")
-    return TableResult(target, write_five_card_table(target))
+        raise UsageError(f"the {name} table is written as Parquet: give a .parquet file")
+    return TableResult(target, write_five_card_table(target, rules))
 
 
 def _in_data_dir(target: Path) -> Path:

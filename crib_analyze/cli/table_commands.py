@@ -47,6 +47,7 @@ from crib_analyze.words import counted
     lambda: f"{cost('table').text()} (random opponent)",
     lambda: f"{cost('table-expert').text()} with --opponent expert",
     lambda: f"{cost('table-five-card').text()} with --game five-card",
+    lambda: f"{cost('table-throw-one').text()} with --game five-dealt, three, four or five",
 )
 @click.group(invoke_without_command=True)
 @click.option(
@@ -97,7 +98,11 @@ def table(
 
     With --game five-card: the old five-card game's table, every suit-distinct
     five-card hand x its 10 throws of two (134,459 hands, 1,344,590 rows), exact with
-    the random opponent, in a few seconds; other games have none yet.
+    the random opponent. With --game five-dealt, three, three-dealer-six, four or five:
+    every suit-distinct five-card hand x its 5 throws of one (672,295 rows), exact with
+    the random opponent, with owner_net (the seat's side owns the crib: the dealer, and
+    its partner in four) and other_net (another does); the metadata names the seats of
+    each. Canadian doubles has none (its seats split ten cards).
 
     \b
     Examples:
@@ -107,6 +112,7 @@ def table(
       crib-analyze table --shard 1/2           # on one machine; 2/2 on another
       crib-analyze table merge discard_table.shard-*-of-2.parquet
       crib-analyze table --game five-card      # the five-card game's table
+      crib-analyze table --game three          # a seat dealt five that throws one
     """
     if ctx.invoked_subcommand is not None:
         return

@@ -154,3 +154,84 @@ def five_card_means(
         for s in range(4):
             jacks[i] += not held[JACK_RANK * 4 + s]
     return hand_num, crib_num, jacks
+
+
+#: the games where a seat is dealt five and throws one (five-dealt, three, four, five):
+#: throw t is the card at position t of the sorted hand, the other four kept
+THROWS_ONE = np.arange(5, dtype=np.int64).reshape(5, 1)
+KEEPS_ONE = np.array([[i for i in range(5) if i != t] for t in range(5)], np.int64)  # (5, 4)
+#: the crib of a throw of one: the card thrown, three of the 47 unseen and a starter
+#: from the other 44, every one of the C(47, 3) x 44 completions alike
+COMPLETIONS_ONE = UNSEEN * (UNSEEN - 1) * (UNSEEN - 2) // 6 * (UNSEEN - 3)  # 713,460
+
+
+@njit
+def crib_numerator_one(table: np.ndarray, d0: int, hand: np.ndarray) -> int:
+    """The crib's show with ``d0`` thrown summed over the :data:`COMPLETIONS_ONE`
+    completions, the other cards of ``hand`` (five card ids, ``d0`` among them) seen."""
+    n_rank = np.full(13, 4, np.int64)
+    n_suit = np.full(4, 13, np.int64)
+    for c in hand:
+        n_rank[c >> 2] -= 1
+        n_suit[c & 3] -= 1
+    x = d0 >> 2
+    total = 0
+    for a in range(13):  # the three unseen cards' ranks a <= b <= c, the starter's e
+        for b in range(a, 13):
+            for c in range(b, 13):
+                if a == b == c:
+                    n = n_rank[a]
+                    w = n * (n - 1) * (n - 2) // 6
+                elif a == b:
+                    w = n_rank[a] * (n_rank[a] - 1) // 2 * n_rank[c]
+                elif b == c:
+                    w = n_rank[a] * (n_rank[b] * (n_rank[b] - 1) // 2)
+                else:
+                    w = n_rank[a] * n_rank[b] * n_rank[c]
+                if w == 0:
+                    continue
+                for e in range(13):
+                    m = n_rank[e] - (e == a) - (e == b) - (e == c)
+                    if m > 0:
+                        total += w * m * lookup_rank_points(table, x, a, b, c, e)
+    s = d0 & 3
+    ns = n_suit[s]  # a flush of five: the three unseen cards and the starter of its suit
+    total += 5 * (ns * (ns - 1) * (ns - 2) // 6) * (ns - 3)
+    triples = (UNSEEN - 1) * (UNSEEN - 2) * (UNSEEN - 3) // 6  # beside a given starter
+    if x == JACK_RANK:  # the thrown jack, a starter of its suit
+        total += NOBS_POINTS * ns * triples
+    pairs = (UNSEEN - 2) * (UNSEEN - 3) // 2  # the other two beside an unseen jack
+    for t in range(4):  # an unseen jack among the three, the starter of its suit
+        jack = JACK_RANK * 4 + t
+        held = False
+        for c in hand:
+            held |= c == jack
+        if not held:
+            total += NOBS_POINTS * (n_suit[t] - 1) * pairs
+    return int(total)
+
+
+@njit(parallel=True)
+def throw_one_means(cards: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each class (five sorted card ids) and throw of one: (hand_num (C, 5), crib_num
+    (C, 5)): the kept four's show summed over the 47 starters, the crib's over the
+    :data:`COMPLETIONS_ONE` completions (:func:`five_card_means` gives the jacks)."""
+    n = cards.shape[0]
+    hand_num = np.zeros((n, 5), np.int64)
+    crib_num = np.zeros((n, 5), np.int64)
+    for i in prange(n):
+        hand = cards[i]
+        held = np.zeros(52, np.bool_)
+        for c in hand:
+            held[c] = True
+        kept = np.empty(4, np.int64)
+        for t in range(5):
+            for j in range(4):
+                kept[j] = hand[KEEPS_ONE[t, j]]
+            total = 0
+            for s in range(52):
+                if not held[s]:
+                    total += show_points(kept, 4, s, False)
+            hand_num[i, t] = total
+            crib_num[i, t] = crib_numerator_one(table, hand[t], hand)
+    return hand_num, crib_num

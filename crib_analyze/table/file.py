@@ -432,9 +432,9 @@ def _of_this_format(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
     """``meta``, if its table is of the format this version reads; else a TableError."""
     expected = TABLE_FORMAT
     if meta.get("game", "standard") != "standard":  # another game's table has its own
-        from crib_analyze.table.five_card import FORMAT, GAME
+        from crib_analyze.table.five_card import FORMAT, TABLE_GAMES
 
-        expected = FORMAT if meta["game"] == GAME else -1
+        expected = FORMAT if meta["game"] in TABLE_GAMES else -1
     found = meta.get("format", expected)
     if found == expected:
         return meta
@@ -518,16 +518,16 @@ def verify_table(path: Path) -> TableCheck:
         raise TableError(f"{path} has no {metadata_path(path).name} beside it: not a table file")
     meta = found
     if meta.get("game", "standard") != "standard":
-        from crib_analyze.table.five_card import GAME, verify_five_card_table
+        from crib_analyze.table.five_card import TABLE_GAMES, verify_five_card_table
 
-        if meta["game"] != GAME:
+        if meta["game"] not in TABLE_GAMES:
             raise TableError(
                 f"{path}: a table of {meta['game']!r}, a game this version has none of"
             )
         found = verify_five_card_table(path, meta)
         return TableCheck(
             path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
-            game=GAME,
+            game=str(meta["game"]),
         )  # fmt: skip
     keep = ["hand_id", "weight", "d1", "d2", "dealer_best", "pone_best"]
     if csv:

@@ -1,13 +1,23 @@
-"""The table of the old five-card game: every suit-distinct five-card hand x its ten
-throws of two, exact (the kept three over every starter, the random crib over every
-completion), for the dealer and the pone.
+"""The tables of five-card hands: every suit-distinct five-card hand x each of its
+throws, exact (the kept cards over every starter, the random crib over every
+completion).
 
-134,459 hand classes (:mod:`crib_analyze.crib.five_card_kernels`), 1,344,590 rows, in
-one Parquet file with its provenance in the metadata (game, version, rows, classes,
-weights, the opponent model, when and how long) and a checksum of every column, which
-:func:`verify_five_card_table` (``crib-analyze table check``) recomputes. It takes a few
-seconds, so it is computed whole rather than in resumable chunks; the file appears
-only when complete.
+* **The old five-card game** (``five-card``): ten throws of two, the kept three shown,
+  for the dealer and the pone.
+* **The games where a seat is dealt five and throws one** (:data:`THROW_ONE_GAMES`:
+  five-dealt, three, the others of three-dealer-six, four, the others of five): five
+  throws of one, the kept four shown; the crib is the card thrown and four more the
+  seat cannot see, whoever threw them (the random opponent), so one table serves them
+  all. Its nets are the seat's when its side owns the crib (``owner_net``: hand +
+  crib + heels; the dealer, and the dealer's partner in four) and when another does
+  (``other_net``: hand - crib); the metadata names the game's seats of each.
+
+134,459 hand classes (:mod:`crib_analyze.crib.five_card_kernels`), in one Parquet file
+with its provenance in the metadata (game, version, rows, classes, weights, the
+opponent model, when and how long) and a checksum of every column, which
+:func:`verify_five_card_table` (``crib-analyze table check``) recomputes. Each takes a
+minute or less, so it is computed whole rather than in resumable chunks; the file
+appears only when complete.
 """
 
 from __future__ import annotations
@@ -29,17 +39,27 @@ from crib_analyze.cards import format_card
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
 from crib_analyze.errors import TableError
-from crib_analyze.rules import HEELS_POINTS
+from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
 
 GAME = "five-card"
-FORMAT = 1
+#: the games whose seats are dealt five and throw one: one table serves them all
+THROW_ONE_GAMES = ("five-dealt", "three", "three-dealer-six", "four", "five")
+TABLE_GAMES = (GAME, *THROW_ONE_GAMES)
+FORMAT = 1  # both kinds
 N_CLASSES = 134_459
 N_THROWS = 10
 WEIGHT_SUM = comb(52, 5)
+#: each kind's throws a hand and the roles its best throws are flagged for
+KINDS = {GAME: (N_THROWS, ("dealer", "pone")), "throw-one": (5, ("owner", "other"))}
+
+
+def kind_of(game: str) -> str:
+    """The kind of table of ``game`` (a name of :data:`TABLE_GAMES`)."""
+    return GAME if game == GAME else "throw-one"
 
 
 @cache
@@ -106,11 +126,81 @@ def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     return columns, provenance
 
 
-def write_five_card_table(output: Path) -> int:
-    """Compute the table and write it to ``output`` (Parquet, whole or not at all);
+def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(columns, provenance) of the table of a game of :data:`THROW_ONE_GAMES`."""
+    start = time.time()
+    cards, weight = five_card_classes()
+    parts = [
+        fk.throw_one_means(cards[lo : lo + k], rank_table())
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=64)
+    ]  # each class on its own: the same numbers however the classes are cut
+    hand_num, crib_num = (np.concatenate([p[i] for p in parts]) for i in range(2))
+    jacks = (cards >> 2 == JACK_RANK).sum(axis=1)
+    hand = hand_num / fk.UNSEEN
+    crib = crib_num / fk.COMPLETIONS_ONE
+    heels = np.repeat((HEELS_POINTS * (4 - jacks) / fk.UNSEEN)[:, None], 5, axis=1)
+    owner = hand + crib + heels
+    other = hand - crib
+    text = np.array([format_card(c) for c in range(52)], dtype=object)
+    n = len(cards)
+    thrown = cards[:, fk.THROWS_ONE].reshape(n * 5)
+    kept = cards[:, fk.KEEPS_ONE].reshape(n * 5, 4)
+    hands = [" ".join(text[c] for c in row) for row in cards]
+    columns: dict[str, Any] = {
+        "hand": pa.array(np.repeat(np.array(hands, dtype=object), 5)).dictionary_encode(),
+        "discard": pa.array(text[thrown]).dictionary_encode(),
+        "keep": pa.array(
+            text[kept[:, 0]]
+            + " "
+            + text[kept[:, 1]]
+            + " "
+            + text[kept[:, 2]]
+            + " "
+            + text[kept[:, 3]]
+        ).dictionary_encode(),
+        "hand_mean": hand.ravel(),
+        "crib_mean": crib.ravel(),
+        "owner_heels": heels.ravel(),
+        "owner_net": owner.ravel(),
+        "other_net": other.ravel(),
+        "owner_best": best_flags(owner, TIE_TOLERANCE).ravel(),
+        "other_best": best_flags(other, TIE_TOLERANCE).ravel(),
+        "hand_id": np.repeat(np.arange(n, dtype=np.int32), 5),
+        "weight": np.repeat(weight.astype(np.int32), 5),
+    }
+    choosing = [
+        s for s in range(rules.players)
+        if rules.dealt[s] == 5 and rules.thrown[s] == 1 and not rules.passed[s]
+    ]  # fmt: skip
+    owns = [s for s in choosing if rules.teams[s] == rules.teams[rules.dealer]]
+    provenance = {
+        "game": rules.name,
+        "version": __version__,
+        "format": FORMAT,
+        "opponent": "random",
+        "rows": n * 5,
+        "classes": n,
+        "weight_sum": int(weight.sum()),
+        "owner_seats": [rules.seat_names[s] for s in owns],
+        "other_seats": [rules.seat_names[s] for s in choosing if s not in owns],
+        "hand": "the kept four's show over the 47 starters, exact",
+        "crib": "the card thrown, three of the 47 unseen and a starter: 713,460 "
+        "completions, exact (the other seats' throws and the pack's cards alike)",
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "seconds": round(time.time() - start, 1),
+    }
+    return columns, provenance
+
+
+def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
+    """Compute the table of ``rules`` (the five-card game's unless given; a game of
+    :data:`TABLE_GAMES`) and write it to ``output`` (Parquet, whole or not at all);
     return its rows."""
     target = check_output(output)
-    columns, meta = five_card_columns()
+    if rules is None or rules.name == GAME:
+        columns, meta = five_card_columns()
+    else:
+        columns, meta = throw_one_columns(rules)
     table = pa.table(columns)
     meta["column_checksums"] = {
         name: [column_checksum(table.column(name))] for name in table.column_names
@@ -128,9 +218,11 @@ def write_five_card_table(output: Path) -> int:
 
 
 def verify_five_card_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
-    """Check a five-card table, data included: every column against its checksum, then
-    rows, hands, weights, ten throws a hand and a best throw for each role in every
-    hand. Returns what was found; raises TableError naming the first failed check."""
+    """Check a table of five-card hands, data included: every column against its
+    checksum, then rows, hands, weights, each hand's throws (ten, or five of one) and a
+    best throw for each role in every hand. Returns what was found; raises TableError
+    naming the first failed check."""
+    n_throws, roles = KINDS[kind_of(str(meta.get("game")))]
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as e:
@@ -140,16 +232,16 @@ def verify_five_card_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
         if sums.get(name) != [column_checksum(table.column(name))]:
             raise TableError(f"{path}: column {name} does not match its checksum (damaged)")
     rows = table.num_rows
-    if rows != N_CLASSES * N_THROWS or meta.get("rows") != rows:
-        raise TableError(f"{path}: {rows:,} rows, expected {N_CLASSES * N_THROWS:,}")
+    if rows != N_CLASSES * n_throws or meta.get("rows") != rows:
+        raise TableError(f"{path}: {rows:,} rows, expected {N_CLASSES * n_throws:,}")
     hand_id = table.column("hand_id").to_numpy().astype(np.int64)
-    if not (np.bincount(hand_id, minlength=N_CLASSES) == N_THROWS).all():
-        raise TableError(f"{path}: hands are not its {N_CLASSES:,} x {N_THROWS} throws")
+    if not (np.bincount(hand_id, minlength=N_CLASSES) == n_throws).all():
+        raise TableError(f"{path}: hands are not its {N_CLASSES:,} x {n_throws} throws")
     first = np.r_[True, hand_id[1:] != hand_id[:-1]]
     weight_sum = int(table.column("weight").to_numpy().astype(np.int64)[first].sum())
     if weight_sum != WEIGHT_SUM:
         raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {WEIGHT_SUM:,}")
-    for role in ("dealer", "pone"):
+    for role in roles:
         best = table.column(f"{role}_best").to_numpy()
         if not (np.bincount(hand_id[best], minlength=N_CLASSES) > 0).all():
             raise TableError(f"{path}: a hand without a best throw for the {role}")
