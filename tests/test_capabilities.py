@@ -86,8 +86,8 @@ def test_the_policy_default_and_choices_follow_the_engine() -> None:
                        game=ca.game("standard", lowball=True), policy="search")  # fmt: skip
     with pytest.raises(UsageError, match="`starter` is needed"):
         ca.advise_play("dealer", "5C 9D KS 2H", game="three")
-    with pytest.raises(UsageError, match="no table for three yet"):
-        ca.generate_table("t.parquet", game="three")
+    with pytest.raises(UsageError, match="no table for canadian-doubles: a seat's choice"):
+        ca.generate_table("t.parquet", game="canadian-doubles")
 
 
 @pytest.mark.parametrize(
