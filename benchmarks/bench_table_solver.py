@@ -80,6 +80,7 @@ def main() -> None:
             f"{game:<17} {laid:>10} {seconds['lookahead']:>9.2f}s {seconds['solver']:>9.2f}s "
             f"{1000 * seconds['solver'] / draws:>7.2f}ms {ratio:5.0f}x"
         )
+    jokers(draws)
     scale = 0.25 if args.quick else 1.0
     print("duplicate plays: one seat's policy among lookahead seats (gain a deal, +- 1 s.e.)")
     for game, policy, deals, solver_draws in MATCHES:
@@ -96,6 +97,33 @@ def main() -> None:
             f"  by seat: {seats}"
         )
     print(f"reproduce: {reproduce_command('bench_table_solver.py')}")
+
+
+#: (hand, the same with a seven for the joker, the play so far, the seat): a lead, and a
+#: card to answer at 25 (issue 36)
+JOKER_POSITIONS = [
+    ("JK 5H 4D 9S", "7C 5H 4D 9S", "", "pone"),
+    ("JK 5C QC", "7C 5C QC", "JK=5H 10S 10D", "dealer"),
+]
+
+
+def jokers(draws: int) -> None:
+    """Which card to lay with jokers in the pack (two): the player's joker valued as each
+    rank that fits, every later joker laid as any rank; beside it, the same hand with a
+    seven for the joker (the same pack and draws), the baseline."""
+    rules = rules_of("standard", jokers=2)
+    print("jokers (a 54-card pack): the joker's hand against a seven's, solver, same draws")
+    for hand, plain, played, seat in JOKER_POSITIONS:
+        seconds = []
+        for cards in (hand, plain):
+            t = time.perf_counter()
+            ca.advise_play(seat, cards, "2C", played=played, game=rules, samples=draws,
+                           policy="solver")  # fmt: skip
+            seconds.append(time.perf_counter() - t)
+        print(
+            f"  {hand:<13} after {played or 'nothing':<14} {seconds[0]:6.2f}s against "
+            f"{seconds[1]:6.2f}s: {seconds[0] / seconds[1]:4.1f}x"
+        )
 
 
 if __name__ == "__main__":
