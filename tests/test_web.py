@@ -80,6 +80,22 @@ def test_play_and_odds_answer_what_the_commands_print(client: TestClient) -> Non
     data = client.post("/api/odds", json={"scores": [95, 100], "dealer": True}).json()
     assert data["rows"] == cli_json("odds", "95", "100", "--dealer")
     assert data["verdict"] == odds_rows(95, 100, dealer=True).attrs["verdict"]
+    jokers = {"seat": "dealer", "cards": "JK 5C QC", "starter": "2C", "played": "JK=5H 10S 10D",
+              "jokers": 2, "samples": 300}  # fmt: skip
+    data = client.post("/api/play", json=jokers).json()
+    args = [
+        "--dealer",
+        "-s",
+        "2C",
+        "--played",
+        "JK=5H 10S 10D",
+        "--jokers",
+        "2",
+        "--samples",
+        "300",
+    ]
+    assert data["rows"] == cli_json("play", "JK", "5C", "QC", *args)
+    assert data["rows"][0]["card"] == "JK as 6"
     three = client.post("/api/odds", json={"scores": [110, 100, 90], "game": "three",
                                            "games": 200}).json()  # fmt: skip
     assert [r["seats"] for r in three["rows"]] == ["left", "middle", "dealer"]

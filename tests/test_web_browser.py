@@ -113,7 +113,7 @@ def by_name(driver: Any, role: str, name: str, within: Any = None) -> Any:
 
 _ROLES = {
     "button": "button", "radio": "input[type=radio]",
-    "textbox": "input:not([type]),input[type=number]",
+    "textbox": "input:not([type]),input[type=number]", "combobox": "select",
 }  # fmt: skip
 
 
@@ -210,6 +210,22 @@ def test_a_play_position(page: Any) -> None:
         lambda _: play.find_element("css selector", "[role=status]").text
         == first_upper(rows.attrs["verdict"])
     )  # fmt: skip
+    # the standard game with two jokers: the dealer's joker laid as the six that makes 31
+    Select(play.find_element("id", "play-game")).select_by_value("standard")
+    by_name(page, "textbox", "Seat (other games)", play).clear()
+    by_name(page, "radio", "Dealer", play).click()
+    Select(by_name(page, "combobox", "Jokers", play)).select_by_visible_text("2")
+    for field, text in (("Your cards", "JK 5C QC"), ("Starter", "2C"),
+                        ("Played so far", "JK=5H 10S 10D")):  # fmt: skip
+        box = by_name(page, "textbox", field, play)
+        box.clear()
+        box.send_keys(text)
+    by_name(page, "button", "Rank the cards", play).click()
+    WebDriverWait(page, WAIT).until(
+        lambda _: play.find_element("css selector", "[role=status]").text.startswith(
+            "As dealer at count 25: play JK as 6"
+        )
+    )
 
 
 def test_the_board_and_the_chance_from_a_score(page: Any) -> None:

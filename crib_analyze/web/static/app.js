@@ -193,6 +193,7 @@ $("play-form").addEventListener("submit", async (event) => {
       starter: $("play-starter").value.trim() || null, played: $("play-played").value.trim(), why: true };
     if ($("play-lowball").checked) { body.lowball = true; }
     if ($("play-fives").checked) { body.throw_fives = true; }
+    if ($("play-jokers").value !== "0") { body.jokers = Number($("play-jokers").value); }
     const discards = $("play-discards").value.trim();
     if (discards) { body.discards = discards; }
     const data = await ask("/api/play", body);
