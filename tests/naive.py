@@ -567,7 +567,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
     for the fewest points, and the side reported is the first to the target (the
     loser). ``tables(player, seat)``, if given, is the (one, two) a player throws by in
     that seat (else every player throws by ``crib_one`` and ``crib_two``); ``forced``
-    (seat, kept, thrown, passed cards) makes that seat split so. ``start``
+    (seat, kept, thrown, passed cards) makes that seat split so in the first deal. ``start``
     each side's points
     (players round the table; ``sides[p]`` player p's side). Returns (winner, second or
     -1, deals, the sides' scores when won, points[seat][source] summed over whole
@@ -601,7 +601,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
                 continue
             keep = rules.dealt[s] - rules.thrown[s] - rules.passed[s]
             one, two = (crib_one, crib_two) if tables is None else tables((dealer + 1 + s) % P, s)
-            if forced is not None and forced[0] == s:
+            if forced is not None and forced[0] == s and deals == 1:  # the first deal's
                 kept, thrown, passed = (list(part) for part in forced[1:])
             else:
                 kept, thrown, passed = naive_split(

@@ -42,7 +42,7 @@ from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import game
 from crib_analyze.settings import GAMES_WITH_BOARDS
 from tests.conftest import rotating, scaled
-from tests.naive import naive_greedy, naive_table_game
+from tests.naive import naive_greedy, naive_least, naive_table_game
 
 
 @pytest.mark.parametrize("name", GAMES_WITH_BOARDS)
@@ -129,6 +129,76 @@ def test_a_splits_chance_from_a_score_is_the_rules(name: str) -> None:
     assert decided > 0 and undecided > 0  # the test bites: deals that end it, and not
 
 
+@pytest.mark.parametrize(
+    ("name", "variants", "score"),
+    [("standard", {"throw_fives": True, "penalty": "zero"}, (104, 100)),
+     ("standard", {"lowball": True}, (100, 108)),
+     ("five-dealt", {"penalty": "back-ten"}, (104, 108))],
+)  # fmt: skip
+def test_a_split_played_out_to_the_end_is_the_rules(name, variants, score) -> None:  # type: ignore[no-untyped-def]
+    """split_games (the variants, which have no board), sample by sample, against the
+    twin: this deal as split_wins deals it with the seat's split forced, then whole
+    packs shuffled from the sample's streams, deal after deal, every seat throwing by
+    its model and laying greedily, until a side reaches the target: the same side
+    first, for every split and sample."""
+    from crib_analyze.discard.any_game import splits as all_splits
+    from crib_analyze.rng_kernels import rng_next
+
+    r = game(name, **variants)
+    seat, cards = 1, [16, 21, 15, 40, 45, 8]  # 5C 6D 4S JC QD 3C: the dealer's
+    cards = cards[: r.dealt[seat]]
+    options = all_splits(len(cards), r.hand_size, r.thrown[seat], 0)
+    if r.throw_fives:  # the legal splits: the five thrown
+        options = [o for o in options if 0 in o[1]]
+    options = options[:3]
+    masks = np.array([[sum(1 << i for i in part) for part in o] for o in options], np.int64)
+    low = variants.get("lowball", False)
+    table = table_deal(r, tk.LOW_GREEDY if low else tk.GREEDY, "expert")
+    samples = scaled(8, 4)
+    sides = [int(x) for x in sides_of(r)]
+    start = [0, 0]
+    start[sides[seat]], start[1 - sides[seat]] = score
+    held, at = np.array(cards), np.array(start, np.int64)
+    got = tgk.split_games(held, seat, masks, table, at, 0, samples, 5)
+    cut = [
+        tgk.split_games(held, seat, masks, table, at, lo, n, 5)
+        for lo, n in ((0, 1), (1, samples - 1))
+    ]
+    assert (np.concatenate(cut, axis=1) == got).all()  # the same games however they are cut
+    one, two = throw_tables(r)
+    unseen = [c for c in range(52) if c not in cards]
+
+    def shuffled(stream: int) -> list[int]:
+        rng, deck = rng_for(5, stream), list(range(52))
+        for i in range(51, 0, -1):
+            k = int(rng_next(rng)) % (i + 1)
+            deck[i], deck[k] = deck[k], deck[i]
+        return deck
+
+    winners = set()
+    for j in range(samples):
+        rng = rng_for(5, j)
+        pool = np.array(unseen, np.int64)
+        for i in range(len(pool) - 1, 0, -1):
+            k = int(rng_next(rng)) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        before = sum(r.dealt[:seat])
+        first = [int(c) for c in pool[:before]] + cards + [int(c) for c in pool[before:]]
+        later = [shuffled(tgk.GAME_STREAMS + j * tgk.MAX_DEALS + k) for k in range(1, 40)]
+        for row, (kept, thrown, passed) in enumerate(options):
+            winner = naive_table_game(
+                r, [first, *later], None, None, sides, start, r.players - 1, False,
+                naive_least if low else naive_greedy, low,
+                tables=lambda player, s: (one[1, s].tolist(), two[1, s].tolist()),
+                forced=(seat, [cards[i] for i in kept], [cards[i] for i in thrown],
+                        [cards[i] for i in passed]),
+                fives=r.throw_fives, penalty=r.penalty,
+            )[0]  # fmt: skip
+            assert got[row, j] == winner, (name, variants, row, j)
+            winners.add(winner)
+    assert winners == {0, 1}  # the test bites: each side reaches the target first somewhere
+
+
 def test_a_build_is_reproducible_and_resumes(tmp_path) -> None:
     """The same seed gives the same board; a build stopped after its first half resumes
     from the checkpoint to the same board; the board is a board of the game (five-card:
@@ -213,3 +283,26 @@ def test_a_damaged_board_file_is_one_error(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("CRIB_ANALYZE_GAME_BOARDS", str(tmp_path / "none.npz"))
     with pytest.raises(ModelError, match="CRIB_ANALYZE_GAME_BOARDS"):
         game_board(game("four"))
+
+
+def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
+    """`discard --score` under a variant (no board holds it): every game played out to
+    its end. At 120-0 the dealer wins at its first point, so almost surely; in lowball
+    the first to 121 loses, so it almost surely loses. The refusals stay where the rules
+    leave no winner to simulate (jokers)."""
+    hand = "5H 6S 4D JC QH 9C"
+    kw = {"role": "dealer", "score": "120-0", "position_samples": 200}
+    fives = ca.analyze(hand, throw_fives=True, **kw)
+    assert fives.attrs["meta"].to_the_end and (fives.p_win > 0.95).all()
+    assert fives["throw"].str.contains("5H").all()  # the rule: the five goes
+    low = ca.analyze(hand, lowball=True, **kw)
+    assert (low.p_win < 0.05).all()
+    assert "played out to the end" in low.attrs["meta"].assumed
+    with pytest.raises(UsageError, match="jokers are counted in points"):
+        ca.analyze(hand.replace("9C", "JK"), jokers=1, **kw)
+    out = CliRunner().invoke(
+        cli, ["discard", *hand.split(), "--dealer", "--penalty", "zero", "--score", "100-100",
+              "--position-samples", "100"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert out.stdout.startswith("As dealer: throw ") and "(wins " in out.stdout.splitlines()[0]

@@ -302,11 +302,14 @@ HEARD = {
     "build-model": ["build-model", "-q", "-o", "OUT/model.npz"],
     "table": ["table", "-q", "-o", "OUT/t.parquet"],
     "table five-card": ["table", "--game", "five-card", "-q", "-o", "OUT/t5.parquet"],
+    "table three": ["table", "--game", "three", "-q", "-o", "OUT/t3.parquet"],
     "simulate": ["simulate", "--games", "1000000", "-q", "-o", "OUT/games.json", "-f", "json"],
     "simulate three": ["simulate", "--game", "three", "--games", "1000000", "-q"],
     "odds three": ["odds", "--game", "three", "100-100-100", "--games", "10000000"],
     "sampled": ["discard", *HAND, "--opponent", "sampled", "--samples", "1000000", "-q"],
     "score": ["discard", *HAND, "--dealer", "--score", "100-95", "--position-samples", "200000"],
+    "score lowball": ["discard", *HAND, "--dealer", "--lowball", "--score", "0-0",
+                      "--position-samples", "200000"],  # fmt: skip
     "hands-file": ["discard", "--hands-file", "HANDS", "--pegging", "exact", "-q"],
 }
 #: seconds from the Ctrl-C to the exit: a kernel call is sized to about half a second,

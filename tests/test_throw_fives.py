@@ -104,8 +104,7 @@ def test_the_command_line() -> None:
     for extra, words in [
         (["--opponent", "expert"], "plays the random opponent"),
         (["--pegging", "exact"], "without the play"),
-        (["--score", "100-100"], "do not go with --score"),
-    ]:
+    ]:  # with --score each throw's games are played out (tests/test_game_boards.py)
         bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
                                   "--throw-fives", *extra])  # fmt: skip
         assert bad.exit_code == 2 and words in bad.output, (extra, bad.output)

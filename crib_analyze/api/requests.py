@@ -120,9 +120,10 @@ class DiscardRequest:
         rules = self._rules()
         if self.score is not None and self.distribution:
             raise UsageError("`score` ranks the throws; it does not go with `distribution`")
-        if rules.plain.is_standard and self.seat is None:
+        played_out = self.score is not None and not rules.jokers and rules.variants
+        if rules.plain.is_standard and self.seat is None and not played_out:
             return self._standard(rules)
-        return self._any_game(rules)
+        return self._any_game(rules)  # a score under a variant: games played out to the end
 
     def _rules(self) -> Rules:
         rules = rules_of(self.game)
@@ -153,11 +154,11 @@ class DiscardRequest:
         from crib_analyze.discard.any_game import default_others
 
         seed = SEED.default if self.seed is None else SEED.check(self.seed)
-        if self.score is not None:  # ranked by the chance of winning: the game's board
-            if game_board(rules) is None:
+        if self.score is not None:  # by the chance of winning: the board, or games played out
+            if game_board(rules) is None and len(rules.sides) != 2:
                 raise UsageError(
-                    f"`score` goes with the games of two sides, which have a board "
-                    f"({', '.join(GAMES_WITH_BOARDS)}); not {label(rules)}"
+                    f"`score` goes with the games of two sides ({', '.join(GAMES_WITH_BOARDS)}, "
+                    f"and the standard game's variants); not {label(rules)}"
                 )
             if self.others is not None:  # the others throw by the expert model
                 raise UsageError("`others` does not go with `score`")
@@ -218,10 +219,8 @@ class DiscardRequest:
                 raise UsageError(
                     "a penalty for a zero is counted in points: it does not go with `score`"
                 )
-            if rules.throw_fives or rules.lowball or rules.jokers:
-                raise UsageError(
-                    "throw fives and lowball are counted in points: they do not go with `score`"
-                )
+            if rules.jokers:
+                raise UsageError("jokers are counted in points: they do not go with `score`")
         if self.goal is not None:
             check_choice("goal", self.goal, GOALS)
         if self.scoring is not None:

@@ -390,3 +390,84 @@ def split_wins(
                 value = win[a, b, next_mine]
             out[r, j] = value
     return out
+
+
+GAME_STREAMS = (
+    1 << 43
+)  # split_games: deal k after the first of sample j: GAME_STREAMS + j * MAX_DEALS + k
+
+
+@njit(parallel=True)
+def split_games(
+    cards: np.ndarray,
+    seat: int,
+    splits: np.ndarray,
+    table: TableDeal,
+    start: np.ndarray,
+    first_sample: int,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """(S, samples): for each split of ``seat``'s ``cards`` (as :func:`split_wins`), the
+    side that first reaches the target when the game is played out from ``start`` (each
+    side's score) with this deal and then deal after deal to the end, in games
+    ``first_sample`` .. ``first_sample + samples - 1`` (game j from its own streams, so
+    the games do not depend on how they are cut into calls), every split meeting the
+    same cards (common random numbers).
+
+    This deal is dealt as :func:`split_wins` deals it (player p in seat p, the dealer
+    last); each later deal shuffles a whole pack from its own stream, the deal passing
+    to the left; a side's score never falls below 0 (back ten). For a game without a
+    board: the variants, whose scores the board does not know."""
+    players = table.dealt.shape[0]
+    dealer = players - 1
+    taken = np.zeros(52, np.bool_)
+    for c in cards:
+        taken[c] = True
+    unseen = np.flatnonzero(~taken)
+    first = 0
+    for s in range(seat):
+        first += table.dealt[s]
+    m = cards.shape[0]
+    target = table.target
+    events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
+    out = np.full((splits.shape[0], samples), -1, np.int64)
+    for g in prange(samples):
+        j = first_sample + g
+        rng = rng_for(seed, j)
+        pool = shuffle_in_place(unseen.copy(), rng)
+        dealt = np.empty(52, np.int64)
+        dealt[:first] = pool[:first]
+        dealt[first : first + m] = cards
+        dealt[first + m :] = pool[first : 52 - m]
+        draws_seed = rng_next(rng)
+        deck = np.empty(52, np.int64)
+        hands = np.empty((players, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        forced = np.empty(4, np.int64)
+        for r in range(splits.shape[0]):
+            forced[0] = seat
+            forced[1:] = splits[r]
+            score = start.copy()
+            d, k, winner = dealer, 0, -1
+            while winner < 0 and k < MAX_DEALS:
+                if k == 0:
+                    draws = rng_for(draws_seed, 0)
+                    e = deal_events(dealt, d, table, hands, crib, seat_side, events, draws, forced)
+                else:
+                    stream = GAME_STREAMS + j * MAX_DEALS + k
+                    shuffle_into(deck, rng_for(seed, stream))
+                    draws = rng_for(seed, SOLVER_STREAMS + stream)
+                    e = deal_events(deck, d, table, hands, crib, seat_side, events, draws, NO_FORCE)
+                for i in range(e):
+                    side = seat_side[events[i, 0]]
+                    score[side] = max(0, score[side] + events[i, 1])
+                    if score[side] >= target:
+                        winner = side
+                        break
+                k += 1
+                d = (d + 1) % players
+            out[r, g] = winner
+    return out

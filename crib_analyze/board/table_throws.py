@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from crib_analyze import interrupts
 from crib_analyze.artifacts.game_boards import game_board
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import table_deal
@@ -26,10 +27,10 @@ from crib_analyze.cards import CardsLike, parse_cards
 from crib_analyze.discard.any_game import analyze_seat, split_columns
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
-from crib_analyze.play.table_play_kernels import POLICY_CODES
+from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
-from crib_analyze.settings import GAMES_WITH_BOARDS, POSITION_SAMPLES, SEED
+from crib_analyze.settings import CALL_SECONDS, GAMES_WITH_BOARDS, POSITION_SAMPLES, SEED
 
 MOST_SPLITS = 15  # splits played out at most: the best by points
 
@@ -50,6 +51,7 @@ class GameScoreThrows:
     win_se: np.ndarray
     gap_se: np.ndarray  # the standard error of the gap to the best
     samples: int
+    to_the_end: bool = False  # every game played out to its end (no board for the rules)
 
 
 def _mask(cards: list[int], part: tuple[int, ...]) -> int:
@@ -71,16 +73,18 @@ def score_seat(
     POSITION_SAMPLES.check(samples)
     SEED.check(seed)
     found = game_board(rules)
-    if found is None:
+    if found is None and (len(rules.sides) != 2 or rules.jokers):
         raise UsageError(
-            f"`score` ranks splits by a game's board: the games of two sides have one "
-            f"({', '.join(GAMES_WITH_BOARDS)}), without variants; not {rules.name}"
+            f"`score` ranks splits by a game's board or games played out: the games of two "
+            f"sides ({', '.join(GAMES_WITH_BOARDS)}, and the standard game's variants); not "
+            f"{rules.name}"
         )
-    board, _ = found
     for name, score in (("my side's score", mine), ("the other side's score", theirs)):
         if not 0 <= score < rules.target:
             raise UsageError(f"{name} must be from 0 to {rules.target - 1}, got {score}")
-    points = analyze_seat(hand, rules, seat, others="random")
+    # the points ranking beside it: random cards for the others, or (throw fives, which
+    # random cards do not follow) the hand policy's throws, sampled
+    points = analyze_seat(hand, rules, seat, others="hand" if rules.throw_fives else "random")
     s = points.seat
     cards = [int(c) for c in parse_cards(hand, count=rules.dealt[s])]
     chosen = range(min(MOST_SPLITS, len(points.kept)))
@@ -89,10 +93,20 @@ def score_seat(
           _mask(cards, points.passed[i])] for i in chosen],
         np.int64,
     )  # fmt: skip
-    table = table_deal(rules, POLICY_CODES["lookahead"], "expert")
-    values = tgk.split_wins(
-        np.array(cards, np.int64), s, splits, table, mine, theirs, board.win(), samples, seed
-    )
+    codes = LOWBALL_CODES if rules.lowball else POLICY_CODES
+    table = table_deal(rules, codes["lookahead"], "expert")
+    held = np.array(cards, np.int64)
+    if found is not None:
+        values = tgk.split_wins(held, s, splits, table, mine, theirs, found[0].win(), samples, seed)
+    else:  # the variants: every game played out to its end
+        my_side = int(table.sides[s])
+        start = np.array([mine if side == my_side else theirs for side in range(2)], np.int64)
+        first = np.concatenate([
+            tgk.split_games(held, s, splits, table, start, lo, n, seed)
+            for lo, n in interrupts.paced(samples, CALL_SECONDS, step=16)
+        ], axis=1)  # fmt: skip  # calls of about CALL_SECONDS: Ctrl-C heard between them
+        reached = (first == my_side).astype(np.float64)
+        values = 1.0 - reached if rules.lowball else reached  # lowball: the first there loses
     win = values.mean(axis=1)
     order = np.argsort(-win, kind="stable")
     best = values[order[0]]
@@ -102,7 +116,7 @@ def score_seat(
         kept=[points.kept[i] for i in order], thrown=[points.thrown[i] for i in order],
         passed=[points.passed[i] for i in order], net=points.net[order], win=win[order],
         win_se=values[order].std(axis=1, ddof=1) / np.sqrt(samples), gap_se=gap_se,
-        samples=samples,
+        samples=samples, to_the_end=found is None,
     )  # fmt: skip
 
 
@@ -122,6 +136,7 @@ def score_throws_rows(throws: GameScoreThrows) -> Rows:
         crib="yours" if throws.seat == rules.dealer else "your partner's" if own
         else "an opponent's",
         crib_sign=1 if own else -1, samples=throws.samples, others="expert",
-        score=(throws.mine, throws.theirs),
+        score=(throws.mine, throws.theirs), to_the_end=throws.to_the_end,
+        lowball=rules.lowball, notes=tuple(rules.variant_rules),
     )  # fmt: skip
     return Rows(columns, meta=meta)

@@ -183,6 +183,7 @@ class GameThrowsMeta(ResultMeta):
     others: str = "random"  # the other seats' throws: "expert", "hand" or "random"
     score: tuple[int, ...] = ()  # ranked by the chance of winning from (mine, theirs)
     need: int | None = None  # the points asked for (``p_need``)
+    to_the_end: bool = False  # with a score: each game played out to its end (no board)
     # by split (its ``discard`` name: the cards thrown, "/ passed"): the starters with
     # which its kept hand is the best of the splits' ("best"), and reaches ``need``
     starters: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -190,6 +191,13 @@ class GameThrowsMeta(ResultMeta):
     @property
     def model(self) -> str:
         """How the other seats' throws were made, in words."""
+        if self.score and self.to_the_end:
+            return (
+                f"from {self.score[0]}-{self.score[1]} (your side first), by the chance of "
+                f"winning: {self.samples:,} games played out to the end from this deal "
+                "(the others' throws by the game's model, everyone's play by the lookahead; "
+                "no board holds these rules)"
+            )
         if self.score:
             return (
                 f"from {self.score[0]}-{self.score[1]} (your side first), by the chance of "
