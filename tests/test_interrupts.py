@@ -308,8 +308,16 @@ HEARD = {
     "odds three": ["odds", "--game", "three", "100-100-100", "--games", "10000000"],
     "sampled": ["discard", *HAND, "--opponent", "sampled", "--samples", "1000000", "-q"],
     "score": ["discard", *HAND, "--dealer", "--score", "100-95", "--position-samples", "200000"],
-    "score lowball": ["discard", *HAND, "--dealer", "--lowball", "--score", "0-0",
-                      "--position-samples", "200000"],  # fmt: skip
+    "score lowball": [
+        "discard",
+        *HAND,
+        "--dealer",
+        "--lowball",
+        "--score",
+        "0-0",
+        "--position-samples",
+        "200000",
+    ],
     "hands-file": ["discard", "--hands-file", "HANDS", "--pegging", "exact", "-q"],
 }
 #: seconds from the Ctrl-C to the exit: a kernel call is sized to about half a second,
