@@ -127,7 +127,7 @@ def test_the_command_line() -> None:
         (["--game", "three"], "say which seat: --seat left|middle|dealer"),
         (
             ["--game", "three", "--seat", "left", "--score", "100-100"],
-            "--score goes with the games of two sides, which have a board",
+            "--score goes with the games of two sides (five-dealt",
         ),
         (["--game", "four", "--seat", "left", "--pone"], "--pone contradicts --seat left"),
     ]:

@@ -317,6 +317,31 @@ def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.nda
     return players, points, sources
 
 
+@njit
+def unseen_and_place(cards: np.ndarray, seat: int, table: TableDeal) -> tuple[np.ndarray, int]:
+    """(the cards ``seat`` cannot see, where its ``cards`` sit in a pack dealt from the
+    dealer's left): for the kernels that deal one seat its own cards."""
+    taken = np.zeros(52, np.bool_)
+    for c in cards:
+        taken[c] = True
+    place = 0
+    for s in range(seat):
+        place += table.dealt[s]
+    return np.flatnonzero(~taken), place
+
+
+@njit
+def pack_with(cards: np.ndarray, unseen: np.ndarray, place: int, rng: np.ndarray) -> np.ndarray:
+    """A pack of the ``unseen`` cards shuffled by ``rng``, ``cards`` put at ``place``."""
+    pool = shuffle_in_place(unseen.copy(), rng)
+    m = cards.shape[0]
+    deck = np.empty(52, np.int64)
+    deck[:place] = pool[:place]
+    deck[place : place + m] = cards
+    deck[place + m :] = pool[place : 52 - m]
+    return deck
+
+
 @njit(parallel=True)
 def split_wins(
     cards: np.ndarray,
@@ -342,14 +367,7 @@ def split_wins(
     for every split (common random numbers)."""
     players = table.dealt.shape[0]
     dealer = players - 1
-    taken = np.zeros(52, np.bool_)
-    for c in cards:
-        taken[c] = True
-    unseen = np.flatnonzero(~taken)
-    start = 0
-    for s in range(seat):
-        start += table.dealt[s]
-    m = cards.shape[0]
+    unseen, place = unseen_and_place(cards, seat, table)
     my_side = table.sides[seat]
     next_mine = 1 if table.sides[0] == my_side else 0  # seat 0 deals next
     target = table.target
@@ -357,11 +375,7 @@ def split_wins(
     out = np.zeros((splits.shape[0], samples))
     for j in prange(samples):
         rng = rng_for(seed, j)
-        pool = shuffle_in_place(unseen.copy(), rng)
-        deck = np.empty(52, np.int64)
-        deck[:start] = pool[:start]
-        deck[start : start + m] = cards
-        deck[start + m :] = pool[start : 52 - m]
+        deck = pack_with(cards, unseen, place, rng)
         draws_seed = rng_next(rng)
         hands = np.empty((players, 4), np.int64)
         crib = np.empty(4, np.int64)
@@ -421,25 +435,14 @@ def split_games(
     board: the variants, whose scores the board does not know."""
     players = table.dealt.shape[0]
     dealer = players - 1
-    taken = np.zeros(52, np.bool_)
-    for c in cards:
-        taken[c] = True
-    unseen = np.flatnonzero(~taken)
-    first = 0
-    for s in range(seat):
-        first += table.dealt[s]
-    m = cards.shape[0]
+    unseen, place = unseen_and_place(cards, seat, table)
     target = table.target
     events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
     out = np.full((splits.shape[0], samples), -1, np.int64)
     for g in prange(samples):
         j = first_sample + g
         rng = rng_for(seed, j)
-        pool = shuffle_in_place(unseen.copy(), rng)
-        dealt = np.empty(52, np.int64)
-        dealt[:first] = pool[:first]
-        dealt[first : first + m] = cards
-        dealt[first + m :] = pool[first : 52 - m]
+        dealt = pack_with(cards, unseen, place, rng)
         draws_seed = rng_next(rng)
         deck = np.empty(52, np.int64)
         hands = np.empty((players, 4), np.int64)
