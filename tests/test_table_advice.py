@@ -246,11 +246,9 @@ def test_the_solver_is_the_default_of_small_tables_only() -> None:
     assert low.attrs["policy"] == "solver"
 
 
-def test_under_throw_fives_the_other_seats_hold_no_five(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Throw fives: the other seats' cards are drawn from the unseen cards but the fives
-    (every seat threw its own); without the rule the fives are drawn like any card. The
-    pool the kernel draws from is read, then the advice is checked to follow it: a card
-    leaving the count at 10 gains against one leaving 11 once no five can answer."""
+def drawn_pools(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The pools the solver's draws are dealt from, one a call of solved_rollouts (the
+    advice runs as ever): the list fills as the advice is asked."""
     from crib_analyze.play import table_solver_kernels as ts
 
     pools: list[list[int]] = []
@@ -261,6 +259,15 @@ def test_under_throw_fives_the_other_seats_hold_no_five(monkeypatch: pytest.Monk
         return real(*args)
 
     monkeypatch.setattr(ts, "solved_rollouts", spy)
+    return pools
+
+
+def test_under_throw_fives_the_other_seats_hold_no_five(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Throw fives: the other seats' cards are drawn from the unseen cards but the fives
+    (every seat threw its own); without the rule the fives are drawn like any card. The
+    pool the kernel draws from is read, then the advice is checked to follow it: a card
+    leaving the count at 10 gains against one leaving 11 once no five can answer."""
+    pools = drawn_pools(monkeypatch)
     hand, starter, played = "KC 9S 2H 8H", "7D", "AD"
     kw = {"samples": 2000, "seed": 4, "policy": "solver"}
     plain = advise_play_rows("dealer", hand, starter, played=played, game="five-dealt", **kw)
@@ -299,16 +306,7 @@ def test_a_joker_is_laid_as_the_rank_that_serves(monkeypatch: pytest.MonkeyPatch
     one shown ("JK as A" where only an ace fits); the other seats' cards are drawn from
     the unseen cards and the jokers not in view (a joker laid, cut or held is in view,
     the card it was laid as is not)."""
-    from crib_analyze.play import table_solver_kernels as ts
-
-    pools: list[list[int]] = []
-    real = ts.solved_rollouts
-
-    def spy(*args):  # type: ignore[no-untyped-def]
-        pools.append(sorted(int(c) for c in args[3]))
-        return real(*args)
-
-    monkeypatch.setattr(ts, "solved_rollouts", spy)
+    pools = drawn_pools(monkeypatch)
     kw = {"samples": 200, "seed": 3}
     only = advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
                             game=game("standard", jokers=1), **kw)  # fmt: skip
