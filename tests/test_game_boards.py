@@ -298,6 +298,10 @@ def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
     low = ca.analyze(hand, lowball=True, **kw)
     assert (low.p_win < 0.05).all()
     assert "played out to the end" in low.attrs["meta"].assumed
+    with pytest.raises(UsageError, match="`score` needs `role`"):
+        ca.analyze(hand, lowball=True, score="100-100")
+    with pytest.raises(UsageError, match="`need` does not go with `score`"):
+        ca.analyze(hand, lowball=True, need=4, **kw)
     with pytest.raises(UsageError, match="jokers are counted in points"):
         ca.analyze(hand.replace("9C", "JK"), jokers=1, **kw)
     out = CliRunner().invoke(

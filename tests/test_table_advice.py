@@ -325,6 +325,8 @@ def test_a_joker_is_laid_as_the_rank_that_serves(monkeypatch: pytest.MonkeyPatch
     one_left = advise_play_rows("pone", "5C QC 9D", "2C", played="JK=5H 10S",
                                 game=game("standard", jokers=2), **kw)  # fmt: skip
     assert len(one_left) == 3 and pools[2] == [*but("5C QC 9D 2C 10S"), 52]  # one not in view
+    four = advise_play_rows("left", "5H 6D JK 9C", "2C", game=game("four", jokers=1), **kw)
+    assert four.attrs["policy"] == "solver"  # the solver by default wherever jokers are
     with pytest.raises(ca.UsageError, match="only the solver lays"):
         advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
                          game=game("standard", jokers=1), policy="lookahead")  # fmt: skip

@@ -146,6 +146,8 @@ class DiscardRequest:
         for name in STANDARD_DISCARD[1:]:  # all but the role
             if getattr(self, name) is not None:
                 raise UsageError(f"`{name}` does not go with {label(rules)} yet")
+        if seat is None and rules.plain.is_standard:  # a variant's score: by the role
+            raise UsageError("`score` needs `role` (a score is valued for the dealer or the pone)")
         if seat is None:
             raise UsageError(f"say which seat: `seat` {'|'.join(rules.seat_names)}")
         rules.refuse_variants("a seat's throws in another game", ("lowball", "throw", "penalty"))
@@ -162,6 +164,8 @@ class DiscardRequest:
                 )
             if self.others is not None:  # the others throw by the expert model
                 raise UsageError("`others` does not go with `score`")
+            if self.need is not None:
+                raise UsageError("`need` does not go with `score`")
             samples = self.position_samples
             return replace(
                 self, game=rules, engine="any-game", seat=seat, role=None, seed=seed,
@@ -326,7 +330,10 @@ class PlayRequest:
         if self.score is None:  # a penalty changes the shows, not the play
             game = replace(game, penalty="none")
         rules, engine = dispatch("advise_play", game, given)
-        policy = play_policy("advise_play", rules, self.policy, "policy")
+        asked = self.policy
+        if asked is None and rules.jokers:  # only the solver lays jokers, at any table
+            asked = "solver"
+        policy = play_policy("advise_play", rules, asked, "policy")
         score = self.score
         if score is not None:
             if policy != "solver":
