@@ -105,6 +105,9 @@ def lookup_frame(
         path, filters=[("hand_id", "==", hand_id)], trust_unverified=trust_unverified
     )
     attrs = dict(frame.attrs)
+    from crib_analyze.table.file import standard_table
+
+    standard_table(Path(str(attrs.get("path"))), attrs, "table lookup")
     if len(frame) != 15:
         part = frame.attrs.get("coverage") or "a table without all of its rows"
         raise TableError(

@@ -199,3 +199,7 @@ def test_a_throw_one_table_from_the_command_line(tmp_path: Path) -> None:
     for role in ("owner", "other"):
         best = df[df[f"{role}_best"]].groupby("hand_id")[f"{role}_net"].min()
         assert np.allclose(best, df.groupby("hand_id")[f"{role}_net"].max())
+    for args in (["table", "lookup", "5H", "6S", "4D", "JC", "QH", "5C", "--table", str(out)],
+                 ["crib-table", "--table", str(out)]):  # fmt: skip
+        read = runner.invoke(cli, args)  # the standard game's readers name the file's game
+        assert read.exit_code == 1 and "is the four game's table (five-card hands)" in read.output

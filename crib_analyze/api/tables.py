@@ -270,7 +270,7 @@ def crib_table(
         packaged_crib_table_frame,
         read_table_frame,
     )
-    from crib_analyze.table.file import coverage, read_table_metadata
+    from crib_analyze.table.file import coverage, read_table_metadata, standard_table
 
     check_choice("role", role, ROLES)
     if opponent is not None:
@@ -281,6 +281,7 @@ def crib_table(
     if not source.exists():
         raise TableError(f"no discard table at {source}")
     meta = read_table_metadata(source, trust_unverified)
+    standard_table(source, meta, "a crib table")
     part = coverage(meta)
     if part and not partial:
         raise UsageError(

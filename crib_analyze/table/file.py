@@ -14,7 +14,7 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -231,7 +231,9 @@ def metadata_digest(meta: dict[str, Any], columns: list[str] | None) -> str:
 
 def coverage(meta: dict[str, Any]) -> str | None:
     """In words, what part of every hand a table covers, if not all: a shard or the
-    sample of a --limit run; None for a whole table."""
+    sample of a --limit run; None for a whole table (another game's is always whole)."""
+    if meta.get("game", "standard") != "standard":
+        return None
     shard = meta.get("shard")
     classes = int(meta.get("classes") or 0)
     if shard:
@@ -241,6 +243,17 @@ def coverage(meta: dict[str, Any]) -> str | None:
     if classes and classes < N_CLASSES:
         return f"a sample of the first {counted(classes, 'hand')}: not every hand"
     return None
+
+
+def standard_table(path: Path, meta: Mapping[Any, Any], what: str) -> None:
+    """A TableError unless ``meta`` is a table of the standard game: ``what`` (a command
+    or function) reads six-card hands."""
+    game = meta.get("game", "standard")
+    if game != "standard":
+        raise TableError(
+            f"{path} is the {game} game's table (five-card hands); {what} reads the standard "
+            "game's (six-card hands): read it with load_table"
+        )
 
 
 def _run_metadata(
