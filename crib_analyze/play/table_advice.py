@@ -37,8 +37,9 @@ import numpy as np
 from crib_analyze.cards import JOKER_IDS, CardLike, CardsLike, parse_cards
 from crib_analyze.errors import UsageError
 from crib_analyze.play import table_play_kernels as tk
-from crib_analyze.play.rules_kernels import card_value
+from crib_analyze.play.rules_kernels import card_value, rank_value
 from crib_analyze.play.sequence import GO, PlayError, play_tokens, score_table_sequence
+from crib_analyze.play.table_solver_kernels import NAMED
 from crib_analyze.rules import FIVE_RANK, MAX_COUNT, Rules
 from crib_analyze.settings import ANY_GAME_PLAY_POLICIES, PLAY_SAMPLES, SEED, check_choice
 
@@ -149,8 +150,8 @@ def advise_table(
     net = own - rest
     order = np.argsort(net.mean(axis=1) * (1 if rules.lowball else -1), kind="stable")
     if jokers and options:  # a joker's best rank only: the rank it is laid as
-        order = np.array([i for k, i in enumerate(order) if named[i] < 0 or not any(
-            named[j] >= 0 for j in order[:k])], np.int64)  # fmt: skip
+        best_rank = next((i for i in order if named[i] >= 0), -1)
+        order = np.array([i for i in order if named[i] < 0 or i == best_rank], np.int64)
     se = net.std(axis=1, ddof=1) / np.sqrt(samples)
     return TableAdvice(
         rules=rules,
@@ -165,9 +166,6 @@ def advise_table(
         policy=policy,
         named=[named[i] for i in order] if jokers and options else None,
     )
-
-
-NAMED = 4  # an option's code: its slot + NAMED * (1 + the rank a joker is laid as)
 
 
 def _cards(cards: CardsLike | list[CardLike], jokers: int) -> list[int]:
@@ -190,7 +188,7 @@ def _options(mine: list[int], count: int) -> tuple[list[int], list[int]]:
             if any(d in JOKER_IDS for d in mine[:i]):
                 continue
             for r in range(13):
-                if count + min(r + 1, 10) <= MAX_COUNT:
+                if count + rank_value(r) <= MAX_COUNT:
                     codes.append(i + NAMED * (1 + r))
                     named.append(r)
         elif count + card_value(c) <= MAX_COUNT:

@@ -62,6 +62,15 @@ def kind_of(game: str) -> str:
     return GAME if game == GAME else "throw-one"
 
 
+def card_words(text: np.ndarray, rows: np.ndarray) -> pa.Array:
+    """Each row of card ids (N, k) as its cards' text joined by spaces, dictionary
+    encoded (``text``: every card id's text)."""
+    words = text[rows[:, 0]]
+    for j in range(1, rows.shape[1]):
+        words = words + " " + text[rows[:, j]]
+    return pa.array(words).dictionary_encode()
+
+
 @cache
 def five_card_classes() -> tuple[np.ndarray, np.ndarray]:
     """(cards (134,459, 5), weight): every class, once a process (a few seconds)."""
@@ -93,13 +102,10 @@ def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     n = len(cards)
     thrown = cards[:, fk.THROWS].reshape(n * N_THROWS, 2)
     kept = cards[:, fk.KEEPS].reshape(n * N_THROWS, 3)
-    hands = [" ".join(text[c] for c in row) for row in cards]
     columns: dict[str, Any] = {
-        "hand": pa.array(np.repeat(np.array(hands, dtype=object), N_THROWS)).dictionary_encode(),
-        "discard": pa.array(text[thrown[:, 0]] + " " + text[thrown[:, 1]]).dictionary_encode(),
-        "keep": pa.array(
-            text[kept[:, 0]] + " " + text[kept[:, 1]] + " " + text[kept[:, 2]]
-        ).dictionary_encode(),
+        "hand": card_words(text, np.repeat(cards, N_THROWS, axis=0)),
+        "discard": card_words(text, thrown),
+        "keep": card_words(text, kept),
         "hand_mean": hand.ravel(),
         "crib_mean": crib.ravel(),
         "dealer_heels": heels.ravel(),
@@ -145,19 +151,10 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
     n = len(cards)
     thrown = cards[:, fk.THROWS_ONE].reshape(n * 5)
     kept = cards[:, fk.KEEPS_ONE].reshape(n * 5, 4)
-    hands = [" ".join(text[c] for c in row) for row in cards]
     columns: dict[str, Any] = {
-        "hand": pa.array(np.repeat(np.array(hands, dtype=object), 5)).dictionary_encode(),
-        "discard": pa.array(text[thrown]).dictionary_encode(),
-        "keep": pa.array(
-            text[kept[:, 0]]
-            + " "
-            + text[kept[:, 1]]
-            + " "
-            + text[kept[:, 2]]
-            + " "
-            + text[kept[:, 3]]
-        ).dictionary_encode(),
+        "hand": card_words(text, np.repeat(cards, 5, axis=0)),
+        "discard": card_words(text, thrown[:, None]),
+        "keep": card_words(text, kept),
         "hand_mean": hand.ravel(),
         "crib_mean": crib.ravel(),
         "owner_heels": heels.ravel(),
