@@ -11,6 +11,7 @@ from the provenance of the packaged files they made (``build-model``, ``build-pe
     .venv/bin/python benchmarks/bench_costs.py            # ~8 min; prints the figures
     .venv/bin/python benchmarks/bench_costs.py --record   # and writes data/costs.json
     .venv/bin/python benchmarks/bench_costs.py --quick    # fewer games, no tables (~1 min)
+    .venv/bin/python benchmarks/bench_costs.py --tables --record  # the tables only (~4 min)
 
 Then ``make docs`` puts the new figures into the docs. A figure moves when the code
 does: rerun with ``--record`` after a change that moves one.
@@ -61,6 +62,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", action="store_true", help="write data/costs.json")
     parser.add_argument("--quick", action="store_true", help="fewer games, no tables")
+    parser.add_argument("--tables", action="store_true", help="the discard tables only")
     args = parser.parse_args()
     require_cli()
     os.environ.update(bench_env())  # generated files to a scratch dir
@@ -77,6 +79,20 @@ def main() -> None:
         print(f"{name:28s} {seconds:10.4f} s a {per:6s}  {what}")
 
     print(f"load {loads_text()}")
+    if args.tables:
+        tables(figures, put)
+    else:
+        games_and_hands(ca, quick, figures, put)
+    if args.record:
+        old = json.loads(COSTS.read_text()) if COSTS.exists() else {"figures": {}}
+        old["figures"].update(figures)
+        old["machine"] = f"{os.cpu_count()} cores; the figures of one run, not a bound"
+        COSTS.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
+        print(f"written: {COSTS.relative_to(ROOT)}")
+
+
+def games_and_hands(ca: Any, quick: bool, figures: dict[str, Any], put: Any) -> None:
+    """Whole games, one hand's commands, the tables (unless ``quick``), the builders."""
     n = 20 if quick else 100
     put("simulate-solver", per_game(lambda k: ca.simulate(k, seed=1), n), "game",
         "simulate: expert against expert, both playing the solver (the default)")  # fmt: skip
@@ -110,22 +126,7 @@ def main() -> None:
         put(name, (time.perf_counter() - start) / (passes * len(hands)), "hand", what)
 
     if not quick:
-        with tempfile.TemporaryDirectory() as tmp:
-            env = bench_env()
-            for name, argv, what in (
-                ("table", ["table"], "table: the random-opponent discard table"),
-                ("table-expert", ["table", "--opponent", "expert"],
-                 "table --opponent expert: the expert-opponent discard table"),
-                ("table-five-card", ["table", "--game", "five-card"],
-                 "table --game five-card: the five-card game's table"),
-                ("table-throw-one", ["table", "--game", "three"],
-                 "table --game three: a throw-one game's table (five-dealt, three, four, five)"),
-            ):  # fmt: skip
-                out = Path(tmp) / f"{name}.parquet"
-                run = run_measured([*argv, "-o", str(out), "-q"], env)
-                put(name, run.wall, "run", what)
-                figures[name]["megabytes"] = round(out.stat().st_size / 1e6)
-                print(f"{'':28s} {figures[name]['megabytes']:10d} MB")
+        tables(figures, put)
 
     for name, provenance, per, units, what in (
         ("build-model", ca.load_model().provenance, "run", 1,
@@ -141,12 +142,45 @@ def main() -> None:
         put(name, provenance["seconds"] / count, per, what, source)
 
     print(f"\nreproduce: {reproduce_command('bench_costs.py')}")
-    if args.record:
-        old = json.loads(COSTS.read_text()) if COSTS.exists() else {"figures": {}}
-        old["figures"].update(figures)
-        old["machine"] = f"{os.cpu_count()} cores; the figures of one run, not a bound"
-        COSTS.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
-        print(f"written: {COSTS.relative_to(ROOT)}")
+
+
+def tables(figures: dict[str, Any], put: Any) -> None:
+    """The discard tables, as whole processes, with their sizes; the expert's chance of a
+    zero crib (``--penalty``) a hand, in this process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = bench_env()
+        for name, argv, what in (
+            ("table", ["table"], "table: the random-opponent discard table"),
+            ("table-expert", ["table", "--opponent", "expert"],
+             "table --opponent expert: the expert-opponent discard table"),
+            ("table-penalty", ["table", "--penalty", "zero"],
+             "table --penalty zero: the random-opponent table with the chances of a zero"),
+            ("table-five-card", ["table", "--game", "five-card"],
+             "table --game five-card: the five-card game's table"),
+            ("table-throw-one", ["table", "--game", "three"],
+             "table --game three: a throw-one game's table (five-dealt, three, four, five)"),
+        ):  # fmt: skip
+            out = Path(tmp) / f"{name}.parquet"
+            run = run_measured([*argv, "-o", str(out), "-q"], env)
+            put(name, run.wall, "run", what)
+            figures[name]["megabytes"] = round(out.stat().st_size / 1e6)
+            print(f"{'':28s} {figures[name]['megabytes']:10d} MB")
+    import numpy as np
+
+    import crib_analyze as ca
+    from crib_analyze.crib.hand_classes import hand_classes
+    from crib_analyze.table.compute import zero_chances
+    from crib_analyze.table.spec import TableSpec
+
+    model = ca.load_model()
+    spec = TableSpec("expert", model_fingerprint=model.fingerprint(), penalty="zero")
+    cards = hand_classes().cards[np.random.default_rng(1).choice(962_988, 400, replace=False)]
+    zero_chances(spec, cards[:2], model)  # compile first
+    start = time.perf_counter()
+    zero_chances(spec, cards, model)
+    put("table-expert-penalty", (time.perf_counter() - start) / len(cards), "hand",
+        "table --opponent expert --penalty: the expert crib's chance of a zero, a hand "
+        "class (400 random classes)")  # fmt: skip
 
 
 def _provenance(what: str) -> dict[str, Any]:

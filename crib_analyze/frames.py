@@ -105,7 +105,7 @@ def lookup_frame(
         path, filters=[("hand_id", "==", hand_id)], trust_unverified=trust_unverified
     )
     attrs = dict(frame.attrs)
-    from crib_analyze.table.file import standard_table
+    from crib_analyze.table.file import standard_table, table_variants
 
     standard_table(Path(str(attrs.get("path"))), attrs, "table lookup")
     if len(frame) != 15:
@@ -132,24 +132,25 @@ def lookup_frame(
     frame["keep"] = pd.array([" ".join(text[k]) for k in kept], dtype="string")
     frame = frame.reset_index(drop=True)
     value = "total" if "dealer_total" in frame.columns else "net"  # as the live analysis
+    aim = -1 if attrs.get("lowball") else 1  # lowball: the fewest points is best
     # ties fall to the live analysis's order: the thrown cards' places in the hand
     places = sorted(range(15), key=lambda i: sorted(order[c] for c in thrown[i]))
     frame = frame.iloc[places].reset_index(drop=True)
-    frame = frame.iloc[rank_order([frame[f"{role or 'dealer'}_{value}"].to_numpy()])]
+    frame = frame.iloc[rank_order([aim * frame[f"{role or 'dealer'}_{value}"].to_numpy()])]
     frame = frame.reset_index(drop=True)
     frame.insert(0, "rank", np.arange(1, 16))
     legal = np.ones(15, bool)
     verdicts = {}
     for r in [role] if role else ["dealer", "pone"]:
-        worth = frame[f"{r}_{value}"].to_numpy()
-        said, _ = points_verdict(r, worth, list(frame.discard), list(frame.keep), legal, False)
-        frame[f"{r}_loss"] = frame[f"{r}_{value}"].max() - frame[f"{r}_{value}"]
+        worth = aim * frame[f"{r}_{value}"].to_numpy()
+        said, _ = points_verdict(r, worth, list(frame.discard), list(frame.keep), legal, aim < 0)
+        frame[f"{r}_loss"] = worth.max() - worth
         verdicts[r] = said
     unverified = attrs.get("unverified")
     meta = LookupMeta(
         role=role, hand_id=hand_id, value=value, verdicts=verdicts, path=str(attrs.get("path")),
         version=str(attrs.get("version", "?")), opponent=str(attrs.get("opponent", "?")),
-        coverage=attrs.get("coverage"), unverified=unverified,
+        coverage=attrs.get("coverage"), unverified=unverified, variants=table_variants(attrs),
         verdict="\n".join(verdicts.values()),
         notes=(unchecked_words(unverified),) if unverified else (),
     )  # fmt: skip

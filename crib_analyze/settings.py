@@ -326,18 +326,29 @@ def cache_dir() -> Path:
     return Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
-def default_table_path(opponent: str = DEFAULT_TABLE_OPPONENT, fmt: str = "parquet") -> Path:
-    """``discard_table.parquet`` (random) or ``discard_table_expert.parquet`` in the data dir."""
+def default_table_path(
+    opponent: str = DEFAULT_TABLE_OPPONENT,
+    fmt: str = "parquet",
+    penalty: str = "none",
+    lowball: bool = False,
+) -> Path:
+    """``discard_table.parquet`` (random) or ``discard_table_expert.parquet`` in the data
+    dir; a table of a variant says it (``discard_table_lowball_penalty-zero.parquet``)."""
     check_choice("opponent", opponent, TABLE_OPPONENTS)
     check_choice("format", fmt, TABLE_FORMATS)
+    check_choice("penalty", penalty, PENALTIES)
     stem = "discard_table" if opponent == "random" else f"discard_table_{opponent}"
+    stem += "_lowball" if lowball else ""
+    stem += "" if penalty == "none" else f"_penalty-{penalty}"
     return data_dir() / f"{stem}.{fmt}"
 
 
-def default_sample_path(opponent: str, limit: int, fmt: str = "parquet") -> Path:
+def default_sample_path(
+    opponent: str, limit: int, fmt: str = "parquet", penalty: str = "none", lowball: bool = False
+) -> Path:
     """Where a ``--limit`` sample goes by default: beside the full table, never in its
     place (``discard_table.sample-20.parquet``)."""
-    base = default_table_path(opponent, fmt)
+    base = default_table_path(opponent, fmt, penalty, lowball)
     return base.with_name(f"{base.stem}.sample-{limit}{base.suffix}")
 
 
@@ -346,9 +357,11 @@ def default_game_table_path(game: str) -> Path:
     return data_dir() / f"discard_table_{game}.parquet"
 
 
-def default_shard_path(opponent: str, shard: tuple[int, int]) -> Path:
+def default_shard_path(
+    opponent: str, shard: tuple[int, int], penalty: str = "none", lowball: bool = False
+) -> Path:
     """Where shard I of N goes by default (always Parquet)."""
-    base = default_table_path(opponent)
+    base = default_table_path(opponent, "parquet", penalty, lowball)
     return base.with_name(f"{base.stem}.shard-{shard[0]}-of-{shard[1]}.parquet")
 
 

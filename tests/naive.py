@@ -103,6 +103,22 @@ def naive_hand_scores(hand6: list[int], kept: list[int]) -> list[int]:
     return [naive_score(kept, s) for s in unseen(hand6)]
 
 
+def naive_zero_chances(hand6: list[int], thrown: list[int]) -> tuple[float, float]:
+    """P(the kept four score nothing) over every unseen starter, and P(the crib scores
+    nothing) over every completion by the random opponent: each pair of the 46 unseen
+    cards, then each starter of the other 44, alike (the rules' show, dealt out)."""
+    kept = [c for c in hand6 if c not in thrown]
+    rest = unseen(hand6)
+    hand = [naive_score(kept, s) == 0 for s in rest]
+    crib = [
+        naive_score([*thrown, a, b], s, crib=True) == 0
+        for a, b in combinations(rest, 2)
+        for s in rest
+        if s not in (a, b)
+    ]
+    return sum(hand) / len(hand), sum(crib) / len(crib)
+
+
 # --- an opponent's throw combined with our cards -------------------------------------------
 #
 # Written from the model's rules (docs/expert_model.md), not from the kernels:

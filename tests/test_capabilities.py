@@ -46,6 +46,8 @@ def test_every_parameter_named_in_the_table_is_refused_by_the_other_engine() -> 
             (ca.game("standard", lowball=True), cap.standard_only, "does not go with `lowball`"),
             ("standard", cap.any_game_only, "goes with `game` (another game)"),
         ):
+            if not isinstance(game, str) and cap.engine(game) == "standard":
+                continue  # a variant this capability's standard engine plays
             for param in foreign:
                 with pytest.raises(UsageError) as caught:
                     call(game, {param: VALUES[param]})

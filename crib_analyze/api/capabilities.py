@@ -48,6 +48,20 @@ class Capability:
     standard_policies: tuple[str, ...] = (DEFAULT_PLAY_POLICY, *PLAY_POLICIES)
     any_game_policies: tuple[str, ...] = ANY_GAME_PLAY_POLICIES
     heads_up_default: str | None = None  # the any-game default with 2-3 players, if other
+    #: the variants of the standard game its own engine plays here (by their first word)
+    standard_variants: tuple[str, ...] = ()
+
+    def engine(self, rules: Rules) -> Engine:
+        """The engine that plays ``rules`` here: :func:`engine_for`, but the standard
+        game's own for a variant of it that it plays.
+
+        >>> CAPABILITIES["generate_table"].engine(game_named("standard", lowball=True))
+        'standard'
+        """
+        variants = [v.split()[0] for v in rules.variants]
+        if rules.plain.is_standard and set(variants) <= set(self.standard_variants):
+            return "standard"
+        return engine_for(rules)
 
     def policies(self, engine: Engine) -> tuple[str, ...]:
         """The play policies ``engine`` lays cards by, its default first."""
@@ -92,6 +106,7 @@ CAPABILITIES: dict[str, Capability] = {
         Capability(
             "generate_table",
             standard_only=("opponent", "model", "limit", "shard", "restart", "fmt"),
+            standard_variants=("lowball", "penalty"),  # the nets and best throws they change
         ),
     )
 }
@@ -133,7 +148,7 @@ def dispatch(
     ``given`` (each given a value other than None) is one the engine does not honour."""
     cap = CAPABILITIES[capability]
     rules = rules_of(game)
-    engine = engine_for(rules)
+    engine = cap.engine(rules)
     foreign = cap.standard_only if engine == "any-game" else cap.any_game_only
     for name, value in given.items():
         if value is None or name not in foreign:

@@ -462,6 +462,8 @@ class TableRequest:
                  "shard": self.shard, "restart": self.restart, "fmt": self.fmt}  # fmt: skip
         rules, engine = dispatch("generate_table", self.game, given)
         if engine == "any-game":
+            if rules.plain.is_standard:  # a variant the standard table does not rank by
+                rules.refuse_variants("the discard table", ("lowball", "penalty"))
             from crib_analyze.table.five_card import TABLE_GAMES
 
             if rules.name not in TABLE_GAMES:
@@ -472,10 +474,12 @@ class TableRequest:
                 )
             rules.refuse_variants(f"the {rules.name} table")
             return replace(self, game=rules, engine=engine)
-        from crib_analyze.table.spec import parse_shard
+        from crib_analyze.table.spec import LOWBALL_OPPONENT, parse_shard
 
         opponent = self.opponent or DEFAULT_TABLE_OPPONENT
         check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
+        if rules.lowball and opponent != "random":
+            raise UsageError(LOWBALL_OPPONENT)
         if self.model is not None and opponent != "expert":
             raise UsageError("`model` applies to `opponent` expert")
         limit = None if self.limit is None else TABLE_LIMIT.check(self.limit)

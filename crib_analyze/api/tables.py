@@ -90,24 +90,33 @@ def generate_table(
         return _game_table(output, cast(Rules, r.game))
     opponent, limit, restart = cast(str, r.opponent), r.limit, bool(r.restart)
     shard_ij = cast("tuple[int, int] | None", r.shard)
+    rules = cast(Rules, r.game)
+    penalty, lowball = str(rules.penalty), rules.lowball
     used = resolve_model(model) if opponent == "expert" else None
     spec = TableSpec(
         opponent,
         limit,
         used.fingerprint() if used is not None else None,
-        packaged_pegging_table().fingerprint(),
+        None if lowball else packaged_pegging_table().fingerprint(),  # no play counted
+        penalty=penalty,
+        lowball=lowball,
     )
     if output is None:
         if shard_ij:
-            target = default_shard_path(opponent, shard_ij)
+            target = default_shard_path(opponent, shard_ij, penalty, lowball)
         elif limit is not None:  # a sample never takes the full table's name
-            target = default_sample_path(opponent, limit, fmt or "parquet")
+            target = default_sample_path(opponent, limit, fmt or "parquet", penalty, lowball)
         else:
-            target = default_table_path(opponent, fmt or "parquet")
+            target = default_table_path(opponent, fmt or "parquet", penalty, lowball)
         _in_data_dir(target)
     else:
         target = Path(output)
-        full = {default_table_path(o, f) for o in TABLE_OPPONENTS for f in ("parquet", "csv")}
+        full = {  # the plain tables' names and this variant's
+            default_table_path(o, f, *v)
+            for o in TABLE_OPPONENTS
+            for f in ("parquet", "csv")
+            for v in (("none", False), (penalty, lowball and o == "random"))
+        }
         if limit is not None and resolve_target(target) in {resolve_target(p) for p in full}:
             raise UsageError(
                 f"a `limit` sample would take the full table's name ({target}): give "
@@ -152,8 +161,10 @@ def merge_tables(
         if not inputs:
             raise UsageError(f"no shard files given, and none in {folder}")
     if output is None:
-        opponent = str(read_file_metadata(inputs[0]).get("opponent", DEFAULT_TABLE_OPPONENT))
-        target = _in_data_dir(default_table_path(opponent, fmt or "parquet"))
+        meta = read_file_metadata(inputs[0])
+        opponent = str(meta.get("opponent", DEFAULT_TABLE_OPPONENT))
+        penalty, lowball = str(meta.get("penalty", "none")), bool(meta.get("lowball"))
+        target = _in_data_dir(default_table_path(opponent, fmt or "parquet", penalty, lowball))
     else:
         target = Path(output)
     return run(inputs, target, fmt=table_format_for(target, fmt))

@@ -7,15 +7,17 @@ import re
 
 import click
 
-from crib_analyze.cli.arguments import asked_for, chosen, role_of, set_threads
+from crib_analyze.cli.arguments import asked_for, chosen, game_rules, role_of, set_threads
 from crib_analyze.cli.options import (
     checked_output,
     checks_option,
     count_option,
     game_option,
     jobs_option,
+    lowball_option,
     model_option,
     output_options,
+    penalty_option,
     quiet_option,
     role_option,
     table_format_option,
@@ -31,7 +33,7 @@ from crib_analyze.cli.output import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import cost, table_seconds
+from crib_analyze.costs import cost, duration_text, table_seconds
 from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
     OPPONENTS,
@@ -48,6 +50,11 @@ from crib_analyze.words import counted
     lambda: f"{cost('table-expert').text()} with --opponent expert",
     lambda: f"{cost('table-five-card').text()} with --game five-card",
     lambda: f"{cost('table-throw-one').text()} with --game five-dealt, three, four or five",
+    lambda: f"{duration_text(table_seconds('random', penalty='zero'))} with --penalty",
+    lambda: (
+        f"{duration_text(table_seconds('expert', penalty='zero'))} with --penalty and "
+        "--opponent expert (its crib's chance of a zero hand by hand)"
+    ),
 )
 @click.group(invoke_without_command=True)
 @click.option(
@@ -72,6 +79,14 @@ from crib_analyze.words import counted
 @jobs_option
 @click.option("--restart", is_flag=True, help="Discard finished chunks of an earlier run.")
 @game_option
+@penalty_option(
+    "the table gains each throw's chances of a hand and a crib of nothing, and ranks by "
+    "the net with the points the rule moves (the standard game)."
+)
+@lowball_option(
+    "each role's best throw is the fewest points (the standard game, the random "
+    "opponent; the play is not counted)."
+)
 @quiet_option
 @click.pass_context
 def table(
@@ -85,6 +100,8 @@ def table(
     jobs: int | None,
     restart: bool,
     game: str,
+    penalty: str,
+    lowball: bool,
     quiet: bool,
 ) -> None:
     """Generate the discard table: every suit-distinct six-card hand x 15 discards.
@@ -104,6 +121,12 @@ def table(
     its partner in four) and other_net (another does); the metadata names the seats of
     each. Canadian doubles has none (its seats split ten cards).
 
+    With --penalty zero or back-ten the standard table has the chances of a zero
+    (p_hand_zero; p_crib_zero, or a role's with the expert opponent), the points the rule
+    moves (dealer_penalty, pone_penalty) and nets and best throws that count them. With
+    --lowball each role's best throw is the one of fewest points, and the play is not
+    counted (no pegging columns).
+
     \b
     Examples:
       crib-analyze table                       # the random table, in the data dir
@@ -113,6 +136,7 @@ def table(
       crib-analyze table merge discard_table.shard-*-of-2.parquet
       crib-analyze table --game five-card      # the five-card game's table
       crib-analyze table --game three          # a seat dealt five that throws one
+      crib-analyze table --penalty back-ten    # a table that counts the rule
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -122,13 +146,15 @@ def table(
     sliced = re.fullmatch(r"(\d+)/(\d+)", shard or "1/1")
     if sliced and 1 <= int(sliced[1]) <= int(sliced[2]):  # else the shard's own error
         share = (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / int(sliced[2])
-        warn_if_long(table_seconds(opponent, game) * min(share, 1.0), "the table", quiet)
+        expected = table_seconds(opponent, game, penalty)
+        warn_if_long(expected * min(share, 1.0), "the table", quiet)
     asked = asked_for(opponent=opponent, fmt=fmt, limit=limit, shard=shard, restart=restart)
     try:
         with domain_errors(), progress("chunks", quiet) as bar:
             result = generate_table(
                 output, model=model, on_chunk=bar,
-                on_warning=lambda msg: note(f"Warning: {msg}"), game=game, **asked,
+                on_warning=lambda msg: note(f"Warning: {msg}"),
+                game=game_rules(game, lowball, penalty=penalty), **asked,
             )  # fmt: skip
     except KeyboardInterrupt:
         raise Interrupted(

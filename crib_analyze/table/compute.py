@@ -21,7 +21,9 @@ from crib_analyze.crib import class_kernels as tk
 from crib_analyze.crib import hand_kernels as dk
 from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.crib.random_crib_kernels import RANDOM_COMPLETIONS
+from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.expert.class_values import all_class_pegging, class_cribs_range
+from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.table.spec import TableSpec
 
@@ -32,22 +34,40 @@ CRIB_COLUMNS = {
 }
 
 
-def numeric_columns(opponent: str) -> list[str]:
-    """Names of the numeric columns of a table made with ``opponent``."""
+#: a penalty table's chances of a zero crib (per role under the expert model)
+CRIB_ZERO_COLUMNS = {
+    "random": ["p_crib_zero"],
+    "expert": ["dealer_p_crib_zero", "pone_p_crib_zero"],
+}
+
+#: the play's columns (none in a lowball table: the pegging values are for players who
+#: want points)
+PLAY_COLUMNS = [
+    "dealer_peg_net",
+    "pone_peg_net",
+    "dealer_total",
+    "pone_total",
+    "dealer_best_total",
+    "pone_best_total",
+]
+
+
+def numeric_columns(opponent: str, penalty: str = "none", lowball: bool = False) -> list[str]:
+    """Names of the numeric columns of a table made with ``opponent`` and the variants
+    (a plain table's are those of every table before the variants, in that order)."""
+    zero = [] if penalty == "none" else [
+        "p_hand_zero", *CRIB_ZERO_COLUMNS[opponent], "dealer_penalty", "pone_penalty"
+    ]  # fmt: skip
     return [
         "hand_mean",
         *CRIB_COLUMNS[opponent],
         "dealer_heels",
+        *zero,
         "dealer_net",
         "pone_net",
         "dealer_best",
         "pone_best",
-        "dealer_peg_net",
-        "pone_peg_net",
-        "dealer_total",
-        "pone_total",
-        "dealer_best_total",
-        "pone_best_total",
+        *([] if lowball else PLAY_COLUMNS),
         "hand_id",
         "weight",
         "d1",
@@ -57,6 +77,35 @@ def numeric_columns(opponent: str) -> list[str]:
         "k3",
         "k4",
     ]
+
+
+def spec_columns(spec: TableSpec) -> list[str]:
+    """:func:`numeric_columns` of a run."""
+    return numeric_columns(spec.opponent, spec.penalty, spec.lowball)
+
+
+def zero_chances(
+    spec: TableSpec, cards: np.ndarray, model: ExpertModel | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(n, 15) P(the kept hand scores nothing) over the 46 starters, and (2, n, 15) by
+    the holder's seat P(the crib scores nothing): exact, the random crib in closed form
+    (:mod:`crib_analyze.crib.zero_kernels`), the expert's hand by hand
+    (:func:`crib_analyze.discard.penalties.crib_zero_chances`, a few ms each)."""
+    from crib_analyze.crib.zero_kernels import class_zero_counts
+
+    hand_zero, crib_zero = class_zero_counts(rank_table(), cards.astype(np.int64))
+    if spec.opponent == "random":
+        crib = crib_zero / RANDOM_COMPLETIONS
+        return hand_zero / dk.N_UNSEEN, np.stack([crib, crib])
+    from crib_analyze.discard.penalties import crib_zero_chances
+
+    per_hand = [crib_zero_chances(h.astype(np.int64), "expert", model) for h in cards]
+    return hand_zero / dk.N_UNSEEN, np.stack(per_hand, axis=1)
+
+
+def _best(value: np.ndarray, lowball: bool) -> np.ndarray:
+    """The best throws' flags by ``value`` (the fewest points under lowball)."""
+    return dk.best_flags(-value if lowball else value, dk.TIE_TOLERANCE)
 
 
 @cache
@@ -74,9 +123,10 @@ def compute_chunk(
     ``model`` is the expert model of an expert table (its fingerprint must be the
     spec's); ``pegging`` the pegging table of the totals (default: the packaged one).
     """
-    pegging = pegging or packaged_pegging_table()
-    if spec.pegging_fingerprint not in (None, pegging.fingerprint()):
-        raise ValueError("compute_chunk needs the pegging table the spec was made with")
+    if not spec.lowball:
+        pegging = pegging or packaged_pegging_table()
+        if spec.pegging_fingerprint not in (None, pegging.fingerprint()):
+            raise ValueError("compute_chunk needs the pegging table the spec was made with")
     lo, hi = spec.chunk_range(k)
     classes = hand_classes()
     cards = classes.cards[lo:hi]
@@ -94,9 +144,24 @@ def compute_chunk(
         dealer_crib = pone_crib = crib_num / RANDOM_COMPLETIONS
         cribs = {"crib_mean": dealer_crib}
     heels = dk.class_heels(cards.astype(np.int64))[:, None] * np.ones((1, dk.N_DISCARDS))
-    peg = all_class_pegging(pegging, lo, hi)
-    dealer_total = hand + dealer_crib + heels + peg["dealer"]
-    pone_total = hand - pone_crib + peg["pone"]
+    dealer_rank = hand + dealer_crib  # heels is the hand's, whatever it throws
+    pone_net = hand - pone_crib
+    zero: dict[str, np.ndarray] = {}
+    if spec.penalty != "none":
+        p_hand_zero, p_crib_zero = zero_chances(spec, cards, model)
+        shape = p_hand_zero.shape
+        points = penalty_points(spec.penalty, p_hand_zero.ravel(), p_crib_zero.reshape(2, -1))
+        moved = {seat.role: points[seat].reshape(shape) for seat in Seat}
+        crib_zero = (
+            {"p_crib_zero": p_crib_zero[Seat.DEALER]} if spec.opponent == "random" else
+            {"dealer_p_crib_zero": p_crib_zero[Seat.DEALER],
+             "pone_p_crib_zero": p_crib_zero[Seat.PONE]}
+        )  # fmt: skip
+        zero = {"p_hand_zero": p_hand_zero, **crib_zero,
+                "dealer_penalty": moved["dealer"], "pone_penalty": moved["pone"]}  # fmt: skip
+        dealer_rank = dealer_rank + moved["dealer"]
+        pone_net = pone_net + moved["pone"]
+    dealer_net = dealer_rank + heels
     n = hi - lo
     thrown = cards[:, dk.DISCARDS].reshape(n * dk.N_DISCARDS, 2)
     kept = cards[:, dk.KEEPS].reshape(n * dk.N_DISCARDS, 4)
@@ -104,16 +169,11 @@ def compute_chunk(
         "hand_mean": hand,
         **cribs,
         "dealer_heels": heels,
-        "dealer_net": hand + dealer_crib + heels,
-        "pone_net": hand - pone_crib,
-        "dealer_best": dk.best_flags(hand + dealer_crib, dk.TIE_TOLERANCE),
-        "pone_best": dk.best_flags(hand - pone_crib, dk.TIE_TOLERANCE),
-        "dealer_peg_net": peg["dealer"],
-        "pone_peg_net": peg["pone"],
-        "dealer_total": dealer_total,
-        "pone_total": pone_total,
-        "dealer_best_total": dk.best_flags(dealer_total, dk.TIE_TOLERANCE),
-        "pone_best_total": dk.best_flags(pone_total, dk.TIE_TOLERANCE),
+        **zero,
+        "dealer_net": dealer_net,
+        "pone_net": pone_net,
+        "dealer_best": _best(dealer_rank, spec.lowball),
+        "pone_best": _best(pone_net, spec.lowball),
         "hand_id": np.repeat(np.arange(lo, hi, dtype=np.int32), dk.N_DISCARDS),
         "weight": np.repeat(classes.weight[lo:hi], dk.N_DISCARDS),
         "d1": thrown[:, 0],
@@ -123,6 +183,17 @@ def compute_chunk(
         "k3": kept[:, 2],
         "k4": kept[:, 3],
     }
-    return {
-        name: np.ascontiguousarray(columns[name]).ravel() for name in numeric_columns(spec.opponent)
-    }
+    if not spec.lowball:
+        assert pegging is not None
+        peg = all_class_pegging(pegging, lo, hi)
+        dealer_total = dealer_net + peg["dealer"]
+        pone_total = pone_net + peg["pone"]
+        columns |= {
+            "dealer_peg_net": peg["dealer"],
+            "pone_peg_net": peg["pone"],
+            "dealer_total": dealer_total,
+            "pone_total": pone_total,
+            "dealer_best_total": dk.best_flags(dealer_total, dk.TIE_TOLERANCE),
+            "pone_best_total": dk.best_flags(pone_total, dk.TIE_TOLERANCE),
+        }
+    return {name: np.ascontiguousarray(columns[name]).ravel() for name in spec_columns(spec)}

@@ -73,6 +73,7 @@ class TableCheck:
     coverage: str | None = None  # what part of every hand, if not all (a shard, a sample)
     file_format: str = "parquet"
     game: str = "standard"  # the game of the rules whose hands it holds
+    variants: tuple[str, ...] = ()  # those it ranks by ("lowball", "penalty back-ten")
 
     @property
     def summary(self) -> str:
@@ -85,6 +86,7 @@ class TableCheck:
         else:
             sums = "no data checksums (older file)"
         game = "" if self.game == "standard" else f"{self.game} game, "
+        game += "".join(f"{v}, " for v in self.variants)
         return (
             f"{self.path}: {game}{what}, {self.opponent} opponent; {self.rows:,} rows, "
             f"{self.classes:,} hands, weights sum to {self.weight_sum:,}; {sums}"
@@ -587,6 +589,16 @@ def verify_table(path: Path) -> TableCheck:
         checksums=checked,
         coverage=coverage(meta),
         file_format="csv" if csv else "parquet",
+        variants=table_variants(meta),
+    )
+
+
+def table_variants(meta: Mapping[Any, Any]) -> tuple[str, ...]:
+    """The variants a standard table ranks by, as their options name them (none for a
+    table made before them)."""
+    penalty = str(meta.get("penalty", "none"))
+    return (("lowball",) if meta.get("lowball") else ()) + (
+        (f"penalty {penalty}",) if penalty != "none" else ()
     )
 
 

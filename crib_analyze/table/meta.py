@@ -36,13 +36,15 @@ class LookupMeta(ResultMeta):
     opponent: str = "?"
     coverage: str | None = None
     unverified: str | None = None
+    variants: tuple[str, ...] = ()  # those the table ranks by ("lowball", "penalty zero")
 
     @property
     def source(self) -> str:
         """Where the rows were read, in words."""
+        ranked = "".join(f", {v}" for v in self.variants)
         return (
-            f"from {self.path} (hand {self.hand_id:,}, {self.opponent} opponent, made by "
-            f"crib-analyze {self.version})"
+            f"from {self.path} (hand {self.hand_id:,}, {self.opponent} opponent{ranked}, "
+            f"made by crib-analyze {self.version})"
         )
 
 

@@ -21,25 +21,37 @@ import numpy as np
 
 from crib_analyze.crib.hand_classes import N_CLASSES
 from crib_analyze.errors import UsageError
-from crib_analyze.settings import TABLE_OPPONENTS, __version__, check_choice
+from crib_analyze.settings import PENALTIES, TABLE_OPPONENTS, __version__, check_choice
 
 TABLE_FORMAT = 3  # 2: heels is dealer_heels; 3: pegging columns
 CHUNK_CLASSES = 10_000
+LOWBALL_OPPONENT = (
+    "a lowball table is made with the random opponent: the expert model was built by "
+    "players who want points"
+)
 N_ROWS_FULL = N_CLASSES * 15
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """A run: the opponent model (with the expert model's fingerprint) and how many
-    classes (all by default, or the first ``limit``: a sample of the table)."""
+    """A run: the opponent model (with the expert model's fingerprint), how many
+    classes (all by default, or the first ``limit``: a sample of the table) and the
+    variants it ranks by: ``penalty`` (a show of nothing costs; the chances of a zero
+    become columns) and ``lowball`` (the fewest points is best; the play not counted,
+    against the random opponent only)."""
 
     opponent: str = "random"
     limit: int | None = None
     model_fingerprint: str | None = None
     pegging_fingerprint: str | None = None  # the pegging table the totals use
+    penalty: str = "none"
+    lowball: bool = False
 
     def __post_init__(self) -> None:
         check_choice("opponent model for the table", self.opponent, TABLE_OPPONENTS)
+        check_choice("penalty", self.penalty, PENALTIES)
+        if self.lowball and self.opponent != "random":
+            raise UsageError(LOWBALL_OPPONENT)
         if self.limit is not None and self.limit < 1:
             raise UsageError(f"limit must be at least 1, got {self.limit}")
         if (self.opponent == "expert") != (self.model_fingerprint is not None):
@@ -70,6 +82,10 @@ class TableSpec:
             out["model"] = self.model_fingerprint
         if self.pegging_fingerprint is not None:
             out["pegging"] = self.pegging_fingerprint
+        if self.penalty != "none":  # absent from the plain table's, as before the variants
+            out["penalty"] = self.penalty
+        if self.lowball:
+            out["lowball"] = True
         return out
 
 

@@ -1,0 +1,128 @@
+"""numba kernels for the chance of a show of nothing, for every suit class of the table.
+
+A show scores nothing only if its five ranks are distinct and make no fifteen or run,
+with no flush and no nobs. So the rank part is a test of five distinct ranks (the rank
+table), and the suits enter in closed form:
+
+- the kept hand over the 46 starters: nothing if its four cards are one suit (a flush);
+  a kept jack loses every starter of its suit (nobs);
+- the random crib (the two thrown cards, a pair of the 46 unseen cards, a starter of
+  the other 44; 45,540 completions alike): a five-card flush needs the thrown pair
+  suited; nobs needs a jack among the four crib cards, the thrown one or the
+  opponent's, with the starter of its suit. A completion with a jack that is a flush
+  has nobs too, so: zero = rank-zero - (nobs if a jack is in the crib, else flush).
+
+Counts stay integers: starters over 46, completions over 45,540 (the twin that deals
+every starter and completion is in tests/naive.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.constants import JACK_RANK
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
+from crib_analyze.jit import njit
+from crib_analyze.scoring.show_kernels import lookup_rank_points
+
+
+@njit
+def hand_zero_count(table: np.ndarray, keep: np.ndarray, avail: np.ndarray) -> int:
+    """How many of the unseen starters leave the four ``keep`` cards scoring nothing
+    (``avail[r, s]``: card of rank r, suit s unseen)."""
+    held = np.zeros(13, np.int64)
+    for c in keep:
+        held[c >> 2] += 1
+    if held.max() > 1:
+        return 0  # a pair
+    r0, r1, r2, r3 = keep[0] >> 2, keep[1] >> 2, keep[2] >> 2, keep[3] >> 2
+    s0 = keep[0] & 3
+    if s0 == keep[1] & 3 and s0 == keep[2] & 3 and s0 == keep[3] & 3:
+        return 0  # a four-card flush
+    jack_suit = -1
+    for c in keep:
+        if c >> 2 == JACK_RANK:
+            jack_suit = c & 3
+    count = 0
+    for rs in range(13):
+        if held[rs] or lookup_rank_points(table, r0, r1, r2, r3, rs) != 0:
+            continue
+        for s in range(4):
+            if avail[rs, s] and s != jack_suit:
+                count += 1
+    return count
+
+
+@njit
+def crib_zero_count(table: np.ndarray, t0: int, t1: int, avail: np.ndarray) -> int:
+    """How many of the 45,540 random completions of the thrown ``t0``, ``t1`` (an
+    unseen pair, then a starter of the other 44) make a crib of nothing."""
+    r0, r1 = t0 >> 2, t1 >> 2
+    if r0 == r1:
+        return 0  # a pair
+    n = np.zeros(13, np.int64)
+    for r in range(13):
+        for s in range(4):
+            n[r] += avail[r, s]
+    suited = (t0 & 3) == (t1 & 3)
+    flush_suit = t0 & 3
+    thrown_jack = -1
+    if r0 == JACK_RANK:
+        thrown_jack = t0 & 3
+    elif r1 == JACK_RANK:
+        thrown_jack = t1 & 3
+    used = np.zeros(13, np.bool_)
+    used[r0] = used[r1] = True
+    count = 0
+    for rx in range(13):
+        if used[rx]:
+            continue
+        for ry in range(rx + 1, 13):
+            if used[ry]:
+                continue
+            for rs in range(13):
+                if used[rs] or rs in (rx, ry):
+                    continue
+                if lookup_rank_points(table, r0, r1, rx, ry, rs) != 0:
+                    continue
+                pairs = n[rx] * n[ry]
+                if thrown_jack >= 0:  # nobs: a starter of the thrown jack's suit
+                    count += pairs * (n[rs] - avail[rs, thrown_jack])
+                elif rx == JACK_RANK or ry == JACK_RANK:  # the opponent's jack
+                    other = ry if rx == JACK_RANK else rx
+                    nobs = 0
+                    for s in range(4):
+                        nobs += avail[JACK_RANK, s] * avail[rs, s]
+                    count += pairs * n[rs] - n[other] * nobs
+                else:
+                    flush = 0
+                    if suited:
+                        flush = avail[rx, flush_suit] * avail[ry, flush_suit]
+                        flush *= avail[rs, flush_suit]
+                    count += pairs * n[rs] - flush
+    return count
+
+
+@njit(parallel=True)
+def class_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(n, 15) each: for each six-card hand (a row of ``cards``) and throw (the order
+    of :data:`~crib_analyze.crib.hand_kernels.DISCARDS`), the starters of 46 that leave
+    the kept hand scoring nothing, and the random crib's completions of 45,540 that
+    score nothing."""
+    n = cards.shape[0]
+    hand = np.zeros((n, N_DISCARDS), np.int64)
+    crib = np.zeros((n, N_DISCARDS), np.int64)
+    for i in prange(n):
+        avail = np.ones((13, 4), np.int64)
+        for c in cards[i]:
+            avail[c >> 2, c & 3] = 0
+        keep = np.empty(4, np.int64)
+        for d in range(N_DISCARDS):
+            for j in range(4):
+                keep[j] = cards[i, KEEPS[d, j]]
+            hand[i, d] = hand_zero_count(table, keep, avail)
+            crib[i, d] = crib_zero_count(
+                table, cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]], avail
+            )
+    return hand, crib

@@ -1,0 +1,196 @@
+"""The standard discard table under the variants it ranks by: a penalty for a show of
+nothing (the chances of a zero as columns, the nets counting the rule) and lowball (the
+fewest points best, the play not counted); those it does not play are refused."""
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from crib_analyze import analyze, game, load_table, lookup
+from crib_analyze.api import check_table, crib_table, generate_table
+from crib_analyze.artifacts.expert_model import packaged_model
+from crib_analyze.cards import format_cards, parse_cards
+from crib_analyze.cli import cli
+from crib_analyze.crib.hand_classes import hand_classes
+from crib_analyze.crib.hand_kernels import DISCARDS
+from crib_analyze.crib.zero_kernels import class_zero_counts
+from crib_analyze.errors import UsageError
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import default_table_path
+from crib_analyze.table.compute import PLAY_COLUMNS, compute_chunk
+from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec
+from tests.conftest import FULL, rotating
+from tests.naive import naive_zero_chances
+
+#: (hand, throw): each way a crib of nothing is lost to the suits, and a pair
+ZERO_CASES = [
+    ("2H 7H 9C KD 4S QC", "2H 7H"),  # thrown suited: a five-card flush
+    ("JH 3C 8D 9S KS 6C", "JH 3C"),  # a thrown jack: nobs with a heart starter
+    ("JH 6H 8D 9S KS 2C", "JH 6H"),  # a thrown suited jack: flush and nobs at once
+    ("2C 9D 6H 4S KS 8D", "2C 9D"),  # the opponent's jack
+    ("JC JD 2S 7S 9H QH", "2S 7S"),  # two jacks held: fewer for the opponent
+    ("4H 4S 9C KD AS QC", "4H 4S"),  # a pair: never nothing
+    ("AH 6H 8H TH 3C QS", "3C QS"),  # keep a four-card flush
+    ("JS 2D 7C 9H 4C KD", "4C KD"),  # keep a jack: nobs
+    ("5H 6S 4D JC QH 5C", "QH 5C"),
+    ("TC KD 2H 8S 3C 7D", "TC KD"),
+]
+
+
+@pytest.mark.parametrize("hand, thrown", rotating(ZERO_CASES, 2, "zero-cases"))
+def test_zero_counts_equal_dealing_every_starter_and_crib(hand: str, thrown: str) -> None:
+    cards = parse_cards(hand)
+    hand_zero, crib_zero = class_zero_counts(rank_table(), np.array([cards], np.int64))
+    d = [sorted(cards[i] for i in pair) for pair in DISCARDS].index(sorted(parse_cards(thrown)))
+    p_hand, p_crib = naive_zero_chances(cards, parse_cards(thrown))
+    assert hand_zero[0, d] / 46 == pytest.approx(p_hand, abs=1e-12)
+    assert crib_zero[0, d] / 45_540 == pytest.approx(p_crib, abs=1e-12)
+
+
+def test_kept_hands_zero_equals_every_starter_for_every_throw() -> None:
+    for hand, _ in rotating(ZERO_CASES, 4, "zero-hands"):
+        cards = parse_cards(hand)
+        hand_zero, _ = class_zero_counts(rank_table(), np.array([cards], np.int64))
+        for d, pair in enumerate(DISCARDS):
+            thrown = [cards[i] for i in pair]
+            kept = [c for c in cards if c not in thrown]
+            rest = [c for c in range(52) if c not in cards]
+            from tests.naive import naive_score
+
+            expect = sum(naive_score(kept, s) == 0 for s in rest)
+            assert hand_zero[0, d] == expect, (hand, format_cards(thrown))
+
+
+def middle_chunk(spec: TableSpec, salt: str) -> int:
+    """A chunk of the whole table away from the first (whose hands are all aces)."""
+    return rotating(list(range(20, 90)), 1, salt)[0]
+
+
+def rows_of(columns: dict[str, np.ndarray], hand_id: int) -> pd.DataFrame:
+    frame = pd.DataFrame(columns)
+    rows = frame[frame["hand_id"] == hand_id].copy()
+    cards = hand_classes().cards[hand_id]
+    rows["discard"] = [format_cards(sorted((a, b))) for a, b in zip(rows.d1, rows.d2, strict=True)]
+    assert len(rows) == 15 and len(cards) == 6
+    return rows.set_index("discard")
+
+
+@pytest.mark.parametrize("penalty", ["zero", "back-ten"])
+def test_penalty_rows_equal_the_live_analysis(penalty: str) -> None:
+    spec = TableSpec(penalty=penalty)
+    k = middle_chunk(spec, f"penalty-{penalty}")
+    columns = compute_chunk(spec, k)
+    lo, hi = spec.chunk_range(k)
+    rng = np.random.default_rng(k)
+    for hand_id in rng.choice(np.arange(lo, hi), 30 if FULL else 6, replace=False):
+        rows = rows_of(columns, int(hand_id))
+        hand = format_cards(hand_classes().cards[hand_id])
+        for role in ("dealer", "pone"):
+            ref = analyze(hand, role=role, opponent="random", penalty=penalty)
+            ref["discard"] = [format_cards(sorted(parse_cards(d))) for d in ref["discard"]]
+            ref = ref.set_index("discard").loc[rows.index]
+            pairs = {
+                "p_hand_zero": "p_hand_zero", "p_crib_zero": "p_crib_zero",
+                f"{role}_penalty": "penalty", f"{role}_net": "net", f"{role}_total": "total",
+            }  # fmt: skip
+            for mine, theirs in pairs.items():
+                np.testing.assert_allclose(rows[mine], ref[theirs], atol=1e-12, err_msg=mine)
+            net = rows[f"{role}_net"]
+            assert (rows[f"{role}_best"] == np.isclose(net, net.max(), rtol=0, atol=1e-9)).all()
+
+
+def test_expert_penalty_rows_equal_the_live_analysis(tmp_path: Path) -> None:
+    out = tmp_path / "expert-zero.parquet"
+    generate_table(out, opponent="expert", limit=60, game=game("standard", penalty="zero"))
+    df = load_table(out)
+    assert {"dealer_p_crib_zero", "pone_p_crib_zero", "p_hand_zero"} <= set(df.columns)
+    assert "p_crib_zero" not in df.columns
+    for hand_id in (7, 41, 59):
+        rows = df[df["hand_id"] == hand_id].set_index("discard")
+        for role in ("dealer", "pone"):
+            ref = analyze(str(rows["hand"].iloc[0]), role=role, opponent="expert", penalty="zero")
+            ref = ref.set_index("discard").loc[rows.index]
+            for mine, theirs in ((f"{role}_p_crib_zero", "p_crib_zero"), (f"{role}_net", "net"),
+                                 (f"{role}_penalty", "penalty")):  # fmt: skip
+                np.testing.assert_allclose(rows[mine], ref[theirs], atol=1e-9, err_msg=mine)
+    assert df.attrs["penalty"] == "zero" and packaged_model().fingerprint() == df.attrs["model"]
+
+
+def test_lowball_best_is_the_fewest_points_and_the_play_is_not_counted() -> None:
+    spec = TableSpec(lowball=True)
+    k = middle_chunk(spec, "lowball")
+    columns = compute_chunk(spec, k)
+    assert not set(PLAY_COLUMNS) & set(columns)
+    lo, hi = spec.chunk_range(k)
+    for hand_id in np.random.default_rng(k).choice(np.arange(lo, hi), 12, replace=False):
+        rows = rows_of(columns, int(hand_id))
+        hand = format_cards(hand_classes().cards[hand_id])
+        for role in ("dealer", "pone"):
+            ref = analyze(hand, role=role, opponent="random", pegging=False, lowball=True)
+            best = format_cards(sorted(parse_cards(str(ref["discard"].iloc[0]))))
+            assert rows.loc[best, f"{role}_best"], (hand, role)
+            net = rows[f"{role}_net"]
+            assert (rows[f"{role}_best"] == np.isclose(net, net.min(), rtol=0, atol=1e-9)).all()
+
+
+def test_a_variant_table_file_checks_looks_up_and_makes_crib_tables(tmp_path: Path) -> None:
+    rules = game("standard", lowball=True, penalty="back-ten")
+    result = generate_table(limit=40, game=rules)
+    named = default_table_path("random", "parquet", "back-ten", lowball=True)
+    assert result.output.name == named.stem + ".sample-40.parquet"
+    check = check_table(result.output)
+    assert check.variants == ("lowball", "penalty back-ten")
+    assert "lowball, penalty back-ten" in check.summary
+    rows = lookup(format_cards(hand_classes().cards[30]), result.output, role="dealer")
+    nets = rows["dealer_net"].to_numpy()
+    assert (np.diff(nets) >= -1e-12).all()  # the fewest first
+    assert rows["dealer_loss"].iloc[0] == 0 and (rows["dealer_loss"] >= 0).all()
+    assert "fewer than" in rows.attrs["meta"].verdicts["dealer"]
+    assert "lowball, penalty back-ten" in rows.attrs["meta"].source
+    crib = crib_table("dealer", table=result.output, partial=True)
+    assert len(crib) == 91
+    plain = generate_table(tmp_path / "plain.parquet", limit=40)
+    assert check_table(plain.output).variants == ()
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (
+            ["--lowball", "--opponent", "expert", "--limit", "5"],
+            "lowball table is made with the random opponent",
+        ),
+        (["--throw-fives"], "No such option"),
+        (
+            ["--penalty", "back-ten", "--game", "three"],
+            "the three table does not play the variant penalty back-ten",
+        ),
+    ],
+)
+def test_variants_the_table_does_not_play_are_one_line_refusals(
+    args: list[str], words: str
+) -> None:
+    result = CliRunner().invoke(cli, ["table", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+    assert "Traceback" not in result.output
+
+
+def test_refusals_through_the_api() -> None:
+    with pytest.raises(UsageError, match="^the discard table does not play the variant throw"):
+        generate_table(game=game("standard", throw_fives=True))
+    with pytest.raises(UsageError, match="^the discard table does not play the variant jokers"):
+        generate_table(game=game("standard", jokers=1, penalty="zero"))
+    with pytest.raises(UsageError, match="^`limit` does not go with `throw_fives`"):
+        generate_table(limit=5, game=game("standard", throw_fives=True))
+
+
+def test_a_plain_tables_columns_and_fingerprint_are_as_before() -> None:
+    plain = TableSpec()
+    assert "penalty" not in plain.fingerprint() and "lowball" not in plain.fingerprint()
+    assert TableSpec(penalty="zero").fingerprint()["penalty"] == "zero"
+    columns = compute_chunk(TableSpec(limit=CHUNK_CLASSES), 0)
+    assert "p_hand_zero" not in columns and set(PLAY_COLUMNS) <= set(columns)
