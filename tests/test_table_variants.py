@@ -180,11 +180,11 @@ def test_variants_the_table_does_not_play_are_one_line_refusals(
 
 
 def test_refusals_through_the_api() -> None:
-    with pytest.raises(UsageError, match="^the discard table does not play the variant throw"):
+    with pytest.raises(UsageError, match=r"^the discard table does not play the variant throw"):
         generate_table(game=game("standard", throw_fives=True))
-    with pytest.raises(UsageError, match="^the discard table does not play the variant jokers"):
+    with pytest.raises(UsageError, match=r"^the discard table does not play the variant jokers"):
         generate_table(game=game("standard", jokers=1, penalty="zero"))
-    with pytest.raises(UsageError, match="^`limit` does not go with `throw_fives`"):
+    with pytest.raises(UsageError, match=r"^`limit` does not go with `throw_fives`"):
         generate_table(limit=5, game=game("standard", throw_fives=True))
 
 
