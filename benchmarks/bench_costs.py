@@ -145,8 +145,7 @@ def games_and_hands(ca: Any, quick: bool, figures: dict[str, Any], put: Any) -> 
 
 
 def tables(figures: dict[str, Any], put: Any) -> None:
-    """The discard tables, as whole processes, with their sizes; the expert's chance of a
-    zero crib (``--penalty``) a hand, in this process."""
+    """The discard tables, as whole processes, with their sizes."""
     with tempfile.TemporaryDirectory() as tmp:
         env = bench_env()
         for name, argv, what in (
@@ -155,6 +154,9 @@ def tables(figures: dict[str, Any], put: Any) -> None:
              "table --opponent expert: the expert-opponent discard table"),
             ("table-penalty", ["table", "--penalty", "zero"],
              "table --penalty zero: the random-opponent table with the chances of a zero"),
+            ("table-expert-penalty", ["table", "--opponent", "expert", "--penalty", "zero"],
+             "table --opponent expert --penalty zero: the expert table with the chances of "
+             "a zero"),
             ("table-five-card", ["table", "--game", "five-card"],
              "table --game five-card: the five-card game's table"),
             ("table-throw-one", ["table", "--game", "three"],
@@ -165,22 +167,6 @@ def tables(figures: dict[str, Any], put: Any) -> None:
             put(name, run.wall, "run", what)
             figures[name]["megabytes"] = round(out.stat().st_size / 1e6)
             print(f"{'':28s} {figures[name]['megabytes']:10d} MB")
-    import numpy as np
-
-    import crib_analyze as ca
-    from crib_analyze.crib.hand_classes import hand_classes
-    from crib_analyze.table.compute import zero_chances
-    from crib_analyze.table.spec import TableSpec
-
-    model = ca.load_model()
-    spec = TableSpec("expert", model_fingerprint=model.fingerprint(), penalty="zero")
-    cards = hand_classes().cards[np.random.default_rng(1).choice(962_988, 400, replace=False)]
-    zero_chances(spec, cards[:2], model)  # compile first
-    start = time.perf_counter()
-    zero_chances(spec, cards, model)
-    put("table-expert-penalty", (time.perf_counter() - start) / len(cards), "hand",
-        "table --opponent expert --penalty: the expert crib's chance of a zero, a hand "
-        "class (400 random classes)")  # fmt: skip
 
 
 def _provenance(what: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.settings import DEFAULT_PLAY_POLICY, TABLE_LIMIT, packaged
+from crib_analyze.settings import DEFAULT_PLAY_POLICY, packaged
 
 if TYPE_CHECKING:
     from crib_analyze.rules import Rules
@@ -148,15 +148,11 @@ def game_seconds(games: int, play_policy: str | None = None) -> float:
 
 
 def table_seconds(opponent: str, game: str = "standard", penalty: str = "none") -> float:
-    """Expected seconds of a whole discard table (with a penalty, its chances of a zero:
-    the expert's crib hand by hand, a figure a hand)."""
+    """Expected seconds of a whole discard table."""
     if game != "standard":
         return cost("table-five-card" if game == "five-card" else "table-throw-one").seconds
     if penalty != "none":
-        if opponent == "expert":
-            hands = TABLE_LIMIT.hi  # every hand class
-            return cost("table-expert").seconds + hands * cost("table-expert-penalty").seconds
-        return cost("table-penalty").seconds
+        return cost("table-expert-penalty" if opponent == "expert" else "table-penalty").seconds
     return cost("table-expert" if opponent == "expert" else "table").seconds
 
 

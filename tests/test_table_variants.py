@@ -20,7 +20,7 @@ from crib_analyze.crib.zero_kernels import class_zero_counts
 from crib_analyze.errors import UsageError
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import default_table_path
-from crib_analyze.table.compute import PLAY_COLUMNS, compute_chunk
+from crib_analyze.table.compute import PLAY_COLUMNS, compute_chunk, zero_chances
 from crib_analyze.table.spec import CHUNK_CLASSES, TableSpec
 from tests.conftest import FULL, rotating
 from tests.naive import naive_zero_chances
@@ -62,6 +62,56 @@ def test_kept_hands_zero_equals_every_starter_for_every_throw() -> None:
 
             expect = sum(naive_score(kept, s) == 0 for s in rest)
             assert hand_zero[0, d] == expect, (hand, format_cards(thrown))
+
+
+def expert_zero(cards: list[int]) -> np.ndarray:
+    """(2, 15) the expert's P(crib 0) by seat of one hand, through the table's path."""
+    model = packaged_model()
+    spec = TableSpec("expert", model_fingerprint=model.fingerprint(), penalty="zero")
+    classes = hand_classes()
+    ranks = tuple(sorted(c >> 2 for c in cards))
+    multiset = [tuple(m) for m in classes.multisets.tolist()].index(ranks)
+    return zero_chances(spec, np.array([cards]), model, np.array([multiset]))[1][:, 0]
+
+
+@pytest.mark.parametrize("hand, thrown", rotating(ZERO_CASES, 1, "expert-zero-cases"))
+def test_expert_crib_zero_equals_summing_the_plain_joint(hand: str, thrown: str) -> None:
+    """The closed form against the expert's joint written from the model's rules,
+    every (opponent pair, starter) scored by the plain scorer."""
+    from crib_analyze.crib.hand_kernels import unseen_counts
+    from crib_analyze.crib.throw_policy_kernels import policy_weights
+    from tests.naive import naive_pair_starter_joint, naive_score
+
+    cards = parse_cards(hand)
+    ours = parse_cards(thrown)
+    d = [sorted(cards[i] for i in pair) for pair in DISCARDS].index(sorted(ours))
+    model = packaged_model()
+    n_rank, _, _ = unseen_counts(np.array(cards, np.int64))
+    multisets = hand_classes().multisets.astype(np.int64)
+    got = expert_zero(cards)
+    for seat, role in enumerate(("dealer", "pone")):
+        policy = model.opponent_policy(role)
+        W, F = policy_weights(multisets, policy.pi, policy.suited, n_rank)
+        joint = naive_pair_starter_joint(cards, W.tolist(), F.tolist())
+        want = sum(
+            p for (e1, e2, s), p in joint.items() if naive_score([*ours, e1, e2], s, True) == 0
+        )
+        assert got[seat, d] == pytest.approx(want, abs=1e-12), role
+
+
+def test_expert_crib_zero_equals_the_discards_enumeration() -> None:
+    """Every throw of the cases and of random hands against the discard command's
+    path, which scores each entry of the explicit joint."""
+    from crib_analyze.discard.penalties import crib_zero_chances
+
+    model = packaged_model()
+    classes = hand_classes()
+    rng = np.random.default_rng(11)
+    hands = [parse_cards(h) for h, _ in ZERO_CASES]
+    hands += [classes.cards[i].tolist() for i in rng.choice(len(classes.cards), 12)]
+    for cards in hands:
+        want = crib_zero_chances(np.array(cards, np.int64), "expert", model)
+        np.testing.assert_allclose(expert_zero(cards), want, atol=1e-12, err_msg=str(cards))
 
 
 def middle_chunk(spec: TableSpec, salt: str) -> int:

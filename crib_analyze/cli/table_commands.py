@@ -33,7 +33,7 @@ from crib_analyze.cli.output import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import cost, duration_text, table_seconds
+from crib_analyze.costs import cost, table_seconds
 from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
     OPPONENTS,
@@ -50,11 +50,8 @@ from crib_analyze.words import counted
     lambda: f"{cost('table-expert').text()} with --opponent expert",
     lambda: f"{cost('table-five-card').text()} with --game five-card",
     lambda: f"{cost('table-throw-one').text()} with --game five-dealt, three, four or five",
-    lambda: f"{duration_text(table_seconds('random', penalty='zero'))} with --penalty",
-    lambda: (
-        f"{duration_text(table_seconds('expert', penalty='zero'))} with --penalty and "
-        "--opponent expert (its crib's chance of a zero hand by hand)"
-    ),
+    lambda: f"{cost('table-penalty').text()} with --penalty",
+    lambda: f"{cost('table-expert-penalty').text()} with --penalty and --opponent expert",
 )
 @click.group(invoke_without_command=True)
 @click.option(

@@ -14,6 +14,11 @@ table), and the suits enter in closed form:
 
 Counts stay integers: starters over 46, completions over 45,540 (the twin that deals
 every starter and completion is in tests/naive.py).
+
+The expert opponent's crib (:func:`policy_crib_zero`) has the same form with weights:
+its throw of one particular card pair of ranks a < b weighs ``suited[a, b]`` or
+``offsuit[a, b]``, and then one particular starter of rank c ``q[a, b, c]`` (the pieces
+of :mod:`crib_analyze.crib.combine_kernels`, whose explicit joint the tests sum).
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.constants import JACK_RANK
-from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
+from crib_analyze.crib.combine_kernels import card_pair_masses
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS, unseen_counts
 from crib_analyze.jit import njit
 from crib_analyze.scoring.show_kernels import lookup_rank_points
 
@@ -126,3 +132,98 @@ def class_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray,
                 table, cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]], avail
             )
     return hand, crib
+
+
+@njit
+def policy_crib_zero(
+    table: np.ndarray,
+    t0: int,
+    t1: int,
+    avail: np.ndarray,
+    suited: np.ndarray,
+    offsuit: np.ndarray,
+    q: np.ndarray,
+) -> float:
+    """The chance the crib of the thrown ``t0``, ``t1`` scores nothing when the opponent
+    throws a suited (offsuit) card pair of ranks a < b with weight ``suited[a, b]``
+    (``offsuit[a, b]``) each and the starter is one card of rank c with ``q[a, b, c]``."""
+    r0, r1 = t0 >> 2, t1 >> 2
+    if r0 == r1:
+        return 0.0
+    n = np.zeros(13, np.int64)
+    for r in range(13):
+        for s in range(4):
+            n[r] += avail[r, s]
+    flush_suit = t0 & 3 if (t0 & 3) == (t1 & 3) else -1
+    thrown_jack = -1
+    if r0 == JACK_RANK:
+        thrown_jack = t0 & 3
+    elif r1 == JACK_RANK:
+        thrown_jack = t1 & 3
+    used = np.zeros(13, np.bool_)
+    used[r0] = used[r1] = True
+    total = 0.0
+    for a in range(13):
+        if used[a]:
+            continue
+        for b in range(a + 1, 13):
+            if used[b]:
+                continue
+            same = 0  # the suited pairs left of ranks a, b
+            for s in range(4):
+                same += avail[a, s] * avail[b, s]
+            pairs = suited[a, b] * same + offsuit[a, b] * (n[a] * n[b] - same)
+            for c in range(13):
+                if used[c] or c in (a, b) or q[a, b, c] == 0.0:
+                    continue
+                if lookup_rank_points(table, r0, r1, a, b, c) != 0:
+                    continue
+                if thrown_jack >= 0:  # nobs: a starter of the thrown jack's suit
+                    kept = pairs * (n[c] - avail[c, thrown_jack])
+                elif a == JACK_RANK or b == JACK_RANK:  # the opponent's jack
+                    other = b if a == JACK_RANK else a
+                    nobs = 0.0
+                    for s in range(4):
+                        if avail[JACK_RANK, s] and avail[c, s]:
+                            with_jack = avail[other, s] * suited[a, b]
+                            nobs += with_jack + (n[other] - avail[other, s]) * offsuit[a, b]
+                    kept = pairs * n[c] - nobs
+                else:
+                    kept = pairs * n[c]
+                    if flush_suit >= 0:
+                        kept -= (
+                            suited[a, b] * avail[a, flush_suit] * avail[b, flush_suit]
+                            * avail[c, flush_suit]
+                        )  # fmt: skip
+                total += q[a, b, c] * kept
+    return total
+
+
+@njit(parallel=True)
+def classes_policy_crib_zero(
+    table: np.ndarray,
+    cards: np.ndarray,
+    group: np.ndarray,
+    pab: np.ndarray,
+    q: np.ndarray,
+    F: np.ndarray,
+) -> np.ndarray:
+    """(n, 15): for each six-card hand and throw, the chance the crib scores nothing
+    under an opponent policy given per rank multiset ``group[i]`` by its rank pair
+    probabilities ``pab[g]``, starter parts ``q[g]`` and suited shares ``F[g]`` (the
+    pieces of :func:`crib_analyze.crib.combine_kernels.rank_pair_parts`)."""
+    n = cards.shape[0]
+    out = np.zeros((n, N_DISCARDS), np.float64)
+    for i in prange(n):
+        n_rank, _, seen = unseen_counts(cards[i])
+        g = group[i]
+        suited, offsuit = card_pair_masses(pab[g], F[g], seen, n_rank)
+        avail = np.ones((13, 4), np.int64)
+        for c in cards[i]:
+            avail[c >> 2, c & 3] = 0
+        for d in range(N_DISCARDS):
+            out[i, d] = policy_crib_zero(
+                table, cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]], avail,
+                suited, offsuit, q[g],
+            )  # fmt: skip
+    return out

@@ -20,6 +20,7 @@ from crib_analyze.artifacts.pegging_table import PeggingTable, packaged_pegging_
 from crib_analyze.crib import class_kernels as tk
 from crib_analyze.crib import hand_kernels as dk
 from crib_analyze.crib.hand_classes import hand_classes
+from crib_analyze.crib.hand_kernels import unseen_ranks
 from crib_analyze.crib.random_crib_kernels import RANDOM_COMPLETIONS
 from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.expert.class_values import all_class_pegging, class_cribs_range
@@ -85,22 +86,36 @@ def spec_columns(spec: TableSpec) -> list[str]:
 
 
 def zero_chances(
-    spec: TableSpec, cards: np.ndarray, model: ExpertModel | None
+    spec: TableSpec, cards: np.ndarray, model: ExpertModel | None, multiset: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """(n, 15) P(the kept hand scores nothing) over the 46 starters, and (2, n, 15) by
-    the holder's seat P(the crib scores nothing): exact, the random crib in closed form
-    (:mod:`crib_analyze.crib.zero_kernels`), the expert's hand by hand
-    (:func:`crib_analyze.discard.penalties.crib_zero_chances`, a few ms each)."""
-    from crib_analyze.crib.zero_kernels import class_zero_counts
+    the holder's seat P(the crib scores nothing): exact, in closed form over ranks
+    (:mod:`crib_analyze.crib.zero_kernels`); the expert's throws weighed per rank
+    multiset (``multiset``: each hand's, as :func:`hand_classes` numbers them)."""
+    from crib_analyze.crib import combine_kernels as ck
+    from crib_analyze.crib import throw_policy_kernels as tpk
+    from crib_analyze.crib import zero_kernels as zk
 
-    hand_zero, crib_zero = class_zero_counts(rank_table(), cards.astype(np.int64))
+    table = rank_table()
+    hand_zero, crib_zero = zk.class_zero_counts(table, cards.astype(np.int64))
     if spec.opponent == "random":
         crib = crib_zero / RANDOM_COMPLETIONS
         return hand_zero / dk.N_UNSEEN, np.stack([crib, crib])
-    from crib_analyze.discard.penalties import crib_zero_chances
-
-    per_hand = [crib_zero_chances(h.astype(np.int64), "expert", model) for h in cards]
-    return hand_zero / dk.N_UNSEEN, np.stack(per_hand, axis=1)
+    assert model is not None
+    groups, group = np.unique(multiset, return_inverse=True)
+    all_multisets = hand_classes().multisets.astype(np.int64)
+    out = np.empty((2, len(cards), dk.N_DISCARDS))
+    for seat in Seat:
+        policy = model.opponent_policy(seat)
+        pab = np.empty((len(groups), 13, 13))
+        q = np.empty((len(groups), 13, 13, 13))
+        F = np.empty((len(groups), 13, 13))
+        for g, m in enumerate(groups):
+            n_rank = unseen_ranks(all_multisets[m])
+            W, F[g] = tpk.policy_weights(all_multisets, policy.pi, policy.suited, n_rank)
+            pab[g], q[g] = ck.rank_pair_parts(W, n_rank)
+        out[seat] = zk.classes_policy_crib_zero(table, cards.astype(np.int64), group, pab, q, F)
+    return hand_zero / dk.N_UNSEEN, out
 
 
 def _best(value: np.ndarray, lowball: bool) -> np.ndarray:
@@ -148,7 +163,7 @@ def compute_chunk(
     pone_net = hand - pone_crib
     zero: dict[str, np.ndarray] = {}
     if spec.penalty != "none":
-        p_hand_zero, p_crib_zero = zero_chances(spec, cards, model)
+        p_hand_zero, p_crib_zero = zero_chances(spec, cards, model, classes.multiset[lo:hi])
         shape = p_hand_zero.shape
         points = penalty_points(spec.penalty, p_hand_zero.ravel(), p_crib_zero.reshape(2, -1))
         moved = {seat.role: points[seat].reshape(shape) for seat in Seat}
