@@ -352,9 +352,10 @@ def default_sample_path(
     return base.with_name(f"{base.stem}.sample-{limit}{base.suffix}")
 
 
-def default_game_table_path(game: str) -> Path:
-    """``discard_table_<game>.parquet`` in the data dir: the table of another game."""
-    return data_dir() / f"discard_table_{game}.parquet"
+def default_game_table_path(game: str, lowball: bool = False) -> Path:
+    """``discard_table_<game>.parquet`` in the data dir: the table of another game
+    (``discard_table_<game>_lowball.parquet`` under lowball)."""
+    return data_dir() / f"discard_table_{game}{'_lowball' if lowball else ''}.parquet"
 
 
 def default_shard_path(

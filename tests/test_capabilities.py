@@ -215,8 +215,9 @@ def test_the_odds_table_and_review_requests_resolve_once() -> None:
         TableRequest(model="m.npz").resolve()
     with pytest.raises(UsageError, match="shards are written as Parquet"):
         TableRequest(shard="1/2", fmt="csv").resolve()
-    with pytest.raises(UsageError, match="variant lowball"):
-        TableRequest(game=ca.game("five-card", lowball=True)).resolve()
+    with pytest.raises(UsageError, match="the five-card table does not play the variant penalty"):
+        TableRequest(game=ca.game("five-card", penalty="back-ten")).resolve()
+    assert TableRequest(game=ca.game("five-card", lowball=True)).resolve().engine == "any-game"
     assert ReviewRequest().resolve().engine == "standard"
     with pytest.raises(UsageError, match="review reads the standard game's records"):
         ReviewRequest(game="three").resolve()

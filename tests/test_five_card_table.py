@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 import crib_analyze as ca
+from crib_analyze.api import check_table, generate_table
 from crib_analyze.cards import format_card, format_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
@@ -203,3 +204,21 @@ def test_a_throw_one_table_from_the_command_line(tmp_path: Path) -> None:
                  ["crib-table", "--table", str(out)]):  # fmt: skip
         read = runner.invoke(cli, args)  # the standard game's readers name the file's game
         assert read.exit_code == 1 and "is the four game's table (five-card hands)" in read.output
+
+
+@pytest.mark.parametrize("name", rotating(["five-dealt", "four", "five-card"], 1, "lowball-tables"))
+def test_a_lowball_game_table_flags_the_fewest_points(name: str, tmp_path: Path) -> None:
+    result = generate_table(game=ca.game(name, lowball=True))
+    assert result.output.name == f"discard_table_{name}_lowball.parquet"
+    check = check_table(result.output)
+    assert check.variants == ("lowball",) and "lowball" in check.summary
+    df = ca.load_table(result.output)
+    roles = ("dealer", "pone") if name == "five-card" else ("owner", "other")
+    for role in roles:
+        best = df[df[f"{role}_best"]].groupby("hand_id")[f"{role}_net"].max()
+        assert np.allclose(best, df.groupby("hand_id")[f"{role}_net"].min()), role
+    hand = df[df.hand_id == 1000]  # the same hand's throws, ranked the other way
+    live = ca.analyze(str(hand.hand.iloc[0]), game=ca.game(name, lowball=True),
+                      seat="dealer", others="random")  # fmt: skip
+    flagged = [set(d.split()) for d in hand[hand[f"{roles[0]}_best"]].discard.astype(str)]
+    assert set(str(live.throw.iloc[0]).split()) in flagged

@@ -18,6 +18,7 @@ from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.crib.hand_kernels import DISCARDS
 from crib_analyze.crib.zero_kernels import class_zero_counts
 from crib_analyze.errors import UsageError
+from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import default_table_path
 from crib_analyze.table.compute import PLAY_COLUMNS, compute_chunk, zero_chances
@@ -89,14 +90,14 @@ def test_expert_crib_zero_equals_summing_the_plain_joint(hand: str, thrown: str)
     n_rank, _, _ = unseen_counts(np.array(cards, np.int64))
     multisets = hand_classes().multisets.astype(np.int64)
     got = expert_zero(cards)
-    for seat, role in enumerate(("dealer", "pone")):
-        policy = model.opponent_policy(role)
+    for seat in Seat:  # the holder's seat, as the table's rows are by role
+        policy = model.opponent_policy(seat)
         W, F = policy_weights(multisets, policy.pi, policy.suited, n_rank)
         joint = naive_pair_starter_joint(cards, W.tolist(), F.tolist())
         want = sum(
             p for (e1, e2, s), p in joint.items() if naive_score([*ours, e1, e2], s, True) == 0
         )
-        assert got[seat, d] == pytest.approx(want, abs=1e-12), role
+        assert got[seat, d] == pytest.approx(want, abs=1e-12), seat.role
 
 
 def test_expert_crib_zero_equals_the_discards_enumeration() -> None:

@@ -542,7 +542,7 @@ def verify_table(path: Path) -> TableCheck:
         found = verify_five_card_table(path, meta)
         return TableCheck(
             path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
-            game=str(meta["game"]),
+            game=str(meta["game"]), variants=table_variants(meta),
         )  # fmt: skip
     keep = ["hand_id", "weight", "d1", "d2", "dealer_best", "pone_best"]
     if csv:

@@ -84,8 +84,15 @@ def five_card_classes() -> tuple[np.ndarray, np.ndarray]:
     return cards, weight
 
 
-def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
-    """(columns, provenance) of the whole table, computed."""
+def best_of(value: np.ndarray, lowball: bool) -> np.ndarray:
+    """Each hand's best throws' flags, raveled: the most points, or under lowball the
+    fewest."""
+    return best_flags(-value if lowball else value, TIE_TOLERANCE).ravel()
+
+
+def five_card_columns(lowball: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(columns, provenance) of the whole table, computed (``lowball``: the best throws
+    are the fewest points)."""
     start = time.time()
     cards, weight = five_card_classes()
     parts = [
@@ -111,8 +118,8 @@ def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
         "dealer_heels": heels.ravel(),
         "dealer_net": dealer.ravel(),
         "pone_net": pone.ravel(),
-        "dealer_best": best_flags(dealer, TIE_TOLERANCE).ravel(),
-        "pone_best": best_flags(pone, TIE_TOLERANCE).ravel(),
+        "dealer_best": best_of(dealer, lowball),
+        "pone_best": best_of(pone, lowball),
         "hand_id": np.repeat(np.arange(n, dtype=np.int32), N_THROWS),
         "weight": np.repeat(weight.astype(np.int32), N_THROWS),
     }
@@ -129,7 +136,7 @@ def five_card_columns() -> tuple[dict[str, Any], dict[str, Any]]:
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
-    return columns, provenance
+    return columns, provenance | ({"lowball": True} if lowball else {})
 
 
 def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -160,8 +167,8 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "owner_heels": heels.ravel(),
         "owner_net": owner.ravel(),
         "other_net": other.ravel(),
-        "owner_best": best_flags(owner, TIE_TOLERANCE).ravel(),
-        "other_best": best_flags(other, TIE_TOLERANCE).ravel(),
+        "owner_best": best_of(owner, rules.lowball),
+        "other_best": best_of(other, rules.lowball),
         "hand_id": np.repeat(np.arange(n, dtype=np.int32), 5),
         "weight": np.repeat(weight.astype(np.int32), 5),
     }
@@ -186,7 +193,7 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
-    return columns, provenance
+    return columns, provenance | ({"lowball": True} if rules.lowball else {})
 
 
 def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
@@ -195,7 +202,7 @@ def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
     return its rows."""
     target = check_output(output)
     if rules is None or rules.name == GAME:
-        columns, meta = five_card_columns()
+        columns, meta = five_card_columns(rules is not None and rules.lowball)
     else:
         columns, meta = throw_one_columns(rules)
     table = pa.table(columns)
