@@ -352,10 +352,13 @@ def default_sample_path(
     return base.with_name(f"{base.stem}.sample-{limit}{base.suffix}")
 
 
-def default_game_table_path(game: str, lowball: bool = False) -> Path:
-    """``discard_table_<game>.parquet`` in the data dir: the table of another game
-    (``discard_table_<game>_lowball.parquet`` under lowball)."""
-    return data_dir() / f"discard_table_{game}{'_lowball' if lowball else ''}.parquet"
+def default_game_table_path(game: str, lowball: bool = False, penalty: str = "none") -> Path:
+    """``discard_table_<game>.parquet`` in the data dir: the table of another game (a
+    variant's says it: ``discard_table_<game>_lowball_penalty-zero.parquet``)."""
+    check_choice("penalty", penalty, PENALTIES)
+    stem = f"discard_table_{game}" + ("_lowball" if lowball else "")
+    stem += "" if penalty == "none" else f"_penalty-{penalty}"
+    return data_dir() / f"{stem}.parquet"
 
 
 def default_shard_path(

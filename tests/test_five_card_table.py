@@ -27,7 +27,7 @@ from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.table.five_card import five_card_classes
-from tests.conftest import rotating, rotation_seed, scaled
+from tests.conftest import FULL, rotating, rotation_seed, scaled
 from tests.naive import naive_score, rank, suit
 
 
@@ -206,19 +206,91 @@ def test_a_throw_one_table_from_the_command_line(tmp_path: Path) -> None:
         assert read.exit_code == 1 and "is the four game's table (five-card hands)" in read.output
 
 
-@pytest.mark.parametrize("name", rotating(["five-dealt", "four", "five-card"], 1, "lowball-tables"))
-def test_a_lowball_game_table_flags_the_fewest_points(name: str, tmp_path: Path) -> None:
-    result = generate_table(game=ca.game(name, lowball=True))
-    assert result.output.name == f"discard_table_{name}_lowball.parquet"
+#: the game tables' variants: (game, lowball, penalty)
+VARIANT_TABLES = [
+    ("five-dealt", True, "none"),
+    ("four", True, "back-ten"),
+    ("five-card", False, "zero"),
+    ("five-card", True, "back-ten"),
+    ("three", False, "back-ten"),
+    ("five-dealt", False, "zero"),
+]
+
+
+@pytest.mark.parametrize("name, lowball, penalty", rotating(VARIANT_TABLES, 1, "variant-tables"))
+def test_a_game_table_of_a_variant_is_the_seat_s_exact_throws(
+    name: str, lowball: bool, penalty: str
+) -> None:
+    rules = ca.game(name, lowball=lowball, penalty=penalty)
+    result = generate_table(game=rules)
+    named = f"discard_table_{name}{'_lowball' if lowball else ''}"
+    named += f"_penalty-{penalty}" if penalty != "none" else ""
+    assert result.output.name == named + ".parquet"
     check = check_table(result.output)
-    assert check.variants == ("lowball",) and "lowball" in check.summary
+    assert check.variants == rules.variants and all(v in check.summary for v in rules.variants)
     df = ca.load_table(result.output)
     roles = ("dealer", "pone") if name == "five-card" else ("owner", "other")
-    for role in roles:
-        best = df[df[f"{role}_best"]].groupby("hand_id")[f"{role}_net"].max()
-        assert np.allclose(best, df.groupby("hand_id")[f"{role}_net"].min()), role
-    hand = df[df.hand_id == 1000]  # the same hand's throws, ranked the other way
-    live = ca.analyze(str(hand.hand.iloc[0]), game=ca.game(name, lowball=True),
-                      seat="dealer", others="random")  # fmt: skip
-    flagged = [set(d.split()) for d in hand[hand[f"{roles[0]}_best"]].discard.astype(str)]
-    assert set(str(live.throw.iloc[0]).split()) in flagged
+    for role, sign in zip(roles, (1, -1), strict=True):
+        net = df[f"{role}_net"]
+        by_hand = net.groupby(df.hand_id)
+        best = (by_hand.transform("min") if lowball else by_hand.transform("max")) - net
+        assert (df[f"{role}_best"] == np.isclose(best, 0, rtol=0, atol=1e-9)).all(), role
+        if penalty != "none":
+            cost = 1 if penalty == "zero" else 10
+            moved = -cost * (df.p_hand_zero + sign * df.p_crib_zero)
+            np.testing.assert_allclose(df[f"{role}_penalty"], moved, atol=1e-12)
+            heels = df[f"{roles[0]}_heels"] if sign == 1 else 0
+            plain = df.hand_mean + sign * df.crib_mean + heels
+            np.testing.assert_allclose(net, plain + moved, atol=1e-12)
+    for hand_id in random.Random(rotation_seed()).sample(range(134_459), 2):
+        rows = df[df.hand_id == hand_id]
+        seats = (
+            ("dealer", "pone") if name == "five-card" else ("dealer", df.attrs["other_seats"][0])
+        )
+        for role, seat in zip(roles, seats, strict=True):
+            live = ca.analyze(str(rows.hand.iloc[0]), game=rules, seat=seat, others="random")
+            by_throw = {frozenset(str(t).split()): r for t, (_, r) in
+                        zip(live.throw, live.iterrows(), strict=True)}  # fmt: skip
+            for _, row in rows.iterrows():
+                want = by_throw[frozenset(str(row.discard).split())]
+                assert row[f"{role}_net"] == pytest.approx(want.net, abs=1e-12)
+                if penalty != "none":
+                    assert row.p_hand_zero == pytest.approx(want.p_hand_zero, abs=1e-12)
+                    assert row.p_crib_zero == pytest.approx(want.p_crib_zero, abs=1e-12)
+
+
+@pytest.mark.parametrize("thrown", rotating(["2H 7H", "JH 3C", "JH 6H", "2C 9D"], 1, "five-zero"))
+def test_the_old_five_card_games_zero_counts_deal_every_starter_and_crib(thrown: str) -> None:
+    from crib_analyze.crib.zero_kernels import five_card_zero_counts
+
+    kept = {"2H 7H": "9C KD 4S", "JH 3C": "8D 9S KS", "JH 6H": "8D 9S KS", "2C 9D": "JS 4H KC"}
+    cards = ca.parse_cards(f"{thrown} {kept[thrown]}")
+    hand, crib = five_card_zero_counts(rank_table(), np.array([cards]), fk.THROWS, fk.KEEPS)
+    rest = [c for c in range(52) if c not in cards]
+    ours = cards[:2]
+    d = [list(t) for t in fk.THROWS.tolist()].index([0, 1])
+    assert hand[0, d] == sum(naive_score(cards[2:], s) == 0 for s in rest)
+    zero = sum(
+        naive_score([*ours, a, b], s, crib=True) == 0
+        for a, b in combinations(rest, 2)
+        for s in rest
+        if s not in (a, b)
+    )
+    assert crib[0, d] == zero
+
+
+@pytest.mark.skipif(not FULL, reason="713,460 plain shows a throw: make test-all")
+def test_a_throw_of_ones_zero_crib_deals_every_completion() -> None:
+    from crib_analyze.crib.zero_kernels import five_card_zero_counts
+
+    cards = ca.parse_cards("JH 2C 7C 9D KS")  # the thrown jack, and every other case in its deals
+    _, crib = five_card_zero_counts(rank_table(), np.array([cards]), fk.THROWS_ONE, fk.KEEPS_ONE)
+    rest = [c for c in range(52) if c not in cards]
+    for d in (0, 1):  # the jack, then the two of clubs (the flush, another's jack)
+        zero = sum(
+            naive_score([cards[d], a, b, c], s, crib=True) == 0
+            for a, b, c in combinations(rest, 3)
+            for s in rest
+            if s not in (a, b, c)
+        )
+        assert crib[0, d] == zero, d

@@ -216,8 +216,8 @@ def test_a_variant_table_file_checks_looks_up_and_makes_crib_tables(tmp_path: Pa
         ),
         (["--throw-fives"], "No such option"),
         (
-            ["--penalty", "back-ten", "--game", "three"],
-            "the three table does not play the variant penalty back-ten",
+            ["--penalty", "zero", "--game", "three"],
+            "the zero penalty gives the point to the opponent: three has 3 sides",
         ),
     ],
 )

@@ -472,7 +472,7 @@ class TableRequest:
                     "cards (keep four, pass four, throw two), too many hands to enumerate; "
                     "'discard --game' ranks one hand's splits"
                 )
-            rules.refuse_variants(f"the {rules.name} table", ("lowball",))
+            rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty"))
             return replace(self, game=rules, engine=engine)
         from crib_analyze.table.spec import LOWBALL_OPPONENT, parse_shard
 

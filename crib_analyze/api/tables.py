@@ -176,7 +176,7 @@ def _game_table(output: str | os.PathLike[str] | None, rules: Rules) -> TableRes
     from crib_analyze.table.five_card import write_five_card_table
 
     name = rules.name
-    default = default_game_table_path(name, rules.lowball)
+    default = default_game_table_path(name, rules.lowball, rules.penalty)
     target = Path(output) if output is not None else _in_data_dir(default)
     if table_format_for(target, None) != "parquet":
         raise UsageError(f"the {name} table is written as Parquet: give a .parquet file")

@@ -78,11 +78,10 @@ from crib_analyze.words import counted
 @game_option
 @penalty_option(
     "the table gains each throw's chances of a hand and a crib of nothing, and ranks by "
-    "the net with the points the rule moves (the standard game)."
+    "the net with the points the rule moves (every game's table)."
 )
 @lowball_option(
-    "each role's best throw is the fewest points (the random opponent; the play is not "
-    "counted; in the standard game and the other games of two sides)."
+    "each role's best throw is the fewest points (the random opponent; the play is not counted)."
 )
 @quiet_option
 @click.pass_context
@@ -122,7 +121,7 @@ def table(
     (p_hand_zero; p_crib_zero, or a role's with the expert opponent), the points the rule
     moves (dealer_penalty, pone_penalty) and nets and best throws that count them. With
     --lowball each role's best throw is the one of fewest points, and the play is not
-    counted (no pegging columns); so too in the tables of five-dealt, four and five-card.
+    counted (no pegging columns). The other games' tables take both.
 
     \b
     Examples:

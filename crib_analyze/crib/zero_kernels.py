@@ -227,3 +227,127 @@ def classes_policy_crib_zero(
                 suited, offsuit, q[g],
             )  # fmt: skip
     return out
+
+
+# --- the tables of five-card hands (crib_analyze.table.five_card) ----------------------
+
+
+@njit
+def crib_one_zero_count(table: np.ndarray, t: int, avail: np.ndarray) -> int:
+    """How many completions of the one card ``t`` thrown (three of the unseen cards,
+    then a starter of the rest) make a crib of nothing: of C(47, 3) x 44 for a seat
+    dealt five."""
+    rt, st = t >> 2, t & 3
+    n = np.zeros(13, np.int64)
+    for r in range(13):
+        for s in range(4):
+            n[r] += avail[r, s]
+    thrown_jack = st if rt == JACK_RANK else -1
+    count = 0
+    for rx in range(13):
+        if rx == rt:
+            continue
+        for ry in range(rx + 1, 13):
+            if ry == rt:
+                continue
+            for rz in range(ry + 1, 13):
+                if rz == rt:
+                    continue
+                trip = n[rx] * n[ry] * n[rz]
+                for rs in range(13):
+                    if rs in (rt, rx, ry, rz):
+                        continue
+                    if lookup_rank_points(table, rt, rx, ry, rz, rs) != 0:
+                        continue
+                    if thrown_jack >= 0:  # nobs: a starter of the thrown jack's suit
+                        count += trip * (n[rs] - avail[rs, thrown_jack])
+                    elif JACK_RANK in (rx, ry, rz):  # another seat's jack
+                        rest = trip // n[JACK_RANK] if n[JACK_RANK] else 0
+                        nobs = 0
+                        for s in range(4):
+                            nobs += avail[JACK_RANK, s] * avail[rs, s]
+                        count += trip * n[rs] - rest * nobs
+                    else:  # a flush of five in the thrown card's suit
+                        flush = avail[rx, st] * avail[ry, st] * avail[rz, st] * avail[rs, st]
+                        count += trip * n[rs] - flush
+    return count
+
+
+@njit
+def _rank_value(r: int) -> int:
+    return min(r + 1, 10)
+
+
+@njit
+def four_ranks_score_nothing(r0: int, r1: int, r2: int, r3: int) -> bool:
+    """True if four distinct ranks make no fifteen and no run (the old five-card game's
+    show: three kept and the starter)."""
+    ranks = (r0, r1, r2, r3)
+    for mask in range(1, 16):
+        total = 0
+        size = 0
+        for i in range(4):
+            if mask >> i & 1:
+                total += _rank_value(ranks[i])
+                size += 1
+        if size >= 2 and total == 15:
+            return False
+    for a in range(4):  # a run of three: three consecutive ranks among the four
+        lo = ranks[a]
+        if (lo + 1) in ranks and (lo + 2) in ranks:
+            return False
+    return True
+
+
+@njit(parallel=True)
+def five_card_zero_counts(
+    table: np.ndarray, cards: np.ndarray, throws: np.ndarray, keeps: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(n, k) each, for five-card hands and their ``k`` throws (``throws`` (k, 1): one
+    card, the kept four shown; (k, 2): two, the kept three shown, as the old five-card
+    game): the starters of 47 that leave the kept cards scoring nothing, and the crib's
+    random completions that score nothing (of C(47, 3) x 44, or C(47, 2) x 45)."""
+    n, k = cards.shape[0], throws.shape[0]
+    hand = np.zeros((n, k), np.int64)
+    crib = np.zeros((n, k), np.int64)
+    for i in prange(n):
+        avail = np.ones((13, 4), np.int64)
+        for c in cards[i]:
+            avail[c >> 2, c & 3] = 0
+        for d in range(k):
+            if keeps.shape[1] == 4:
+                keep = np.empty(4, np.int64)
+                for j in range(4):
+                    keep[j] = cards[i, keeps[d, j]]
+                hand[i, d] = hand_zero_count(table, keep, avail)
+                crib[i, d] = crib_one_zero_count(table, cards[i, throws[d, 0]], avail)
+            else:
+                a, b, c = cards[i, keeps[d, 0]], cards[i, keeps[d, 1]], cards[i, keeps[d, 2]]
+                hand[i, d] = _three_kept_zero(a, b, c, avail)
+                crib[i, d] = crib_zero_count(
+                    table, cards[i, throws[d, 0]], cards[i, throws[d, 1]], avail
+                )
+    return hand, crib
+
+
+@njit
+def _three_kept_zero(a: int, b: int, c: int, avail: np.ndarray) -> int:
+    """Starters leaving three kept cards scoring nothing (a flush of three always
+    scores; a kept jack loses the starters of its suit)."""
+    ra, rb, rc = a >> 2, b >> 2, c >> 2
+    if ra in (rb, rc) or rb == rc:
+        return 0
+    if (a & 3) == (b & 3) == (c & 3):
+        return 0
+    jack_suit = -1
+    for card in (a, b, c):
+        if card >> 2 == JACK_RANK:
+            jack_suit = card & 3
+    count = 0
+    for rs in range(13):
+        if rs in (ra, rb, rc) or not four_ranks_score_nothing(ra, rb, rc, rs):
+            continue
+        for s in range(4):
+            if avail[rs, s] and s != jack_suit:
+                count += 1
+    return count

@@ -39,6 +39,7 @@ from crib_analyze.cards import format_card
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
 from crib_analyze.errors import TableError
+from crib_analyze.position import Seat
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
@@ -90,9 +91,32 @@ def best_of(value: np.ndarray, lowball: bool) -> np.ndarray:
     return best_flags(-value if lowball else value, TIE_TOLERANCE).ravel()
 
 
-def five_card_columns(lowball: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+def zero_columns(
+    cards: np.ndarray, penalty: str, throws: np.ndarray, keeps: np.ndarray, completions: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(P(hand 0), P(crib 0), the rule's points by seat (2, n, k)) of every throw of every
+    class: exact, in closed form over ranks (:mod:`crib_analyze.crib.zero_kernels`), the
+    points from the holder's side as ``discard --penalty`` counts them (by the seat that
+    owns the crib, :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE)."""
+    from crib_analyze.crib.zero_kernels import five_card_zero_counts
+    from crib_analyze.discard.penalties import penalty_points
+
+    parts = [
+        five_card_zero_counts(rank_table(), cards[lo : lo + k], throws, keeps)
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
+    ]
+    hand = np.concatenate([p[0] for p in parts]) / fk.UNSEEN
+    crib = np.concatenate([p[1] for p in parts]) / completions
+    points = penalty_points(penalty, hand.ravel(), np.stack([crib.ravel()] * 2))
+    return hand, crib, points.reshape(2, *hand.shape)
+
+
+def five_card_columns(
+    lowball: bool = False, penalty: str = "none"
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the whole table, computed (``lowball``: the best throws
-    are the fewest points)."""
+    are the fewest points; ``penalty``: the chances of a zero, and the nets count the
+    rule)."""
     start = time.time()
     cards, weight = five_card_classes()
     parts = [
@@ -105,6 +129,14 @@ def five_card_columns(lowball: bool = False) -> tuple[dict[str, Any], dict[str, 
     heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
     dealer = hand + crib + heels
     pone = hand - crib
+    zero: dict[str, Any] = {}
+    if penalty != "none":
+        p_hand, p_crib, points = zero_columns(cards, penalty, fk.THROWS, fk.KEEPS, fk.COMPLETIONS)
+        dealer = dealer + points[Seat.DEALER]
+        pone = pone + points[Seat.PONE]
+        zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
+                "dealer_penalty": points[Seat.DEALER].ravel(),
+                "pone_penalty": points[Seat.PONE].ravel()}  # fmt: skip
     text = np.array([format_card(c) for c in range(52)], dtype=object)
     n = len(cards)
     thrown = cards[:, fk.THROWS].reshape(n * N_THROWS, 2)
@@ -116,6 +148,7 @@ def five_card_columns(lowball: bool = False) -> tuple[dict[str, Any], dict[str, 
         "hand_mean": hand.ravel(),
         "crib_mean": crib.ravel(),
         "dealer_heels": heels.ravel(),
+        **zero,
         "dealer_net": dealer.ravel(),
         "pone_net": pone.ravel(),
         "dealer_best": best_of(dealer, lowball),
@@ -136,7 +169,7 @@ def five_card_columns(lowball: bool = False) -> tuple[dict[str, Any], dict[str, 
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
-    return columns, provenance | ({"lowball": True} if lowball else {})
+    return columns, provenance | variant_provenance(lowball, penalty)
 
 
 def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -154,6 +187,16 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
     heels = np.repeat((HEELS_POINTS * (4 - jacks) / fk.UNSEEN)[:, None], 5, axis=1)
     owner = hand + crib + heels
     other = hand - crib
+    zero: dict[str, Any] = {}
+    if rules.penalty != "none":  # the owner's side pays for its crib, another's gains
+        p_hand, p_crib, points = zero_columns(
+            cards, rules.penalty, fk.THROWS_ONE, fk.KEEPS_ONE, fk.COMPLETIONS_ONE
+        )
+        owner = owner + points[Seat.DEALER]
+        other = other + points[Seat.PONE]
+        zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
+                "owner_penalty": points[Seat.DEALER].ravel(),
+                "other_penalty": points[Seat.PONE].ravel()}  # fmt: skip
     text = np.array([format_card(c) for c in range(52)], dtype=object)
     n = len(cards)
     thrown = cards[:, fk.THROWS_ONE].reshape(n * 5)
@@ -165,6 +208,7 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "hand_mean": hand.ravel(),
         "crib_mean": crib.ravel(),
         "owner_heels": heels.ravel(),
+        **zero,
         "owner_net": owner.ravel(),
         "other_net": other.ravel(),
         "owner_best": best_of(owner, rules.lowball),
@@ -193,7 +237,14 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
-    return columns, provenance | ({"lowball": True} if rules.lowball else {})
+    return columns, provenance | variant_provenance(rules.lowball, rules.penalty)
+
+
+def variant_provenance(lowball: bool, penalty: str) -> dict[str, Any]:
+    """The variants a table ranks by, as its metadata names them (none: nothing)."""
+    return ({"lowball": True} if lowball else {}) | (
+        {"penalty": penalty} if penalty != "none" else {}
+    )
 
 
 def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
@@ -202,7 +253,9 @@ def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
     return its rows."""
     target = check_output(output)
     if rules is None or rules.name == GAME:
-        columns, meta = five_card_columns(rules is not None and rules.lowball)
+        columns, meta = five_card_columns(
+            rules is not None and rules.lowball, "none" if rules is None else rules.penalty
+        )
     else:
         columns, meta = throw_one_columns(rules)
     table = pa.table(columns)
