@@ -94,8 +94,12 @@ GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)
 Goal = Literal["win", "match"]  # what a throw from a score is ranked by
 GOALS: tuple[Goal, ...] = get_args(Goal)
 Scoring = Literal["tournament", "tournament-variant", "free", "free-triple", "lurch"]
-ModelKind = Literal["pegging", "classic"]  # the packaged expert models
+# the packaged expert models: throws counting the play, or hand +- crib only; and the
+# classic expert of two variants, built by players who obey the throw fives rule, or
+# who want the fewest points (lowball)
+ModelKind = Literal["pegging", "classic", "throw-fives", "lowball"]
 MODEL_KINDS: tuple[ModelKind, ...] = get_args(ModelKind)
+MODEL_VARIANTS: tuple[str, ...] = ("throw-fives", "lowball")  # the variants' model kinds
 QuizRole = Literal["dealer", "pone", "random"]
 QUIZ_ROLES: tuple[QuizRole, ...] = get_args(QuizRole)
 QuizOpponent = Literal["expert", "random"]
@@ -273,6 +277,13 @@ DEBUG_ENV = "CRIB_ANALYZE_DEBUG"  # set (non-empty): an internal error shows its
 
 PACKAGED_MODEL = "expert_model.npz"  # the pegging-aware expert (throws count the play)
 PACKAGED_CLASSIC_MODEL = "expert_model_classic.npz"  # hand +- crib only
+#: each packaged expert model's file, by kind
+PACKAGED_MODELS = {
+    "pegging": PACKAGED_MODEL,
+    "classic": PACKAGED_CLASSIC_MODEL,
+    "throw-fives": "expert_model_throw_fives.npz",
+    "lowball": "expert_model_lowball.npz",
+}
 PACKAGED_PEGGING = "pegging_table.npz"  # the pegging value of every keep, by role
 PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position
 PACKAGED_LEADS = "solver_leads.npz"  # the rank the solver leads from every keep

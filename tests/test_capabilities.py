@@ -146,7 +146,11 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
     assert (five.engine, five.opponent, five.pegging) == ("standard", "random", "none")
     assert DiscardRequest(game=ca.game("standard", lowball=True)).resolve().lowball is True
     for bad, says in [
-        ({"throw_fives": True, "opponent": "expert"}, "plays the random opponent, not expert"),
+        (
+            {"throw_fives": True, "opponent": "sampled"},
+            "random or the expert opponent, not sampled",
+        ),
+        ({"jokers": 1, "opponent": "expert"}, "plays the random opponent, not expert"),
         ({"jokers": 1, "pegging": "table"}, "is counted without the play"),
         ({"others": "hand"}, "`others` goes with `game`"),
         ({"score": "100-100"}, "`score` needs `role`"),

@@ -54,7 +54,7 @@ def test_the_command_line() -> None:
             "--pone",
             "--lowball",
             "--opponent",
-            "expert",
+            "sampled",
         ],
     )
-    assert bad.exit_code == 2 and "plays the random opponent" in bad.output
+    assert bad.exit_code == 2 and "plays the random or the expert opponent" in bad.output

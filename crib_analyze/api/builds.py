@@ -25,6 +25,7 @@ from crib_analyze.settings import (
     MODEL_KINDS,
     MODEL_MAX_ROUNDS,
     MODEL_TOLERANCE,
+    MODEL_VARIANTS,
     PEGGING_MAX_DEALS,
     PEGGING_PILOT,
     PEGGING_TARGET_SE,
@@ -73,13 +74,17 @@ def build_model(
     tolerance: float = MODEL_TOLERANCE.default,
     max_rounds: int = MODEL_MAX_ROUNDS.default,
     log: Callable[[RoundLog], None] | None = None,
-    pegging: bool = True,
+    pegging: bool | None = None,
     pegging_table: str | os.PathLike[str] | None = None,
+    variant: str | None = None,
 ) -> BuiltModel:
     """Rebuild the expert model by fictitious play (a few minutes) and write it
-    (default: ``expert_model.npz`` in the user data dir). With ``pegging`` (default)
-    throws count the play too, valued by ``pegging_table`` (a file from
-    :func:`build_pegging`; default: the packaged table); without, the classic expert.
+    (default: ``expert_model.npz`` in the user data dir). With ``pegging`` (the default
+    but with a variant) throws count the play too, valued by ``pegging_table`` (a file
+    from :func:`build_pegging`; default: the packaged table); without, the classic
+    expert. ``variant`` "throw-fives" or "lowball" builds the classic expert of the
+    variant: every player throws the fives the rule takes, or wants the fewest points
+    (the packaged ``throw-fives`` and ``lowball`` models).
     The packaged models stay the default; use the new one with ``model=PATH`` or
     ``$CRIB_ANALYZE_MODEL``. A killed build resumes after its last finished round
     (from a checkpoint beside the output).
@@ -89,6 +94,11 @@ def build_model(
 
     tolerance = MODEL_TOLERANCE.check(tolerance)
     max_rounds = MODEL_MAX_ROUNDS.check(max_rounds)
+    if variant is not None:
+        check_choice("model variant", variant, MODEL_VARIANTS)
+        if pegging:
+            raise UsageError(f"the {variant} model does not count the play: drop `pegging`")
+    pegging = variant is None if pegging is None else pegging
     if pegging_table is not None and not pegging:
         raise UsageError("`pegging_table` applies to the pegging-aware model only (`pegging`)")
     target = output_file(output, default_model_output())
@@ -97,8 +107,9 @@ def build_model(
         table = PeggingTable.load(pegging_table) if pegging_table else packaged_pegging_table()
     checkpoint = target.with_name(target.name + ".checkpoint.npz")
     model = run(
-        tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table, checkpoint=checkpoint
-    )
+        tolerance=tolerance, max_rounds=max_rounds, log=log, pegging=table,
+        checkpoint=checkpoint, variant=variant,
+    )  # fmt: skip
     model.save(target)
     return BuiltModel(model, target)
 

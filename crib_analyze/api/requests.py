@@ -12,10 +12,10 @@ meet the same one-line :class:`~crib_analyze.errors.UsageError`.
 'expert'
 >>> DiscardRequest(game="three", seat="dealer").resolve().engine
 'any-game'
->>> DiscardRequest(throw_fives=True, opponent="expert").resolve()
+>>> DiscardRequest(throw_fives=True, opponent="sampled").resolve()
 Traceback (most recent call last):
 ...
-crib_analyze.errors.UsageError: `throw_fives` plays the random opponent, not expert
+crib_analyze.errors.UsageError: `throw_fives` plays the random or the expert opponent, not sampled
 """
 
 from __future__ import annotations
@@ -192,11 +192,14 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
-            if opponent is not None and opponent != "random":
-                raise UsageError(f"`{name}` plays the random opponent, not {opponent}")
+            allowed = ("random",) if name == "jokers" else ("random", "expert")  # its model
+            if opponent is not None and opponent not in allowed:
+                raise UsageError(
+                    f"`{name}` plays the {' or the '.join(allowed)} opponent, not {opponent}"
+                )
             if pegging not in (None, "none", False):
                 raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
-            opponent, pegging = "random", "none"
+            opponent, pegging = opponent or "random", "none"
         opponent = opponent or DEFAULT_OPPONENT
         pegging = DEFAULT_PEGGING if pegging is None else pegging
         if isinstance(pegging, str):

@@ -36,8 +36,7 @@ from crib_analyze.position import Seat
 from crib_analyze.settings import (
     MODEL_ENV,
     MODEL_KINDS,
-    PACKAGED_CLASSIC_MODEL,
-    PACKAGED_MODEL,
+    PACKAGED_MODELS,
     check_choice,
     packaged,
 )
@@ -414,10 +413,11 @@ def _policy_problem(pol: ThrowPolicy) -> str | None:
 @cache
 def packaged_model(kind: str = "pegging") -> ExpertModel:
     """An expert model shipped with the package (read once per process): ``pegging``
-    (throws chosen on hand +- crib + pegging, the default) or ``classic`` (hand +- crib
-    only, as the published crib tables assume)."""
+    (throws chosen on hand +- crib + pegging, the default), ``classic`` (hand +- crib
+    only, as the published crib tables assume), ``throw-fives`` (classic, every five
+    held thrown) or ``lowball`` (classic, the fewest points wanted)."""
     check_choice("expert model kind", kind, MODEL_KINDS)
-    name = PACKAGED_MODEL if kind == "pegging" else PACKAGED_CLASSIC_MODEL
+    name = PACKAGED_MODELS[kind]
     with packaged(name).open("rb") as fh:
         model = ExpertModel._read(fh, PACKAGED_SOURCE)
     object.__setattr__(model, "source", f"{PACKAGED_SOURCE} {kind}")

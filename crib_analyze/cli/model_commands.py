@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import click
 
-from crib_analyze.cli.arguments import set_threads
+from crib_analyze.cli.arguments import given, set_threads
 from crib_analyze.cli.options import (
     amount_type,
     build_output_option,
     count_option,
     format_option,
     jobs_option,
+    lowball_option,
     quiet_option,
     seed_option,
+    throw_fives_option,
 )
 from crib_analyze.cli.output import (
     RESUME_BUILD,
@@ -59,6 +61,10 @@ from crib_analyze.settings import (
     type=click.Path(dir_okay=False),
     help="The pegging values to use (from build-pegging) [default: the packaged table].",
 )
+@throw_fives_option("Build the classic expert of the variant (the packaged throw-fives model).")
+@lowball_option(
+    "build the classic expert whose players want the fewest points (the packaged lowball model)."
+)
 @jobs_option
 @quiet_option
 def build_model(
@@ -67,6 +73,8 @@ def build_model(
     max_rounds: int,
     pegging: bool,
     pegging_table: str | None,
+    throw_fives: bool,
+    lowball: bool,
     jobs: int | None,
     quiet: bool,
 ) -> None:
@@ -79,7 +87,9 @@ def build_model(
     1/k (fictitious play). Logs each round's largest change. Each finished round is
     saved beside the output: after Ctrl-C or a kill, the same command resumes.
     The packaged model stays the default: use the rebuilt one with --model FILE or
-    CRIB_ANALYZE_MODEL=FILE.
+    CRIB_ANALYZE_MODEL=FILE. With --throw-fives or --lowball the model is the classic
+    expert of that variant (every hand throws the fives the rule takes, or wants the
+    fewest points), as `discard --opponent expert` plays it under the variant.
     """
     from typing import Any
 
@@ -95,14 +105,18 @@ def build_model(
                 f"class change {r.class_change:.5f}  {r.seconds:.1f} s"
             )
 
+    if throw_fives and lowball:
+        raise click.UsageError("a model is of one variant: --throw-fives or --lowball")
+    variant = "throw-fives" if throw_fives else "lowball" if lowball else None
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             output,
             tolerance=tolerance,
             max_rounds=max_rounds,
             log=log,
-            pegging=pegging,
+            pegging=pegging if variant is None or given("pegging") else None,
             pegging_table=pegging_table,
+            variant=variant,
         )
     p = built.model.provenance
     state = "converged" if p["converged"] else "NOT converged"

@@ -100,13 +100,34 @@ def pegging_choice(pegging: str | bool) -> str:
     return "simulated" if pegging == "exact" else pegging
 
 
-def resolve_model(model: ModelLike, pegging: str | bool = DEFAULT_PEGGING) -> ExpertModel:
+def resolve_model(
+    model: ModelLike, pegging: str | bool = DEFAULT_PEGGING, variant: str | None = None
+) -> ExpertModel:
     """An ExpertModel as given, or loaded from a path; None: the packaged model that
-    matches ``pegging`` (the classic expert when the play is not counted)."""
-    if isinstance(model, ExpertModel):
-        return model
-    kind = "classic" if pegging_choice(pegging) == "none" else "pegging"
-    return load_model(model, kind=kind)
+    matches ``pegging`` (the classic expert when the play is not counted) and the
+    ``variant`` ("throw-fives" or "lowball": that variant's classic expert)."""
+    kind = variant or ("classic" if pegging_choice(pegging) == "none" else "pegging")
+    used = model if isinstance(model, ExpertModel) else load_model(model, kind=kind)
+    built_for = used.provenance.get("variant")  # None: the plain game's throws
+    if built_for != variant:
+        plain = "the plain game"
+        raise UsageError(
+            f"{used.describe()} was built for {built_for or plain}, not "
+            f"{variant or plain} (build-model --{variant} makes one)"
+            if variant else
+            f"{used.describe()} was built for {built_for}: give it with "
+            f"--{built_for}"
+        )  # fmt: skip
+    return used
+
+
+def model_variant(throw_fives: bool, lowball: bool) -> str | None:
+    """The kind of expert model a variant's throws are valued against (None: the
+    plain game's)."""
+    if throw_fives and lowball:
+        raise UsageError("no expert model plays throw fives and lowball together: "
+                         "--opponent random")  # fmt: skip
+    return "throw-fives" if throw_fives else "lowball" if lowball else None
 
 
 def analyze_hand(
@@ -138,10 +159,11 @@ def analyze_hand(
     ``penalty`` "zero" or "back-ten" adds each throw's chance of a crib of nothing
     (:mod:`crib_analyze.discard.penalties`; exact models only). ``throw_fives`` plays
     the variant where every five held must be thrown: only legal throws are ranked,
-    and the random opponent (the only model that knows the rule) throws its fives too,
-    exactly; counted without the play. ``lowball`` (loser's cribbage) ranks the
-    fewest points best, against the random opponent, without the play (the expert
-    model and the pegging values are for players who want points). ``jokers`` (1 or
+    and the opponent throws its fives too, exactly (the random one, or the expert
+    model built under the rule); counted without the play. ``lowball`` (loser's
+    cribbage) ranks the fewest points best, against the random opponent or the expert
+    model of players who want the fewest points, without the play (the pegging values
+    are for players who want points). ``jokers`` (1 or
     2) plays a 53- or 54-card pack: ``hand`` may hold ``JK``, and every joker, in the
     hand, cut or in the crib, counts at its best; random opponent, without the play.
     """
@@ -156,16 +178,17 @@ def analyze_hand(
                 "--opponent random --no-pegging"
             )
         return _joker_analysis(hand, jokers, penalty, lowball)
-    if lowball and (opponent != "random" or pegging_choice(pegging) != "none"):
+    if lowball and (opponent == "sampled" or pegging_choice(pegging) != "none"):
         raise UsageError(
-            "lowball is ranked against the random opponent and without the play: "
-            "--opponent random --no-pegging"
+            "lowball is ranked against the random or the expert opponent and without the "
+            "play: --opponent random|expert --no-pegging"
         )
-    if throw_fives and (opponent != "random" or pegging_choice(pegging) != "none"):
+    if throw_fives and (opponent == "sampled" or pegging_choice(pegging) != "none"):
         raise UsageError(
-            "throw fives is exact with the random opponent, which follows the rule too, "
-            "and without the play: --opponent random --no-pegging"
+            "throw fives is exact with the random or the expert opponent, which follow the "
+            "rule too, and without the play: --opponent random|expert --no-pegging"
         )
+    variant = model_variant(throw_fives, lowball) if opponent == "expert" else None
     check_choice("policy", policy, SAMPLED_POLICIES)
     pegging = pegging_choice(pegging)
     if opponent == "sampled":
@@ -179,16 +202,20 @@ def analyze_hand(
         heels = one_hand.heels_expectation(hand6)
         cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
     else:  # the exact models
-        used = resolve_model(model, pegging) if opponent == "expert" else None
+        used = resolve_model(model, pegging, variant) if opponent == "expert" else None
         scores, cribs, heels = exact_values(hand6, used)
         ses = np.zeros_like(cribs)
     peg = play_values(hand6, pegging, used, roles) if pegging != "none" else None
     zero = legal = None
-    if throw_fives:
+    if throw_fives and opponent == "random":
         from crib_analyze.discard.throw_fives import throw_fives_values
 
         cribs, zero, legal = throw_fives_values(hand6, penalty != "none")
-    elif penalty != "none":
+    elif throw_fives:  # the expert that obeys the rule: its crib as any expert's
+        from crib_analyze.discard.throw_fives import legal_throws
+
+        legal = legal_throws(hand6)
+    if penalty != "none" and zero is None:
         from crib_analyze.discard.penalties import crib_zero_chances
 
         zero = crib_zero_chances(hand6, opponent, used)

@@ -146,9 +146,16 @@ def variant_notes(meta: DiscardMeta) -> tuple[str, ...]:
             rule += f"; {seen}"
         elif kind == "lowball":
             rule += "; ranked lowest first, loss = above the lowest"
+            if meta.opponent == "expert":
+                rule += "; the opponent wants the fewest points too (the lowball expert model)"
         elif kind == "throw fives":
             forced = _forced_words(meta.forced)
-            rule += f"; {forced}; the opponent throws its fives too (random opponent)"
+            who = (
+                "the expert model built under the rule"
+                if meta.opponent == "expert"
+                else ("random opponent")
+            )
+            rule += f"; {forced}; the opponent throws its fives too ({who})"
         out.append(rule)
     return tuple(out)
 

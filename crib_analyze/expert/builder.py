@@ -37,7 +37,7 @@ from crib_analyze.artifacts.pegging_table import PeggingTable
 from crib_analyze.crib import throw_model_kernels as tmk
 from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_classes import N_MULTISETS, hand_classes
-from crib_analyze.crib.hand_kernels import TIE_TOLERANCE
+from crib_analyze.crib.hand_kernels import DISCARDS, TIE_TOLERANCE
 from crib_analyze.errors import UsageError
 from crib_analyze.expert.class_values import (
     all_class_cribs,
@@ -45,10 +45,12 @@ from crib_analyze.expert.class_values import (
     all_hand_means,
     role_tables,
 )
-from crib_analyze.settings import __version__
+from crib_analyze.rules import FIVE_RANK
+from crib_analyze.settings import MODEL_VARIANTS, __version__, check_choice
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 M = TypeVar("M")
+FORBIDDEN = -1e9  # the value of a throw the rules forbid: never a best response
 Stats = tuple[np.ndarray, ...]
 
 SCHEME = (
@@ -116,11 +118,12 @@ class FixedPoint:
     responses makes the next models. :meth:`run` plays the rounds (``history`` logs
     them), :meth:`tabulate` the final policy."""
 
-    def __init__(self, pegging: PeggingTable | None = None) -> None:
+    def __init__(self, pegging: PeggingTable | None = None, variant: str | None = None) -> None:
         interrupts.check()
         classes = hand_classes()
         interrupts.check()
         self.pegging = pegging
+        self.variant = variant
         self.cards = classes.cards.astype(np.int64)
         self.weight = classes.weight.astype(np.float64)
         self.multiset = classes.multiset.astype(np.int64)
@@ -135,6 +138,8 @@ class FixedPoint:
         # more than the arithmetic): the cribs of the round before last, and the values
         self._spare: dict[str, np.ndarray] = {}
         self._value = {role: np.empty_like(self.hand) for role in ("dealer", "pone")}
+        # throw fives: the throws the rule forbids never chosen (every hand has a legal one)
+        self._forbidden = None if variant != "throw-fives" else ~legal_throws_of(self.cards)
         interrupts.check()
 
     def cribs(
@@ -156,6 +161,10 @@ class FixedPoint:
         np.subtract(self.hand, crib["pone"], out=value["pone"])
         for role in value:
             np.add(value[role], self.peg[role], out=value[role])
+            if self.variant == "lowball":  # the fewest points best
+                np.negative(value[role], out=value[role])
+            if self._forbidden is not None:
+                value[role][self._forbidden] = FORBIDDEN
         return value
 
     def run(
@@ -204,7 +213,7 @@ class FixedPoint:
             "scheme": SCHEME, "tolerance": tolerance, "max_rounds": max_rounds,
             "pegging": None if self.pegging is None else self.pegging.fingerprint(),
             "version": __version__,
-        }  # fmt: skip
+        } | ({"variant": self.variant} if self.variant else {})  # fmt: skip
         previous: dict[str, Stats] = {}  # the running statistics before the last round
 
         def save(k: int, running: dict[str, Stats]) -> None:
@@ -257,9 +266,12 @@ def build_model(
     log: Callable[[RoundLog], None] | None = None,
     pegging: PeggingTable | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    variant: str | None = None,
 ) -> ExpertModel:
     """Run fictitious play from the random opponent until crib values settle, then
-    tabulate the final policy.
+    tabulate the final policy. ``variant`` "throw-fives": every hand throws the fives
+    the rule takes (its other throws never chosen); "lowball": every hand throws for
+    the fewest points (hand + crib for the dealer, hand - crib for the pone, least).
 
     With ``pegging`` (a pegging table) every hand chooses its throw on hand +- crib +
     its pegging net (the pegging-aware expert); without it, on hand +- crib (the classic
@@ -270,8 +282,12 @@ def build_model(
         raise UsageError(f"tolerance must be positive, got {tolerance}")
     if max_rounds < 1:
         raise UsageError(f"max_rounds must be at least 1, got {max_rounds}")
+    if variant is not None:
+        check_choice("model variant", variant, MODEL_VARIANTS)
+        if pegging is not None:
+            raise UsageError(f"the {variant} model is a classic one: it does not count the play")
     start = time.time()
-    fixed_point = FixedPoint(pegging)
+    fixed_point = FixedPoint(pegging, variant)
     models, rounds, settled = fixed_point.run(tolerance, max_rounds, log, checkpoint)
     policies = fixed_point.tabulate(models, settled)
     last, history = fixed_point.last, fixed_point.history
@@ -279,6 +295,7 @@ def build_model(
         "made_by": f"crib-analyze {__version__} build-model",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "scheme": SCHEME,
+        **({"variant": variant} if variant else {}),
         "pegging": None
         if pegging is None
         else {
@@ -307,6 +324,15 @@ class _Evaluation:
     tables: dict[str, np.ndarray] = field(default_factory=dict)
     change: float = np.inf
     class_change: float = np.inf
+
+
+def legal_throws_of(cards: np.ndarray) -> np.ndarray:
+    """(n, 15) the throws the throw fives rule allows each six-card hand: as many fives
+    as the two slots take (every five when there are fewer)."""
+    fives = (cards >> 2) == FIVE_RANK
+    thrown = fives[:, DISCARDS].sum(axis=2)
+    legal: np.ndarray = thrown == np.minimum(fives.sum(axis=1), 2)[:, None]
+    return legal
 
 
 def _best_response(cards: np.ndarray, weight: np.ndarray, value: np.ndarray) -> Stats:
