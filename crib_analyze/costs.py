@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.settings import DEFAULT_PLAY_POLICY, packaged
+from crib_analyze.settings import DEFAULT_PLAY_POLICY, TABLE_LIMIT, packaged
 
 if TYPE_CHECKING:
     from crib_analyze.rules import Rules
@@ -147,8 +147,12 @@ def game_seconds(games: int, play_policy: str | None = None) -> float:
     return games * cost(key).seconds
 
 
-def table_seconds(opponent: str, game: str = "standard", penalty: str = "none") -> float:
+def table_seconds(
+    opponent: str, game: str = "standard", penalty: str = "none", throw_fives: bool = False
+) -> float:
     """Expected seconds of a whole discard table."""
+    if throw_fives and game == "standard" and opponent == "random":  # crib entry by entry
+        return cost("table-throw-fives").seconds * TABLE_LIMIT.hi  # a figure a hand class
     if game != "standard":
         return cost("table-five-card" if game == "five-card" else "table-throw-one").seconds
     if penalty != "none":

@@ -138,8 +138,10 @@ def lookup_frame(
     frame = frame.iloc[places].reset_index(drop=True)
     frame = frame.iloc[rank_order([aim * frame[f"{role or 'dealer'}_{value}"].to_numpy()])]
     frame = frame.reset_index(drop=True)
-    frame.insert(0, "rank", np.arange(1, 16))
-    legal = np.ones(15, bool)
+    if "legal" in frame.columns:  # throw fives: the throws the rule allows, as discard shows
+        frame = frame[frame["legal"].to_numpy(bool)].reset_index(drop=True)
+    frame.insert(0, "rank", np.arange(1, len(frame) + 1))
+    legal = np.ones(len(frame), bool)
     verdicts = {}
     for r in [role] if role else ["dealer", "pone"]:
         worth = aim * frame[f"{r}_{value}"].to_numpy()

@@ -342,6 +342,7 @@ def default_table_path(
     fmt: str = "parquet",
     penalty: str = "none",
     lowball: bool = False,
+    throw_fives: bool = False,
 ) -> Path:
     """``discard_table.parquet`` (random) or ``discard_table_expert.parquet`` in the data
     dir; a table of a variant says it (``discard_table_lowball_penalty-zero.parquet``)."""
@@ -349,17 +350,23 @@ def default_table_path(
     check_choice("format", fmt, TABLE_FORMATS)
     check_choice("penalty", penalty, PENALTIES)
     stem = "discard_table" if opponent == "random" else f"discard_table_{opponent}"
+    stem += "_throw-fives" if throw_fives else ""
     stem += "_lowball" if lowball else ""
     stem += "" if penalty == "none" else f"_penalty-{penalty}"
     return data_dir() / f"{stem}.{fmt}"
 
 
 def default_sample_path(
-    opponent: str, limit: int, fmt: str = "parquet", penalty: str = "none", lowball: bool = False
+    opponent: str,
+    limit: int,
+    fmt: str = "parquet",
+    penalty: str = "none",
+    lowball: bool = False,
+    throw_fives: bool = False,
 ) -> Path:
     """Where a ``--limit`` sample goes by default: beside the full table, never in its
     place (``discard_table.sample-20.parquet``)."""
-    base = default_table_path(opponent, fmt, penalty, lowball)
+    base = default_table_path(opponent, fmt, penalty, lowball, throw_fives)
     return base.with_name(f"{base.stem}.sample-{limit}{base.suffix}")
 
 
@@ -373,10 +380,14 @@ def default_game_table_path(game: str, lowball: bool = False, penalty: str = "no
 
 
 def default_shard_path(
-    opponent: str, shard: tuple[int, int], penalty: str = "none", lowball: bool = False
+    opponent: str,
+    shard: tuple[int, int],
+    penalty: str = "none",
+    lowball: bool = False,
+    throw_fives: bool = False,
 ) -> Path:
     """Where shard I of N goes by default (always Parquet)."""
-    base = default_table_path(opponent, "parquet", penalty, lowball)
+    base = default_table_path(opponent, "parquet", penalty, lowball, throw_fives)
     return base.with_name(f"{base.stem}.shard-{shard[0]}-of-{shard[1]}.parquet")
 
 

@@ -211,14 +211,15 @@ def test_a_variant_table_file_checks_looks_up_and_makes_crib_tables(tmp_path: Pa
     "args, words",
     [
         (
-            ["--lowball", "--opponent", "expert", "--limit", "5"],
-            "lowball table is made with the random opponent",
+            ["--throw-fives", "--lowball", "--opponent", "expert", "--limit", "5"],
+            "no expert model plays throw fives and lowball together",
         ),
-        (["--throw-fives"], "No such option"),
+        (["--jokers", "1"], "No such option"),
         (
             ["--penalty", "zero", "--game", "three"],
             "the zero penalty gives the point to the opponent: three has 3 sides",
         ),
+        (["--throw-fives", "--game", "three"], "the three table does not play the variant throw"),
     ],
 )
 def test_variants_the_table_does_not_play_are_one_line_refusals(
@@ -231,12 +232,71 @@ def test_variants_the_table_does_not_play_are_one_line_refusals(
 
 
 def test_refusals_through_the_api() -> None:
-    with pytest.raises(UsageError, match=r"^the discard table does not play the variant throw"):
-        generate_table(game=game("standard", throw_fives=True))
     with pytest.raises(UsageError, match=r"^the discard table does not play the variant jokers"):
         generate_table(game=game("standard", jokers=1, penalty="zero"))
-    with pytest.raises(UsageError, match=r"^`limit` does not go with `throw_fives`"):
-        generate_table(limit=5, game=game("standard", throw_fives=True))
+    with pytest.raises(UsageError, match=r"^`limit` does not go with `jokers`"):
+        generate_table(limit=5, game=game("standard", jokers=1))
+
+
+def test_throw_fives_cribs_equal_the_discards_joint() -> None:
+    """The table's throw-fives crib (the opponent's weights by how many fives it throws
+    and whether the starter is one) against the discard command's explicit joint."""
+    from crib_analyze.crib.zero_kernels import classes_throw_fives_cribs
+    from crib_analyze.discard.throw_fives import throw_fives_values
+
+    classes = hand_classes()
+    with_fives = np.flatnonzero((classes.cards >> 2 == 4).any(axis=1))
+    rng = np.random.default_rng(int(rotating(list(range(1000)), 1, "fives-cribs")[0]))
+    chosen = rng.choice(with_fives, 40 if FULL else 8, replace=False)
+    cards = classes.cards[chosen].astype(np.int64)
+    mean, zero = classes_throw_fives_cribs(rank_table(), cards)
+    for i, hand in enumerate(cards):
+        cribs, zeros, _ = throw_fives_values(hand, True)
+        assert zeros is not None
+        np.testing.assert_allclose(mean[i], cribs[0], atol=1e-11)
+        np.testing.assert_allclose(zero[i], zeros[0], atol=1e-11)
+
+
+@pytest.mark.parametrize(
+    "opponent, options",
+    [
+        ("random", {"throw_fives": True}),
+        ("expert", {"throw_fives": True, "penalty": "zero"}),
+        ("expert", {"lowball": True}),
+    ],
+)
+def test_a_tables_throws_under_a_variant_equal_the_live_analysis(
+    opponent: str, options: dict[str, object], tmp_path: Path
+) -> None:
+    out = tmp_path / "t.parquet"
+    generate_table(out, opponent=opponent, limit=300, game=game("standard", **options))  # type: ignore[arg-type]
+    df = load_table(out)
+    assert not set(PLAY_COLUMNS) & set(df.columns)
+    assert ("legal" in df.columns) == bool(options.get("throw_fives"))
+    hands = rotating(list(range(0, 300, 7)), 8, f"variant-table-{opponent}-{sorted(options)}")
+    for hand_id in hands:
+        rows = df[df["hand_id"] == hand_id]
+        hand = str(rows["hand"].iloc[0])
+        for role in ("dealer", "pone"):
+            ref = analyze(hand, role=role, opponent=opponent, **options)  # type: ignore[arg-type]
+            by_throw = {frozenset(str(d).split()): r for d, (_, r) in
+                        zip(ref["discard"], ref.iterrows(), strict=True)}  # fmt: skip
+            crib = "crib_mean" if opponent == "random" else f"{role}_crib_mean"
+            for _, row in rows.iterrows():
+                thrown = frozenset(str(row["discard"]).split())
+                if "legal" in rows.columns and not row["legal"]:
+                    assert thrown not in by_throw and not row[f"{role}_best"]
+                    continue
+                want = by_throw[thrown]
+                assert row[crib] == pytest.approx(want["crib_mean"], abs=1e-10)
+                assert row[f"{role}_net"] == pytest.approx(want["net"], abs=1e-10)
+            best = {frozenset(str(d).split()) for d in rows[rows[f"{role}_best"]]["discard"]}
+            assert frozenset(str(ref["discard"].iloc[0]).split()) in best, (hand, role)
+    if options.get("throw_fives"):  # a lookup shows the legal throws, as discard does
+        fives = df[df["hand"].astype(str).str.count("5") == 1]["hand_id"].iloc[0]
+        hand = str(df[df["hand_id"] == fives]["hand"].iloc[0])
+        found = lookup(hand, out, role="dealer")
+        assert len(found) == 5 and found["discard"].str.contains("5").all()
 
 
 def test_a_plain_tables_columns_and_fingerprint_are_as_before() -> None:

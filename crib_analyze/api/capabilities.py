@@ -106,7 +106,7 @@ CAPABILITIES: dict[str, Capability] = {
         Capability(
             "generate_table",
             standard_only=("opponent", "model", "limit", "shard", "restart", "fmt"),
-            standard_variants=("lowball", "penalty"),  # the nets and best throws they change
+            standard_variants=("lowball", "penalty", "throw"),  # what a throw is worth
         ),
     )
 }

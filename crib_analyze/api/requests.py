@@ -466,7 +466,7 @@ class TableRequest:
         rules, engine = dispatch("generate_table", self.game, given)
         if engine == "any-game":
             if rules.plain.is_standard:  # a variant the standard table does not rank by
-                rules.refuse_variants("the discard table", ("lowball", "penalty"))
+                rules.refuse_variants("the discard table", ("lowball", "penalty", "throw"))
             from crib_analyze.table.five_card import TABLE_GAMES
 
             if rules.name not in TABLE_GAMES:
@@ -477,12 +477,13 @@ class TableRequest:
                 )
             rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty"))
             return replace(self, game=rules, engine=engine)
-        from crib_analyze.table.spec import LOWBALL_OPPONENT, parse_shard
+        from crib_analyze.discard.engine import model_variant
+        from crib_analyze.table.spec import parse_shard
 
         opponent = self.opponent or DEFAULT_TABLE_OPPONENT
         check_choice("opponent model for the table", opponent, TABLE_OPPONENTS)
-        if rules.lowball and opponent != "random":
-            raise UsageError(LOWBALL_OPPONENT)
+        if opponent == "expert":
+            model_variant(rules.throw_fives, rules.lowball)  # an expert model plays them
         if self.model is not None and opponent != "expert":
             raise UsageError("`model` applies to `opponent` expert")
         limit = None if self.limit is None else TABLE_LIMIT.check(self.limit)

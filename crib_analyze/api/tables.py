@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from crib_analyze.cards import CardsLike, parse_cards
-from crib_analyze.discard.engine import ModelLike, resolve_model
+from crib_analyze.discard.engine import ModelLike, model_variant, resolve_model
 from crib_analyze.errors import StorageError, TableError, UsageError, describe_os_error
 from crib_analyze.results import with_meta
 from crib_analyze.rules import Rules
@@ -91,23 +91,29 @@ def generate_table(
     opponent, limit, restart = cast(str, r.opponent), r.limit, bool(r.restart)
     shard_ij = cast("tuple[int, int] | None", r.shard)
     rules = cast(Rules, r.game)
-    penalty, lowball = str(rules.penalty), rules.lowball
-    used = resolve_model(model) if opponent == "expert" else None
+    penalty, lowball, fives = str(rules.penalty), rules.lowball, rules.throw_fives
+    variant = model_variant(fives, lowball)  # an expert of the variant, without the play
+    plain_values = variant is not None
+    used = (
+        resolve_model(model, "none" if plain_values else True, variant)
+        if opponent == "expert" else None
+    )  # fmt: skip
     spec = TableSpec(
         opponent,
         limit,
         used.fingerprint() if used is not None else None,
-        None if lowball else packaged_pegging_table().fingerprint(),  # no play counted
+        None if plain_values else packaged_pegging_table().fingerprint(),  # no play counted
         penalty=penalty,
         lowball=lowball,
+        throw_fives=fives,
     )
     if output is None:
         if shard_ij:
-            target = default_shard_path(opponent, shard_ij, penalty, lowball)
+            target = default_shard_path(opponent, shard_ij, penalty, lowball, fives)
         elif limit is not None:  # a sample never takes the full table's name
-            target = default_sample_path(opponent, limit, fmt or "parquet", penalty, lowball)
+            target = default_sample_path(opponent, limit, fmt or "parquet", penalty, lowball, fives)
         else:
-            target = default_table_path(opponent, fmt or "parquet", penalty, lowball)
+            target = default_table_path(opponent, fmt or "parquet", penalty, lowball, fives)
         _in_data_dir(target)
     else:
         target = Path(output)
@@ -115,7 +121,7 @@ def generate_table(
             default_table_path(o, f, *v)
             for o in TABLE_OPPONENTS
             for f in ("parquet", "csv")
-            for v in (("none", False), (penalty, lowball and o == "random"))
+            for v in (("none", False, False), (penalty, lowball, fives))
         }
         if limit is not None and resolve_target(target) in {resolve_target(p) for p in full}:
             raise UsageError(
@@ -164,7 +170,10 @@ def merge_tables(
         meta = read_file_metadata(inputs[0])
         opponent = str(meta.get("opponent", DEFAULT_TABLE_OPPONENT))
         penalty, lowball = str(meta.get("penalty", "none")), bool(meta.get("lowball"))
-        target = _in_data_dir(default_table_path(opponent, fmt or "parquet", penalty, lowball))
+        fives = bool(meta.get("throw_fives"))
+        target = _in_data_dir(
+            default_table_path(opponent, fmt or "parquet", penalty, lowball, fives)
+        )
     else:
         target = Path(output)
     return run(inputs, target, fmt=table_format_for(target, fmt))

@@ -21,6 +21,7 @@ from crib_analyze.cli.options import (
     quiet_option,
     role_option,
     table_format_option,
+    throw_fives_option,
     trust_unverified_option,
 )
 from crib_analyze.cli.output import (
@@ -33,7 +34,7 @@ from crib_analyze.cli.output import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import cost, table_seconds
+from crib_analyze.costs import cost, duration_text, table_seconds
 from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
     OPPONENTS,
@@ -52,6 +53,10 @@ from crib_analyze.words import counted
     lambda: f"{cost('table-throw-one').text()} with --game five-dealt, three, four or five",
     lambda: f"{cost('table-penalty').text()} with --penalty",
     lambda: f"{cost('table-expert-penalty').text()} with --penalty and --opponent expert",
+    lambda: (
+        f"{duration_text(table_seconds('random', throw_fives=True))} with --throw-fives "
+        "(the random opponent's crib entry by entry)"
+    ),
 )
 @click.group(invoke_without_command=True)
 @click.option(
@@ -83,6 +88,10 @@ from crib_analyze.words import counted
 @lowball_option(
     "each role's best throw is the fewest points (the random opponent; the play is not counted)."
 )
+@throw_fives_option(
+    "The standard table ranks the throws the rule allows (a `legal` column), the opponent "
+    "obeying it too; the play is not counted."
+)
 @quiet_option
 @click.pass_context
 def table(
@@ -98,6 +107,7 @@ def table(
     game: str,
     penalty: str,
     lowball: bool,
+    throw_fives: bool,
     quiet: bool,
 ) -> None:
     """Generate the discard table: every suit-distinct six-card hand x 15 discards.
@@ -121,7 +131,9 @@ def table(
     (p_hand_zero; p_crib_zero, or a role's with the expert opponent), the points the rule
     moves (dealer_penalty, pone_penalty) and nets and best throws that count them. With
     --lowball each role's best throw is the one of fewest points, and the play is not
-    counted (no pegging columns). The other games' tables take both.
+    counted (no pegging columns). The other games' tables take both. With --throw-fives
+    the standard table ranks the throws the rule allows (a legal column), against the
+    random opponent obeying it or the throw-fives expert.
 
     \b
     Examples:
@@ -142,7 +154,7 @@ def table(
     sliced = re.fullmatch(r"(\d+)/(\d+)", shard or "1/1")
     if sliced and 1 <= int(sliced[1]) <= int(sliced[2]):  # else the shard's own error
         share = (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / int(sliced[2])
-        expected = table_seconds(opponent, game, penalty)
+        expected = table_seconds(opponent, game, penalty, throw_fives)
         warn_if_long(expected * min(share, 1.0), "the table", quiet)
     asked = asked_for(opponent=opponent, fmt=fmt, limit=limit, shard=shard, restart=restart)
     try:
@@ -150,7 +162,7 @@ def table(
             result = generate_table(
                 output, model=model, on_chunk=bar,
                 on_warning=lambda msg: note(f"Warning: {msg}"),
-                game=game_rules(game, lowball, penalty=penalty), **asked,
+                game=game_rules(game, lowball, throw_fives, penalty), **asked,
             )  # fmt: skip
     except KeyboardInterrupt:
         raise Interrupted(

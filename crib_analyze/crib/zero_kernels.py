@@ -26,11 +26,11 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import JACK_RANK
-from crib_analyze.crib.combine_kernels import card_pair_masses
+from crib_analyze.constants import FIVE_RANK, JACK_RANK
+from crib_analyze.crib.combine_kernels import _choose, card_pair_masses
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS, unseen_counts
 from crib_analyze.jit import njit
-from crib_analyze.scoring.show_kernels import lookup_rank_points
+from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
 
 
 @njit
@@ -351,3 +351,77 @@ def _three_kept_zero(a: int, b: int, c: int, avail: np.ndarray) -> int:
             if avail[rs, s] and s != jack_suit:
                 count += 1
     return count
+
+
+# --- the standard table under throw fives (crib_analyze.table.compute) -----------------
+
+
+@njit
+def throw_fives_weights(hand6: np.ndarray) -> np.ndarray:
+    """(3, 2) the chance of one particular opponent throw and starter under throw fives
+    (the random opponent obeying the rule), by how many fives the throw holds and
+    whether the starter is a five: the entries of
+    :func:`crib_analyze.crib.combine_kernels.throw_fives_pair_starter`, which take only
+    these six values."""
+    f = 4  # unseen fives
+    for c in hand6:
+        f -= c >> 2 == FIVE_RANK
+    n = 46 - f  # unseen cards that are not fives
+    hands = _choose(46, 6)
+    out = np.zeros((3, 2), np.float64)
+    for five_s in range(2):
+        both = 0.0
+        for k in range(2, 7):  # its fives: the two thrown and k - 2 others
+            both += (
+                _choose(f - 2 - five_s, k - 2) * _choose(n - (1 - five_s), 6 - k)
+                / (k * (k - 1) / 2)
+            )  # fmt: skip
+        out[2, five_s] = both / hands / 40.0
+        out[1, five_s] = _choose(n - 1 - (1 - five_s), 4) / 5.0 / hands / 40.0
+        out[0, five_s] = _choose(n - 2 - (1 - five_s), 4) / 15.0 / hands / 40.0
+    return out
+
+
+@njit(parallel=True)
+def classes_throw_fives_cribs(
+    table: np.ndarray, cards: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(n, 15) each: the mean crib of every throw of every six-card hand, and the chance
+    it scores nothing, when the random opponent obeys the throw fives rule too (its
+    joint, :func:`crib_analyze.crib.combine_kernels.throw_fives_pair_starter`, summed
+    entry by entry as the discard command sums it)."""
+    n = cards.shape[0]
+    mean = np.zeros((n, N_DISCARDS), np.float64)
+    zero = np.zeros((n, N_DISCARDS), np.float64)
+    for i in prange(n):
+        weight = throw_fives_weights(cards[i])
+        rest = np.empty(46, np.int64)  # the unseen cards, ascending: the joint's support
+        k = 0
+        for c in range(52):
+            held = False
+            for h in cards[i]:
+                held = held or h == c
+            if not held:
+                rest[k] = c
+                k += 1
+        for d in range(N_DISCARDS):
+            d0, d1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
+            total = nothing = 0.0
+            for a in range(46):
+                e1 = int(rest[a])
+                for b in range(a + 1, 46):
+                    e2 = int(rest[b])
+                    fives = (e1 >> 2 == FIVE_RANK) + (e2 >> 2 == FIVE_RANK)
+                    for c in range(46):
+                        s = int(rest[c])
+                        if c in (a, b):
+                            continue
+                        p = weight[fives, 1 if s >> 2 == FIVE_RANK else 0]
+                        if p != 0.0:
+                            points = table_score_show(table, d0, d1, e1, e2, s, True)
+                            total += p * points
+                            if points == 0:
+                                nothing += p
+            mean[i, d] = total
+            zero[i, d] = nothing
+    return mean, zero

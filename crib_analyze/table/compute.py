@@ -19,10 +19,12 @@ from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.artifacts.pegging_table import PeggingTable, packaged_pegging_table
 from crib_analyze.crib import class_kernels as tk
 from crib_analyze.crib import hand_kernels as dk
+from crib_analyze.crib import zero_kernels as zk
 from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.crib.hand_kernels import unseen_ranks
 from crib_analyze.crib.random_crib_kernels import RANDOM_COMPLETIONS
 from crib_analyze.discard.penalties import penalty_points
+from crib_analyze.expert.builder import FORBIDDEN, legal_throws_of
 from crib_analyze.expert.class_values import all_class_pegging, class_cribs_range
 from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
@@ -53,7 +55,9 @@ PLAY_COLUMNS = [
 ]
 
 
-def numeric_columns(opponent: str, penalty: str = "none", lowball: bool = False) -> list[str]:
+def numeric_columns(
+    opponent: str, penalty: str = "none", lowball: bool = False, throw_fives: bool = False
+) -> list[str]:
     """Names of the numeric columns of a table made with ``opponent`` and the variants
     (a plain table's are those of every table before the variants, in that order)."""
     zero = [] if penalty == "none" else [
@@ -66,9 +70,10 @@ def numeric_columns(opponent: str, penalty: str = "none", lowball: bool = False)
         *zero,
         "dealer_net",
         "pone_net",
+        *(["legal"] if throw_fives else []),
         "dealer_best",
         "pone_best",
-        *([] if lowball else PLAY_COLUMNS),
+        *([] if lowball or throw_fives else PLAY_COLUMNS),
         "hand_id",
         "weight",
         "d1",
@@ -82,7 +87,7 @@ def numeric_columns(opponent: str, penalty: str = "none", lowball: bool = False)
 
 def spec_columns(spec: TableSpec) -> list[str]:
     """:func:`numeric_columns` of a run."""
-    return numeric_columns(spec.opponent, spec.penalty, spec.lowball)
+    return numeric_columns(spec.opponent, spec.penalty, spec.lowball, spec.throw_fives)
 
 
 def zero_chances(
@@ -118,9 +123,13 @@ def zero_chances(
     return hand_zero / dk.N_UNSEEN, out
 
 
-def _best(value: np.ndarray, lowball: bool) -> np.ndarray:
-    """The best throws' flags by ``value`` (the fewest points under lowball)."""
-    return dk.best_flags(-value if lowball else value, dk.TIE_TOLERANCE)
+def _best(value: np.ndarray, lowball: bool, legal: np.ndarray | None = None) -> np.ndarray:
+    """The best throws' flags by ``value`` (the fewest points under lowball), among the
+    ``legal`` throws if given."""
+    aimed = -value if lowball else value
+    if legal is not None:
+        aimed = np.where(legal, aimed, FORBIDDEN)
+    return dk.best_flags(aimed, dk.TIE_TOLERANCE)
 
 
 @cache
@@ -138,7 +147,7 @@ def compute_chunk(
     ``model`` is the expert model of an expert table (its fingerprint must be the
     spec's); ``pegging`` the pegging table of the totals (default: the packaged one).
     """
-    if not spec.lowball:
+    if not (spec.lowball or spec.throw_fives):
         pegging = pegging or packaged_pegging_table()
         if spec.pegging_fingerprint not in (None, pegging.fingerprint()):
             raise ValueError("compute_chunk needs the pegging table the spec was made with")
@@ -155,6 +164,10 @@ def compute_chunk(
             [model.opponent_policy("dealer"), model.opponent_policy("pone")], lo, hi
         )
         cribs = {"dealer_crib_mean": dealer_crib, "pone_crib_mean": pone_crib}
+    elif spec.throw_fives:  # the random opponent obeys the rule: its crib entry by entry
+        dealer_crib, fives_zero = zk.classes_throw_fives_cribs(rank_table(), cards.astype(np.int64))
+        pone_crib = dealer_crib
+        cribs = {"crib_mean": dealer_crib}
     else:
         dealer_crib = pone_crib = crib_num / RANDOM_COMPLETIONS
         cribs = {"crib_mean": dealer_crib}
@@ -164,6 +177,8 @@ def compute_chunk(
     zero: dict[str, np.ndarray] = {}
     if spec.penalty != "none":
         p_hand_zero, p_crib_zero = zero_chances(spec, cards, model, classes.multiset[lo:hi])
+        if spec.throw_fives and spec.opponent == "random":
+            p_crib_zero = np.stack([fives_zero, fives_zero])
         shape = p_hand_zero.shape
         points = penalty_points(spec.penalty, p_hand_zero.ravel(), p_crib_zero.reshape(2, -1))
         moved = {seat.role: points[seat].reshape(shape) for seat in Seat}
@@ -177,6 +192,7 @@ def compute_chunk(
         dealer_rank = dealer_rank + moved["dealer"]
         pone_net = pone_net + moved["pone"]
     dealer_net = dealer_rank + heels
+    legal = legal_throws_of(cards.astype(np.int64)) if spec.throw_fives else None
     n = hi - lo
     thrown = cards[:, dk.DISCARDS].reshape(n * dk.N_DISCARDS, 2)
     kept = cards[:, dk.KEEPS].reshape(n * dk.N_DISCARDS, 4)
@@ -187,8 +203,9 @@ def compute_chunk(
         **zero,
         "dealer_net": dealer_net,
         "pone_net": pone_net,
-        "dealer_best": _best(dealer_rank, spec.lowball),
-        "pone_best": _best(pone_net, spec.lowball),
+        **({"legal": legal} if legal is not None else {}),
+        "dealer_best": _best(dealer_rank, spec.lowball, legal),
+        "pone_best": _best(pone_net, spec.lowball, legal),
         "hand_id": np.repeat(np.arange(lo, hi, dtype=np.int32), dk.N_DISCARDS),
         "weight": np.repeat(classes.weight[lo:hi], dk.N_DISCARDS),
         "d1": thrown[:, 0],
@@ -198,7 +215,7 @@ def compute_chunk(
         "k3": kept[:, 2],
         "k4": kept[:, 3],
     }
-    if not spec.lowball:
+    if not (spec.lowball or spec.throw_fives):
         assert pegging is not None
         peg = all_class_pegging(pegging, lo, hi)
         dealer_total = dealer_net + peg["dealer"]

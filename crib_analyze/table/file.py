@@ -597,8 +597,10 @@ def table_variants(meta: Mapping[Any, Any]) -> tuple[str, ...]:
     """The variants a standard table ranks by, as their options name them (none for a
     table made before them)."""
     penalty = str(meta.get("penalty", "none"))
-    return (("lowball",) if meta.get("lowball") else ()) + (
-        (f"penalty {penalty}",) if penalty != "none" else ()
+    return (
+        (("lowball",) if meta.get("lowball") else ())
+        + (("throw fives",) if meta.get("throw_fives") else ())
+        + ((f"penalty {penalty}",) if penalty != "none" else ())
     )
 
 

@@ -25,10 +25,6 @@ from crib_analyze.settings import PENALTIES, TABLE_OPPONENTS, __version__, check
 
 TABLE_FORMAT = 3  # 2: heels is dealer_heels; 3: pegging columns
 CHUNK_CLASSES = 10_000
-LOWBALL_OPPONENT = (
-    "a lowball table is made with the random opponent: the expert model was built by "
-    "players who want points"
-)
 N_ROWS_FULL = N_CLASSES * 15
 
 
@@ -37,8 +33,9 @@ class TableSpec:
     """A run: the opponent model (with the expert model's fingerprint), how many
     classes (all by default, or the first ``limit``: a sample of the table) and the
     variants it ranks by: ``penalty`` (a show of nothing costs; the chances of a zero
-    become columns) and ``lowball`` (the fewest points is best; the play not counted,
-    against the random opponent only)."""
+    become columns), ``lowball`` (the fewest points is best; the play not counted) and
+    ``throw_fives`` (every five held thrown: a ``legal`` column, the best among the
+    legal throws, the opponent obeying the rule; the play not counted)."""
 
     opponent: str = "random"
     limit: int | None = None
@@ -46,12 +43,11 @@ class TableSpec:
     pegging_fingerprint: str | None = None  # the pegging table the totals use
     penalty: str = "none"
     lowball: bool = False
+    throw_fives: bool = False  # only the throws the rule allows are ranked; the play not counted
 
     def __post_init__(self) -> None:
         check_choice("opponent model for the table", self.opponent, TABLE_OPPONENTS)
         check_choice("penalty", self.penalty, PENALTIES)
-        if self.lowball and self.opponent != "random":
-            raise UsageError(LOWBALL_OPPONENT)
         if self.limit is not None and self.limit < 1:
             raise UsageError(f"limit must be at least 1, got {self.limit}")
         if (self.opponent == "expert") != (self.model_fingerprint is not None):
@@ -86,6 +82,8 @@ class TableSpec:
             out["penalty"] = self.penalty
         if self.lowball:
             out["lowball"] = True
+        if self.throw_fives:
+            out["throw_fives"] = True
         return out
 
 
