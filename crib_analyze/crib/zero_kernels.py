@@ -34,6 +34,15 @@ from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_sh
 
 
 @njit
+def unseen_grid(held: np.ndarray) -> np.ndarray:
+    """(13, 4) 1 where the card of that rank and suit is not among ``held``."""
+    avail = np.ones((13, 4), np.int64)
+    for c in held:
+        avail[c >> 2, c & 3] = 0
+    return avail
+
+
+@njit
 def hand_zero_count(table: np.ndarray, keep: np.ndarray, avail: np.ndarray) -> int:
     """How many of the unseen starters leave the four ``keep`` cards scoring nothing
     (``avail[r, s]``: card of rank r, suit s unseen)."""
@@ -60,54 +69,18 @@ def hand_zero_count(table: np.ndarray, keep: np.ndarray, avail: np.ndarray) -> i
     return count
 
 
+#: the random opponent's weights in :func:`policy_crib_zero`: every card pair and
+#: starter counts once, so the chance is a count of completions
+_EVERY_PAIR = np.ones((13, 13), np.float64)
+_EVERY_STARTER = np.ones((13, 13, 13), np.float64)
+
+
 @njit
 def crib_zero_count(table: np.ndarray, t0: int, t1: int, avail: np.ndarray) -> int:
-    """How many of the 45,540 random completions of the thrown ``t0``, ``t1`` (an
-    unseen pair, then a starter of the other 44) make a crib of nothing."""
-    r0, r1 = t0 >> 2, t1 >> 2
-    if r0 == r1:
-        return 0  # a pair
-    n = np.zeros(13, np.int64)
-    for r in range(13):
-        for s in range(4):
-            n[r] += avail[r, s]
-    suited = (t0 & 3) == (t1 & 3)
-    flush_suit = t0 & 3
-    thrown_jack = -1
-    if r0 == JACK_RANK:
-        thrown_jack = t0 & 3
-    elif r1 == JACK_RANK:
-        thrown_jack = t1 & 3
-    used = np.zeros(13, np.bool_)
-    used[r0] = used[r1] = True
-    count = 0
-    for rx in range(13):
-        if used[rx]:
-            continue
-        for ry in range(rx + 1, 13):
-            if used[ry]:
-                continue
-            for rs in range(13):
-                if used[rs] or rs in (rx, ry):
-                    continue
-                if lookup_rank_points(table, r0, r1, rx, ry, rs) != 0:
-                    continue
-                pairs = n[rx] * n[ry]
-                if thrown_jack >= 0:  # nobs: a starter of the thrown jack's suit
-                    count += pairs * (n[rs] - avail[rs, thrown_jack])
-                elif rx == JACK_RANK or ry == JACK_RANK:  # the opponent's jack
-                    other = ry if rx == JACK_RANK else rx
-                    nobs = 0
-                    for s in range(4):
-                        nobs += avail[JACK_RANK, s] * avail[rs, s]
-                    count += pairs * n[rs] - n[other] * nobs
-                else:
-                    flush = 0
-                    if suited:
-                        flush = avail[rx, flush_suit] * avail[ry, flush_suit]
-                        flush *= avail[rs, flush_suit]
-                    count += pairs * n[rs] - flush
-    return count
+    """How many of the random completions of the thrown ``t0``, ``t1`` (an unseen pair,
+    then a starter of the rest: 45,540 for six cards held) make a crib of nothing."""
+    weighed = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, _EVERY_STARTER)
+    return round(weighed)
 
 
 @njit(parallel=True)
@@ -120,9 +93,7 @@ def class_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray,
     hand = np.zeros((n, N_DISCARDS), np.int64)
     crib = np.zeros((n, N_DISCARDS), np.int64)
     for i in prange(n):
-        avail = np.ones((13, 4), np.int64)
-        for c in cards[i]:
-            avail[c >> 2, c & 3] = 0
+        avail = unseen_grid(cards[i])
         keep = np.empty(4, np.int64)
         for d in range(N_DISCARDS):
             for j in range(4):
@@ -218,9 +189,7 @@ def classes_policy_crib_zero(
         n_rank, _, seen = unseen_counts(cards[i])
         g = group[i]
         suited, offsuit = card_pair_masses(pab[g], F[g], seen, n_rank)
-        avail = np.ones((13, 4), np.int64)
-        for c in cards[i]:
-            avail[c >> 2, c & 3] = 0
+        avail = unseen_grid(cards[i])
         for d in range(N_DISCARDS):
             out[i, d] = policy_crib_zero(
                 table, cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]], avail,
@@ -311,9 +280,7 @@ def five_card_zero_counts(
     hand = np.zeros((n, k), np.int64)
     crib = np.zeros((n, k), np.int64)
     for i in prange(n):
-        avail = np.ones((13, 4), np.int64)
-        for c in cards[i]:
-            avail[c >> 2, c & 3] = 0
+        avail = unseen_grid(cards[i])
         for d in range(k):
             if keeps.shape[1] == 4:
                 keep = np.empty(4, np.int64)
