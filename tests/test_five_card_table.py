@@ -259,11 +259,19 @@ def test_a_game_table_of_a_variant_is_the_seat_s_exact_throws(
                     assert row.p_crib_zero == pytest.approx(want.p_crib_zero, abs=1e-12)
 
 
-@pytest.mark.parametrize("thrown", rotating(["2H 7H", "JH 3C", "JH 6H", "2C 9D"], 1, "five-zero"))
+@pytest.mark.parametrize(
+    "thrown", rotating(["2H 7H", "JH 3C", "JH 6H", "2C 9D", "3D 9C"], 1, "five-zero")
+)
 def test_the_old_five_card_games_zero_counts_deal_every_starter_and_crib(thrown: str) -> None:
     from crib_analyze.crib.zero_kernels import five_card_zero_counts
 
-    kept = {"2H 7H": "9C KD 4S", "JH 3C": "8D 9S KS", "JH 6H": "8D 9S KS", "2C 9D": "JS 4H KC"}
+    kept = {
+        "2H 7H": "9C KD 4S",
+        "JH 3C": "8D 9S KS",
+        "JH 6H": "8D 9S KS",
+        "2C 9D": "JS 4H KC",
+        "3D 9C": "4S 8S KS",
+    }  # fmt: skip (the last keeps a flush of three)
     cards = ca.parse_cards(f"{thrown} {kept[thrown]}")
     hand, crib = five_card_zero_counts(rank_table(), np.array([cards]), fk.THROWS, fk.KEEPS)
     rest = [c for c in range(52) if c not in cards]

@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 from crib_analyze import analyze, game, load_table, lookup
-from crib_analyze.api import check_table, crib_table, generate_table
+from crib_analyze.api import check_table, crib_table, generate_table, merge_tables
 from crib_analyze.artifacts.expert_model import packaged_model
 from crib_analyze.cards import format_cards, parse_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.crib.hand_kernels import DISCARDS
 from crib_analyze.crib.zero_kernels import class_zero_counts
-from crib_analyze.errors import UsageError
+from crib_analyze.errors import TableError, UsageError
 from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import default_table_path
@@ -305,3 +305,28 @@ def test_a_plain_tables_columns_and_fingerprint_are_as_before() -> None:
     assert TableSpec(penalty="zero").fingerprint()["penalty"] == "zero"
     columns = compute_chunk(TableSpec(limit=CHUNK_CLASSES), 0)
     assert "p_hand_zero" not in columns and set(PLAY_COLUMNS) <= set(columns)
+
+
+def test_shards_of_different_variants_do_not_merge(tmp_path: Path) -> None:
+    limit = CHUNK_CLASSES + 50  # two chunks: a shard each
+    zero = generate_table(tmp_path / "a.parquet", limit=limit, shard="1/2",
+                          game=game("standard", penalty="zero"))  # fmt: skip
+    ten = generate_table(tmp_path / "b.parquet", limit=limit, shard="2/2",
+                         game=game("standard", penalty="back-ten"))  # fmt: skip
+    with pytest.raises(TableError, match="is from another run"):
+        merge_tables([zero.output, ten.output], tmp_path / "mixed.parquet")
+    assert not (tmp_path / "mixed.parquet").exists()
+
+
+def test_throw_fives_lowball_with_the_random_opponent_and_names_kept_apart(
+    tmp_path: Path,
+) -> None:
+    both = generate_table(tmp_path / "both.parquet", limit=5,
+                          game=game("standard", lowball=True, throw_fives=True))  # fmt: skip
+    assert check_table(both.output).variants == ("lowball", "throw fives")
+    for rules, other in [
+        (game("standard"), default_table_path("random", "parquet", "zero")),
+        (game("standard", penalty="zero"), default_table_path("random", "parquet", lowball=True)),
+    ]:  # a sample never takes a full table's name, of whatever variant
+        with pytest.raises(UsageError, match="would take the full table's name"):
+            generate_table(other, limit=3, game=rules)

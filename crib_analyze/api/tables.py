@@ -16,6 +16,7 @@ from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_TABLE_OPPONENT,
+    PENALTIES,
     ROLES,
     TABLE_OPPONENTS,
     Role,
@@ -92,8 +93,8 @@ def generate_table(
     shard_ij = cast("tuple[int, int] | None", r.shard)
     rules = cast(Rules, r.game)
     penalty, lowball, fives = str(rules.penalty), rules.lowball, rules.throw_fives
-    variant = model_variant(fives, lowball)  # an expert of the variant, without the play
-    plain_values = variant is not None
+    variant = model_variant(fives, lowball) if opponent == "expert" else None
+    plain_values = lowball or fives  # the play is not counted
     used = (
         resolve_model(model, "none" if plain_values else True, variant)
         if opponent == "expert" else None
@@ -117,11 +118,13 @@ def generate_table(
         _in_data_dir(target)
     else:
         target = Path(output)
-        full = {  # the plain tables' names and this variant's
-            default_table_path(o, f, *v)
+        full = {  # every full table's name, of every variant
+            default_table_path(o, f, rule, low, five)
             for o in TABLE_OPPONENTS
             for f in ("parquet", "csv")
-            for v in (("none", False, False), (penalty, lowball, fives))
+            for rule in PENALTIES
+            for low in (False, True)
+            for five in (False, True)
         }
         if limit is not None and resolve_target(target) in {resolve_target(p) for p in full}:
             raise UsageError(
@@ -291,7 +294,12 @@ def crib_table(
         packaged_crib_table_frame,
         read_table_frame,
     )
-    from crib_analyze.table.file import coverage, read_table_metadata, standard_table
+    from crib_analyze.table.file import (
+        coverage,
+        read_table_metadata,
+        standard_table,
+        table_variants,
+    )
 
     check_choice("role", role, ROLES)
     if opponent is not None:
@@ -319,6 +327,7 @@ def crib_table(
     unverified = meta.get("unverified")
     return with_meta(frame, CribTableMeta(
         role=role, opponent=str(file_opponent), source=str(source), coverage=part,
+        variants=table_variants(meta),
         unverified=unverified, notes=(unchecked_words(unverified),) if unverified else (),
     ))  # fmt: skip
 

@@ -65,7 +65,7 @@ from crib_analyze.words import counted
     type=click.Path(dir_okay=False),
     callback=checked_output,
     help="Table file [default: discard_table.parquet (discard_table_expert.parquet for "
-    "the expert opponent) in the user data dir].",
+    "the expert opponent; a variant's name says it) in the user data dir].",
 )
 @table_format_option("from the file name: .csv is CSV, else Parquet")
 @click.option(
@@ -86,7 +86,8 @@ from crib_analyze.words import counted
     "the net with the points the rule moves (every game's table)."
 )
 @lowball_option(
-    "each role's best throw is the fewest points (the random opponent; the play is not counted)."
+    "each role's best throw is the fewest points (the random opponent, or the lowball "
+    "expert with --opponent expert; the play is not counted)."
 )
 @throw_fives_option(
     "The standard table ranks the throws the rule allows (a `legal` column), the opponent "

@@ -33,6 +33,7 @@ from crib_analyze.settings import (
     DEFAULT_PEGGING,
     DEFAULT_PLAY_POLICY,
     DEFAULT_SAMPLED_POLICY,
+    MODEL_ENV,
     NUMPY_HANDS,
     OPPONENTS,
     PEGGING_CHOICES,
@@ -111,11 +112,12 @@ def resolve_model(
     built_for = used.provenance.get("variant")  # None: the plain game's throws
     if built_for != variant:
         plain = "the plain game"
+        named = f" (from ${MODEL_ENV})" if model is None and os.environ.get(MODEL_ENV) else ""
         raise UsageError(
-            f"{used.describe()} was built for {built_for or plain}, not "
+            f"{used.describe()}{named} was built for {built_for or plain}, not "
             f"{variant or plain} (build-model --{variant} makes one)"
             if variant else
-            f"{used.describe()} was built for {built_for}: give it with "
+            f"{used.describe()}{named} was built for {built_for}: give it with "
             f"--{built_for}"
         )  # fmt: skip
     return used

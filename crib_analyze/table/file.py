@@ -473,7 +473,7 @@ def merge_tables(inputs: Sequence[Path], output: Path, fmt: str = "parquet") -> 
     metas = [read_file_metadata(p) for p in inputs]
     keys = (
         "version", "format", "opponent", "model", "pegging", "classes", "chunk_classes",
-        "n_chunks",
+        "n_chunks", "penalty", "lowball", "throw_fives",
     )  # fmt: skip
     first = {k: metas[0].get(k) for k in keys}
     for path, meta in zip(inputs, metas, strict=True):

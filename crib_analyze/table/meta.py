@@ -59,12 +59,14 @@ class CribTableMeta(ResultMeta):
     source: str = "packaged"
     coverage: str | None = None
     unverified: str | None = None
+    variants: tuple[str, ...] = ()  # those the table ranks by ("lowball", "penalty zero")
 
     @property
     def heading(self) -> str:
         """What the table holds, in words."""
         origin = "the table shipped with crib-analyze" if self.source == "packaged" else self.source
+        ranked = "".join(f"; {v}" for v in self.variants)
         return (
             f"crib value of the discards a {self.role} chooses ({self.opponent} opponent "
-            f"model; {origin})"
+            f"model{ranked}; {origin})"
         )
