@@ -43,8 +43,8 @@ CRIB_ZERO_COLUMNS = {
     "expert": ["dealer_p_crib_zero", "pone_p_crib_zero"],
 }
 
-#: the play's columns (none in a lowball table: the pegging values are for players who
-#: want points)
+#: the play's columns (none in a lowball or throw-fives table: the pegging values are
+#: for players who want points, dealt by the plain rules)
 PLAY_COLUMNS = [
     "dealer_peg_net",
     "pone_peg_net",
@@ -99,7 +99,6 @@ def zero_chances(
     multiset (``multiset``: each hand's, as :func:`hand_classes` numbers them)."""
     from crib_analyze.crib import combine_kernels as ck
     from crib_analyze.crib import throw_policy_kernels as tpk
-    from crib_analyze.crib import zero_kernels as zk
 
     table = rank_table()
     hand_zero, crib_zero = zk.class_zero_counts(table, cards.astype(np.int64))
