@@ -145,9 +145,7 @@ def games_and_hands(ca: Any, quick: bool, figures: dict[str, Any], put: Any) -> 
 
 
 def tables(figures: dict[str, Any], put: Any) -> None:
-    """The discard tables, as whole processes, with their sizes; the throw-fives
-    table's crib (every entry of the rule-following opponent's joint) a hand class, in
-    this process (the whole table takes half an hour)."""
+    """The discard tables, as whole processes, with their sizes."""
     with tempfile.TemporaryDirectory() as tmp:
         env = bench_env()
         for name, argv, what in (
@@ -156,6 +154,8 @@ def tables(figures: dict[str, Any], put: Any) -> None:
              "table --opponent expert: the expert-opponent discard table"),
             ("table-penalty", ["table", "--penalty", "zero"],
              "table --penalty zero: the random-opponent table with the chances of a zero"),
+            ("table-throw-fives", ["table", "--throw-fives"],
+             "table --throw-fives: the random-opponent table under throw fives"),
             ("table-expert-penalty", ["table", "--opponent", "expert", "--penalty", "zero"],
              "table --opponent expert --penalty zero: the expert table with the chances of "
              "a zero"),
@@ -169,20 +169,6 @@ def tables(figures: dict[str, Any], put: Any) -> None:
             put(name, run.wall, "run", what)
             figures[name]["megabytes"] = round(out.stat().st_size / 1e6)
             print(f"{'':28s} {figures[name]['megabytes']:10d} MB")
-    import numpy as np
-
-    from crib_analyze.crib.hand_classes import hand_classes
-    from crib_analyze.crib.zero_kernels import classes_throw_fives_cribs
-    from crib_analyze.scoring.show_kernels import rank_table
-
-    chosen = np.random.default_rng(1).choice(962_988, 400, replace=False)
-    cards = hand_classes().cards[chosen].astype(np.int64)
-    classes_throw_fives_cribs(rank_table(), cards[:2])  # compile first
-    start = time.perf_counter()
-    classes_throw_fives_cribs(rank_table(), cards)
-    put("table-throw-fives", (time.perf_counter() - start) / len(cards), "hand",
-        "table --throw-fives: the crib of the random opponent obeying the rule, a hand "
-        "class (400 random classes)")  # fmt: skip
 
 
 def _provenance(what: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from crib_analyze.settings import DEFAULT_PLAY_POLICY, TABLE_LIMIT, packaged
+from crib_analyze.settings import DEFAULT_PLAY_POLICY, packaged
 
 if TYPE_CHECKING:
     from crib_analyze.rules import Rules
@@ -151,8 +151,8 @@ def table_seconds(
     opponent: str, game: str = "standard", penalty: str = "none", throw_fives: bool = False
 ) -> float:
     """Expected seconds of a whole discard table."""
-    if throw_fives and game == "standard" and opponent == "random":  # crib entry by entry
-        return cost("table-throw-fives").seconds * TABLE_LIMIT.hi  # a figure a hand class
+    if throw_fives and game == "standard" and opponent == "random":
+        return cost("table-throw-fives").seconds
     if game != "standard":
         return cost("table-five-card" if game == "five-card" else "table-throw-one").seconds
     if penalty != "none":

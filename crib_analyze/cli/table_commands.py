@@ -34,7 +34,7 @@ from crib_analyze.cli.output import (
     warn_if_long,
     with_cost,
 )
-from crib_analyze.costs import cost, duration_text, table_seconds
+from crib_analyze.costs import cost, table_seconds
 from crib_analyze.settings import (
     DEFAULT_TABLE_OPPONENT,
     OPPONENTS,
@@ -53,10 +53,7 @@ from crib_analyze.words import counted
     lambda: f"{cost('table-throw-one').text()} with --game five-dealt, three, four or five",
     lambda: f"{cost('table-penalty').text()} with --penalty",
     lambda: f"{cost('table-expert-penalty').text()} with --penalty and --opponent expert",
-    lambda: (
-        f"{duration_text(table_seconds('random', throw_fives=True))} with --throw-fives "
-        "(the random opponent's crib entry by entry)"
-    ),
+    lambda: f"{cost('table-throw-fives').text()} with --throw-fives",
 )
 @click.group(invoke_without_command=True)
 @click.option(

@@ -30,7 +30,7 @@ from crib_analyze.constants import FIVE_RANK, JACK_RANK
 from crib_analyze.crib.combine_kernels import _choose, card_pair_masses
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS, unseen_counts
 from crib_analyze.jit import njit
-from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
+from crib_analyze.scoring.show_kernels import lookup_rank_points
 
 
 @njit
@@ -349,46 +349,106 @@ def throw_fives_weights(hand6: np.ndarray) -> np.ndarray:
     return out
 
 
+@njit
+def _pair_weight(w: np.ndarray, fives: int, plain: int, five_s: int) -> float:
+    """The weight of every opponent pair drawn from ``fives`` unseen fives and ``plain``
+    other cards, with a starter that is (``five_s`` 1) or is not a five."""
+    both: float = fives * (fives - 1) // 2 * w[2, five_s]
+    one: float = fives * plain * w[1, five_s]
+    none: float = plain * (plain - 1) // 2 * w[0, five_s]
+    return both + one + none
+
+
+@njit
+def throw_fives_crib_mean(
+    table: np.ndarray, t0: int, t1: int, avail: np.ndarray, w: np.ndarray
+) -> float:
+    """The mean crib of the thrown ``t0``, ``t1`` when the random opponent obeys throw
+    fives: ``w`` (:func:`throw_fives_weights`) weighs each opponent pair and starter by
+    how many fives the pair holds and whether the starter is one. Ranks, then the flush
+    of five and nobs in closed form."""
+    n = np.zeros(13, np.int64)
+    for r in range(13):
+        for s in range(4):
+            n[r] += avail[r, s]
+    r0, r1 = t0 >> 2, t1 >> 2
+    total = 0.0
+    for rx in range(13):  # the rank part: each opponent rank pair and starter rank
+        for ry in range(rx, 13):
+            pairs = n[rx] * n[ry] if rx != ry else n[rx] * (n[rx] - 1) // 2
+            if pairs == 0:
+                continue
+            fives = (rx == FIVE_RANK) + (ry == FIVE_RANK)
+            for rs in range(13):
+                left = n[rs] - (rs == rx) - (rs == ry)
+                if left <= 0:
+                    continue
+                points = lookup_rank_points(table, r0, r1, rx, ry, rs)
+                if points:
+                    total += points * pairs * left * w[fives, 1 if rs == FIVE_RANK else 0]
+    if (t0 & 3) == (t1 & 3):  # a flush of five: the pair and the starter of that suit
+        suit = t0 & 3
+        for rx in range(13):
+            if not avail[rx, suit]:
+                continue
+            for ry in range(rx + 1, 13):
+                if not avail[ry, suit]:
+                    continue
+                fives = (rx == FIVE_RANK) + (ry == FIVE_RANK)
+                for rs in range(13):
+                    if avail[rs, suit] and rs != rx and rs != ry:
+                        total += 5 * w[fives, 1 if rs == FIVE_RANK else 0]
+    n_fives = n[FIVE_RANK]
+    n_plain = 46 - n_fives
+    for t in (t0, t1):  # nobs for a thrown jack: a starter of its suit, any pair
+        if t >> 2 != JACK_RANK:
+            continue
+        for rs in range(13):
+            if avail[rs, t & 3]:
+                five_s = 1 if rs == FIVE_RANK else 0
+                total += _pair_weight(w, n_fives - five_s, n_plain - (1 - five_s), five_s)
+    for suit in range(4):  # nobs for the opponent's jack: a starter of its suit
+        if not avail[JACK_RANK, suit]:
+            continue
+        for rs in range(13):
+            if rs == JACK_RANK or not avail[rs, suit]:
+                continue
+            five_s = 1 if rs == FIVE_RANK else 0
+            fives = n_fives - five_s  # the other card: a five or not, but not these two
+            plain = n_plain - 1 - (1 - five_s)
+            total += fives * w[1, five_s] + plain * w[0, five_s]
+    return total
+
+
+@njit
+def throw_fives_starter_weights(w: np.ndarray) -> np.ndarray:
+    """(13, 13, 13) ``w`` as :func:`policy_crib_zero`'s starter weights: one opponent
+    pair of ranks a, b (every card pair counted once) with one starter of rank c."""
+    q = np.zeros((13, 13, 13), np.float64)
+    for a in range(13):
+        for b in range(13):
+            fives = (a == FIVE_RANK) + (b == FIVE_RANK)
+            for c in range(13):
+                q[a, b, c] = w[fives, 1 if c == FIVE_RANK else 0]
+    return q
+
+
 @njit(parallel=True)
 def classes_throw_fives_cribs(
     table: np.ndarray, cards: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """(n, 15) each: the mean crib of every throw of every six-card hand, and the chance
     it scores nothing, when the random opponent obeys the throw fives rule too (its
-    joint, :func:`crib_analyze.crib.combine_kernels.throw_fives_pair_starter`, summed
-    entry by entry as the discard command sums it)."""
+    pair and starter weighed by :func:`throw_fives_weights`), in closed form."""
     n = cards.shape[0]
     mean = np.zeros((n, N_DISCARDS), np.float64)
     zero = np.zeros((n, N_DISCARDS), np.float64)
     for i in prange(n):
-        weight = throw_fives_weights(cards[i])
-        rest = np.empty(46, np.int64)  # the unseen cards, ascending: the joint's support
-        k = 0
-        for c in range(52):
-            held = False
-            for h in cards[i]:
-                held = held or h == c
-            if not held:
-                rest[k] = c
-                k += 1
+        w = throw_fives_weights(cards[i])
+        q = throw_fives_starter_weights(w)
+        avail = unseen_grid(cards[i])
         for d in range(N_DISCARDS):
-            d0, d1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
-            total = nothing = 0.0
-            for a in range(46):
-                e1 = int(rest[a])
-                for b in range(a + 1, 46):
-                    e2 = int(rest[b])
-                    fives = (e1 >> 2 == FIVE_RANK) + (e2 >> 2 == FIVE_RANK)
-                    for c in range(46):
-                        s = int(rest[c])
-                        if c in (a, b):
-                            continue
-                        p = weight[fives, 1 if s >> 2 == FIVE_RANK else 0]
-                        if p != 0.0:
-                            points = table_score_show(table, d0, d1, e1, e2, s, True)
-                            total += p * points
-                            if points == 0:
-                                nothing += p
-            mean[i, d] = total
-            zero[i, d] = nothing
+            t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
+            mean[i, d] = throw_fives_crib_mean(table, t0, t1, avail, w)
+            zero[i, d] = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, q)
     return mean, zero
