@@ -147,8 +147,8 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
     assert DiscardRequest(game=ca.game("standard", lowball=True)).resolve().lowball is True
     for bad, says in [
         (
-            {"throw_fives": True, "opponent": "sampled"},
-            "random or the expert opponent, not sampled",
+            {"throw_fives": True, "lowball": True, "opponent": "expert"},
+            "no expert model plays",
         ),
         ({"jokers": 1, "opponent": "expert"}, "plays the random opponent, not expert"),
         ({"jokers": 1, "pegging": "table"}, "is counted without the play"),

@@ -53,8 +53,8 @@ def test_the_command_line() -> None:
             "5C",
             "--pone",
             "--lowball",
-            "--opponent",
-            "sampled",
+            "--pegging",
+            "table",
         ],
     )
-    assert bad.exit_code == 2 and "plays the random or the expert opponent" in bad.output
+    assert bad.exit_code == 2 and "without the play" in bad.output

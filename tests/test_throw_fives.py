@@ -102,7 +102,7 @@ def test_the_command_line() -> None:
     )
     assert sum(line[:2].strip().isdigit() for line in ok.output.splitlines()) == 5
     for extra, words in [
-        (["--opponent", "sampled"], "plays the random or the expert opponent"),
+        (["--opponent", "sampled", "--policy", "expert", "--lowball"], "no expert model plays"),
         (["--pegging", "exact"], "without the play"),
     ]:  # with --score each throw's games are played out (tests/test_game_boards.py)
         bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",

@@ -13,9 +13,9 @@ from crib_analyze.cli import cli
 from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.crib.hand_kernels import DISCARDS
+from crib_analyze.crib.throw_fives_rule import legal_throws_of
 from crib_analyze.discard.throw_fives import legal_throws
 from crib_analyze.errors import UsageError
-from crib_analyze.expert.builder import legal_throws_of
 from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
 from tests.conftest import rotating
@@ -96,3 +96,46 @@ def test_a_model_of_another_game_is_refused_in_one_line(tmp_path) -> None:  # ty
               "--opponent", "expert"],
     )  # fmt: skip
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("policy", ["random", "expert"])
+def test_the_sampled_opponent_obeys_throw_fives(policy: str) -> None:
+    from crib_analyze.discard.engine import draw_opponents, policy_throws
+
+    hand6 = np.array(parse_cards(HANDS[0]), np.int64)
+    opponents = draw_opponents(hand6, 3000, 7)
+    model = packaged_model("throw-fives") if policy == "expert" else None
+    throws = policy_throws(opponents, policy, model, throw_fives=True)
+    legal = legal_throws_of(opponents)
+    for seat in Seat:
+        assert legal[np.arange(len(opponents)), throws[:, seat]].all(), seat.role
+    plain = policy_throws(opponents, policy, None)  # the plain game: the default models
+    assert (plain != throws).any()  # the rule changed some throws
+
+
+def test_the_sampled_opponent_in_lowball_throws_for_the_fewest_points() -> None:
+    """Its throw minimises hand +- crib against the lowball model's throws, computed
+    here from the kernels' parts."""
+    from crib_analyze.crib import throw_model_kernels as tmk
+    from crib_analyze.crib.hand_kernels import hand_means_closed
+    from crib_analyze.discard.engine import draw_opponents, policy_throws
+
+    hand6 = np.array(parse_cards(HANDS[2]), np.int64)
+    opponents = draw_opponents(hand6, 60, 3)
+    model = packaged_model("lowball")
+    throws = policy_throws(opponents, "expert", model, lowball=True)
+    p, d = model.pone_throws, model.dealer_throws
+    for i, opp in enumerate(opponents):
+        hand = hand_means_closed(rank_table(), opp)
+        own = hand + tmk.crib_model_means(rank_table(), opp, p.P, p.F, p.K)
+        given = hand - tmk.crib_model_means(rank_table(), opp, d.P, d.F, d.K)
+        assert own[throws[i, Seat.DEALER]] == pytest.approx(own.min(), abs=1e-9)
+        assert given[throws[i, Seat.PONE]] == pytest.approx(given.min(), abs=1e-9)
+
+
+def test_the_sampled_opponent_ranks_a_variants_throws() -> None:
+    df = ca.analyze(HANDS[0], role="dealer", opponent="sampled", throw_fives=True, samples=400)
+    assert len(df) == legal_throws(np.array(parse_cards(HANDS[0]))).sum()
+    assert (df["crib_se"] > 0).all()
+    low = ca.analyze(HANDS[0], role="pone", opponent="sampled", lowball=True, samples=400)
+    assert low["net"].iloc[0] == low["net"].min()  # the fewest first

@@ -12,10 +12,10 @@ meet the same one-line :class:`~crib_analyze.errors.UsageError`.
 'expert'
 >>> DiscardRequest(game="three", seat="dealer").resolve().engine
 'any-game'
->>> DiscardRequest(throw_fives=True, opponent="sampled").resolve()
+>>> DiscardRequest(jokers=1, opponent="expert").resolve()
 Traceback (most recent call last):
 ...
-crib_analyze.errors.UsageError: `throw_fives` plays the random or the expert opponent, not sampled
+crib_analyze.errors.UsageError: `jokers` plays the random opponent, not expert
 """
 
 from __future__ import annotations
@@ -192,7 +192,7 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
-            allowed = ("random",) if name == "jokers" else ("random", "expert")  # its model
+            allowed = ("random",) if name == "jokers" else ("random", "expert", "sampled")
             if opponent is not None and opponent not in allowed:
                 raise UsageError(
                     f"`{name}` plays the {' or the '.join(allowed)} opponent, not {opponent}"
@@ -212,6 +212,10 @@ class DiscardRequest:
             if opponent != "sampled":
                 raise UsageError("`policy` applies to `opponent` sampled only")
         uses_model = opponent == "expert" or (opponent == "sampled" and self.policy == "expert")
+        if uses_model and rules.throw_fives and rules.lowball:
+            from crib_analyze.discard.engine import model_variant
+
+            model_variant(True, True)  # no expert model plays both: one line
         if self.model is not None and not uses_model:
             raise UsageError("`model` applies to `opponent` expert (or `policy` expert)")
         position = (self.goal, self.scoring, self.position_samples)

@@ -184,13 +184,15 @@ def expert_policy_throws(
     Fd: np.ndarray,
     Kd: np.ndarray,
     peg: np.ndarray,
+    aim: int = 1,
 ) -> np.ndarray:
     """(n, 2) discard index each opponent hand throws when it best-responds to the
     compact expert models, by the seat it throws from: column ``PONE_SEAT`` (into our
     crib, maximising hand - crib + peg against the dealer's throws Pd, Fd, Kd) and
     ``DEALER_SEAT`` (its own crib: hand + crib + peg against the pone's throws Pp, Fp,
-    Kp). ``peg`` (n, 2, 15) is each throw's pegging net by seat (zeros for the classic
-    expert)."""
+    Kp). ``peg`` (n, 2, 15) is added to each throw's value by seat: the pegging net
+    (zeros for the classic expert), or a rule's mark on a throw it forbids. ``aim`` -1
+    (lowball): the fewest points, ``aim`` x (hand +- crib) + peg maximised."""
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
@@ -198,6 +200,7 @@ def expert_policy_throws(
         its_crib = crib_model_means(table, opp, Pp, Fp, Kp)  # it deals: the pone throws
         our_crib = crib_model_means(table, opp, Pd, Fd, Kd)  # we deal: the dealer throws
         hand = hand_means_closed(table, opp)
-        out[i, DEALER_SEAT] = first_best(hand + its_crib + peg[i, DEALER_SEAT], TIE_TOLERANCE)
-        out[i, PONE_SEAT] = first_best(hand - our_crib + peg[i, PONE_SEAT], TIE_TOLERANCE)
+        own = aim * (hand + its_crib) + peg[i, DEALER_SEAT]
+        out[i, DEALER_SEAT] = first_best(own, TIE_TOLERANCE)
+        out[i, PONE_SEAT] = first_best(aim * (hand - our_crib) + peg[i, PONE_SEAT], TIE_TOLERANCE)
     return out

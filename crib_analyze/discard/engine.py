@@ -180,17 +180,12 @@ def analyze_hand(
                 "--opponent random --no-pegging"
             )
         return _joker_analysis(hand, jokers, penalty, lowball)
-    if lowball and (opponent == "sampled" or pegging_choice(pegging) != "none"):
-        raise UsageError(
-            "lowball is ranked against the random or the expert opponent and without the "
-            "play: --opponent random|expert --no-pegging"
-        )
-    if throw_fives and (opponent == "sampled" or pegging_choice(pegging) != "none"):
-        raise UsageError(
-            "throw fives is exact with the random or the expert opponent, which follow the "
-            "rule too, and without the play: --opponent random|expert --no-pegging"
-        )
-    variant = model_variant(throw_fives, lowball) if opponent == "expert" else None
+    if lowball and pegging_choice(pegging) != "none":
+        raise UsageError("lowball is ranked without the play: --no-pegging")
+    if throw_fives and pegging_choice(pegging) != "none":
+        raise UsageError("throw fives is ranked without the play: --no-pegging")
+    uses_model = opponent == "expert" or (opponent == "sampled" and policy == "expert")
+    variant = model_variant(throw_fives, lowball) if uses_model else None
     check_choice("policy", policy, SAMPLED_POLICIES)
     pegging = pegging_choice(pegging)
     if opponent == "sampled":
@@ -199,10 +194,12 @@ def analyze_hand(
     hand6 = parse_hand6(hand)
     used: ExpertModel | None = None
     if opponent == "sampled":
-        used = resolve_model(model, pegging) if policy == "expert" else None
+        used = resolve_model(model, pegging, variant) if policy == "expert" else None
         scores = one_hand.hand_scores(hand6)
         heels = one_hand.heels_expectation(hand6)
-        cribs, ses = sampled_cribs(hand6, samples, seed, policy, used, on_progress)
+        cribs, ses = sampled_cribs(
+            hand6, samples, seed, policy, used, on_progress, throw_fives, lowball
+        )
     else:  # the exact models
         used = resolve_model(model, pegging, variant) if opponent == "expert" else None
         scores, cribs, heels = exact_values(hand6, used)
@@ -359,10 +356,12 @@ def sampled_cribs(
     policy: str,
     model: ExpertModel | None,
     on_progress: Callable[[int, int], None] | None = None,
+    throw_fives: bool = False,
+    lowball: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(2, 15) crib means and standard errors, by our seat, over ``samples`` opponent
     hands drawn in batches from one seeded stream (the same numbers for any batch
-    size)."""
+    size); the opponent throws under the variants given (:func:`policy_throws`)."""
     from crib_analyze.crib import random_crib_kernels as rck  # compiles: not at import
     from crib_analyze.scoring.show_kernels import rank_table
 
@@ -376,9 +375,8 @@ def sampled_cribs(
         interrupts.check()
         n = min(SAMPLE_BATCH, samples - done)
         opponents = _draw(rng, unseen, n)
-        per_sample = rck.crib_sampled(
-            table, hand6, opponents, policy_throws(opponents, policy, model)
-        )
+        throws = policy_throws(opponents, policy, model, throw_fives, lowball)
+        per_sample = rck.crib_sampled(table, hand6, opponents, throws)
         total += per_sample.sum(axis=1)
         total_sq += (per_sample**2).sum(axis=1)
         done += n
@@ -403,18 +401,42 @@ def _draw(rng: np.random.Generator, unseen: np.ndarray, n: int) -> np.ndarray:
     return unseen[np.argsort(rng.random((n, unseen.size)), axis=1)[:, :6]]
 
 
-def policy_throws(opponents: np.ndarray, policy: str, model: ExpertModel | None) -> np.ndarray:
-    """(n, 2) discard index each opponent hand throws, by the seat it throws from."""
+def policy_throws(
+    opponents: np.ndarray,
+    policy: str,
+    model: ExpertModel | None,
+    throw_fives: bool = False,
+    lowball: bool = False,
+) -> np.ndarray:
+    """(n, 2) discard index each opponent hand throws, by the seat it throws from. Under
+    ``throw_fives`` only the throws the rule allows, under ``lowball`` the fewest points:
+    the random policy then best-responds to the plain random crib, the expert policy to
+    its variant model's throws (``model``)."""
+    from crib_analyze.artifacts.expert_model import ThrowModel
     from crib_analyze.crib import random_crib_kernels as rck  # compiles: not at import
     from crib_analyze.crib import throw_model_kernels as tmk
     from crib_analyze.scoring.show_kernels import rank_table
 
     table = rank_table()
-    if policy == "random":
+    variant = throw_fives or lowball
+    if policy == "random" and not variant:
         return np.asarray(rck.random_policy_throws(table, opponents))
+    peg = np.zeros((len(opponents), 2, N_DISCARDS))
+    if variant:
+        if throw_fives:  # a throw the rule forbids is never chosen
+            from crib_analyze.crib.throw_fives_rule import FORBIDDEN, legal_throws_of
+
+            peg[~legal_throws_of(opponents)[:, None, :].repeat(2, axis=1)] = FORBIDDEN
+        p = d = ThrowModel.random()
+        if policy != "random":
+            m = model or load_model(kind=model_variant(throw_fives, lowball) or "classic")
+            p, d = m.pone_throws, m.dealer_throws
+        aim = -1 if lowball else 1
+        return np.asarray(
+            tmk.expert_policy_throws(table, opponents, p.P, p.F, p.K, d.P, d.F, d.K, peg, aim)
+        )
     m = model or load_model()
     p, d = m.pone_throws, m.dealer_throws
-    peg = np.zeros((len(opponents), 2, N_DISCARDS))
     if m.provenance.get("pegging"):  # the pegging-aware expert counts the play as well
         values = hands_pegging(packaged_pegging_table(), opponents)  # positions as given
         for seat in Seat:

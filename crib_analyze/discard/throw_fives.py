@@ -10,17 +10,14 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.crib import combine_kernels as ck
-from crib_analyze.crib.hand_kernels import DISCARDS
-from crib_analyze.rules import FIVE_RANK
+from crib_analyze.crib.throw_fives_rule import legal_throws_of
 from crib_analyze.scoring.show_kernels import rank_table
 
 
 def legal_throws(hand6: np.ndarray) -> np.ndarray:
     """(15,) the throws the throw fives rule allows: as many fives as the two slots
     take, every five when there are fewer."""
-    fives = (hand6 >> 2) == FIVE_RANK
-    thrown = fives[DISCARDS].sum(axis=1)
-    legal: np.ndarray = thrown == min(int(fives.sum()), 2)
+    legal: np.ndarray = legal_throws_of(np.asarray(hand6)[None, :])[0]
     return legal
 
 

@@ -37,7 +37,8 @@ from crib_analyze.artifacts.pegging_table import PeggingTable
 from crib_analyze.crib import throw_model_kernels as tmk
 from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_classes import N_MULTISETS, hand_classes
-from crib_analyze.crib.hand_kernels import DISCARDS, TIE_TOLERANCE
+from crib_analyze.crib.hand_kernels import TIE_TOLERANCE
+from crib_analyze.crib.throw_fives_rule import FORBIDDEN, legal_throws_of
 from crib_analyze.errors import UsageError
 from crib_analyze.expert.class_values import (
     all_class_cribs,
@@ -45,12 +46,10 @@ from crib_analyze.expert.class_values import (
     all_hand_means,
     role_tables,
 )
-from crib_analyze.rules import FIVE_RANK
 from crib_analyze.settings import MODEL_VARIANTS, __version__, check_choice
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 M = TypeVar("M")
-FORBIDDEN = -1e9  # the value of a throw the rules forbid: never a best response
 Stats = tuple[np.ndarray, ...]
 
 SCHEME = (
@@ -324,15 +323,6 @@ class _Evaluation:
     tables: dict[str, np.ndarray] = field(default_factory=dict)
     change: float = np.inf
     class_change: float = np.inf
-
-
-def legal_throws_of(cards: np.ndarray) -> np.ndarray:
-    """(n, 15) the throws the throw fives rule allows each six-card hand: as many fives
-    as the two slots take (every five when there are fewer)."""
-    fives = (cards >> 2) == FIVE_RANK
-    thrown = fives[:, DISCARDS].sum(axis=2)
-    legal: np.ndarray = thrown == np.minimum(fives.sum(axis=1), 2)[:, None]
-    return legal
 
 
 def _best_response(cards: np.ndarray, weight: np.ndarray, value: np.ndarray) -> Stats:

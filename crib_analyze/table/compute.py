@@ -23,8 +23,8 @@ from crib_analyze.crib import zero_kernels as zk
 from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.crib.hand_kernels import unseen_ranks
 from crib_analyze.crib.random_crib_kernels import RANDOM_COMPLETIONS
+from crib_analyze.crib.throw_fives_rule import FORBIDDEN, legal_throws_of
 from crib_analyze.discard.penalties import penalty_points
-from crib_analyze.expert.builder import FORBIDDEN, legal_throws_of
 from crib_analyze.expert.class_values import all_class_pegging, class_cribs_range
 from crib_analyze.position import Seat
 from crib_analyze.scoring.show_kernels import rank_table
