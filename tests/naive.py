@@ -6,7 +6,7 @@ suit 0..3 = C D H S) but nothing here imports the package's scoring code.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 JACK = 10
 
@@ -82,6 +82,22 @@ def naive_breakdown(hand4: list[int], starter: int, crib: bool = False) -> dict[
 
 def naive_score(hand4: list[int], starter: int, crib: bool = False) -> int:
     return sum(naive_breakdown(hand4, starter, crib).values())
+
+
+def naive_wild_score(hand: list[int], starter: int, crib: bool = False) -> int:
+    """The show with jokers (ids 52 and 53) among the hand and the starter: each joker
+    any card of the 52, one already there included, the best of every assignment (nobs
+    is one point however many jack of the starter's suit there are, as
+    :func:`naive_breakdown` counts it)."""
+    cards = [*hand, starter]
+    where = [i for i, c in enumerate(cards) if c >= 52]
+    best = -1
+    for assigned in product(range(52), repeat=len(where)):
+        five = list(cards)
+        for i, c in zip(where, assigned, strict=True):
+            five[i] = c
+        best = max(best, naive_score(five[:-1], five[-1], crib))
+    return best
 
 
 def discards_of(hand6: list[int]) -> list[tuple[list[int], list[int]]]:
@@ -438,7 +454,7 @@ def naive_greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> i
     ties (by :func:`naive_lay_points`)."""
     best, best_card = -1, legal[0]
     for c in legal:
-        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
+        pts, _ = naive_lay_points([*ranks, laid_rank(c)], count + min(laid_rank(c) + 1, 10))
         if pts > best:
             best, best_card = pts, c
     return best_card
@@ -449,7 +465,7 @@ def naive_least(seat: int, legal: list[int], ranks: list[int], count: int) -> in
     of ties."""
     best, best_card = 99, legal[0]
     for c in legal:
-        pts, _ = naive_lay_points([*ranks, rank(c)], count + value(c))
+        pts, _ = naive_lay_points([*ranks, laid_rank(c)], count + min(laid_rank(c) + 1, 10))
         if pts < best:
             best, best_card = pts, c
     return best_card
@@ -527,6 +543,7 @@ def naive_split(
     crib_two,
     lowball: bool = False,
     fives: bool = False,
+    jokers: int = 0,
 ) -> tuple[list[int], list[int], list[int]]:
     """The hand policy's split of ``cards``: the kept hand's mean show over every starter
     the seat cannot see, plus the passed hand's, plus (own crib) or minus the crib's mean
@@ -534,14 +551,16 @@ def naive_split(
     ``lowball`` the lowest. Ties: the kept cards dealt earliest (the smallest set of
     positions read as binary digits), then the passed cards dealt latest. With ``fives``
     (throw fives: every five held goes to the crib) the throw holds every five, or
-    only fives when there are more than it takes."""
-    starters = [c for c in range(52) if c not in cards]
+    only fives when there are more than it takes. With ``jokers`` in the pack (ids 52
+    and 53: each wild, the best card for the show) a joker may be the starter, and a
+    joker thrown is rank 13 of the tables."""
+    starters = [c for c in range(52 + jokers) if c not in cards]
     means: dict[tuple[int, ...], float] = {}
 
     def mean(hand: list[int]) -> float:
         key = tuple(hand)
         if key not in means:
-            means[key] = sum(naive_score(hand, s) for s in starters) / len(starters)
+            means[key] = sum(naive_wild_score(hand, s) for s in starters) / len(starters)
         return means[key]
 
     options = []
@@ -573,7 +592,7 @@ def naive_split(
 
 def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_dealer, continuation,
                      choose, lowball=False, tables=None, forced=None, fives=False,
-                     penalty="none"):  # fmt: skip
+                     penalty="none", jokers=0):  # fmt: skip
     """One whole game of ``rules`` from the rules text, deal by deal from ``decks`` (each
     a shuffled pack): the deal (each seat from the dealer's left its cards in turn, then
     the pack's cards to the crib, then the starter), the throws (:func:`naive_split`),
@@ -592,7 +611,10 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
     play the variants: each seat's throw takes its fives; a show of nothing gives the
     next player round from its owner who is an opponent 1 ("zero"), or takes 10 from its
     owner ("back-ten", no score below 0): a fifth source, scored right after that
-    show."""
+    show. ``jokers`` (ids 52 and 53 in the packs) are wild: a joker counts in each
+    show as its best card, is laid as any rank (the ``choose`` picks one of
+    :func:`lays_of`), is thrown as rank 13 of the tables, and a joker cut gives the
+    dealer heels as a jack does."""
     P = rules.players
     score = list(start)
     points = [[0] * 5 for _ in range(P)]
@@ -622,7 +644,7 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
             else:
                 kept, thrown, passed = naive_split(
                     dealt_cards[s], keep, rules.thrown[s], rules.passed[s],
-                    side[s] == side[P - 1], one, two, lowball, fives,
+                    side[s] == side[P - 1], one, two, lowball, fives, jokers,
                 )  # fmt: skip
             hands[s] = kept
             crib += thrown
@@ -630,12 +652,12 @@ def naive_table_game(rules, decks, crib_one, crib_two, sides, start, first_deale
                 mate = next(o for o in range(P) if o != s and side[o] == side[s])
                 hands[mate] = passed
         events = []
-        if rank(starter) == JACK:
+        if rank(starter) == JACK or starter >= 52:
             events.append((P - 1, 2, 0))
         for seat, _, _, pts, _ in naive_table_play(hands, choose, rules.play_once):
             events.append((seat, pts, 1))
-        shows = [(s, naive_score(hands[s], starter), 2) for s in range(P)]
-        shows.append((P - 1, naive_score(crib, starter, crib=True), 3))
+        shows = [(s, naive_wild_score(hands[s], starter), 2) for s in range(P)]
+        shows.append((P - 1, naive_wild_score(crib, starter, crib=True), 3))
         for owner, pts, source in shows:
             events.append((owner, pts, source))
             if pts == 0 and penalty == "back-ten":

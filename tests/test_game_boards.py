@@ -288,8 +288,8 @@ def test_a_damaged_board_file_is_one_error(tmp_path, monkeypatch) -> None:
 def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
     """`discard --score` under a variant (no board holds it): every game played out to
     its end. At 120-0 the dealer wins at its first point, so almost surely; in lowball
-    the first to 121 loses, so it almost surely loses. The refusals stay where the rules
-    leave no winner to simulate (jokers)."""
+    the first to 121 loses, so it almost surely loses. With a joker in the pack too:
+    every split valued, ten of the fifteen keeping the joker."""
     hand = "5H 6S 4D JC QH 9C"
     kw = {"role": "dealer", "score": "120-0", "position_samples": 200}
     fives = ca.analyze(hand, throw_fives=True, **kw)
@@ -302,8 +302,9 @@ def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
         ca.analyze(hand, lowball=True, score="100-100")
     with pytest.raises(UsageError, match="`need` does not go with `score`"):
         ca.analyze(hand, lowball=True, need=4, **kw)
-    with pytest.raises(UsageError, match="jokers are counted in points"):
-        ca.analyze(hand.replace("9C", "JK"), jokers=1, **kw)
+    wild = ca.analyze(hand.replace("9C", "JK"), jokers=1, **kw)
+    assert wild.attrs["meta"].to_the_end and (wild.p_win > 0.95).all()
+    assert len(wild) == 15 and wild["keep"].str.contains("JK").sum() == 10
     out = CliRunner().invoke(
         cli, ["discard", *hand.split(), "--dealer", "--penalty", "zero", "--score", "100-100",
               "--position-samples", "100"],

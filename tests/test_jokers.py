@@ -117,3 +117,95 @@ def test_two_jokers_one_of_them_cut(hand: str, crib: bool, total: int) -> None:
     assert f'"total": {total}' in result.stdout
     said = json.loads(result.stdout)  # the cut joker gives heels; both jokers named
     assert said["heels"] == 2 and [j["place"] for j in said["jokers"]] == [3, 4]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from([3, 4]), st.integers(1, 2), st.booleans(),
+       st.booleans())  # fmt: skip
+def test_any_hand_with_jokers_is_its_best_cards(
+    perm: list[int], size: int, jokers: int, cut: bool, crib: bool
+) -> None:
+    """The whole-game show of a hand of any size (crib_analyze.scoring.any_hand_kernels.
+    wild_show_points) against the plain enumeration of every card each joker may be
+    (tests/naive.py: naive_wild_score); a joker in the hand, cut, or both."""
+    from crib_analyze.scoring.any_hand_kernels import wild_show_points
+    from tests.naive import naive_wild_score
+
+    if jokers == 2 and size == 4 and crib:  # the slowest twin: one case in four
+        crib = False
+    cards = list(perm[: size + 1])
+    places = [size] if cut else []
+    places += [0, 1][: jokers - len(places)]
+    for j, at in enumerate(places):
+        cards[at] = 52 + j
+    hand, starter = cards[:size], cards[size]
+    want = naive_wild_score(hand, starter, crib)
+    got = wild_show_points(np.array([*hand, -1][:4], np.int64), size, starter, crib)
+    assert got == want, (hand, starter, crib)
+
+
+def test_nobs_is_one_point_however_many_jacks_a_joker_makes() -> None:
+    """JH JC 3S and a joker with the 8H cut: the joker as a second jack of hearts would
+    make nobs twice (8); nobs is one point a hand, as docs/variants.md reads the rule, so
+    the best is 7 (the joker as the 4 of anything: a fifteen 3-4-8, a pair of jacks...
+    or as the jack of hearts with nobs once)."""
+    from crib_analyze.cards import parse_card
+    from crib_analyze.scoring.any_hand_kernels import wild_show_points
+    from tests.naive import naive_wild_score
+
+    hand = [parse_card(c) for c in ("JH", "JC", "3S")] + [52]
+    starter = parse_card("8H")
+    assert naive_wild_score(hand, starter) == 7
+    assert wild_show_points(np.array(hand, np.int64), 4, starter, False) == 7
+
+
+def test_the_hand_policy_with_a_joker() -> None:
+    """A seat of a whole game holding a joker splits as the plain hand policy does
+    (tests/naive.py: naive_split, the joker thrown as rank 13 of the tables), for
+    either seat; the dealer throws the joker to its own crib where that is worth most
+    (TH 9H AS TS JC JK: the ace and the joker, keeping T-T-9-J)."""
+    from crib_analyze.crib.any_game_cribs import joker_crib_tables
+    from crib_analyze.crib.any_game_kernels import hand_policy_split
+    from tests.naive import naive_split
+
+    one, two = joker_crib_tables((2,), 1)
+    rng = np.random.default_rng(5)
+    hands = [[int(c) for c in rng.choice(52, 5, replace=False)] + [52] for _ in range(6)]
+    hands.append([38, 34, 3, 39, 40, 52])  # TH 9H AS TS JC JK, the dealer's
+    thrown_joker = []
+    for trial, cards in enumerate(hands):
+        sign = 1 if trial % 2 == 0 else -1
+        km, _, _ = hand_policy_split(np.array(cards, np.int64), 4, 2, 0, sign, one, two,
+                                      1, False, 1)  # fmt: skip
+        kept = [c for j, c in enumerate(cards) if km >> j & 1]
+        want, _, _ = naive_split(cards, 4, 2, 0, sign > 0, one.tolist(), two.tolist(),
+                                 jokers=1)  # fmt: skip
+        assert kept == want, cards
+        thrown_joker.append(52 not in kept)
+    assert not any(thrown_joker[1::2])  # the pone keeps its joker
+    assert thrown_joker[-1]
+
+
+@pytest.mark.parametrize(
+    ("table", "entry", "thrown", "jokers"),
+    [(1, (4, 13), [16, 52], 1), (0, (13,), [52], 2), (1, (13, 13), [52, 53], 2)],
+)
+def test_the_joker_s_crib_tables(table, entry, thrown, jokers) -> None:  # type: ignore[no-untyped-def]
+    """The hand policy's crib with a joker thrown (crib_analyze.crib.any_game_cribs.
+    joker_crib_tables, exact): the same mean from cribs dealt at random from the rest
+    of the pack and counted by the plain enumeration of every card each joker may be
+    (tests/naive.py: naive_wild_score), within four standard errors."""
+    from crib_analyze.crib.any_game_cribs import joker_crib_tables
+    from tests.conftest import scaled
+    from tests.naive import naive_wild_score
+
+    got = joker_crib_tables((len(thrown),), jokers)[table][entry]
+    rest = [c for c in range(52 + jokers) if c not in thrown]
+    rng = np.random.default_rng(11)
+    n = scaled(1_500, 300) if 53 not in thrown else scaled(100, 20)
+    shows = []
+    for _ in range(n):
+        drawn = [int(c) for c in rng.choice(rest, 5 - len(thrown), replace=False)]
+        shows.append(naive_wild_score([*thrown, *drawn[:-1]], drawn[-1], crib=True))
+    se = float(np.std(shows, ddof=1)) / np.sqrt(n)
+    assert abs(got - float(np.mean(shows))) < 4 * se + 1e-9, (got, np.mean(shows), se)

@@ -66,8 +66,6 @@ def test_the_first_to_the_target_loses() -> None:
 
 
 def test_a_whole_game_refuses_what_it_does_not_play() -> None:
-    with pytest.raises(UsageError, match="jokers 1"):
-        simulate_table(2, TableRun(game("standard", jokers=1)))
     with pytest.raises(UsageError, match="two sides"):
         simulate_table(2, TableRun(game("three", lowball=True)))
 

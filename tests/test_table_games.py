@@ -22,20 +22,20 @@ import crib_analyze as ca
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import TableRun, sides_of, simulate_table, table_deal
 from crib_analyze.cli import cli
-from crib_analyze.crib.any_game_cribs import crib_tables
+from crib_analyze.crib.any_game_cribs import crib_tables, joker_crib_tables
 from crib_analyze.crib.dealing_kernels import shuffle_into
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import GAMES, game
-from tests.conftest import rotating, scaled
+from tests.conftest import FULL, rotating, scaled
 from tests.naive import naive_greedy, naive_least, naive_table_game
 
 
-def decks(seed: int, group: int) -> list[list[int]]:
+def decks(seed: int, group: int, jokers: int = 0) -> list[list[int]]:
     """The packs of a rotation group's deals, from the kernel's random streams (input)."""
     out = []
     for k in range(tgk.MAX_DEALS):
-        deck = np.empty(52, np.int64)
+        deck = np.empty(52 + jokers, np.int64)
         shuffle_into(deck, rng_for(seed, tgk.DECK_STREAMS + group * tgk.MAX_DEALS + k))
         out.append([int(c) for c in deck])
     return out
@@ -57,7 +57,8 @@ def kernel_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fa
 def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=False, seed=3,
                lowball=False, **variants):  # fmt: skip
     r = game(name, **variants)
-    one, two = crib_tables(tuple(sorted(set(r.thrown))))
+    throws = tuple(sorted(set(r.thrown)))
+    one, two = joker_crib_tables(throws, r.jokers) if r.jokers else crib_tables(throws)
     sides = [int(x) for x in sides_of(r)]
     out = []
     for g in range(n):
@@ -69,7 +70,7 @@ def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fals
         out.append(
             naive_table_game(
                 r,
-                decks(seed, group),
+                decks(seed, group, r.jokers),
                 one.tolist(),
                 two.tolist(),
                 sides,
@@ -80,6 +81,7 @@ def twin_games(name: str, n: int, start=None, first_dealer=-1, continuation=Fals
                 lowball,
                 fives=r.throw_fives,
                 penalty=r.penalty,
+                jokers=r.jokers,
             )
         )
     return out
@@ -384,3 +386,68 @@ def test_scoring_chooses_among_two_sides_formats_only() -> None:
     ]
     assert set(data["match_points"]) == {"pone", "dealer"}
     assert data["match_points"]["pone"] == pytest.approx(-data["match_points"]["dealer"])
+
+
+@pytest.mark.parametrize(
+    ("name", "variants", "n"),
+    rotating(
+        [("standard", {"jokers": 1}, 4),
+         ("five-card", {"jokers": 1}, 2),
+         ("three", {"jokers": 1}, 3),
+         ("four", {"jokers": 1, "throw_fives": True}, 2)],
+        2, "jokers in whole games",
+    ),
+)  # fmt: skip
+def test_jokers_agree_with_the_twin(name, variants, n) -> None:  # type: ignore[no-untyped-def]
+    """Whole games with a joker in the pack: thrown or kept by the hand policy with the
+    joker's row of the crib tables, shown as its best card, laid as the rank that
+    serves best now, heels for a joker cut; the kernel's games equal the twin's, deal
+    by deal, and some joker was dealt."""
+    kernel = kernel_games(name, n, **variants)
+    assert_same(kernel, twin_games(name, n, **variants))
+    r = game(name, **variants)
+    shown = sum(r.dealt) + r.crib_from_deck + 1  # the cards dealt and the starter
+    players = r.players
+    jokers_seen = sum(
+        52 in deck[:shown]
+        for g in range(n)
+        for deck in decks(3, g // players, r.jokers)[: int(kernel[0][g, 3])]
+    )
+    assert jokers_seen > 0
+
+
+@pytest.mark.skipif(not FULL, reason="two jokers' twin is slow: make test-all")
+def test_two_jokers_agree_with_the_twin() -> None:
+    assert_same(kernel_games("standard", 2, jokers=2), twin_games("standard", 2, jokers=2))
+
+
+@pytest.mark.parametrize("seed", rotating(list(range(6)), 4, "solver lays a joker"))
+def test_the_solver_lays_its_joker_as_perfect_play_would(seed: int) -> None:
+    """The solver's card in a played deal (table_play_kernels.pimc_slot) with a joker
+    in hand, the dealer answering the pone's lead: when the cards it cannot see are
+    exactly the pone's, every draw is the true deal, so its choice (a card, or the
+    joker laid as a rank) is worth what the best answer is worth under perfect play of
+    the known cards (tests/naive.py: naive_table_value, brute force)."""
+    from tests.naive import JOKER_LAID, lays_of, naive_table_value, value
+
+    rng = np.random.default_rng(seed)
+    cards = [int(c) for c in rng.choice(52, 7, replace=False)]
+    pone, mine = cards[:4], [*cards[4:7], 52]
+    lead = pone[0]
+    hands = np.array([[-1, *pone[1:]], mine], np.int64)
+    seen = np.ones(53, np.bool_)
+    seen[pone[1:]] = False  # all but the pone's cards left (and its own) seen
+    seq = np.zeros(16, np.int64)
+    seq[0] = lead >> 2
+    teams = np.array([0, 1], np.int64)
+    code = tk.pimc_slot(hands.copy(), 1, seen, np.zeros(2, np.bool_), seq, 1, value(lead),
+                        teams, False, 1, 3, rng_for(seed, 0))  # fmt: skip
+    slot, name = code % 4, code // 4 - 1
+    chosen = mine[slot] if mine[slot] < 52 else JOKER_LAID + name
+
+    def worth(card: int) -> int:
+        points = naive_table_value([pone, mine], [0, 1], [lead, card], done=1)
+        return points[1] - points[0]
+
+    best = max(worth(x) for c in mine for x in lays_of(c, value(lead)))
+    assert worth(chosen) == best

@@ -120,7 +120,7 @@ class DiscardRequest:
         rules = self._rules()
         if self.score is not None and self.distribution:
             raise UsageError("`score` ranks the throws; it does not go with `distribution`")
-        played_out = self.score is not None and not rules.jokers and rules.variants
+        played_out = self.score is not None and rules.variants
         if rules.plain.is_standard and self.seat is None and not played_out:
             return self._standard(rules)
         return self._any_game(rules)  # a score under a variant: games played out to the end
@@ -150,7 +150,9 @@ class DiscardRequest:
             raise UsageError("`score` needs `role` (a score is valued for the dealer or the pone)")
         if seat is None:
             raise UsageError(f"say which seat: `seat` {'|'.join(rules.seat_names)}")
-        rules.refuse_variants("a seat's throws in another game", ("lowball", "throw", "penalty"))
+        rules.refuse_variants(
+            "a seat's throws in another game", ("lowball", "throw", "penalty", "jokers")
+        )
         rules.seat(seat)
         from crib_analyze.artifacts.game_boards import game_board
         from crib_analyze.discard.any_game import default_others
@@ -230,8 +232,6 @@ class DiscardRequest:
                 raise UsageError(
                     "a penalty for a zero is counted in points: it does not go with `score`"
                 )
-            if rules.jokers:
-                raise UsageError("jokers are counted in points: they do not go with `score`")
         if self.goal is not None:
             check_choice("goal", self.goal, GOALS)
         if self.scoring is not None:

@@ -40,7 +40,7 @@ from crib_analyze.crib.dealing_kernels import shuffle_in_place, shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
 from crib_analyze.rng_kernels import rng_for, rng_next
-from crib_analyze.scoring.any_hand_kernels import show_points
+from crib_analyze.scoring.any_hand_kernels import FIRST_JOKER, wild_show_points
 
 NO_FORCE = np.array([-1, 0, 0, 0], np.int64)  # deal_events: no seat's split forced
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point
@@ -77,6 +77,7 @@ class TableDeal(NamedTuple):
     draws: int  # the solver's draws of the unseen cards a decision (its players only)
     fives: bool  # the throw fives variant: every five held goes to the crib
     penalty: int  # a show of nothing: NO_PENALTY, ZERO_PENALTY or BACK_TEN
+    jokers: int  # jokers in the pack (ids 52, 53): wild in the show and the play
 
 
 @njit(parallel=True)
@@ -122,7 +123,7 @@ def play_table_games(
         score = start.copy()
         score[table.sides[(dealer + 1) % players]] += pone_start  # the first deal's left hand
         done = np.zeros(n_sides, np.bool_)
-        deck = np.empty(52, np.int64)
+        deck = np.empty(52 + table.jokers, np.int64)
         hands = np.empty((players, 4), np.int64)
         crib = np.empty(4, np.int64)
         seat_side = np.empty(players, np.int64)
@@ -184,20 +185,22 @@ def deal_events(
     starter = deal_hands(deck, table, seat_side, seat_throws, hands, crib, forced)
     shown = hands.copy()
     e = 0
-    if starter >> 2 == JACK_RANK:
+    if starter >> 2 == JACK_RANK or starter >= FIRST_JOKER:  # heels: a jack or a joker
         events[e, 0], events[e, 1], events[e, 2] = dealer_seat, HEELS_POINTS, HEELS
         e += 1
     record = np.zeros((players * 4, 5), np.int64)
     once, draws = table.once, table.draws
-    laid = play_table(hands, starter, seat_policy, seat_side, once, record, draws, rng)[1]
+    laid = play_table(
+        hands, starter, seat_policy, seat_side, once, record, draws, rng, table.jokers
+    )[1]
     for j in range(laid):
         events[e, 0], events[e, 1], events[e, 2] = record[j, 0], record[j, 4], PEGGING
         e += 1
     for s in range(players):
-        shows = show_points(shown[s], table.hand_size, starter, False)
+        shows = wild_show_points(shown[s], table.hand_size, starter, False)
         events[e, 0], events[e, 1], events[e, 2] = s, shows, HAND
         e = _penalty(events, e + 1, s, shows, table.penalty, seat_side)
-    shows = show_points(crib, 4, starter, True)
+    shows = wild_show_points(crib, 4, starter, True)
     events[e, 0], events[e, 1], events[e, 2] = dealer_seat, shows, CRIB
     return _penalty(events, e + 1, dealer_seat, shows, table.penalty, seat_side)
 
@@ -261,7 +264,7 @@ def deal_hands(
         else:
             km, tm, pm = hand_policy_split(
                 held, m - thrown - passed, thrown, passed, sign, table.crib_one[model, s],
-                table.crib_two[model, s], table.aim, table.fives,
+                table.crib_two[model, s], table.aim, table.fives, table.jokers,
             )  # fmt: skip
         h = 0
         for j in range(m):
@@ -301,7 +304,7 @@ def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.nda
     sources = np.full((n, events_max), -1, np.int8)
     for i in prange(n):
         k = first + i
-        deck = np.empty(52, np.int64)
+        deck = np.empty(52 + table.jokers, np.int64)
         shuffle_into(deck, rng_for(seed, BOARD_STREAMS + 2 * k))
         draws = rng_for(seed, BOARD_STREAMS + 2 * k + 1)
         hands = np.empty((players_n, 4), np.int64)
@@ -321,7 +324,7 @@ def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.nda
 def unseen_and_place(cards: np.ndarray, seat: int, table: TableDeal) -> tuple[np.ndarray, int]:
     """(the cards ``seat`` cannot see, where its ``cards`` sit in a pack dealt from the
     dealer's left): for the kernels that deal one seat its own cards."""
-    taken = np.zeros(52, np.bool_)
+    taken = np.zeros(52 + table.jokers, np.bool_)
     for c in cards:
         taken[c] = True
     place = 0
@@ -335,10 +338,11 @@ def pack_with(cards: np.ndarray, unseen: np.ndarray, place: int, rng: np.ndarray
     """A pack of the ``unseen`` cards shuffled by ``rng``, ``cards`` put at ``place``."""
     pool = shuffle_in_place(unseen.copy(), rng)
     m = cards.shape[0]
-    deck = np.empty(52, np.int64)
+    size = unseen.shape[0] + m
+    deck = np.empty(size, np.int64)
     deck[:place] = pool[:place]
     deck[place : place + m] = cards
-    deck[place + m :] = pool[place : 52 - m]
+    deck[place + m :] = pool[place : size - m]
     return deck
 
 
@@ -444,7 +448,7 @@ def split_games(
         rng = rng_for(seed, j)
         dealt = pack_with(cards, unseen, place, rng)
         draws_seed = rng_next(rng)
-        deck = np.empty(52, np.int64)
+        deck = np.empty(52 + table.jokers, np.int64)
         hands = np.empty((players, 4), np.int64)
         crib = np.empty(4, np.int64)
         seat_side = np.empty(players, np.int64)

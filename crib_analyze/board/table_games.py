@@ -108,7 +108,7 @@ class TableRun:
                     f"{self.rules.name} has no expert throw model: say throw policy hand"
                 )
         n_sides = len(set(self.rules.teams))
-        self.rules.refuse_variants("a whole game", ("lowball", "throw", "penalty"))
+        self.rules.refuse_variants("a whole game", ("lowball", "throw", "penalty", "jokers"))
         if self.rules.lowball and n_sides != 2:
             raise UsageError(f"lowball is played by two sides; {self.rules.name} has {n_sides}")
         if self.continuation and n_sides < 3:
@@ -163,7 +163,7 @@ def table_deal(
         np.array(rules.passed, np.int64), sides_of(rules), np.full(rules.players, policy, np.int64),
         one, two, models, rules.crib_from_deck, rules.hand_size, rules.target, rules.play_once,
         -1 if rules.lowball else 1, SOLVER_DRAWS.default, rules.throw_fives,
-        PENALTIES.index(rules.penalty),
+        PENALTIES.index(rules.penalty), rules.jokers,
     )  # fmt: skip
 
 

@@ -23,8 +23,8 @@ from crib_analyze import interrupts
 from crib_analyze.artifacts.game_boards import game_board
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import table_deal
-from crib_analyze.cards import CardsLike, parse_cards
-from crib_analyze.discard.any_game import analyze_seat, split_columns
+from crib_analyze.cards import CardsLike
+from crib_analyze.discard.any_game import analyze_seat, dealt_cards, split_columns
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
@@ -73,7 +73,7 @@ def score_seat(
     POSITION_SAMPLES.check(samples)
     SEED.check(seed)
     found = game_board(rules)
-    if found is None and (len(rules.sides) != 2 or rules.jokers):
+    if found is None and len(rules.sides) != 2:
         raise UsageError(
             f"`score` ranks splits by a game's board or games played out: the games of two "
             f"sides ({', '.join(GAMES_WITH_BOARDS)}, and the standard game's variants); not "
@@ -86,7 +86,7 @@ def score_seat(
     # random cards do not follow) the hand policy's throws, sampled
     points = analyze_seat(hand, rules, seat, others="hand" if rules.throw_fives else "random")
     s = points.seat
-    cards = [int(c) for c in parse_cards(hand, count=rules.dealt[s])]
+    cards = [int(c) for c in dealt_cards(hand, rules.dealt[s], rules.jokers)]
     chosen = range(min(MOST_SPLITS, len(points.kept)))
     splits = np.array(
         [[_mask(cards, points.kept[i]), _mask(cards, points.thrown[i]),

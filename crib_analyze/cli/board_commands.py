@@ -17,6 +17,7 @@ from crib_analyze.cli.options import (
     format_option,
     game_option,
     jobs_option,
+    jokers_option,
     lowball_option,
     model_option,
     output_option,
@@ -85,6 +86,7 @@ from crib_analyze.settings import (
 )
 @throw_fives_option("Simulated as with --game.")
 @penalty_option("simulated as with --game.")
+@jokers_option("Jokers in the pack (wild in the shows and the play): simulated as with --game.")
 @seed_option()
 @format_option()
 def odds(
@@ -93,6 +95,7 @@ def odds(
     lowball: bool,
     throw_fives: bool,
     penalty: str,
+    jokers: int,
     dealer: bool,
     pone: bool,
     role: str | None,
@@ -125,16 +128,17 @@ def odds(
       crib-analyze odds --game three 110 100 95
       crib-analyze odds --lowball 100 110
       crib-analyze odds --penalty back-ten 100 110
+      crib-analyze odds --jokers 1 100 110
 
     With --lowball (loser's cribbage) the first to the target loses; with
-    --throw-fives or --penalty the variant is played. The chances are then simulated as
+    --throw-fives, --penalty or --jokers the variant is played. The chances are then simulated as
     with --game (the standard game's scores: the pone's, then the dealer's).
     """
     from crib_analyze.api import check_game, check_plot, odds_rows, plot_board
     from crib_analyze.render.board import chances_text
     from crib_analyze.render.common import rows_csv, rows_json
 
-    rules = game_rules(game, lowball, throw_fives, penalty)
+    rules = game_rules(game, lowball, throw_fives, penalty, jokers)
     role = role_of(dealer, pone, role=role)
     if plot_path is None and not scores:
         raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
@@ -340,6 +344,10 @@ def build_board(
 )
 @throw_fives_option("Played by the engine of --game (the hand policy's throws).")
 @penalty_option("played by the engine of --game (the hand policy's throws).")
+@jokers_option(
+    "Jokers in the pack, played by the engine of --game: each seat keeps its jokers, "
+    "each shows at its best and is laid as the rank its play policy likes best."
+)
 @jobs_option
 @quiet_option
 @format_option(("table", "json"))
@@ -363,6 +371,7 @@ def simulate(
     lowball: bool,
     throw_fives: bool,
     penalty: str,
+    jokers: int,
     jobs: int | None,
     quiet: bool,
     fmt: str,
@@ -392,10 +401,11 @@ def simulate(
       crib-analyze simulate --game three --games 20000 --continuation
       crib-analyze simulate --lowball --games 2000
       crib-analyze simulate --throw-fives --penalty back-ten --games 2000
+      crib-analyze simulate --jokers 1 --games 2000
 
-    With --lowball, --throw-fives or --penalty (variants) the standard game is played by
-    the engine of --game, every seat throwing by the hand policy within the rule: the
-    points a deal gain a penalty column.
+    With --lowball, --throw-fives, --penalty or --jokers (variants) the standard game is
+    played by the engine of --game, every seat throwing by the hand policy within the
+    rule (its jokers kept): the points a deal gain a penalty column.
     """
     import json
 
@@ -403,7 +413,7 @@ def simulate(
     from crib_analyze.render.board import simulated_text
 
     set_threads(jobs)
-    rules = game_rules(game, lowball, throw_fives, penalty)
+    rules = game_rules(game, lowball, throw_fives, penalty, jokers)
     pair = None
     if given("players"):
         pair = [p.strip() for p in players.split(",")]

@@ -138,7 +138,7 @@ def check_modes(
 GAME_OPTIONS = {
     "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
     "samples", "seed", "lowball", "throw_fives", "penalty", "need", "distribution",
-    "score", "position_samples", "starters",
+    "score", "position_samples", "starters", "jokers",
 }  # fmt: skip
 
 

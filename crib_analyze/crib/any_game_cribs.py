@@ -44,16 +44,82 @@ def crib_tables(throws: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
 def hand_policy_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The hand policy's cribs as per-seat tables (seats from the dealer's left), the
     form every seat's throws take in the kernels: (P, 13) and (P, 13, 13), each seat's
-    row filled for the number of cards it throws (zeros for the other size)."""
-    one, two = crib_tables(tuple(sorted(set(rules.thrown))))
-    p = rules.players
-    ones, twos = np.zeros((p, 13)), np.zeros((p, 13, 13))
+    row filled for the number of cards it throws (zeros for the other size); with
+    jokers in the pack, (P, 14) and (P, 14, 14) (:func:`joker_crib_tables`)."""
+    throws = tuple(sorted(set(rules.thrown)))
+    one, two = joker_crib_tables(throws, rules.jokers) if rules.jokers else crib_tables(throws)
+    p, ranks = rules.players, one.shape[0]
+    ones, twos = np.zeros((p, ranks)), np.zeros((p, ranks, ranks))
     for s, t in enumerate(rules.thrown):
         if t == 1:
             ones[s] = one
         elif t == 2:
             twos[s] = two
     return ones, twos
+
+
+JOKER_RANK = 13  # a joker's row of the tables with jokers (its id >> 2)
+
+
+@cache
+def joker_crib_tables(throws: tuple[int, ...], jokers: int) -> tuple[np.ndarray, np.ndarray]:
+    """(crib_one (14,), crib_two (14, 14)): :func:`crib_tables` of a pack with
+    ``jokers`` jokers (1 or 2), the last row a joker's: a crib's mean show holding the
+    thrown ranks (of different suits; a joker) and random other cards of that pack
+    (jokers among them), over every starter, each joker at its best. Computed once (a
+    few seconds: two jokers' crib is the slowest) and kept in the cache folder."""
+    sizes = tuple(sorted(set(throws) & {1, 2}))
+    pack = 52 + jokers
+
+    def rows() -> tuple[list[tuple[int, ...]], list[tuple[int, int]]]:
+        """The thrown cards of each entry to compute, and where it goes (0 one, 1 two)."""
+        thrown: list[tuple[int, ...]] = []
+        where: list[tuple[int, int]] = []
+        card = [4 * r for r in range(13)] + [52]
+        for r in range(14) if 1 in sizes else ():
+            thrown.append((card[r],))
+            where.append((0, r))
+        for r in range(14) if 2 in sizes else ():
+            for q in range(r, 14):
+                if r == q == JOKER_RANK:
+                    if jokers == 2:
+                        thrown.append((52, 53))
+                        where.append((1, 14 * r + q))
+                    continue
+                thrown.append((card[r], card[q] + (q < JOKER_RANK)))  # two suits
+                where.append((1, 14 * r + q))
+        return thrown, where
+
+    def compute() -> dict[str, np.ndarray]:
+        one, two = np.zeros(14), np.zeros((14, 14))
+        thrown, where = rows()
+        for size in (1, 2):  # a call of one size's rows at a time (Ctrl-C between)
+            chosen = [i for i, t in enumerate(thrown) if len(t) == size]
+            for lo in range(0, len(chosen), 14):
+                interrupts.check()
+                part = chosen[lo : lo + 14]
+                means = agk.crib_means(np.array([thrown[i] for i in part], np.int64), pack)
+                for i, mean in zip(part, means, strict=True):
+                    table, at = where[i]
+                    if table == 0:
+                        one[at] = mean
+                    else:
+                        two[at // 14, at % 14] = two[at % 14, at // 14] = mean
+        return {"one": one, "two": two}
+
+    def problem(arrays: dict[str, np.ndarray]) -> str | None:
+        one, two = arrays.get("one"), arrays.get("two")
+        if one is None or two is None or one.shape != (14,) or two.shape != (14, 14):
+            return "not the expected arrays"
+        if not (np.isfinite(one).all() and np.isfinite(two).all() and (two == two.T).all()):
+            return "values a crib cannot take"
+        if not ((one >= 0).all() and (one <= 50).all() and (two >= 0).all() and (two <= 50).all()):
+            return "values a crib cannot take"
+        return None
+
+    key = {"throws": ",".join(map(str, sizes)), "jokers": str(jokers), "kernels": source_digest()}
+    arrays = cached_arrays("joker_rank_cribs", key, compute, problem)
+    return arrays["one"], arrays["two"]
 
 
 def _compute(throws: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -21,35 +21,63 @@ from crib_analyze.constants import FIVE_RANK
 from crib_analyze.crib.dealing_kernels import shuffle_in_place
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
-from crib_analyze.scoring.any_hand_kernels import show_points
+from crib_analyze.scoring.any_hand_kernels import FIRST_JOKER, wild_show_points
+from crib_analyze.scoring.joker_kernels import MAX_JOKER_POINTS
 
 
 @njit
 def hand_mean(cards: np.ndarray, size: int, unseen: np.ndarray) -> float:
-    """Mean show of ``cards[:size]`` (a hand) over every starter in ``unseen``."""
+    """Mean show of ``cards[:size]`` (a hand) over every starter in ``unseen``, a joker
+    (in the hand or cut) counted at its best."""
     total = 0
     for s in unseen:
-        total += show_points(cards, size, s, False)
+        total += wild_show_points(cards, size, s, False)
     mean: float = total / unseen.shape[0]
     return mean
 
 
 SHOW_BINS = 30  # a show's points, 0 .. 29: a distribution's bins
+WILD_SHOW_BINS = MAX_JOKER_POINTS + 1  # ... and with jokers in the pack
+
+
+@njit
+def show_bins(unseen: np.ndarray, cards: np.ndarray) -> int:
+    """The bins a show's points need: more when a joker (id >= 52) is among the cards."""
+    wild = False
+    for c in unseen:
+        wild |= c >= FIRST_JOKER
+    for c in cards:
+        wild |= c >= FIRST_JOKER
+    return WILD_SHOW_BINS if wild else SHOW_BINS
 
 
 @njit
 def crib_mean(thrown: np.ndarray, unseen: np.ndarray) -> float:
     """Mean show of a crib holding ``thrown`` (1 to 4 cards) and 4 - len of the
     ``unseen`` cards, over every starter and every such set of unseen cards."""
-    counts = np.zeros(SHOW_BINS, np.int64)
+    counts = np.zeros(show_bins(unseen, thrown), np.int64)
     crib_counts(thrown, unseen, counts)
     total = 0
     n = 0
-    for points in range(SHOW_BINS):
+    for points in range(counts.shape[0]):
         total += points * counts[points]
         n += counts[points]
     mean: float = total / n
     return mean
+
+
+@njit(parallel=True)
+def crib_means(thrown: np.ndarray, pack: int) -> np.ndarray:
+    """(R,): :func:`crib_mean` of each row of ``thrown`` (R, t: card ids), the other
+    cards and the starter from a pack of ``pack`` cards (52, or 53 and 54 with the
+    jokers' ids 52 and 53) but that row's."""
+    out = np.zeros(thrown.shape[0])
+    for i in prange(thrown.shape[0]):
+        taken = np.zeros(pack, np.bool_)
+        for c in thrown[i]:
+            taken[c] = True
+        out[i] = crib_mean(thrown[i], np.flatnonzero(~taken))
+    return out
 
 
 @njit
@@ -75,7 +103,7 @@ def crib_counts(thrown: np.ndarray, unseen: np.ndarray, counts: np.ndarray) -> N
             if ok:
                 for i in range(need):
                     crib[t + i] = unseen[idx[i]]
-                counts[show_points(crib, 4, starter, True)] += 1
+                counts[wild_show_points(crib, 4, starter, True)] += 1
             if need == 0:
                 break
             i = need - 1
@@ -99,16 +127,16 @@ def hand_scores(cards: np.ndarray, subsets: np.ndarray, unseen: np.ndarray) -> n
         for j in range(k):
             hand[j] = cards[subsets[i, j]]
         for u in range(len(unseen)):
-            out[i, u] = show_points(hand, k, unseen[u], False)
+            out[i, u] = wild_show_points(hand, k, unseen[u], False)
     return out
 
 
 @njit(parallel=True)
 def crib_histograms(cards: np.ndarray, throws: np.ndarray, unseen: np.ndarray) -> np.ndarray:
-    """(T, SHOW_BINS): :func:`crib_counts` of each row of ``throws`` (T, t: indices into
-    ``cards``)."""
+    """(T, bins): :func:`crib_counts` of each row of ``throws`` (T, t: indices into
+    ``cards``); :func:`show_bins` bins."""
     n, t = throws.shape
-    out = np.zeros((n, SHOW_BINS), np.int64)
+    out = np.zeros((n, show_bins(unseen, cards)), np.int64)
     for i in prange(n):
         thrown = np.empty(t, np.int64)
         for j in range(t):
@@ -154,7 +182,8 @@ def best_split(
     policy (the first best in mask order): the highest value, or with ``aim`` -1
     (lowball) the lowest. With ``fives`` (the throw fives variant) only the splits that
     throw as many fives as the crib takes from this seat are legal: every five held, or
-    ``throw`` of them when it holds more.
+    ``throw`` of them when it holds more. With jokers (ids 52 and 53, the variant) the
+    tables have a joker's rank too (13: (14,) and (14, 14)).
 
     The hand policy, a rule-level player of any game: keep the split whose kept hand
     scores most on average over the starters in ``unseen``, plus the partner's hand
@@ -214,9 +243,11 @@ def hand_policy_split(
     crib_two: np.ndarray,
     aim: int,
     fives: bool = False,
+    jokers: int = 0,
 ) -> tuple[int, int, int]:
-    """:func:`best_split` of the cards a seat holds, the starter any card it does not."""
-    mine = np.zeros(52, np.bool_)
+    """:func:`best_split` of the cards a seat holds, the starter any card it does not
+    (of a pack with ``jokers`` jokers)."""
+    mine = np.zeros(52 + jokers, np.bool_)
     for c in held:
         mine[c] = True
     unseen = np.flatnonzero(~mine)
@@ -239,6 +270,7 @@ def sampled_cribs(
     seed: int,
     aim: int,
     fives: bool,
+    jokers: int = 0,
 ) -> np.ndarray:
     """(T, samples): the crib's show for each of ``seat``'s throws (rows of ``throws``,
     indices into ``cards``, the cards it is dealt) in ``samples`` deals of the rest.
@@ -250,9 +282,10 @@ def sampled_cribs(
     the random crib's values for the hand policy, or a game's expert model; with
     ``fives`` (throw fives) each throws its fives; then the pack's ``from_deck`` cards
     go to the crib and the next is the starter. The same deals serve every throw (common
-    random numbers)."""
+    random numbers). ``jokers``: the pack's (each seat keeps its own; every show counts
+    them at their best)."""
     players = dealt.shape[0]
-    taken = np.zeros(52, np.bool_)
+    taken = np.zeros(52 + jokers, np.bool_)
     for c in cards:
         taken[c] = True
     unseen = np.flatnonzero(~taken)
@@ -272,8 +305,9 @@ def sampled_cribs(
             sign = 1 if sides[s] == sides[players - 1] else -1
             keep = m - thrown[s] - passed[s]
             _, tm, _ = hand_policy_split(
-                held, keep, thrown[s], passed[s], sign, crib_one[s], crib_two[s], aim, fives
-            )
+                held, keep, thrown[s], passed[s], sign, crib_one[s], crib_two[s], aim, fives,
+                jokers,
+            )  # fmt: skip
             for i in range(m):
                 if tm >> i & 1:
                     rest[got] = held[i]
@@ -288,5 +322,5 @@ def sampled_cribs(
             for i in range(t):
                 crib[i] = cards[throws[r, i]]
             crib[t:] = rest[: 4 - t]
-            out[r, j] = show_points(crib, 4, starter, True)
+            out[r, j] = wild_show_points(crib, 4, starter, True)
     return out

@@ -78,10 +78,11 @@ def shuffle_in_place(cards: np.ndarray, rng: np.ndarray) -> np.ndarray:
 
 @njit
 def shuffle_into(deck: np.ndarray, rng: np.ndarray) -> np.ndarray:
-    """Fill ``deck`` (52,) with the cards in a random order (Fisher-Yates)."""
-    for i in range(52):
+    """Fill ``deck`` with the cards in a random order (Fisher-Yates): (52,) a pack, (53,)
+    or (54,) with the jokers' ids 52 and 53."""
+    for i in range(deck.shape[0]):
         deck[i] = i
-    for i in range(51, 0, -1):
+    for i in range(deck.shape[0] - 1, 0, -1):
         j = rng_next(rng) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck

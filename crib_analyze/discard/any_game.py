@@ -38,9 +38,10 @@ from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
 from crib_analyze.discard.penalties import COST
 from crib_analyze.discard.reasons import throw_starters
-from crib_analyze.errors import UsageError
+from crib_analyze.errors import CardError, UsageError
 from crib_analyze.results import Rows
 from crib_analyze.rules import FIVE_RANK, HEELS_POINTS, JACK_RANK, Rules
+from crib_analyze.scoring.jokers import parse_with_jokers
 from crib_analyze.settings import GAME_OTHERS, SAMPLES, SEED, check_choice
 
 
@@ -132,7 +133,9 @@ def analyze_seat(
     check_choice("others", others, GAME_OTHERS)
     SAMPLES.check(samples)
     SEED.check(seed)
-    rules.refuse_variants("a seat's throws in another game", ("lowball", "throw", "penalty"))
+    rules.refuse_variants(
+        "a seat's throws in another game", ("lowball", "throw", "penalty", "jokers")
+    )
     if rules.throw_fives and others == "random":
         raise UsageError(
             "random cards do not follow throw fives: the other seats throw by the hand "
@@ -145,12 +148,13 @@ def analyze_seat(
         raise UsageError(
             f"the {name} is dealt no cards in {rules.name}: its partner passes it four"
         )
-    cards = np.array(parse_cards(hand, count=n), np.int64)
+    cards = np.array(dealt_cards(hand, n, rules.jokers), np.int64)
     throw, passes = rules.thrown[s], rules.passed[s]
     keep = n - throw - passes
     if keep != rules.hand_size:  # a seat that receives cards keeps what it is dealt
         raise UsageError(f"the {name} of {rules.name} does not choose its hand")
-    unseen = np.array([c for c in range(52) if c not in set(cards.tolist())], np.int64)
+    pack = range(52 + rules.jokers)  # the jokers' ids: 52 and 53
+    unseen = np.array([c for c in pack if c not in set(cards.tolist())], np.int64)
     options = splits(n, keep, throw, passes)
     if rules.throw_fives:  # the legal splits: every five thrown, or only fives
         fives = [i for i in range(n) if cards[i] >> 2 == FIVE_RANK]
@@ -159,7 +163,7 @@ def analyze_seat(
     subsets = sorted({o[0] for o in options} | {o[2] for o in options if o[2]})
     throws = sorted({o[1] for o in options})
     scores = agk.hand_scores(cards, np.array(subsets, np.int64), unseen)
-    hists = show_counts(scores)
+    hists = show_counts(scores, int(agk.show_bins(unseen, cards)))
     scores_of = dict(zip(subsets, scores, strict=True))
     hand_of = dict(zip(subsets, _means(hists), strict=True))
     counts = hists.sum(axis=1)
@@ -177,7 +181,7 @@ def analyze_seat(
             cards, s, rows, np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
             np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
             rules.crib_from_deck, one, two, samples, seed, -1 if rules.lowball else 1,
-            rules.throw_fives,
+            rules.throw_fives, rules.jokers,
         ).astype(np.float64)  # fmt: skip
         for t, row in zip(throws, shows, strict=True):
             crib_of[t] = float(row.mean())
@@ -200,7 +204,7 @@ def analyze_seat(
     cost = COST[rules.penalty]  # a zero's cost to its owner's side (the rules refuse the
     # zero penalty where no one opponent takes the point)
     penalty = -cost * (hand_zero + partner_zero + sign * crib_zero)
-    jacks = int(np.count_nonzero(unseen >> 2 == JACK_RANK))
+    jacks = int(np.count_nonzero((unseen >> 2 == JACK_RANK) | (unseen >= 52)))  # or a joker
     heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
     net = hands + partner + sign * crib + penalty
     order = np.argsort(net if rules.lowball else -net, kind="stable")  # lowball: least first
@@ -266,10 +270,20 @@ def split_names(cards: dict[str, np.ndarray]) -> np.ndarray:
     return named
 
 
-def show_counts(scores: np.ndarray) -> np.ndarray:
-    """(H, SHOW_BINS): how many entries of each row of ``scores`` show each number of
+def dealt_cards(hand: CardsLike, n: int, jokers: int) -> list[int]:
+    """The ``n`` cards a seat is dealt, ``JK`` a joker when the pack has ``jokers``."""
+    if not jokers:
+        return parse_cards(hand, count=n)
+    cards = parse_with_jokers(hand, jokers)
+    if len(cards) != n:
+        raise CardError(f"expected {n} cards, got {len(cards)}")
+    return cards
+
+
+def show_counts(scores: np.ndarray, bins: int = agk.SHOW_BINS) -> np.ndarray:
+    """(H, bins): how many entries of each row of ``scores`` show each number of
     points."""
-    counts = np.zeros((len(scores), agk.SHOW_BINS), np.int64)
+    counts = np.zeros((len(scores), bins), np.int64)
     rows = np.repeat(np.arange(len(scores)), scores.shape[1])
     np.add.at(counts, (rows, scores.ravel()), 1)
     return counts

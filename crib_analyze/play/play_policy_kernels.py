@@ -143,7 +143,7 @@ def unseen_by_rank(
         if seen[c]:
             left[c >> 2] -= 1
     for c in hands[player]:
-        if c >= 0:
+        if 0 <= c < 52:  # (a joker, id 52 or 53, is no rank's)
             left[c >> 2] -= 1
     for r in range(13):
         if rank_value(r) <= gone_above:

@@ -45,11 +45,21 @@ def card_value(card: int) -> int:
     return rank_value(card >> 2)
 
 
+FIRST_JOKER = 52  # a joker's card id (the second is 53): laid as any rank
+
+
+@njit(inline="always")
+def least_card_value(card: int) -> int:
+    """The least a card id counts in the play: its value, or 1 for a joker (an ace)."""
+    return 1 if card >= FIRST_JOKER else rank_value(card >> 2)
+
+
 @njit
 def can_lay(hand: np.ndarray, count: int) -> bool:
-    """True if any card left in ``hand`` (ids, -1 played) fits under 31."""
+    """True if any card left in ``hand`` (ids, -1 played; a joker as an ace) fits under
+    31."""
     for c in hand:  # noqa: SIM110 (a loop numba compiles well)
-        if c >= 0 and count + card_value(c) <= MAX_COUNT:
+        if c >= 0 and count + least_card_value(c) <= MAX_COUNT:
             return True
     return False
 

@@ -35,6 +35,7 @@ from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import unseen_by_rank
 from crib_analyze.play.reply_kernels import expected_best_reply, expected_least_reply
 from crib_analyze.play.rules_kernels import (
+    FIRST_JOKER,
     R_GO,
     R_LAST_CARD,
     can_lay,
@@ -42,11 +43,14 @@ from crib_analyze.play.rules_kernels import (
     cards_left,
     lay_points,
     next_holding,
+    rank_value,
 )
 from crib_analyze.play.table_solver_kernels import (
+    NAMED,
     draw_others,
     new_memo,
     objective,
+    option_values,
     ranks_of,
     side_count,
     slot_values,
@@ -85,7 +89,9 @@ def choose(
     seen: np.ndarray,
     teams: np.ndarray,
 ) -> int:
-    """The slot ``policy`` lays from ``hands[seat]`` (one that fits)."""
+    """The card ``policy`` lays from ``hands[seat]`` (one that fits), as a code: its slot,
+    plus :data:`NAMED` * (1 + the rank it is laid as) for a joker (tried as every rank
+    that fits, ace first; the in-order player lays it as an ace)."""
     best, best_slot = -1e18, -1
     left = np.empty(13, np.int64)
     low = policy >= LOW_GREEDY  # the lowball codes come last
@@ -100,31 +106,37 @@ def choose(
     scratch = np.empty(13, np.int64)
     for s in range(4):
         c = hands[seat, s]
-        if c < 0 or count + card_value(c) > MAX_COUNT:
+        if c < 0:
             continue
-        if policy == IN_ORDER:
-            return s
-        after = count + card_value(c)
-        seq[n] = c >> 2
-        now, _ = lay_points(seq, n + 1, after)
-        value = float(now)
-        if policy == LOOKAHEAD:
-            hands[seat, s] = -1  # who replies is decided with this card laid
-            other = next_to_lay(hands, seat, after)
-            hands[seat, s] = c
-            if other >= 0 and other != seat:
-                k = cards_left(hands[other])
-                if low:
-                    reply = expected_least_reply(
-                        seq, n + 1, after, left, weight, k, pts, none, scratch
-                    )
-                else:
-                    reply = expected_best_reply(
-                        seq, n + 1, after, left, weight, k, pts, none, scratch
-                    )
-                value += reply if teams[other] == teams[seat] else -reply
-        if aim * value > best + 1e-12:
-            best, best_slot = aim * value, s
+        wild = c >= FIRST_JOKER
+        for r in range(13 if wild else 1):  # a joker: laid as each rank
+            laid = r if wild else c >> 2
+            if count + rank_value(laid) > MAX_COUNT:
+                continue
+            code = s + NAMED * (1 + r) if wild else s
+            if policy == IN_ORDER:
+                return code
+            after = count + rank_value(laid)
+            seq[n] = laid
+            now, _ = lay_points(seq, n + 1, after)
+            value = float(now)
+            if policy == LOOKAHEAD:
+                hands[seat, s] = -1  # who replies is decided with this card laid
+                other = next_to_lay(hands, seat, after)
+                hands[seat, s] = c
+                if other >= 0 and other != seat:
+                    k = cards_left(hands[other])
+                    if low:
+                        reply = expected_least_reply(
+                            seq, n + 1, after, left, weight, k, pts, none, scratch
+                        )
+                    else:
+                        reply = expected_best_reply(
+                            seq, n + 1, after, left, weight, k, pts, none, scratch
+                        )
+                    value += reply if teams[other] == teams[seat] else -reply
+            if aim * value > best + 1e-12:
+                best, best_slot = aim * value, code
     return best_slot
 
 
@@ -138,8 +150,10 @@ def play_table(
     record: np.ndarray,
     draws: int,
     rng: np.ndarray,
+    jokers: int = 0,
 ) -> tuple[np.ndarray, int]:
-    """Play ``hands`` (N, 4; changed in place: every laid card becomes -1) to the end.
+    """Play ``hands`` (N, 4; changed in place: every laid card becomes -1) to the end,
+    from a pack with ``jokers`` jokers (ids 52 and 53: each laid as any rank).
 
     Returns (points (N,) each seat pegged, events written). ``record`` (N*4, 5) gets a
     row per laid card: [seat, card, count after, reasons, points (go or last card
@@ -148,7 +162,7 @@ def play_table(
     """
     players = hands.shape[0]
     points = np.zeros(players, np.int64)
-    seen = np.zeros(52, np.bool_)
+    seen = np.zeros(52 + jokers, np.bool_)
     if starter >= 0:
         seen[starter] = True
     seq = np.zeros(SEQ_SIZE, np.int64)
@@ -184,9 +198,11 @@ def play_on(
     """Play on from a position of the play to its end: ``seq[:n]`` the ranks laid since
     the count started, ``count``, ``turn`` the seat to lay (or say go), ``last`` the
     seat that laid the last card (-1: none yet), ``events`` rows of ``record`` already
-    written; ``first_slot`` (>= 0) the slot ``turn`` lays now, whatever its policy.
-    Adds each seat's points to ``points``; returns the events written. The solver
-    knows of the go's said from here on (not of those before the call)."""
+    written; ``first_slot`` (>= 0) the card ``turn`` lays now, whatever its policy (a
+    code of :func:`choose`). ``seen`` (52,) the starter and the cards laid, or (53,)
+    and (54,) with a pack's jokers. Adds each seat's points to ``points``; returns the
+    events written. The solver knows of the go's said from here on (not of those before
+    the call)."""
     players = hands.shape[0]
     said = np.zeros(players, np.bool_)  # who has said go in this count
     while turn >= 0:
@@ -214,11 +230,13 @@ def play_on(
             slot = pimc_slot(hands, turn, seen, said, seq, n, count, teams, once, aim, draws, rng)
         elif slot < 0:
             slot = choose(policies[turn], hands, turn, seq, n, count, seen, teams)
+        slot, name = slot % NAMED, slot // NAMED - 1
         card = hands[turn, slot]
         hands[turn, slot] = -1
         seen[card] = True
-        count += card_value(card)
-        seq[n] = card >> 2
+        laid = name if card >= FIRST_JOKER else card >> 2
+        count += rank_value(laid)
+        seq[n] = laid
         n += 1
         pts, reasons = lay_points(seq, n, count)
         last = turn
@@ -336,23 +354,35 @@ def pimc_slot(
     The draws are not weighted by the others' lays: weighting down the draws in which
     the lookahead would have laid otherwise lost ~0.03 points a deal with three players
     (benchmarks/README). ``seq[:n]`` the ranks since the count started;
-    ``rng`` the deal's stream. With one card that fits (or no draws), that card at once."""
+    ``rng`` the deal's stream. With one card that fits (or no draws), that card at once.
+
+    Returns a code of :func:`choose`: a joker of its own is valued as each rank that
+    fits (:func:`~crib_analyze.play.table_solver_kernels.option_values`); the jokers of
+    the pack it cannot see (``seen`` (53,) or (54,)) are drawn like any card."""
     players = hands.shape[0]
-    first, options = -1, 0
+    codes = np.empty(4 * 13, np.int64)
+    options, wild = 0, False
     for t in range(4):
         c = hands[seat, t]
-        if c >= 0 and count + card_value(c) <= MAX_COUNT:
+        if c >= FIRST_JOKER:
+            wild = True
+            for r in range(13):
+                if count + rank_value(r) <= MAX_COUNT:
+                    codes[options] = t + NAMED * (1 + r)
+                    options += 1
+        elif c >= 0 and count + card_value(c) <= MAX_COUNT:
+            codes[options] = t
             options += 1
-            if first < 0:
-                first = t
-    if options <= 1 or draws <= 0:
-        return first
+    if options == 0:
+        return -1
+    if options == 1 or draws <= 0:
+        return int(codes[0])
     mine = np.full(4, -1, np.int64)
     for t in range(4):
         mine[t] = hands[seat, t]
     unseen_n = 0
-    unseen = np.empty(52, np.int64)
-    for c in range(52):
+    unseen = np.empty(seen.shape[0], np.int64)
+    for c in range(seen.shape[0]):
         if seen[c]:
             continue
         own = False
@@ -369,6 +399,23 @@ def pimc_slot(
     keys, values = new_memo(players, PLAY_MEMO_SIZE)
     dealt = np.full((players, 4), -1, np.int64)
     ranks = np.empty((players, 4), np.int64)
+    if wild:  # every rank its joker may be laid as, by option
+        opts = codes[:options]
+        named = np.zeros((options, players), np.int64)
+        sums = np.zeros(options, np.int64)
+        for _ in range(draws):
+            draw_others(rng, unseen[:unseen_n], mine, seat, held, said_go, count, dealt)
+            ranks_of(dealt, ranks)
+            option_values(
+                ranks, seat, seq, n, count, opts, teams, sides, once, aim, keys, values, named
+            )  # fmt: skip
+            for o in range(options):
+                sums[o] += objective(named[o], seat, teams, sides)
+        top = 0
+        for o in range(1, options):
+            if aim * sums[o] > aim * sums[top]:
+                top = o
+        return int(codes[top])
     value = np.zeros((4, players), np.int64)
     total = np.zeros(4, np.int64)
     for _ in range(draws):

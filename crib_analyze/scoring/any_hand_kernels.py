@@ -23,6 +23,12 @@ def show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
     cards = np.empty(m, np.int64)
     cards[:size] = hand[:size]
     cards[size] = starter
+    return rank_points(cards, m) + suit_points(cards, size, crib)
+
+
+@njit(inline="always")
+def rank_points(cards: np.ndarray, m: int) -> int:
+    """The points of ``cards[:m]`` that their ranks make: fifteens, pairs, runs."""
     points = 0
     for mask in range(1, 1 << m):  # fifteens: every combination counting 15
         total = 0
@@ -51,16 +57,70 @@ def show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
             r += 1
         if length >= 3:
             points += length * ways
-    suit = hand[0] & 3
+    return points
+
+
+@njit(inline="always")
+def suit_points(cards: np.ndarray, size: int, crib: bool) -> int:
+    """The points of a show (``cards[:size]`` the hand, ``cards[size]`` the starter) that
+    suits make: the flush, and nobs (one point a hand, however many jacks of the
+    starter's suit a joker makes)."""
+    starter = cards[size]
+    points = 0
+    suit = cards[0] & 3
     flush = True
     for i in range(1, size):
-        flush &= (hand[i] & 3) == suit
+        flush &= (cards[i] & 3) == suit
     if flush:
         if (starter & 3) == suit:
             points += size + 1
         elif not crib:
             points += size
     for i in range(size):
-        if hand[i] >> 2 == JACK_RANK and (hand[i] & 3) == (starter & 3):
-            points += NOBS_POINTS
+        if cards[i] >> 2 == JACK_RANK and (cards[i] & 3) == (starter & 3):
+            return points + NOBS_POINTS
     return points
+
+
+FIRST_JOKER = 52  # a joker's card id (the second is 53): fully wild in the show
+
+
+@njit
+def wild_show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
+    """:func:`show_points` with jokers (ids >= 52) among ``hand[:size]`` and the starter:
+    the most over every card (0-51) each joker may be, a card already there included;
+    nobs once a hand however many jokers are the jack of the starter's suit. Without a
+    joker, :func:`show_points` itself. The ranks' points and the suits' part apart: each
+    rank a joker may be, then the suit that serves it best."""
+    where = np.full(2, -1, np.int64)
+    k = 0
+    for i in range(size):
+        if hand[i] >= FIRST_JOKER:
+            where[k] = i
+            k += 1
+    if starter >= FIRST_JOKER:
+        where[k] = size
+        k += 1
+    if k == 0:
+        return show_points(hand, size, starter, crib)
+    m = size + 1
+    cards = np.empty(m, np.int64)
+    cards[:size] = hand[:size]
+    cards[size] = starter
+    a, b = where[0], where[1]
+    best = 0
+    for ra in range(13):
+        for rb in range(13 if k == 2 else 1):
+            cards[a] = 4 * ra
+            if k == 2:
+                cards[b] = 4 * rb
+            ranks = rank_points(cards, m)
+            suits = 0
+            for sa in range(4):
+                cards[a] = 4 * ra + sa
+                for sb in range(4 if k == 2 else 1):
+                    if k == 2:
+                        cards[b] = 4 * rb + sb
+                    suits = max(suits, suit_points(cards, size, crib))
+            best = max(best, ranks + suits)
+    return best
