@@ -233,3 +233,36 @@ def test_a_points_favourite_passed_over_far_from_the_end_is_explained() -> None:
     )
     assert said((110, 115), lookahead).endswith("(0.22 against -0.85)")
     assert said((0, 0), SPREAD_PLAY).endswith("(0.22 against -0.85)")
+
+
+def test_the_starters_words_are_the_shortest_naming() -> None:
+    """discard.reasons.throw_starters names each throw's starters as starters_text does
+    (by rank where a rank is whole, a joker "JK"), or "all but" the rest when that names
+    fewer cards, "none" and "any": against the list form written out here, on random
+    picks of random unseen cards, jokers among them."""
+    import numpy as np
+
+    from crib_analyze.discard.reasons import starters_text, throw_starters
+
+    def words(cards: list[int], unseen: list[int]) -> str:
+        if not cards:
+            return "none"
+        rest = [c for c in unseen if c not in cards]
+        if not rest:
+            return "any"
+        if len(cards) > len(rest):
+            return "all but " + starters_text(rest, unseen)
+        return starters_text(cards, unseen)
+
+    rng = np.random.default_rng(8)
+    for trial in range(60):
+        pack = 52 + trial % 3
+        unseen = sorted(int(c) for c in rng.choice(pack, 46, replace=False))
+        scores = rng.integers(0, 4 if trial % 2 else 2, size=(5, 46))
+        got = throw_starters(scores, unseen, np.ones(5, bool), 2, 1)
+        top = scores.max(axis=0)
+        for row, entry in zip(scores, got, strict=True):
+            best = [c for c, v, t in zip(unseen, row, top, strict=True) if v >= t]
+            assert entry["best"] == words(best, unseen)
+            assert entry["need"] == words([c for c, v in zip(unseen, row, strict=True)
+                                           if v >= 2], unseen)  # fmt: skip

@@ -131,31 +131,60 @@ def throw_starters(
 ) -> list[dict[str, str]]:
     """For each throw (rows of ``scores``, (T, starters), the kept hand's points with
     each of ``unseen``): the starters with which its hand is the best of the legal
-    throws' (the fewest in lowball, ``aim`` -1), and with ``need`` those that reach it."""
-    top = (aim * scores[legal]).max(axis=0)
+    throws' (the fewest in lowball, ``aim`` -1), and with ``need`` those that reach it,
+    each as :func:`starters_text` names them (or "all but ...", "none", "any")."""
+    aimed = aim * np.asarray(scores)
+    best = aimed >= aimed[legal].max(axis=0)
+    reach = None if need is None else np.asarray(scores) >= need
+    words = _StarterWords(unseen)
     out = []
-    for row in scores:
-        best = [c for c, v, t in zip(unseen, aim * row, top, strict=True) if v >= t]
-        entry = {"best": _most(best, unseen)}
-        if need is not None:
-            entry["need"] = _most(
-                [c for c, v in zip(unseen, row, strict=True) if v >= need], unseen
-            )
+    for t in range(len(best)):
+        entry = {"best": words.most(best[t])}
+        if reach is not None:
+            entry["need"] = words.most(reach[t])
         out.append(entry)
     return out
 
 
-def _most(cards: Sequence[int], unseen: Sequence[int]) -> str:
-    """:func:`starters_text`, or "all but ..." when that is shorter; "none", "any"."""
-    if not cards:
-        return "none"
-    chosen = set(cards)
-    rest = [c for c in unseen if c not in chosen]
-    if not rest:
-        return "any"
-    if len(cards) > len(rest):
-        return "all but " + starters_text(rest, unseen)
-    return starters_text(cards, unseen)
+class _StarterWords:
+    """The starters picked by a mask over ``unseen`` in words: :func:`starters_text`, or
+    "all but ..." when that is shorter, "none", "any"; the rank groups and names worked
+    out once for every mask."""
+
+    def __init__(self, unseen: Sequence[int]) -> None:
+        self.unseen = list(unseen)
+        by_rank: dict[int, list[int]] = {}
+        self.jokers = []
+        for i, c in enumerate(self.unseen):
+            if c in JOKER_IDS:
+                self.jokers.append(i)
+            else:
+                by_rank.setdefault(rank_of(c), []).append(i)
+        self.groups = [
+            (f"any {rank_name(r)}", by_rank[r], [format_card(self.unseen[i]) for i in by_rank[r]])
+            for r in sorted(by_rank)
+        ]
+
+    def text(self, mask: np.ndarray) -> str:
+        out = []
+        for whole, at, names in self.groups:
+            picked = [n for i, n in zip(at, names, strict=True) if mask[i]]
+            if not picked:
+                continue
+            out.append(whole if len(picked) == len(at) else " ".join(picked))
+        if any(mask[i] for i in self.jokers):  # a joker is any card: one stands for both
+            out.append("JK")
+        return ", ".join(out)
+
+    def most(self, mask: np.ndarray) -> str:
+        n = int(mask.sum())
+        if n == 0:
+            return "none"
+        if n == len(mask):
+            return "any"
+        if n > len(mask) - n:
+            return "all but " + self.text(~mask)
+        return self.text(mask)
 
 
 def parts_of(columns: dict[str, np.ndarray], role: str) -> dict[str, np.ndarray]:
