@@ -15,7 +15,7 @@ meet the same one-line :class:`~crib_analyze.errors.UsageError`.
 >>> DiscardRequest(jokers=1, opponent="expert").resolve()
 Traceback (most recent call last):
 ...
-crib_analyze.errors.UsageError: `jokers` plays the random opponent, not expert
+crib_analyze.errors.UsageError: `jokers` plays the random opponent, not expert (the other seat's throws sampled by the hand policy: `seat` and `others` hand)
 """
 
 from __future__ import annotations
@@ -196,8 +196,13 @@ class DiscardRequest:
                 continue
             allowed = ("random",) if name == "jokers" else ("random", "expert", "sampled")
             if opponent is not None and opponent not in allowed:
+                also = (  # the hand policy knows jokers: a seat's throws sample it
+                    " (the other seat's throws sampled by the hand policy: `seat` and "
+                    "`others` hand)" if name == "jokers" else ""
+                )
                 raise UsageError(
-                    f"`{name}` plays the {' or the '.join(allowed)} opponent, not {opponent}"
+                    f"`{name}` plays the {' or the '.join(allowed)} opponent, not "
+                    f"{opponent}{also}"
                 )
             if pegging not in (None, "none", False):
                 raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
