@@ -12,10 +12,10 @@ meet the same one-line :class:`~crib_analyze.errors.UsageError`.
 'expert'
 >>> DiscardRequest(game="three", seat="dealer").resolve().engine
 'any-game'
->>> DiscardRequest(jokers=1, opponent="expert").resolve()
+>>> DiscardRequest(jokers=1, opponent="expert").resolve()  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-crib_analyze.errors.UsageError: `jokers` plays the random opponent, not expert (the other seat's throws sampled by the hand policy: `seat` and `others` hand)
+crib_analyze.errors.UsageError: `jokers` plays the random opponent, not expert (the other ...
 """
 
 from __future__ import annotations
