@@ -198,11 +198,12 @@ class DiscardRequest:
             if opponent is not None and opponent not in allowed:
                 also = (  # the hand policy knows jokers: a seat's throws sample it
                     " (the other seat's throws sampled by the hand policy: `seat` and "
-                    "`others` hand)" if name == "jokers" else ""
+                    "`others` hand)"
+                    if name == "jokers"
+                    else ""
                 )
                 raise UsageError(
-                    f"`{name}` plays the {' or the '.join(allowed)} opponent, not "
-                    f"{opponent}{also}"
+                    f"`{name}` plays the {' or the '.join(allowed)} opponent, not {opponent}{also}"
                 )
             if pegging not in (None, "none", False):
                 raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
