@@ -395,7 +395,7 @@ def test_scoring_chooses_among_two_sides_formats_only() -> None:
          ("five-card", {"jokers": 1}, 2),
          ("three", {"jokers": 1}, 3),
          ("four", {"jokers": 1, "throw_fives": True}, 2)],
-        2, "jokers in whole games",
+        1, "jokers in whole games",
     ),
 )  # fmt: skip
 def test_jokers_agree_with_the_twin(name, variants, n) -> None:  # type: ignore[no-untyped-def]

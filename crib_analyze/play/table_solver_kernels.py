@@ -46,6 +46,10 @@ MEMO_SIZE = 1 << MEMO_BITS
 NO_KEY = -1
 JOKER = 13  # a joker's "rank" in a hand (card ids 52 and 53 >> 2): laid as any rank
 NAMED = 4  # an option's code: its slot + NAMED * (1 + the rank a joker is laid as)
+#: solve's root_name when no joker is named at the root, typed int64 (a literal -1 would
+#: make numba compile solve once more for it)
+ANY = np.int64(-1)
+ZERO = np.int64(0)  # ... and its count and cards laid after a reset, for the same reason
 
 
 @njit
@@ -180,7 +184,7 @@ def objective(v: np.ndarray, seat: int, teams: np.ndarray, sides: int) -> int:
 def solve(
     h: np.ndarray, p: int, seq: np.ndarray, n: int, count: int, first: int, last: int,
     teams: np.ndarray, sides: int, once: bool, aim: int, memo_keys: np.ndarray,
-    memo_values: np.ndarray, out: np.ndarray, root_name: int = -1,
+    memo_values: np.ndarray, out: np.ndarray, root_name: int,
 ) -> None:  # fmt: skip
     """``out`` (N,): the points each seat pegs in the rest of the play with every seat
     playing as the module says, ``p`` to lay now (it must hold a rank that fits) from
@@ -307,7 +311,7 @@ def slot_values(
                 work[i] = seq[i]
             solve(
                 h, p, work, n, count, s, s, teams, sides, once, aim, memo_keys, memo_values,
-                out[s],
+                out[s], ANY,
             )  # fmt: skip
 
 
@@ -348,14 +352,17 @@ def said_go_value(
         out[t] = 0
     nxt = next_to_lay(h, seat, count)
     if nxt >= 0:
-        solve(h, nxt, seq, n, count, 0, 3, teams, sides, once, aim, memo_keys, memo_values, out)
+        solve(
+            h, nxt, seq, n, count, 0, 3, teams, sides, once, aim, memo_keys, memo_values, out, ANY
+        )
         return
     out[last] += 1
     lead = next_holding(h, last)
     if once or lead < 0:
         return
     rest = np.zeros(h.shape[0], np.int64)
-    solve(h, lead, seq, 0, 0, 0, 3, teams, sides, once, aim, memo_keys, memo_values, rest)
+    solve(h, lead, seq, ZERO, ZERO, 0, 3, teams, sides, once, aim, memo_keys, memo_values, rest,
+          ANY)  # fmt: skip
     for t in range(h.shape[0]):
         out[t] += rest[t]
 

@@ -26,7 +26,7 @@ def show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
     return rank_points(cards, m) + suit_points(cards, size, crib)
 
 
-@njit(inline="always")
+@njit
 def rank_points(cards: np.ndarray, m: int) -> int:
     """The points of ``cards[:m]`` that their ranks make: fifteens, pairs, runs."""
     points = 0
@@ -60,7 +60,7 @@ def rank_points(cards: np.ndarray, m: int) -> int:
     return points
 
 
-@njit(inline="always")
+@njit
 def suit_points(cards: np.ndarray, size: int, crib: bool) -> int:
     """The points of a show (``cards[:size]`` the hand, ``cards[size]`` the starter) that
     suits make: the flush, and nobs (one point a hand, however many jacks of the
