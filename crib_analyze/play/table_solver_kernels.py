@@ -26,6 +26,8 @@ keep recursive kernels reliably).
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from numba import prange
 
@@ -48,8 +50,8 @@ JOKER = 13  # a joker's "rank" in a hand (card ids 52 and 53 >> 2): laid as any 
 NAMED = 4  # an option's code: its slot + NAMED * (1 + the rank a joker is laid as)
 #: solve's root_name when no joker is named at the root, typed int64 (a literal -1 would
 #: make numba compile solve once more for it)
-ANY = np.int64(-1)
-ZERO = np.int64(0)  # ... and its count and cards laid after a reset, for the same reason
+ANY = cast(int, np.int64(-1))
+ZERO = cast(int, np.int64(0))  # ... and its count and cards laid after a reset, for the same reason
 
 
 @njit
