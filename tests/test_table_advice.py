@@ -327,9 +327,9 @@ def test_a_joker_is_laid_as_the_rank_that_serves(monkeypatch: pytest.MonkeyPatch
     assert len(one_left) == 3 and pools[2] == [*but("5C QC 9D 2C 10S"), 52]  # one not in view
     four = advise_play_rows("left", "5H 6D JK 9C", "2C", game=game("four", jokers=1), **kw)
     assert four.attrs["policy"] == "solver"  # the solver by default wherever jokers are
-    with pytest.raises(ca.UsageError, match="only the solver lays"):
-        advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
-                         game=game("standard", jokers=1), policy="lookahead")  # fmt: skip
+    ahead = advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
+                             game=game("standard", jokers=1), policy="lookahead", **kw)  # fmt: skip
+    assert list(ahead["card"]) == ["JK as A"]  # at 30 only an ace fits: 31 for 2
     with pytest.raises(ca.UsageError, match="3 jokers in view"):
         advise_play_rows("dealer", "JK KC QC", "JK", played="JK=5H 10S 10D",
                          game=game("standard", jokers=2), **kw)  # fmt: skip
@@ -345,5 +345,39 @@ def test_jokers_on_the_command_line() -> None:
     assert unasked.exit_code == 2
     assert unasked.output.strip().splitlines()[-1].startswith("Error: JK is a joker: give --jokers")
     lookahead = runner.invoke(cli, [*args, "--jokers", "1", "--policy", "lookahead"])
-    assert lookahead.exit_code == 2, lookahead.output
-    assert "only the solver lays the cards" in lookahead.output
+    assert lookahead.exit_code == 0, lookahead.output
+    assert "play JK as A" in lookahead.output and "by lookahead" in lookahead.output
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_joker_s_every_rank_played_out_by_greedy(seed: int) -> None:
+    """What advice with a joker by a policy other than the solver plays out in each draw
+    (table_play_kernels.play_on from an option's code, greedy after it: a joker laid as
+    the rank greedy values most): each option (a card, or the joker laid as a rank)
+    scores what the rules' play gives it (tests/naive.py: naive_table_play, greedy
+    after that first card)."""
+    from tests.naive import JOKER_LAID, lays_of
+
+    rng = np.random.default_rng(seed)
+    cards = [int(c) for c in rng.choice(52, 7, replace=False)]
+    pone, dealer = [*cards[:3], 52], cards[3:7]
+    for slot, c in enumerate(pone):
+        for lay in lays_of(c, 0):
+            code = slot if c < 52 else slot + 4 * (1 + lay - JOKER_LAID)
+            points = np.zeros(2, np.int64)
+            tk.play_on(
+                np.array([pone, dealer], np.int64), np.zeros(53, np.bool_),
+                np.full(2, tk.GREEDY, np.int64), np.array([0, 1], np.int64), False,
+                np.zeros((8, 5), np.int64), np.zeros(tk.SEQ_SIZE, np.int64), 0, 0, 0, -1, 0,
+                points, code, 0, np.zeros(1, np.uint64),
+            )  # fmt: skip
+            first = iter([lay])
+
+            def choose(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
+                chosen = next(first, None)  # noqa: B023 (used at once, in this loop)
+                return chosen if chosen is not None else naive_greedy(seat, legal, ranks, count)
+
+            want = [0, 0]
+            for seat, _, _, pts, _ in naive_table_play([pone, dealer], choose):
+                want[seat] += pts
+            assert points.tolist() == want, lay

@@ -344,7 +344,7 @@ class PlayRequest:
             game = replace(game, penalty="none")
         rules, engine = dispatch("advise_play", game, given)
         asked = self.policy
-        if asked is None and rules.jokers:  # only the solver lays jokers, at any table
+        if asked is None and rules.jokers:  # jokers: the solver by default, at any table
             asked = "solver"
         policy = play_policy("advise_play", rules, asked, "policy")
         score = self.score

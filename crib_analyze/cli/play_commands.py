@@ -173,7 +173,7 @@ def peg(
 @penalty_option("it changes the shows, not the play (simulated as with --game).")
 @jokers_option(
     "Jokers in the pack (write one JK): each is laid as the rank that serves best, valued by "
-    "the solver as with --game; a joker laid is written JK=5H."
+    "the solver as with --game (or by --policy); a joker laid is written JK=5H."
 )
 @click.option(
     "--why", is_flag=True,
@@ -238,7 +238,9 @@ def play(
     other seats threw their fives: their cards are drawn without them; --penalty
     changes the shows, not the play. With --jokers your joker is valued as each rank
     that fits ("JK as 5"), and every joker after it, the other seats' too, is laid as
-    the rank that serves its seat best, the rest solved for each draw as with --game.
+    the rank that serves its seat best, the rest solved for each draw as with --game
+    (or played out by --policy lookahead or greedy, each joker as the rank it values
+    most).
     """
     from crib_analyze.api import advise_play_rows
     from crib_analyze.api.capabilities import engine_for

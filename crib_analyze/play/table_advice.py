@@ -24,8 +24,9 @@ change the shows, not the play: the advice is the same as without them.
 may repeat a card already in play. The player's joker is valued as each rank that fits
 (an option each, over the same draws; the best is the one kept), and every joker in the
 rest of the play, the other seats' included, is laid as the rank that serves its seat
-best: the solver tries each. The other seats' cards are drawn from the unseen cards and
-the jokers not in view. Only the solver lays jokers.
+best: the solver tries each, lookahead and greedy lay it as the rank they value most
+there. The other seats' cards are drawn from the unseen cards and the jokers not in
+view.
 """
 
 from __future__ import annotations
@@ -82,8 +83,6 @@ def advise_table(
     PLAY_SAMPLES.check(samples)
     SEED.check(seed)
     jokers = rules.jokers
-    if jokers and policy != "solver":
-        raise UsageError("with jokers only the solver lays the cards (each joker as any rank)")
     mine, cut, thrown = _cards(hand, jokers), _cards([starter], jokers), _cards(discards, jokers)
     play = score_table_sequence(played, rules, None, jokers)
     tokens, wild_at = play_tokens(played, jokers)
@@ -109,7 +108,7 @@ def advise_table(
     row[: len(mine)] = mine
     options, named = _options(mine, play.count)
     codes = np.array(options or [SAY_GO], np.int64)
-    seen = np.zeros(52, np.bool_)
+    seen = np.zeros(52 + jokers, np.bool_)  # a joker laid in a rollout is seen there
     seen[[c for c in [*cut, *laid_cards] if c not in JOKER_IDS]] = True
     # the cards the other seats may hold: under throw fives, no five (thrown to the crib)
     dead = {c for c in range(52) if c >> 2 == FIVE_RANK} if rules.throw_fives else set()
