@@ -211,3 +211,31 @@ def test_the_joker_s_crib_tables(table, entry, thrown, jokers) -> None:  # type:
         shows.append(naive_wild_score([*thrown, *drawn[:-1]], drawn[-1], crib=True))
     se = float(np.std(shows, ddof=1)) / np.sqrt(n)
     assert abs(got - float(np.mean(shows))) < 4 * se + 1e-9, (got, np.mean(shows), se)
+
+
+@pytest.mark.parametrize(
+    ("name", "seat", "hand"),
+    [("five-card", "pone", "5H 6S JK 9C QD"), ("three", "dealer", "5H 6S 4D JC JK")],
+)
+def test_a_seat_s_hand_distribution_with_a_joker(name: str, seat: str, hand: str) -> None:
+    """Any game's seat with a joker (discard.any_game.analyze_seat): each kept hand's
+    show with every starter it cannot see (a joker cut among them), counted by the
+    plain enumeration of every card each joker may be (tests/naive.py:
+    naive_wild_score), gives its distribution, its chance of 0 (never, with a joker),
+    its chance to reach ``need`` and its mean, exactly."""
+    from crib_analyze.discard.any_game import analyze_seat
+    from crib_analyze.scoring.jokers import parse_with_jokers
+    from tests.naive import naive_wild_score
+
+    rules = ca.game(name, jokers=1)
+    throws = analyze_seat(hand, rules, seat, others="random", need=12)
+    cards = parse_with_jokers(hand, 1)
+    unseen = [c for c in range(53) if c not in cards]
+    for i in (0, len(throws.kept) - 1):
+        kept = list(throws.kept[i])
+        shows = [naive_wild_score(kept, s) for s in unseen]
+        counts = np.bincount(shows, minlength=throws.hand_counts.shape[1])
+        assert throws.hand_counts[i].tolist() == counts.tolist()
+        assert throws.hand[i] == pytest.approx(np.mean(shows), abs=1e-12)
+        assert throws.hand_zero[i] == 0.0 and min(shows) > 0
+        assert throws.hand_need[i] == pytest.approx(np.mean(np.array(shows) >= 12), abs=1e-12)
