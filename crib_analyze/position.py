@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -110,6 +110,40 @@ def parse_score(score: str | tuple[int, int] | list[int]) -> tuple[int, int]:
             raise UsageError(f"a score is (mine, theirs), got {score!r}") from None
         pair = (mine, theirs)
     return check_score("my score", pair[0]), check_score("the opponent's score", pair[1])
+
+
+def parse_scores(
+    score: str | tuple[int, ...] | list[int], sides: int, target: int = TARGET
+) -> tuple[int, ...]:
+    """One score per side, your side's first, from a tuple or text like '100-110-95'
+    (each below ``target``): :func:`parse_score` for two sides.
+
+    >>> parse_scores("100 110 95", 3), parse_scores((0, 7), 2)
+    ((100, 110, 95), (0, 7))
+    """
+    if sides == 2 and target == TARGET:
+        return parse_score(cast(Any, score))
+    if isinstance(score, str):
+        parts = score_words(score)
+        if not all(p.isascii() and p.isdigit() for p in parts):
+            raise UsageError(f"a score is one number per side, e.g. 100-110-95, got {score!r}")
+        numbers: list[Any] = [int(p) for p in parts]
+    else:
+        try:
+            numbers = list(score)
+        except TypeError:
+            raise UsageError(f"a score is one number per side, got {score!r}") from None
+    if len(numbers) != sides:
+        raise UsageError(
+            f"a score here is {sides} numbers, one per side (yours first), got {len(numbers)}"
+        )
+    others = (
+        ["the other side's score"]
+        if sides == 2
+        else [f"the score of side {i + 2}" for i in range(sides - 1)]
+    )
+    names = ["my side's score", *others]
+    return tuple(check_score(n, s, target) for n, s in zip(names, numbers, strict=True))
 
 
 # --- how a game ends --------------------------------------------------------------------------

@@ -127,7 +127,7 @@ def test_the_command_line() -> None:
         (["--game", "three"], "say which seat: --seat left|middle|dealer"),
         (
             ["--game", "three", "--seat", "left", "--score", "100-100"],
-            "--score goes with the games of two sides (five-dealt",
+            "a score here is 3 numbers, one per side (yours first), got 2",
         ),
         (["--game", "four", "--seat", "left", "--pone"], "--pone contradicts --seat left"),
     ]:
@@ -347,3 +347,19 @@ def test_a_seat_s_starters_are_the_cuts_that_make_each_keep_best(
     assert out.exit_code == 0, out.output
     first = rows["throw"].iloc[0]
     assert f"  {first}: the best hand with " in out.stdout
+
+
+def test_a_score_in_a_game_of_three_sides_plays_every_split_out() -> None:
+    """`discard --game three --score` (three sides, no board): one score per side, yours
+    first; every split's games played out to the end on the same packs. At 120 with
+    the others far behind the dealer wins almost surely whatever it throws (heels, its
+    first peg or its hand); a side one point from the end and the dealer far behind
+    loses almost surely."""
+    kw = {"game": "three", "seat": "dealer", "position_samples": 120}
+    near = ca.analyze_rows("5H 6S 4D JC QH", score="120-10-10", **kw)
+    assert near.meta.to_the_end and (near["p_win"] > 0.9).all()
+    assert near.meta.score == (120, 10, 10) and "from 120-10-10" in near.meta.model
+    far = ca.analyze_rows("5H 6S 4D JC QH", score=(10, 120, 120), **kw)
+    assert (far["p_win"] < 0.05).all()
+    with pytest.raises(ca.UsageError, match="the score of side 3 must be 0-120"):
+        ca.analyze_rows("5H 6S 4D JC QH", score="10-10-121", **kw)

@@ -191,11 +191,11 @@ def discard_rows_for(
         from crib_analyze.board.table_throws import score_seat, score_throws_rows
         from crib_analyze.verdicts import game_throws_verdict
 
-        mine, theirs = cast(tuple[int, int], r.score)
         assert r.seat is not None and r.position_samples is not None and r.seed is not None
         scored = score_seat(
-            hand, cast(Rules, r.game), r.seat, mine, theirs, r.position_samples, r.seed
-        )
+            hand, cast(Rules, r.game), r.seat, cast(tuple[int, ...], r.score),
+            r.position_samples, r.seed,
+        )  # fmt: skip
         rows = score_throws_rows(scored)
         rows = rows.with_verdict(game_throws_verdict(rows))
         return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
@@ -215,7 +215,8 @@ def discard_rows_for(
     position = None
     if r.score is not None:
         position = _position(
-            hand, role, r.score, r.goal or DEFAULT_GOAL, r.scoring or DEFAULT_SCORING,
+            hand, role, cast("str | tuple[int, int]", r.score), r.goal or DEFAULT_GOAL,
+            r.scoring or DEFAULT_SCORING,
             POSITION_SAMPLES.default if r.position_samples is None else r.position_samples,
             SEED.default if r.seed is None else r.seed, r.model, cast(str | bool, r.pegging),
         )  # fmt: skip

@@ -33,7 +33,7 @@ from crib_analyze.api.capabilities import (
     rules_of,
 )
 from crib_analyze.errors import UsageError
-from crib_analyze.position import check_score, parse_score
+from crib_analyze.position import check_score, parse_score, parse_scores
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
@@ -45,7 +45,6 @@ from crib_analyze.settings import (
     GAME_OTHERS,
     GAME_THROW_POLICIES,
     GAMES,
-    GAMES_WITH_BOARDS,
     GOALS,
     NEED,
     ODDS_GAMES,
@@ -99,7 +98,7 @@ class DiscardRequest:
     top: int | None = None
     distribution: bool | None = None
     pegging: str | bool | None = None
-    score: str | tuple[int, int] | None = None
+    score: str | tuple[int, ...] | None = None  # a game of more sides: one per side, yours first
     goal: str | None = None
     scoring: str | None = None
     position_samples: int | None = None
@@ -154,16 +153,10 @@ class DiscardRequest:
             "a seat's throws in another game", ("lowball", "throw", "penalty", "jokers")
         )
         rules.seat(seat)
-        from crib_analyze.artifacts.game_boards import game_board
         from crib_analyze.discard.any_game import default_others
 
         seed = SEED.default if self.seed is None else SEED.check(self.seed)
         if self.score is not None:  # by the chance of winning: the board, or games played out
-            if game_board(rules) is None and len(rules.sides) != 2:
-                raise UsageError(
-                    f"`score` goes with the games of two sides ({', '.join(GAMES_WITH_BOARDS)}, "
-                    f"and the standard game's variants); not {label(rules)}"
-                )
             if self.others is not None:  # the others throw by the expert model
                 raise UsageError("`others` does not go with `score`")
             if self.need is not None:
@@ -171,7 +164,8 @@ class DiscardRequest:
             samples = self.position_samples
             return replace(
                 self, game=rules, engine="any-game", seat=seat, role=None, seed=seed,
-                score=parse_score(self.score), others="expert",
+                score=parse_scores(self.score, len(rules.sides), rules.target),
+                others="expert",
                 position_samples=POSITION_SAMPLES.default if samples is None
                 else POSITION_SAMPLES.check(samples),
             )  # fmt: skip

@@ -30,7 +30,7 @@ from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
-from crib_analyze.settings import CALL_SECONDS, GAMES_WITH_BOARDS, POSITION_SAMPLES, SEED
+from crib_analyze.settings import CALL_SECONDS, POSITION_SAMPLES, SEED
 
 MOST_SPLITS = 15  # splits played out at most: the best by points
 
@@ -41,8 +41,7 @@ class GameScoreThrows:
 
     rules: Rules
     seat: int
-    mine: int
-    theirs: int
+    score: tuple[int, ...]  # each side's, the seat's side first (then in seat order)
     kept: list[tuple[int, ...]]
     thrown: list[tuple[int, ...]]
     passed: list[tuple[int, ...]]
@@ -62,26 +61,24 @@ def score_seat(
     hand: CardsLike,
     rules: Rules,
     seat: str | int,
-    mine: int,
-    theirs: int,
+    score: tuple[int, ...],
     samples: int = POSITION_SAMPLES.default,
     seed: int = SEED.default,
 ) -> GameScoreThrows:
-    """``seat``'s splits of ``hand`` in ``rules`` (a game of two sides with a board) by
-    the chance its side wins from ``mine`` to ``theirs`` (its side's score, the other's)
-    with this deal to play."""
+    """``seat``'s splits of ``hand`` in ``rules`` by the chance its side wins from
+    ``score`` (each side's: its side's first, then the others in the order of their
+    first seats from the dealer's left) with this deal to play: from the game's board
+    where it has one, else every game played out to its end."""
     POSITION_SAMPLES.check(samples)
     SEED.check(seed)
     found = game_board(rules)
-    if found is None and len(rules.sides) != 2:
-        raise UsageError(
-            f"`score` ranks splits by a game's board or games played out: the games of two "
-            f"sides ({', '.join(GAMES_WITH_BOARDS)}, and the standard game's variants); not "
-            f"{rules.name}"
-        )
-    for name, score in (("my side's score", mine), ("the other side's score", theirs)):
-        if not 0 <= score < rules.target:
-            raise UsageError(f"{name} must be from 0 to {rules.target - 1}, got {score}")
+    n_sides = len(rules.sides)
+    if len(score) != n_sides:
+        raise UsageError(f"{rules.name} has {n_sides} sides: give {n_sides} scores, yours first")
+    for i, given in enumerate(score):
+        name = "my side's score" if i == 0 else f"the score of side {i + 1}"
+        if not 0 <= given < rules.target:
+            raise UsageError(f"{name} must be from 0 to {rules.target - 1}, got {given}")
     # the points ranking beside it: random cards for the others, or (throw fives, which
     # random cards do not follow) the hand policy's throws, sampled
     points = analyze_seat(hand, rules, seat, others="hand" if rules.throw_fives else "random")
@@ -96,11 +93,16 @@ def score_seat(
     codes = LOWBALL_CODES if rules.lowball else POLICY_CODES
     table = table_deal(rules, codes["lookahead"], "expert")
     held = np.array(cards, np.int64)
+    my_side = int(table.sides[s])
     if found is not None:
-        values = tgk.split_wins(held, s, splits, table, mine, theirs, found[0].win(), samples, seed)
-    else:  # the variants: every game played out to its end
-        my_side = int(table.sides[s])
-        start = np.array([mine if side == my_side else theirs for side in range(2)], np.int64)
+        values = tgk.split_wins(
+            held, s, splits, table, score[0], score[1], found[0].win(), samples, seed
+        )
+    else:  # the variants and games of more sides: every game played out to its end
+        others = iter(score[1:])  # the other sides in their order
+        start = np.array(
+            [score[0] if side == my_side else next(others) for side in range(n_sides)], np.int64
+        )
         first = np.concatenate([
             tgk.split_games(held, s, splits, table, start, lo, n, seed)
             for lo, n in interrupts.paced(samples, CALL_SECONDS, step=16)
@@ -112,7 +114,7 @@ def score_seat(
     best = values[order[0]]
     gap_se = np.array([(values[i] - best).std(ddof=1) / np.sqrt(samples) for i in order])
     return GameScoreThrows(
-        rules=rules, seat=s, mine=mine, theirs=theirs,
+        rules=rules, seat=s, score=tuple(int(x) for x in score),
         kept=[points.kept[i] for i in order], thrown=[points.thrown[i] for i in order],
         passed=[points.passed[i] for i in order], net=points.net[order], win=win[order],
         win_se=values[order].std(axis=1, ddof=1) / np.sqrt(samples), gap_se=gap_se,
@@ -136,7 +138,7 @@ def score_throws_rows(throws: GameScoreThrows) -> Rows:
         crib="yours" if throws.seat == rules.dealer else "your partner's" if own
         else "an opponent's",
         crib_sign=1 if own else -1, samples=throws.samples, others="expert",
-        score=(throws.mine, throws.theirs), to_the_end=throws.to_the_end,
+        score=throws.score, to_the_end=throws.to_the_end,
         lowball=rules.lowball, notes=tuple(rules.variant_rules),
     )  # fmt: skip
     return Rows(columns, meta=meta)

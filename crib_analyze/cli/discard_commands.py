@@ -143,7 +143,8 @@ def discard_request(
     score_option(
         "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "
         "throw's deal simulated (--verbose says how its play is counted), then the board "
-        "table."
+        "table. With --game of three sides or more: one score per side, yours first "
+        "(110-100-115), each split's games played out."
     ),
     click.option(
         "--goal",

@@ -188,7 +188,7 @@ class GameThrowsMeta(ResultMeta):
     lowball: bool = False
     samples: int = 0
     others: str = "random"  # the other seats' throws: "expert", "hand" or "random"
-    score: tuple[int, ...] = ()  # ranked by the chance of winning from (mine, theirs)
+    score: tuple[int, ...] = ()  # ranked by the chance of winning from each side's, yours first
     need: int | None = None  # the points asked for (``p_need``)
     to_the_end: bool = False  # with a score: each game played out to its end (no board)
     # by split (its ``discard`` name: the cards thrown, "/ passed"): the starters with
@@ -198,16 +198,17 @@ class GameThrowsMeta(ResultMeta):
     @property
     def model(self) -> str:
         """How the other seats' throws were made, in words."""
+        at = "-".join(str(s) for s in self.score)
         if self.score and self.to_the_end:
             return (
-                f"from {self.score[0]}-{self.score[1]} (your side first), by the chance of "
+                f"from {at} (your side first), by the chance of "
                 f"winning: {self.samples:,} games played out to the end from this deal "
                 "(the others' throws by the game's model, everyone's play by the lookahead; "
                 "no board holds these rules)"
             )
         if self.score:
             return (
-                f"from {self.score[0]}-{self.score[1]} (your side first), by the chance of "
+                f"from {at} (your side first), by the chance of "
                 f"winning: {self.samples:,} deals played out (the others' throws by the "
                 "game's expert model, the lookahead's play), then the game's board"
             )
