@@ -203,3 +203,13 @@ def test_the_best_legal_slot_is_the_first_best_card_that_fits(
                 expected = s
         got = best_legal_slot(hands, 0, count, np.array(values), tolerance, -7)
         assert got == expected, (cards, count, values, tolerance)
+
+
+@pytest.mark.parametrize("run", [4, 5])
+def test_reply_points_with_jokers_repeating_a_rank(run: int) -> None:
+    """With jokers a rank may be laid a fifth and a sixth time in a row: the lookahead's
+    all-ranks shortcut scores that reply as laying it does (20 and 30, tests/naive.py)."""
+    ranks = [0] * run  # aces, jokers among them
+    seq = np.array([*ranks, 0, 0], np.int64)
+    got = rk.reply_points(seq, run, run, np.zeros(13, np.int64), np.zeros(13, np.int64))
+    assert got[0] == naive_lay_points([*ranks, 0], run + 1)[0] == (20 if run == 4 else 30)

@@ -345,7 +345,8 @@ def build_board(
 @throw_fives_option("Played by the engine of --game (the hand policy's throws).")
 @penalty_option("played by the engine of --game (the hand policy's throws).")
 @jokers_option(
-    "Jokers in the pack, played by the engine of --game: each seat keeps its jokers, "
+    "Jokers in the pack, played by the engine of --game: each seat throws by the hand "
+    "policy (a joker valued in the crib too), "
     "each shows at its best and is laid as the rank its play policy likes best."
 )
 @jobs_option
@@ -405,7 +406,8 @@ def simulate(
 
     With --lowball, --throw-fives, --penalty or --jokers (variants) the standard game is
     played by the engine of --game, every seat throwing by the hand policy within the
-    rule (its jokers kept): the points a deal gain a penalty column.
+    rule (a joker valued in the hand and the crib alike): the points a deal gain a
+    penalty column.
     """
     import json
 

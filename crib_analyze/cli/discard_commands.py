@@ -186,7 +186,8 @@ def discard_request(
     jokers_option(
         "Jokers in the pack (written JK; your hand may hold them): every joker counts "
         "at its best, in the hand, cut or in the crib; against the random opponent, without "
-        "the play (with --score or --game: the other seats keep their jokers, and the "
+        "the play (with --score or --game: the other seats throw by the hand policy, a joker "
+        "valued in the crib as in the hand, and the "
         "games are played out)."
     ),
 )

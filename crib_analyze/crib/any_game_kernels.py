@@ -282,8 +282,8 @@ def sampled_cribs(
     the random crib's values for the hand policy, or a game's expert model; with
     ``fives`` (throw fives) each throws its fives; then the pack's ``from_deck`` cards
     go to the crib and the next is the starter. The same deals serve every throw (common
-    random numbers). ``jokers``: the pack's (each seat keeps its own; every show counts
-    them at their best)."""
+    random numbers). ``jokers``: the pack's (the tables then have a joker's row; every
+    show counts them at their best)."""
     players = dealt.shape[0]
     taken = np.zeros(52 + jokers, np.bool_)
     for c in cards:

@@ -203,8 +203,8 @@ class GameThrowsMeta(ResultMeta):
             return (
                 f"from {at} (your side first), by the chance of "
                 f"winning: {self.samples:,} games played out to the end from this deal "
-                "(the others' throws by the game's model, everyone's play by the lookahead; "
-                "no board holds these rules)"
+                "(the others' throws by the game's model, or the hand policy where it has "
+                "none; everyone's play by the lookahead; no board holds these rules)"
             )
         if self.score:
             return (

@@ -198,7 +198,8 @@ def reply_points(
             same += 1
         v = last + 1 if last < 10 else 10
         if count + v <= MAX_COUNT:
-            out[last] += 2 if same == 1 else 6 if same == 2 else 12
+            # (five and six of a kind: jokers, which may repeat a card already in play)
+            out[last] += (2, 6, 12, 20, 30)[min(same, 5) - 1]
     # runs: the new card and the latest k - 1 cards are k distinct consecutive ranks
     best[:13] = 0
     for k in range(3, min(n + 1, 7) + 1):

@@ -63,7 +63,8 @@ IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD, SOLVER, LOW_SOLVER = ran
 POLICY_CODES = {"lookahead": LOOKAHEAD, "greedy": GREEDY, "solver": SOLVER}
 #: the same in lowball: the fewest points is best
 LOWBALL_CODES = {"lookahead": LOW_LOOKAHEAD, "greedy": LOW_GREEDY, "solver": LOW_SOLVER}
-SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4 ...)
+SEQ_SIZE = 16  # a round holds at most 13 cards (four aces, four 2s, four 3s, a 4), 15 with
+# two jokers (laid as aces)
 
 
 @njit
@@ -289,7 +290,8 @@ def table_rollouts(
     seat that has said go in this count holds none that fits, by redrawing up to 100
     times) and plays every option on those same cards (common random numbers), the
     seat's later cards and everybody else's by ``policies``. ``seen`` (52,) the cards
-    laid and the starter. Returns (options, samples, seats): each seat's points."""
+    laid and the starter ((53,) or (54,) with the pack's jokers). Returns (options,
+    samples, seats): each seat's points."""
     players = held.shape[0]
     out = np.zeros((options.shape[0], samples, players), np.int64)
     for j in prange(samples):

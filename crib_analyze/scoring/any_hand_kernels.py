@@ -92,22 +92,20 @@ def wild_show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> i
     nobs once a hand however many jokers are the jack of the starter's suit. Without a
     joker, :func:`show_points` itself. The ranks' points and the suits' part apart: each
     rank a joker may be, then the suit that serves it best."""
-    where = np.full(2, -1, np.int64)
-    k = 0
-    for i in range(size):
-        if hand[i] >= FIRST_JOKER:
-            where[k] = i
+    a, b, k = -1, -1, 0  # where the jokers are (the starter at ``size``), how many
+    for i in range(size + 1):
+        if (hand[i] if i < size else starter) >= FIRST_JOKER:
+            if k == 0:
+                a = i
+            else:
+                b = i
             k += 1
-    if starter >= FIRST_JOKER:
-        where[k] = size
-        k += 1
     if k == 0:
         return show_points(hand, size, starter, crib)
     m = size + 1
     cards = np.empty(m, np.int64)
     cards[:size] = hand[:size]
     cards[size] = starter
-    a, b = where[0], where[1]
     best = 0
     for ra in range(13):
         for rb in range(13 if k == 2 else 1):
