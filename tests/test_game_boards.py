@@ -288,8 +288,9 @@ def test_a_damaged_board_file_is_one_error(tmp_path, monkeypatch) -> None:
 def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
     """`discard --score` under a variant (no board holds it): every game played out to
     its end. At 120-0 the dealer wins at its first point, so almost surely; in lowball
-    the first to 121 loses, so it almost surely loses. With a joker in the pack too:
-    every split valued, ten of the fifteen keeping the joker."""
+    the first to 121 loses, so it almost surely loses. With a joker in the pack too (a
+    smoke test of the path: every split played out; the joker games themselves are
+    tested deal by deal in tests/test_table_games.py)."""
     hand = "5H 6S 4D JC QH 9C"
     kw = {"role": "dealer", "score": "120-0", "position_samples": 200}
     fives = ca.analyze(hand, throw_fives=True, **kw)
@@ -304,7 +305,7 @@ def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
         ca.analyze(hand, lowball=True, need=4, **kw)
     wild = ca.analyze(hand.replace("9C", "JK"), jokers=1, **kw)
     assert wild.attrs["meta"].to_the_end and (wild.p_win > 0.95).all()
-    assert len(wild) == 15 and wild["keep"].str.contains("JK").sum() == 10
+    assert len(wild) == 15 and wild.attrs["meta"].samples == 200
     out = CliRunner().invoke(
         cli, ["discard", *hand.split(), "--dealer", "--penalty", "zero", "--score", "100-100",
               "--position-samples", "100"],
