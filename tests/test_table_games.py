@@ -457,10 +457,10 @@ def test_jokers_on_the_command_line() -> None:
     """`simulate --jokers` and `odds --jokers` play the pack with jokers (said in the
     output); a third joker is a usage error."""
     runner = CliRunner()
-    out = runner.invoke(cli, ["simulate", "--jokers", "2", "--games", "4", "--format", "json"])
+    out = runner.invoke(cli, ["simulate", "--jokers", "1", "--games", "4", "--format", "json"])
     assert out.exit_code == 0, out.output
     got = json.loads(out.stdout)
-    assert got["games"] == 4 and got["settings"]["variants"] == ["jokers 2"]
+    assert got["games"] == 4 and got["settings"]["variants"] == ["jokers 1"]
     odds = runner.invoke(cli, ["odds", "100", "110", "--jokers", "1", "--games", "40"])
     assert odds.exit_code == 0, odds.output
     assert "53-card pack" in odds.stdout
