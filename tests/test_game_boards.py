@@ -312,3 +312,22 @@ def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
     )  # fmt: skip
     assert out.exit_code == 0, out.output
     assert out.stdout.startswith("As dealer: throw ") and "(wins " in out.stdout.splitlines()[0]
+
+
+@pytest.mark.heavy
+def test_a_build_on_dask_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build-game-boards --scheduler`: the deals dealt on a Dask cluster's workers, in
+    pieces (made small here), give the same board as a local build."""
+    distributed = pytest.importorskip("distributed")
+    from crib_analyze.board import table_boards
+
+    r = game("five-card")
+    local, _ = build_game_board(r, 4000, 5)
+    monkeypatch.setattr(table_boards, "DASK_PIECE", 700)
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        remote, prov = build_game_board(r, 4000, 5, scheduler=cluster.scheduler_address)
+    assert np.array_equal(local.values, remote.values) and prov["deals"] == 4000
+    with pytest.raises(UsageError, match="cannot reach"):
+        build_game_board(r, 4000, 5, scheduler="tcp://127.0.0.1:9")

@@ -254,6 +254,7 @@ def build_game_boards(
     deals: int = GAME_BOARD_DEALS.default,
     seed: int = SEED.default,
     log: Callable[[str, Any], None] | None = None,
+    scheduler: str | None = None,
 ) -> BuiltTable:
     """Rebuild the boards of ``games`` (default: every game of two sides but the
     standard one, which has its own, :func:`build_board`) and write them with the boards
@@ -261,7 +262,8 @@ def build_game_boards(
     point ``$CRIB_ANALYZE_GAME_BOARDS`` at it to use it). Each is ``deals`` deals of the
     game (every seat the expert's throws and the lookahead's play), solved by dynamic
     programming; ``log(game, progress)``. A killed build resumes from its checkpoint
-    beside the output."""
+    beside the output. ``scheduler`` (a Dask scheduler's address) deals them on its
+    workers: the same boards."""
     from crib_analyze.artifacts.game_boards import GameBoards, game_boards
     from crib_analyze.board.table_boards import build_game_board
     from crib_analyze.rules import GAMES
@@ -285,7 +287,9 @@ def build_game_boards(
             if log:
                 log(name, progress)
 
-        board, made = build_game_board(GAMES[name], deals, seed, log=said, checkpoint=checkpoint)
+        board, made = build_game_board(
+            GAMES[name], deals, seed, log=said, checkpoint=checkpoint, scheduler=scheduler
+        )
         boards[name], provenance[name] = board, made
     built = GameBoards(boards, provenance)
     built.save(target)

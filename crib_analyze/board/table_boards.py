@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -29,14 +29,45 @@ from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.build import BoardLog, distinct_deals, distinct_rows, solve_board
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.table_games import table_deal, throw_policy_of
+from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import POLICY_CODES
 from crib_analyze.position import N_OUTCOMES, p_win
 from crib_analyze.rules import Rules
-from crib_analyze.settings import CALL_SECONDS, GAMES_WITH_BOARDS, AnyGamePlayPolicy, __version__
+from crib_analyze.settings import (
+    CALL_SECONDS,
+    GAMES_WITH_BOARDS,
+    AnyGamePlayPolicy,
+    __version__,
+    check_scheduler,
+)
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 CHUNK = 200_000  # deals between checkpoints
+DASK_PIECE = 20_000  # deals a Dask task deals
+
+
+def _dealt(
+    begin: int, last: int, seed: int, table: tgk.TableDeal, scheduler: str | None
+) -> Iterator[tuple[int, int, tuple[np.ndarray, ...]]]:
+    """(first deal, deals, their events) for deals ``begin`` .. ``last - 1`` in order:
+    here in calls of about CALL_SECONDS, or on the workers of the Dask ``scheduler`` a
+    chunk at a time."""
+    if scheduler is None:
+        for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
+            yield begin + offset, n, tgk.side_events(n, seed, begin + offset, table)
+        return
+    with dask_client(scheduler) as client:
+        for lo in range(begin, last, CHUNK):
+            firsts = list(range(lo, min(lo + CHUNK, last), DASK_PIECE))
+            sizes = [min(DASK_PIECE, last - f) for f in firsts]
+            futures = client.map(tgk.side_events, sizes, [seed] * len(sizes), firsts,
+                                 [table] * len(sizes), pure=False)  # fmt: skip
+            for f, n, future in zip(firsts, sizes, futures, strict=True):
+                interrupts.check()
+                yield f, n, future.result()
+
+
 SIDES = ("pone's side", "dealer's side")
 
 
@@ -55,10 +86,14 @@ def build_game_board(
     play_policy: AnyGamePlayPolicy = "lookahead",
     log: Callable[[BoardLog], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    scheduler: str | None = None,
 ) -> tuple[GameBoard, dict[str, Any]]:
     """Simulate ``deals`` deals of ``rules`` (every seat the expert's throws and
     ``play_policy``'s lays), then solve every position; returns the board and its
-    provenance. A killed build resumes after its last finished chunk."""
+    provenance. A killed build resumes after its last finished chunk. With
+    ``scheduler`` (a Dask scheduler's address) the deals are dealt on its workers, in
+    pieces of :data:`DASK_PIECE`: deal k comes from its own stream wherever it is
+    dealt, so the board is the same."""
     if rules.name not in GAMES_WITH_BOARDS or rules.variants:
         raise UsageError(
             f"boards are built for the games of two sides ({', '.join(GAMES_WITH_BOARDS)}), "
@@ -68,6 +103,8 @@ def build_game_board(
         raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
     throws = throw_policy_of(rules, None)
     table = table_deal(rules, POLICY_CODES[play_policy], throws)
+    if scheduler is not None:
+        check_scheduler(scheduler)
     settings = {"game": rules.name, "deals": deals, "seed": seed, "play_policy": play_policy,
                 "throws": throws, "version": __version__}  # fmt: skip
     start = time.time()
@@ -89,9 +126,7 @@ def build_game_board(
             continue
         h = 0 if last <= half else 1
         begin = max(first, done)
-        for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
-            lo = begin + offset
-            players, points, sources = tgk.side_events(n, seed, lo, table)
+        for lo, n, (players, points, sources) in _dealt(begin, last, seed, table, scheduler):
             for side in range(2):
                 for s in range(len(SOURCES)):
                     sums[side, s] += points[(players == side) & (sources == s)].sum()

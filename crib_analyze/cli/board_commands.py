@@ -175,11 +175,18 @@ def odds(
     help="Deals to simulate a game (an even number); the sampling error shrinks as 1/sqrt.",
 )  # fmt: skip
 @seed_option()
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    callback=checked_scheduler,
+    help="Deal on a Dask cluster (e.g. tcp://host:8786); the same boards as a local run. "
+    "Needs pip install 'crib-analyze[distributed]'.",
+)
 @jobs_option
 @quiet_option
 def build_game_boards(
-    output: str | None, games: tuple[str, ...], deals: int, seed: int, jobs: int | None,
-    quiet: bool,
+    output: str | None, games: tuple[str, ...], deals: int, seed: int, scheduler: str | None,
+    jobs: int | None, quiet: bool,
 ) -> None:  # fmt: skip
     """Rebuild the boards of the other games of two sides (five-dealt, five-card, four,
     Canadian doubles): the chance of each game outcome from every position.
@@ -188,7 +195,8 @@ def build_game_boards(
     lookahead; each deal's scoring events in the order they score, by side), then solves
     every position to the game's target by dynamic programming over them, and each half
     of them to measure the sampling error. Seeded and reproducible on any number of
-    threads; a killed build resumes. Use the new boards with CRIB_ANALYZE_GAME_BOARDS=FILE.
+    threads or on a Dask cluster (--scheduler); a killed build resumes. Use the new
+    boards with CRIB_ANALYZE_GAME_BOARDS=FILE.
     """
     from crib_analyze.api import build_game_boards as run
 
@@ -201,7 +209,7 @@ def build_game_boards(
             note(f"{name}: {entry.done:,}/{entry.total:,} {what}, {entry.seconds:.0f} s")
 
     with domain_errors(), resumable(RESUME_BUILD):
-        built = run(games, output, deals=deals, seed=seed, log=log)
+        built = run(games, output, deals=deals, seed=seed, log=log, scheduler=scheduler)
     for name in games or GAMES_WITH_BOARDS:
         p = built.provenance[name]
         click.echo(
