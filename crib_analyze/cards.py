@@ -21,6 +21,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable, Iterator
 
+from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.errors import CardError
 
 RANKS = "A23456789TJQK"
@@ -68,7 +69,7 @@ def make_card(rank: int, suit: int) -> int:
 
 
 #: the ids of the jokers of a 53- or 54-card pack (the jokers variant only)
-JOKER_IDS = (52, 53)
+JOKER_IDS = (FIRST_JOKER, FIRST_JOKER + 1)
 
 
 def format_card(card: int) -> str:

@@ -72,13 +72,14 @@ def kernel_values(hands, prefix, d, teams, once, aim):  # type: ignore[no-untype
     players = len(hands)
     h, seq = held_ranks(hands, prefix, d.ranks, ts.SEQ_SIZE)
     keys, memo = ts.new_memo(players, ts.MEMO_SIZE)
-    out = np.zeros((4, players), np.int64)
+    options = np.array([hands[d.seat].index(c) for c in d.legal], np.int64)  # their slots
+    out = np.zeros((len(options), players), np.int64)
     sides = len(set(teams))
-    ts.slot_values(
-        h, d.seat, seq, len(d.ranks), d.count, np.array(teams, np.int64), sides, once, aim,
-        keys, memo, out,
+    ts.option_values(
+        h, d.seat, seq, len(d.ranks), d.count, options, np.array(teams, np.int64), sides,
+        once, aim, keys, memo, out,
     )  # fmt: skip
-    return {c: out[hands[d.seat].index(c)].tolist() for c in d.legal}
+    return {c: out[i].tolist() for i, c in enumerate(d.legal)}
 
 
 @pytest.mark.parametrize(("players", "size", "teams", "once"), TABLES)

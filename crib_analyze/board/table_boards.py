@@ -39,7 +39,6 @@ from crib_analyze.settings import (
     GAMES_WITH_BOARDS,
     AnyGamePlayPolicy,
     __version__,
-    check_scheduler,
 )
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
@@ -103,8 +102,6 @@ def build_game_board(
         raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
     throws = throw_policy_of(rules, None)
     table = table_deal(rules, POLICY_CODES[play_policy], throws)
-    if scheduler is not None:
-        check_scheduler(scheduler)
     settings = {"game": rules.name, "deals": deals, "seed": seed, "play_policy": play_policy,
                 "throws": throws, "version": __version__}  # fmt: skip
     start = time.time()

@@ -34,13 +34,19 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import BACK_TEN_POINTS, HEELS_POINTS, JACK_RANK, ZERO_PENALTY_POINTS
+from crib_analyze.constants import (
+    BACK_TEN_POINTS,
+    FIRST_JOKER,
+    HEELS_POINTS,
+    JACK_RANK,
+    ZERO_PENALTY_POINTS,
+)
 from crib_analyze.crib.any_game_kernels import hand_policy_split
 from crib_analyze.crib.dealing_kernels import shuffle_in_place, shuffle_into
 from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
 from crib_analyze.rng_kernels import rng_for, rng_next
-from crib_analyze.scoring.any_hand_kernels import FIRST_JOKER, wild_show_points
+from crib_analyze.scoring.any_hand_kernels import wild_show_points
 
 NO_FORCE = np.array([-1, 0, 0, 0], np.int64)  # deal_events: no seat's split forced
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point

@@ -26,8 +26,8 @@ from crib_analyze.board.table_games import table_deal
 from crib_analyze.cards import CardsLike
 from crib_analyze.discard.any_game import analyze_seat, dealt_cards, split_columns
 from crib_analyze.discard.meta import GameThrowsMeta
-from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
+from crib_analyze.position import parse_scores
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
 from crib_analyze.settings import CALL_SECONDS, POSITION_SAMPLES, SEED
@@ -73,12 +73,7 @@ def score_seat(
     SEED.check(seed)
     found = game_board(rules)
     n_sides = len(rules.sides)
-    if len(score) != n_sides:
-        raise UsageError(f"{rules.name} has {n_sides} sides: give {n_sides} scores, yours first")
-    for i, given in enumerate(score):
-        name = "my side's score" if i == 0 else f"the score of side {i + 1}"
-        if not 0 <= given < rules.target:
-            raise UsageError(f"{name} must be from 0 to {rules.target - 1}, got {given}")
+    score = parse_scores(score, n_sides, rules.target)
     # the points ranking beside it: random cards for the others, or (throw fives, which
     # random cards do not follow) the hand policy's throws, sampled
     points = analyze_seat(hand, rules, seat, others="hand" if rules.throw_fives else "random")
@@ -114,7 +109,7 @@ def score_seat(
     best = values[order[0]]
     gap_se = np.array([(values[i] - best).std(ddof=1) / np.sqrt(samples) for i in order])
     return GameScoreThrows(
-        rules=rules, seat=s, score=tuple(int(x) for x in score),
+        rules=rules, seat=s, score=score,
         kept=[points.kept[i] for i in order], thrown=[points.thrown[i] for i in order],
         passed=[points.passed[i] for i in order], net=points.net[order], win=win[order],
         win_se=values[order].std(axis=1, ddof=1) / np.sqrt(samples), gap_se=gap_se,

@@ -11,6 +11,7 @@ from functools import cache
 import numpy as np
 
 from crib_analyze import interrupts
+from crib_analyze.cards import JOKER_IDS
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.kernel_source import source_digest
 from crib_analyze.rules import Rules
@@ -75,7 +76,7 @@ def joker_crib_tables(throws: tuple[int, ...], jokers: int) -> tuple[np.ndarray,
         """The thrown cards of each entry to compute, and where it goes (0 one, 1 two)."""
         thrown: list[tuple[int, ...]] = []
         where: list[tuple[int, int]] = []
-        card = [4 * r for r in range(13)] + [52]
+        card = [4 * r for r in range(13)] + [JOKER_IDS[0]]
         for r in range(14) if 1 in sizes else ():
             thrown.append((card[r],))
             where.append((0, r))
@@ -83,7 +84,7 @@ def joker_crib_tables(throws: tuple[int, ...], jokers: int) -> tuple[np.ndarray,
             for q in range(r, 14):
                 if r == q == JOKER_RANK:
                     if jokers == 2:
-                        thrown.append((52, 53))
+                        thrown.append(JOKER_IDS)
                         where.append((1, 14 * r + q))
                     continue
                 thrown.append((card[r], card[q] + (q < JOKER_RANK)))  # two suits

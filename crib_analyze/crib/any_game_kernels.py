@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import FIVE_RANK
+from crib_analyze.constants import FIRST_JOKER, FIVE_RANK
 from crib_analyze.crib.dealing_kernels import shuffle_in_place
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
-from crib_analyze.scoring.any_hand_kernels import FIRST_JOKER, wild_show_points
+from crib_analyze.scoring.any_hand_kernels import wild_show_points
 from crib_analyze.scoring.joker_kernels import MAX_JOKER_POINTS
 
 

@@ -33,6 +33,7 @@ import numpy as np
 
 from crib_analyze.artifacts.game_models import game_model
 from crib_analyze.cards import CardsLike, format_cards, parse_cards
+from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.discard.meta import GameThrowsMeta
@@ -204,7 +205,7 @@ def analyze_seat(
     cost = COST[rules.penalty]  # a zero's cost to its owner's side (the rules refuse the
     # zero penalty where no one opponent takes the point)
     penalty = -cost * (hand_zero + partner_zero + sign * crib_zero)
-    jacks = int(np.count_nonzero((unseen >> 2 == JACK_RANK) | (unseen >= 52)))  # or a joker
+    jacks = int(np.count_nonzero((unseen >> 2 == JACK_RANK) | (unseen >= FIRST_JOKER)))
     heels = HEELS_POINTS * jacks / len(unseen) if own else 0.0
     net = hands + partner + sign * crib + penalty
     order = np.argsort(net if rules.lowball else -net, kind="stable")  # lowball: least first

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from crib_analyze.constants import MAX_COUNT
+from crib_analyze.constants import FIRST_JOKER, MAX_COUNT
 from crib_analyze.jit import njit
 
 R_FIFTEEN = 1
@@ -43,9 +43,6 @@ def rank_value(r: int) -> int:
 def card_value(card: int) -> int:
     """Counting value of a card id: its rank's (:func:`rank_value`)."""
     return rank_value(card >> 2)
-
-
-FIRST_JOKER = 52  # a joker's card id (the second is 53): laid as any rank
 
 
 @njit(inline="always")

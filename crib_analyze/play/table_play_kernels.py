@@ -30,12 +30,11 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import MAX_COUNT
+from crib_analyze.constants import FIRST_JOKER, MAX_COUNT
 from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import unseen_by_rank
 from crib_analyze.play.reply_kernels import expected_best_reply, expected_least_reply
 from crib_analyze.play.rules_kernels import (
-    FIRST_JOKER,
     R_GO,
     R_LAST_CARD,
     can_lay,
@@ -53,7 +52,6 @@ from crib_analyze.play.table_solver_kernels import (
     option_values,
     ranks_of,
     side_count,
-    slot_values,
 )
 from crib_analyze.rng_kernels import rng_for
 
@@ -358,16 +356,16 @@ def pimc_slot(
     (benchmarks/README). ``seq[:n]`` the ranks since the count started;
     ``rng`` the deal's stream. With one card that fits (or no draws), that card at once.
 
-    Returns a code of :func:`choose`: a joker of its own is valued as each rank that
-    fits (:func:`~crib_analyze.play.table_solver_kernels.option_values`); the jokers of
-    the pack it cannot see (``seen`` (53,) or (54,)) are drawn like any card."""
+    Returns a code of :func:`choose`: each card that fits is an option
+    (:func:`~crib_analyze.play.table_solver_kernels.option_values`), a joker of its own
+    one for each rank that fits; the jokers of the pack it cannot see (``seen`` (53,) or
+    (54,)) are drawn like any card."""
     players = hands.shape[0]
-    codes = np.empty(4 * 13, np.int64)
-    options, wild = 0, False
+    codes = np.empty(4 * 13, np.int64)  # each option: a slot, a joker's with its rank
+    options = 0
     for t in range(4):
         c = hands[seat, t]
         if c >= FIRST_JOKER:
-            wild = True
             for r in range(13):
                 if count + rank_value(r) <= MAX_COUNT:
                     codes[options] = t + NAMED * (1 + r)
@@ -401,36 +399,19 @@ def pimc_slot(
     keys, values = new_memo(players, PLAY_MEMO_SIZE)
     dealt = np.full((players, 4), -1, np.int64)
     ranks = np.empty((players, 4), np.int64)
-    if wild:  # every rank its joker may be laid as, by option
-        opts = codes[:options]
-        named = np.zeros((options, players), np.int64)
-        sums = np.zeros(options, np.int64)
-        for _ in range(draws):
-            draw_others(rng, unseen[:unseen_n], mine, seat, held, said_go, count, dealt)
-            ranks_of(dealt, ranks)
-            option_values(
-                ranks, seat, seq, n, count, opts, teams, sides, once, aim, keys, values, named
-            )  # fmt: skip
-            for o in range(options):
-                sums[o] += objective(named[o], seat, teams, sides)
-        top = 0
-        for o in range(1, options):
-            if aim * sums[o] > aim * sums[top]:
-                top = o
-        return int(codes[top])
-    value = np.zeros((4, players), np.int64)
-    total = np.zeros(4, np.int64)
+    opts = codes[:options]
+    value = np.zeros((options, players), np.int64)
+    total = np.zeros(options, np.int64)
     for _ in range(draws):
         draw_others(rng, unseen[:unseen_n], mine, seat, held, said_go, count, dealt)
         ranks_of(dealt, ranks)
-        slot_values(ranks, seat, seq, n, count, teams, sides, once, aim, keys, values, value)
-        for t in range(4):
-            total[t] += objective(value[t], seat, teams, sides)
-    best, chosen = 0, -1
-    for t in range(4):
-        c = hands[seat, t]
-        if c < 0 or count + card_value(c) > MAX_COUNT:
-            continue
-        if chosen < 0 or aim * total[t] > aim * best:
-            best, chosen = total[t], t
-    return chosen
+        option_values(
+            ranks, seat, seq, n, count, opts, teams, sides, once, aim, keys, values, value
+        )  # fmt: skip
+        for o in range(options):
+            total[o] += objective(value[o], seat, teams, sides)
+    top = 0
+    for o in range(1, options):
+        if aim * total[o] > aim * total[top]:
+            top = o
+    return int(codes[top])

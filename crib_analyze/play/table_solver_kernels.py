@@ -294,30 +294,6 @@ def solve(
 
 
 @njit
-def slot_values(
-    h: np.ndarray, p: int, seq: np.ndarray, n: int, count: int, teams: np.ndarray,
-    sides: int, once: bool, aim: int, memo_keys: np.ndarray, memo_values: np.ndarray,
-    out: np.ndarray,
-) -> None:  # fmt: skip
-    """``out`` (4, N): for each slot of ``p`` that fits, the points each seat pegs in the
-    rest of the play when ``p`` lays it and every seat then plays as the module says
-    (zeros where the slot is empty or does not fit). The memo is cleared here."""
-    clear_memo(memo_keys)
-    work = np.zeros(SEQ_SIZE, np.int64)
-    for s in range(4):
-        for t in range(h.shape[0]):
-            out[s, t] = 0
-        r = h[p, s]
-        if r >= 0 and count + least_value(r) <= MAX_COUNT:
-            for i in range(n):
-                work[i] = seq[i]
-            solve(
-                h, p, work, n, count, s, s, teams, sides, once, aim, memo_keys, memo_values,
-                out[s], ANY,
-            )  # fmt: skip
-
-
-@njit
 def option_values(
     h: np.ndarray, p: int, seq: np.ndarray, n: int, count: int, options: np.ndarray,
     teams: np.ndarray, sides: int, once: bool, aim: int, memo_keys: np.ndarray,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from crib_analyze.constants import JACK_RANK, NOBS_POINTS
+from crib_analyze.constants import FIRST_JOKER, JACK_RANK, NOBS_POINTS
 from crib_analyze.jit import njit
 
 
@@ -80,9 +80,6 @@ def suit_points(cards: np.ndarray, size: int, crib: bool) -> int:
         if cards[i] >> 2 == JACK_RANK and (cards[i] & 3) == (starter & 3):
             return points + NOBS_POINTS
     return points
-
-
-FIRST_JOKER = 52  # a joker's card id (the second is 53): fully wild in the show
 
 
 @njit

@@ -12,10 +12,11 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.jit import njit
 from crib_analyze.scoring.show_kernels import score_show
 
-JOKER = 52  # the first joker's id; the second is 53
+JOKER = FIRST_JOKER  # the first joker's id; the second is 53
 MAX_JOKER_POINTS = 50  # bins of a distribution: above any show (five fives score 40)
 
 
