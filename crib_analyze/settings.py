@@ -234,10 +234,11 @@ POSITION_FROM = Count("position from", 0, 121, 61)  # a position player weighs t
 GAME_POSITION_SAMPLES = Count("position samples", 2, 200_000, 300)  # per candidate, in games
 CANDIDATES = Count("candidates", 2, 15, 4)  # throws a position player values from the score
 BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number
-# deals per cell: the shipped table's recipe with the solver (50 minutes on 2 cores)
-PEGGING_PILOT = Count("pilot", 2, 100_000_000, 500)  # in the first stage
-PEGGING_MAX_DEALS = Count("max deals", 2, 100_000_000, 500)  # at most
-PEGGING_TARGET_SE = Amount("target standard error", 0.0, 10.0, 0.02)
+# deals per cell: the shipped table's recipe with the solver (a pilot of 2,000, then each
+# cell topped up to the target error: about 7.3 M deals, 3.3 hours on 2 cores)
+PEGGING_PILOT = Count("pilot", 2, 100_000_000, 2000)  # in the first stage
+PEGGING_MAX_DEALS = Count("max deals", 2, 100_000_000, 8000)  # at most
+PEGGING_TARGET_SE = Amount("target standard error", 0.0, 10.0, 0.08)
 # the expert throws of the other games (build-game-models): fictitious-play rounds, and
 # deals a round (about 2 minutes a game on 2 cores; Canadian doubles ~20 times slower)
 GAMES_WITH_MODELS = (

@@ -253,3 +253,26 @@ def test_discard_and_whole_games_throw_by_the_model_unless_told() -> None:
     assert hand.as_dict()["points_per_deal"] != expert.as_dict()["points_per_deal"]
     with pytest.raises(UsageError, match="throw_policy"):
         ca.simulate(games=2, throw_policy="hand")
+
+
+@pytest.mark.heavy
+def test_a_build_on_dask_is_the_same_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build-game-models --scheduler`: each round's deals dealt on a Dask cluster's
+    workers, in pieces (made small here), give the same model as a local build, and the
+    pieces add up to the round's deals (a piece lost or dealt twice moves the model)."""
+    distributed = pytest.importorskip("distributed")
+    from crib_analyze.expert import game_models
+
+    rules = game("five-dealt")
+    monkeypatch.setattr(game_models, "MODEL_PIECE", 700)
+    local, _ = build_game_model(rules, 2, 2000, 6)
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        remote, _ = build_game_model(rules, 2, 2000, 6, scheduler=cluster.scheduler_address)
+    assert np.array_equal(local.one, remote.one) and np.array_equal(local.two, remote.two)
+    monkeypatch.setattr(game_models, "MODEL_PIECE", 2000)  # one piece a round: the sums
+    whole, _ = build_game_model(rules, 2, 2000, 6)  # are of whole points, exact either way
+    assert np.array_equal(whole.one, local.one) and np.array_equal(whole.two, local.two)
+    with pytest.raises(UsageError, match="cannot reach"):
+        build_game_model(rules, 2, 2000, 6, scheduler="tcp://127.0.0.1:9")

@@ -15,6 +15,7 @@ swapped in ``cell_sums``; the dealer's seat used for the pone's table rows in
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -71,6 +72,7 @@ def test_a_seed_gives_the_same_table_and_a_killed_build_resumes(tmp_path: Path) 
     def kill_after_one(entry: object) -> None:
         calls.append(entry)
         if len(calls) == 1:
+            time.sleep(2.0)  # a run that took a while before it was killed
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
@@ -80,6 +82,9 @@ def test_a_seed_gives_the_same_table_and_a_killed_build_resumes(tmp_path: Path) 
     np.testing.assert_array_equal(resumed.peg_own, first.peg_own)
     np.testing.assert_array_equal(resumed.peg_se, first.peg_se)
     assert not checkpoint.exists()
+    # the provenance's seconds cover both runs (so seconds / deals is the build's rate)
+    assert (first.provenance["runs"], resumed.provenance["runs"]) == (1, 2)
+    assert resumed.provenance["seconds"] >= 2.0
     other = build_pegging(**(small | {"seed": 5}))  # type: ignore[arg-type]
     assert not np.array_equal(other.peg_own, first.peg_own)
 
@@ -107,6 +112,21 @@ def test_the_distributions_are_saved_beside_their_table_and_checked(tmp_path: Pa
         load_distributions(distributions_path(path), moved)
     replace(table, peg_hist=None).save(path)  # a table without them: none left beside it
     assert not Path(distributions_path(path)).exists()
+
+
+def test_the_shipped_table_meets_its_recipe_and_ships_its_distributions() -> None:
+    """The packaged table: every cell within a standard error of 0.08 from 2,000 deals
+    or more (issue 33), its deal counts packaged beside it (what ``discard --score``
+    draws the play from), adding up to the deals its provenance records."""
+    from crib_analyze.artifacts.pegging_table import packaged_distributions
+
+    table = packaged_pegging_table()
+    assert table.peg_se.max() <= 0.08
+    hist = packaged_distributions()
+    assert hist is not None
+    deals = hist.sum(axis=(2, 3))
+    assert deals.min() >= 2000
+    assert deals.sum() == table.provenance["deals"]
 
 
 def test_table_round_trip_and_damage(tmp_path: Path) -> None:
@@ -306,7 +326,7 @@ def test_each_simulated_deal_is_played_by_the_rules_and_ends_as_the_solver_says(
     reader, policies = play_reader(model), np.array([code, code], np.int64)
     rng = np.random.default_rng(11 + seat)
     checked = 0
-    for j in range(25):
+    for j in range(40):
         cards = rng.choice(52, 13, replace=False).astype(np.int64)
         keep, opp, starter, thrown = cards[:4], cards[4:8], int(cards[8]), cards[9:13]
         record = np.zeros((8, 5), np.int64)

@@ -212,18 +212,22 @@ def build_game_models(
     deals: int = GAME_MODEL_DEALS.default,
     seed: int = SEED.default,
     log: Callable[[str], None] | None = None,
+    scheduler: str | None = None,
 ) -> BuiltTable:
     """Rebuild the expert throw models of ``games`` (default: every game but the
     standard one, which has its own, :func:`build_model`) and write them with the
     models in use for the other games (default: ``game_models.npz`` in the user data
     dir; point ``$CRIB_ANALYZE_GAME_MODELS`` at it to use it). Each game is
     ``rounds`` rounds of fictitious play over ``deals`` deals; a killed build resumes
-    from its checkpoint beside the output."""
+    from its checkpoint beside the output. ``scheduler`` (a Dask scheduler's address)
+    deals each round on its workers: the same models."""
     from crib_analyze.artifacts.game_models import GameModels, game_models
     from crib_analyze.expert.game_models import build_game_model
     from crib_analyze.rules import GAMES
 
     names = games or GAMES_WITH_MODELS
+    if scheduler is not None:
+        check_scheduler(scheduler)
     rounds, deals, seed = (
         GAME_MODEL_ROUNDS.check(rounds),
         GAME_MODEL_DEALS.check(deals),
@@ -241,7 +245,9 @@ def build_game_models(
     models, provenance = dict(base.models), dict(base.provenance)
     for name in names:
         checkpoint = target.with_name(f"{target.name}.{name}.checkpoint.npz")
-        model, made = build_game_model(GAMES[name], rounds, deals, seed, checkpoint, log)
+        model, made = build_game_model(
+            GAMES[name], rounds, deals, seed, checkpoint, log, scheduler=scheduler
+        )
         models[name], provenance[name] = model, made
     built = GameModels(models, provenance)
     built.save(target)

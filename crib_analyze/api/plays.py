@@ -282,7 +282,7 @@ def review(
 
     >>> df = review("deal\\ndealer: me\\nhand: 5H 6S 4D JC QH 5C\\nthrow: 5H 5C\\nstarter: 2D\\n")
     >>> df.loc[0, ["kind", "chosen", "best"]].tolist(), round(float(df.loc[0, "loss"]), 2)
-    (['throw', '5H 5C', 'JC QH'], 11.27)
+    (['throw', '5H 5C', 'JC QH'], 11.62)
     """
     from crib_analyze.game_review.record import parse_record, read_record
 

@@ -10,6 +10,7 @@ from crib_analyze.cli.arguments import given, set_threads
 from crib_analyze.cli.options import (
     amount_type,
     build_output_option,
+    checked_scheduler,
     count_option,
     format_option,
     jobs_option,
@@ -142,6 +143,13 @@ def build_model(
 @count_option("--rounds", setting=GAME_MODEL_ROUNDS, help="Fictitious-play rounds a game.")
 @count_option("--deals", setting=GAME_MODEL_DEALS, help="Deals a round.")
 @seed_option()
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    callback=checked_scheduler,
+    help="Deal each round on a Dask cluster (e.g. tcp://host:8786); the same models as a "
+    "local run. Needs pip install 'crib-analyze[distributed]'.",
+)
 @jobs_option
 @quiet_option
 def build_game_models(
@@ -150,6 +158,7 @@ def build_game_models(
     rounds: int,
     deals: int,
     seed: int,
+    scheduler: str | None,
     jobs: int | None,
     quiet: bool,
 ) -> None:
@@ -159,7 +168,8 @@ def build_game_models(
     tables (the crib's worth by the ranks it throws), each seat's crib is measured
     against the others' throws, and round k's measure is averaged in with weight 1/k.
     Logs each round's largest change. Each finished round is saved beside the output:
-    after Ctrl-C or a kill, the same command resumes. Use the rebuilt file with
+    after Ctrl-C or a kill, the same command resumes. Seeded and reproducible on any
+    number of threads or on a Dask cluster (--scheduler). Use the rebuilt file with
     CRIB_ANALYZE_GAME_MODELS=FILE.
     """
     from crib_analyze.api import build_game_models as run
@@ -172,7 +182,9 @@ def build_game_models(
             note(line)
 
     with domain_errors(), resumable(RESUME_BUILD):
-        built = run(games, output, rounds=rounds, deals=deals, seed=seed, log=log)
+        built = run(
+            games, output, rounds=rounds, deals=deals, seed=seed, log=log, scheduler=scheduler
+        )
     for name in games or GAMES_WITH_MODELS:
         p = built.provenance[name]
         click.echo(

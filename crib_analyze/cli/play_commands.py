@@ -307,7 +307,11 @@ def review(record: str, position_samples: int, seed: int, model: str | None, fmt
     emit(_render(rows_of_frame(frame), fmt, review_text), None)
 
 
-@with_cost(lambda: f"{cost('build-pegging').text()} with the solver (500 deals a cell by default)")
+@with_cost(
+    lambda: (
+        f"{cost('build-pegging').text()} with the solver (2,000 to 8,000 deals a cell by default)"
+    )
+)
 @click.command("build-pegging")
 @build_output_option("table", "pegging_table.npz")
 @click.option(

@@ -21,15 +21,18 @@ compact model's pair removal).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.artifacts.game_models import GameModel, model_problem
+from crib_analyze.cluster import dask_client
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.errors import UsageError
@@ -43,6 +46,7 @@ SCHEME = (
     "thrown ranks (the seat's throw replaced, suits at random among the free cards); "
     "round k's measure weighted 1/k"
 )
+MODEL_PIECE = 2_000  # deals a piece of a round (a Dask task), added up in order
 
 
 def _means(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -62,16 +66,45 @@ def _symmetric(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def measure(
-    rules: Rules, one: np.ndarray, two: np.ndarray, deals: int, seed: int, first: int
-) -> tuple[np.ndarray, ...]:
-    """One round's measure: (one, two, their variances) with every seat throwing by
-    ``one`` and ``two``, from deals ``first`` .. ``first + deals - 1``."""
-    s1, s2 = gmk.crib_sums(
-        deals, seed, first, np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
+def _round_sums(
+    rules: Rules, one: np.ndarray, two: np.ndarray, deals: int, seed: int, first: int,
+    client: Any = None,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """:func:`~crib_analyze.crib.game_model_kernels.crib_sums` of deals ``first`` ..
+    ``first + deals - 1`` in pieces of :data:`MODEL_PIECE` (Ctrl-C is checked between
+    them), here or on the workers of a Dask ``client``, added up in order: the same sums
+    either way."""
+    args = (
+        np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
         np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
         rules.crib_from_deck, one, two, -1 if rules.lowball else 1,
     )  # fmt: skip
+    firsts = list(range(first, first + deals, MODEL_PIECE))
+    sizes = [min(MODEL_PIECE, first + deals - f) for f in firsts]
+    if client is None:
+        parts: Iterator[tuple[np.ndarray, np.ndarray]] = (
+            gmk.crib_sums(n, seed, f, *args) for f, n in zip(firsts, sizes, strict=True)
+        )
+    else:
+        k = len(sizes)
+        futures = client.map(gmk.crib_sums, sizes, [seed] * k, firsts,
+                             *([a] * k for a in args), pure=False)  # fmt: skip
+        parts = (future.result() for future in futures)
+    s1, s2 = next(parts)
+    for p1, p2 in parts:
+        interrupts.check()
+        s1, s2 = s1 + p1, s2 + p2
+    return s1, s2
+
+
+def measure(
+    rules: Rules, one: np.ndarray, two: np.ndarray, deals: int, seed: int, first: int,
+    client: Any = None,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """One round's measure: (one, two, their variances) with every seat throwing by
+    ``one`` and ``two``, from deals ``first`` .. ``first + deals - 1`` (on the workers
+    of a Dask ``client`` if given)."""
+    s1, s2 = _round_sums(rules, one, two, deals, seed, first, client)
     m1, v1 = _means(s1)
     m2, v2 = _means(s2)
     return m1, _symmetric(m2), v1, _symmetric(v2)
@@ -84,10 +117,12 @@ def build_game_model(
     seed: int,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: Callable[[str], None] | None = None,
+    scheduler: str | None = None,
 ) -> tuple[GameModel, dict[str, object]]:
     """The expert model of ``rules`` after ``rounds`` rounds of ``deals`` deals each
-    (seeded); resumes from ``checkpoint`` after a kill. Returns the model and its
-    provenance."""
+    (seeded); resumes from ``checkpoint`` after a kill. With ``scheduler`` (a Dask
+    scheduler's address) each round's deals are dealt on its workers: the same model.
+    Returns the model and its provenance."""
     if rules.lowball or rules.variants:
         raise UsageError(f"{rules.name}: the game models are built for games without variants")
     if rules.is_standard:
@@ -102,20 +137,22 @@ def build_game_model(
         one, two, var1, var2 = saved["one"], saved["two"], saved["var1"], saved["var2"]
         done, change = int(saved["done"]), float(saved["change"])
     started = time.perf_counter()
-    for k in range(done + 1, rounds + 1):
-        interrupts.check()
-        m1, m2, v1, v2 = measure(rules, one, two, deals, seed, (k - 1) * deals)
-        new1 = one + (m1 - one) / k
-        new2 = two + (m2 - two) / k
-        change = float(max(np.abs(new1 - one).max(), np.abs(new2 - two).max()))
-        one, two = new1, new2
-        var1, var2 = var1 + v1, var2 + v2  # the mean's variance is their sum / k^2
-        save_checkpoint(checkpoint, settings, {
-            "one": one, "two": two, "var1": var1, "var2": var2,
-            "done": np.array(k), "change": np.array(change),
-        })  # fmt: skip
-        if progress:
-            progress(f"{rules.name}: round {k}/{rounds}, largest change {change:.4f}")
+    with contextlib.ExitStack() as stack:
+        client = None if scheduler is None else stack.enter_context(dask_client(scheduler))
+        for k in range(done + 1, rounds + 1):
+            interrupts.check()
+            m1, m2, v1, v2 = measure(rules, one, two, deals, seed, (k - 1) * deals, client)
+            new1 = one + (m1 - one) / k
+            new2 = two + (m2 - two) / k
+            change = float(max(np.abs(new1 - one).max(), np.abs(new2 - two).max()))
+            one, two = new1, new2
+            var1, var2 = var1 + v1, var2 + v2  # the mean's variance is their sum / k^2
+            save_checkpoint(checkpoint, settings, {
+                "one": one, "two": two, "var1": var1, "var2": var2,
+                "done": np.array(k), "change": np.array(change),
+            })  # fmt: skip
+            if progress:
+                progress(f"{rules.name}: round {k}/{rounds}, largest change {change:.4f}")
     se1, se2 = np.sqrt(var1) / rounds, np.sqrt(var2) / rounds
     model = GameModel(rules.name, one, two, se1, se2)
     problem = model_problem(model, rules)

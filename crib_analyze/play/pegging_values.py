@@ -109,10 +109,12 @@ def build_pegging(
     hist = np.zeros((n_cells, pgk.PEG_BINS, pgk.PEG_BINS), np.int32)  # each cell's deals
     done = np.zeros(n_cells, np.int64)  # deals played per cell
     stage, wanted = 1, np.full(n_cells, pilot, np.int64)  # deals each cell gets this stage
+    earlier = np.zeros(2)  # the seconds and runs before this one (a resumed build)
     state = load_checkpoint(checkpoint, settings)
     if state is not None and state["sums"].shape == sums.shape and "wanted" in state:
         sums, done, hist = state["sums"], state["done"], state["hist"]
         stage, wanted = int(state["stage"]), state["wanted"]
+        earlier = state.get("earlier", np.array([np.nan, 1.0]))  # untimed before 0.4.0+
     reader = play_reader(m, reads=policy == "solver")
     policies = np.array([code, code], np.int64)
     start = time.time()
@@ -126,7 +128,7 @@ def build_pegging(
         if now or time.time() - saved[0] >= CHECKPOINT_SECONDS:
             state: dict[str, np.ndarray] = {
                 "sums": sums, "hist": hist, "done": done, "stage": np.array(stage),
-                "wanted": wanted,
+                "wanted": wanted, "earlier": earlier + np.array([time.time() - start, 1.0]),
             }  # fmt: skip
             save_checkpoint(checkpoint, settings, state)
             saved[0] = time.time()
@@ -185,7 +187,9 @@ def build_pegging(
         "thrown, the opponent's six from the 46 left thrown by its seat's expert policy, "
         "the starter from the 40 left; both play the policy to the end; a pilot of "
         "deals per cell, then each cell topped up to the target standard error",
-        "seconds": round(time.time() - start, 1),
+        # every run's seconds (a resumed build's too), so seconds / deals is the rate
+        "seconds": _seconds(float(earlier[0]) + time.time() - start),
+        "runs": int(earlier[1]) + 1,
     }
     table = PeggingTable(
         own.reshape(2, -1),
@@ -327,3 +331,8 @@ def hand_pegging(
         peg_se=diff.std(axis=0, ddof=1) / np.sqrt(deals),
         deals=deals,
     )
+
+
+def _seconds(x: float) -> float | None:
+    """Seconds to record: None if a run before this one was not timed."""
+    return round(x, 1) if np.isfinite(x) else None
