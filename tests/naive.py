@@ -460,6 +460,64 @@ def naive_greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> i
     return best_card
 
 
+def naive_table_lookahead(
+    hands: list[list[int]], seat: int, ranks: list[int], count: int, seen: set[int],
+    teams: list[int],
+) -> tuple[int, int]:  # fmt: skip
+    """The card the lookahead lays at a table, from its description: (the slot of
+    ``hands[seat]``, the rank a joker is laid as, else -1); (-1, -1) if none fits.
+
+    ``hands`` per seat, card ids with -1 for cards laid (jokers 52 and 53); ``ranks`` the
+    round so far; ``seen`` the cards the seat has seen laid or cut. Each way to lay a card
+    (a joker as each rank that fits, ace first) is worth its points now, less the
+    expected best reply of the next player who can lay after it (plus it, for a
+    partner; nothing when that is the seat itself or nobody). That player holds its k
+    cards among those the seat cannot see (four of each rank less those seen and its
+    own; jokers aside), each card held with chance min(1, k / cards unseen),
+    independently; its reply is its best card's points. The first of equal values wins.
+    """
+    players = len(hands)
+
+    def fits(card: int, at: int) -> bool:  # a joker can always be laid as an ace
+        return (card >= 52 and at < 31) or (0 <= card < 52 and at + value(card) <= 31)
+
+    unseen = [4] * 13
+    for c in seen | {c for c in hands[seat] if c >= 0}:
+        if c < 52:
+            unseen[rank(c)] -= 1
+    best, choice = -1e18, (-1, -1)
+    for slot, card in enumerate(hands[seat]):
+        if card < 0:
+            continue
+        for r in range(13) if card >= 52 else [rank(card)]:
+            after = count + min(r + 1, 10)
+            if after > 31:
+                continue
+            worth = float(naive_lay_points([*ranks, r], after)[0])
+            rest = [h if s != seat else [c for i, c in enumerate(h) if i != slot]
+                    for s, h in enumerate(hands)]  # fmt: skip
+            replier = next(
+                (t for t in [(seat + i) % players for i in range(1, players + 1)]
+                 if any(fits(c, after) for c in rest[t] if c >= 0)), None,
+            )  # fmt: skip
+            if replier is not None and replier != seat:
+                k = sum(c >= 0 for c in rest[replier])
+                chance = min(1.0, k / sum(unseen))
+                replies = sorted(
+                    (naive_lay_points([*ranks, r, q], after + min(q + 1, 10))[0], q)
+                    for q in range(13) if unseen[q] and after + min(q + 1, 10) <= 31
+                )[::-1]  # fmt: skip
+                expect, none_better = 0.0, 1.0  # E[best] = sum of pts x P(it is the best held)
+                for pts, q in replies:
+                    holds = 1.0 - (1.0 - chance) ** unseen[q]
+                    expect += pts * holds * none_better
+                    none_better *= 1.0 - holds
+                worth += expect if teams[replier] == teams[seat] else -expect
+            if worth > best + 1e-12:
+                best, choice = worth, (slot, r if card >= 52 else -1)
+    return choice
+
+
 def naive_least(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
     """A lowball chooser for :func:`naive_table_play`: the card worth least now, the first
     of ties."""

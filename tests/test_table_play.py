@@ -19,7 +19,8 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.play.matches import play
 from crib_analyze.play.sequence import score_table_sequence
 from crib_analyze.rules import game
-from tests.naive import naive_greedy, naive_table_play
+from tests.conftest import scaled
+from tests.naive import naive_greedy, naive_table_lookahead, naive_table_play
 
 
 def kernel_play(
@@ -149,6 +150,53 @@ def test_the_lookahead_plays_every_card_for_any_table(players: int) -> None:
         # each card fits under 31 and the points add up
         assert all(0 < count <= 31 for _, _, count, _ in events)
         assert sum(points) == sum(p for _, _, _, p in events)
+
+
+@pytest.mark.parametrize("jokers", [0, 1, 2])
+def test_the_lookahead_lays_the_card_its_twin_values_most(jokers: int) -> None:
+    """The table lookahead's choice (``choose``) against its plain-Python twin written
+    from its description (tests/naive.py), on random positions of 2 to 5 players (four
+    as partners), with 0 to 2 jokers in the pack: the same card, and a joker laid as the
+    same rank."""
+    rng = np.random.default_rng(40 + jokers)
+    checked = 0
+    for _ in range(scaled(600, 150)):
+        players = int(rng.integers(2, 6))
+        pack = [int(c) for c in rng.permutation(52 + jokers)]
+        starter = next(c for c in pack if c < 52)
+        pack.remove(starter)
+        ranks, count, seen = [], 0, {starter}
+        for c in pack[: int(rng.integers(0, 5))]:  # the round so far, real cards
+            if c >= 52 or count + min(c // 4 + 1, 10) > 31:
+                break
+            ranks.append(c // 4)
+            count += min(c // 4 + 1, 10)
+            seen.add(c)
+        rest = [c for c in pack if c not in seen]
+        hands = [rest[4 * s : 4 * s + 4] for s in range(players)]
+        for h in hands:  # some cards laid in the rounds before
+            for i in range(4):
+                if rng.random() < 0.25:
+                    h[i] = -1
+        seat = int(rng.integers(players))
+        if jokers and rng.random() < 0.5 and 52 not in hands[seat]:  # the seat holds one
+            for h in hands:
+                h[:] = [-1 if c == 52 else c for c in h]
+            hands[seat][int(rng.integers(4))] = 52
+        teams = [s % 2 for s in range(players)] if players == 4 else list(range(players))
+        seq = np.zeros(tk.SEQ_SIZE, np.int64)
+        seq[: len(ranks)] = ranks
+        seen_mask = np.zeros(52 + jokers, np.bool_)
+        seen_mask[list(seen)] = True
+        code = tk.choose(
+            tk.LOOKAHEAD, np.array(hands, np.int64), seat, seq, len(ranks), count, seen_mask,
+            np.array(teams, np.int64),
+        )  # fmt: skip
+        slot, name = (code % tk.NAMED, code // tk.NAMED - 1) if code >= 0 else (-1, -1)
+        twin = naive_table_lookahead(hands, seat, ranks, count, seen, teams)
+        assert (slot, name if name >= 0 else -1) == twin, (hands, seat, ranks, count)
+        checked += twin[1] >= 0
+    assert checked >= (5 if jokers else 0)  # jokers were laid, as some rank
 
 
 GAMES_BY_SIZE = {
