@@ -133,7 +133,8 @@ def games_and_hands(ca: Any, quick: bool, figures: dict[str, Any], put: Any) -> 
          "build-model: the expert model's fixed point"),
         ("build-pegging", _provenance("pegging"), "deal", None,
          "build-pegging: the pegging table, per deal played (2,000 to 8,000 a cell by default)"),
-        ("build-leads", _provenance("leads"), "run", 1, "build-leads: the solver's leads"),
+        ("build-leads", _provenance("leads"), "run", 1,
+         "build-leads: the solver's leads and replies"),
         ("build-board", _provenance("board"), "deal", None,
          "build-board: the board table, per deal simulated (1,000,000 by default)"),
     ):  # fmt: skip

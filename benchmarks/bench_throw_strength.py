@@ -8,11 +8,12 @@ shows are counted. A's score in a deal is its total (hand, its crib as dealer, a
 pegging) minus B's, averaged over the two seatings. The table gives the mean per deal
 with its standard error.
 
-It answers one question: do the throws of the pegging-aware model built on the solver's
-pegging table gain points over the model built on the lookahead's table, and over the
-classic model (hand and crib only), when the play is the solver's? The previous model
-is a file: by default the one of the commit before the rebuild, written with
-``git show 9150142:data/expert_model.npz > /tmp/model_lookahead_pegging.npz``.
+It answers one question: do the throws of the shipped pegging-aware model gain points
+over the model it replaced, and over the classic model (hand and crib only), when the
+play is the solver's? The previous model is a file: by default the one before the
+finer pegging table (0.5.0), written with
+``git show 4ec4bac:data/expert_model.npz > /tmp/model_previous.npz`` (the one built on
+the lookahead's table before it: ``git show 9150142:data/expert_model.npz``).
 
 Run from the repository root::
 
@@ -49,9 +50,9 @@ def match(a: ExpertModel, b: ExpertModel, n: int, seed: int) -> tuple[float, flo
     reader = load_model()
     pa, da = a.policy("pone").pi, a.policy("dealer").pi
     pb, db = b.policy("pone").pi, b.policy("dealer").pi
-    ab = np.asarray(dlk.expert_deals(n, seed, 0, keys, pa, db))  # A is pone
-    ba = np.asarray(dlk.expert_deals(n, seed, 0, keys, pb, da))  # A deals
-    same = np.asarray(dlk.expert_deals(n, seed, 0, keys, pb, db))  # B in both seats
+    ab = np.asarray(dlk.expert_deals(n, seed, 0, dlk.ThrowPolicies(keys, pa, db)))  # A is pone
+    ba = np.asarray(dlk.expert_deals(n, seed, 0, dlk.ThrowPolicies(keys, pb, da)))  # A deals
+    same = np.asarray(dlk.expert_deals(n, seed, 0, dlk.ThrowPolicies(keys, pb, db)))  # B, both
     changed = (np.sort(ab[:, 9:11]) != np.sort(same[:, 9:11])).any(axis=1) | (
         np.sort(ba[:, 11:13]) != np.sort(same[:, 11:13])
     ).any(axis=1)
@@ -63,13 +64,13 @@ def match(a: ExpertModel, b: ExpertModel, n: int, seed: int) -> tuple[float, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40_000)
-    parser.add_argument("--previous", default="/tmp/model_lookahead_pegging.npz")
+    parser.add_argument("--previous", default="/tmp/model_previous.npz")
     parser.add_argument("--seed", type=int, default=2027)
     args = parser.parse_args()
     new = packaged_model("pegging")
     models = {
-        "pegging (solver table)": new,
-        "pegging (lookahead table)": ExpertModel.load(args.previous),
+        "pegging (shipped)": new,
+        "pegging (previous)": ExpertModel.load(args.previous),
         "classic": packaged_model("classic"),
     }
     mt.play(mt.deal(20, 1), "solver", "solver")  # compile or load the kernels

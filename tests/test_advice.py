@@ -225,6 +225,64 @@ def test_the_lead_is_read_by_the_solvers_own_leads() -> None:
     assert share(read) > 2 * share(plain) > 4 * share(before)
 
 
+def test_the_dealers_reply_is_read_by_the_solvers_replies() -> None:
+    """With the solver's replies, the pone reading the dealer's first card (its answer to
+    the lead) keeps a dealer keep's weight as the lead is read: 1 - slack plus slack
+    times its softmax chance where the replies have the keep lay that rank, slack times
+    it elsewhere. The dealer's later cards are read by the softmax alone."""
+    from crib_analyze.cards import parse_card, parse_cards
+    from crib_analyze.play import play_policy_kernels as pk
+    from crib_analyze.play.matches import NO_REPLIES, play_reader
+
+    plain = play_reader(hands=1820)._replace(replies=NO_REPLIES)
+    keeps = plain.keeps
+    starter, lead, reply, later = (parse_card(c) for c in ("4H", "5S", "8D", "KD"))
+    table = np.full((13, 13, 1820), -1, np.int64)  # every keep answers with its lowest rank,
+    table[:, :] = keeps.min(axis=1)
+    table[starter >> 2, lead >> 2] = keeps.max(axis=1)  # its highest after this starter and lead
+    table.setflags(write=False)
+    replying = plain._replace(replies=table)
+    hands = np.full((2, 4), -1, np.int64)
+    hands[0] = parse_cards("5S 6C 7D QH")
+
+    def read(reader, cards):  # type: ignore[no-untyped-def]
+        """The pone's weights before and after each dealer card of ``cards``: the pone
+        leads 5S, then each dealer card is answered by the pone's 6C."""
+        reading = pk.new_reading()
+        pk.start_reading(reader, 0, hands, np.full(4, -1, np.int64), starter, reading[0][0])
+        seen = np.zeros(52, np.bool_)
+        seen[[starter, lead]] = True
+        reading[1][0, lead >> 2] += 1
+        seq = np.zeros(9, np.int64)
+        seq[0] = lead >> 2
+        state = np.array([1, 5, 1])
+        out = [reading[0][0].copy()]
+        for card in cards:
+            pk.read_card(reader, reading, 0, card, seq, state, seen, hands, np.zeros(2, np.int64))
+            out.append(reading[0][0].copy())
+            reading[1][1, card >> 2] += 1
+            seen[card] = True
+            seq[state[0]], seq[state[0] + 1] = card >> 2, 5  # the dealer's card, the pone's 6C
+            state[:] = (state[0] + 2, state[1] + min((card >> 2) + 1, 10) + 6, 1)
+            reading[1][0, 5] += 1
+        return out
+
+    before, after = read(plain, [reply])
+    _, by_table = read(replying, [reply])
+    live = after > 0
+    softmax = after[live] / before[live]
+    slack = SOLVER_LEAD_SLACK.default
+    says = table[starter >> 2, lead >> 2][live] == reply >> 2
+    expect = np.where(says, 1 - slack + slack * softmax, slack * softmax)
+    assert np.allclose(by_table[live] / before[live], expect, rtol=1e-12)
+    assert (by_table[~live] == 0).all() and says.any() and not says.all()
+    # the dealer's second card: the same reading with the replies as without them
+    _, one, two = read(plain, [reply, later])
+    _, one_t, two_t = read(replying, [reply, later])
+    ok = one_t > 0
+    assert np.allclose(two_t[ok] / one_t[ok], np.where(one[ok] > 0, two[ok] / one[ok], 0.0))
+
+
 def test_the_shipped_leads_are_the_solvers_leads() -> None:
     """A stale table fails here: for keeps drawn at random, the card the solver's advice
     leads as pone (every live dealer hand solved) is the table's."""
@@ -247,6 +305,41 @@ def test_the_shipped_leads_are_the_solvers_leads() -> None:
         starter = 4 * int(s) + used[int(s)]
         frame = ca.advise_play("pone", [format_card(c) for c in cards], format_card(starter))
         assert parse_card(str(frame.card.iloc[0])) >> 2 == leads[s, k], (ranks, s)
+
+
+def test_the_shipped_replies_are_the_solvers_replies() -> None:
+    """A stale table fails here: for keeps, starters and leads drawn at random, the card
+    the solver's advice lays as dealer in answer to the lead (every live pone hand
+    solved) is the table's reply."""
+    from crib_analyze.artifacts.pegging_table import kept_multisets
+    from crib_analyze.cards import format_card, parse_card
+    from crib_analyze.play.matches import play_reader
+
+    replies = play_reader(hands=1820).replies
+    assert replies.shape == (13, 13, 1820)
+    rng = np.random.default_rng(16)
+    checked = 0
+    for k, s, led in zip(*(rng.integers(0, n, 16) for n in (1820, 13, 13)), strict=True):
+        ranks = [int(r) for r in kept_multisets()[k]]
+        if max([*ranks, int(s), int(led)].count(r) for r in range(13)) > 4:
+            assert replies[s, led, k] == -1
+            continue
+        used = {r: 0 for r in range(13)}
+        starter = 4 * int(s)  # the lowest suits free, the starter's first, then the lead's
+        used[int(s)] += 1
+        lead = 4 * int(led) + used[int(led)]
+        used[int(led)] += 1
+        cards = []
+        for r in ranks:
+            cards.append(4 * r + used[r])
+            used[r] += 1
+        frame = ca.advise_play(
+            "dealer", [format_card(c) for c in cards], format_card(starter),
+            played=[format_card(lead)],
+        )  # fmt: skip
+        assert parse_card(str(frame.card.iloc[0])) >> 2 == replies[s, led, k], (ranks, s, led)
+        checked += 1
+    assert checked >= 10
 
 
 def test_the_throw_prior_equals_a_direct_sum_over_the_policy() -> None:

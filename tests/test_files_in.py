@@ -156,7 +156,8 @@ def leads_text(path: Path) -> Result:
         leads = SolverLeads.load(path)
     except Exception as e:
         return _Verdict(1, "", f"Error: {e}\n")
-    return _Verdict(0, leads.leads.tobytes().hex() + str(leads.provenance), "")
+    replies = b"" if leads.replies is None else leads.replies.tobytes()
+    return _Verdict(0, leads.leads.tobytes().hex() + str(hash(replies)) + str(leads.provenance), "")
 
 
 def pegging_text(path: Path) -> Result:

@@ -192,10 +192,11 @@ def build_leads(
     log: Callable[[int, float], None] | None = None,
     model: ModelLike = None,
 ) -> BuiltTable:
-    """Rebuild the solver's leads for ``model`` (default: the expert model in use; about
-    8 minutes on 2 cores) and write them (default: ``solver_leads.npz`` in the user
-    data dir, where the reading finds leads for a rebuilt model). ``log(starter ranks
-    done, seconds)``. A killed build resumes from its checkpoint beside the output."""
+    """Rebuild the solver's leads and replies for ``model`` (default: the expert model
+    in use; about 15 minutes on 2 cores) and write them (default: ``solver_leads.npz``
+    in the user data dir, where the reading finds leads for a rebuilt model).
+    ``log(steps done, seconds)``: each starter rank's leads (1-13), then its replies
+    (14-26). A killed build resumes from its checkpoint beside the output."""
     from crib_analyze.play.solver_lead_build import build_leads as run
 
     target = output_file(output, default_leads_output())

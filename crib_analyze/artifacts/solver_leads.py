@@ -1,7 +1,9 @@
-"""The solver's leads: the rank the solver leads as pone from every keep, by starter.
+"""The solver's leads: the rank the solver leads as pone from every keep, by starter;
+and its replies: the rank it lays as dealer in answer to each lead rank.
 
 The solver reads the pone's lead by these (:mod:`crib_analyze.play.inference_kernels`):
-a pone that plays like the solver leads what the table says. The leads depend on the
+a pone that plays like the solver leads what the table says; and the dealer's first
+card by the replies. The leads depend on the
 expert model (the pone's reading of the dealer's keep comes from the dealer's throw
 policy), so the table names the model it was made with, and the reading uses a table
 only with that model: the packaged table with the packaged model, or one made by
@@ -30,10 +32,14 @@ N_KEEPS = 1820
 class SolverLeads:
     """``leads`` (13, 1820): by the starter's rank, the rank led from each keep (rows of
     :func:`crib_analyze.artifacts.pegging_table.kept_multisets`); -1 where the keep holds
-    all four of the starter's rank. ``provenance`` names the model (``expert_model``)."""
+    all four of the starter's rank. ``replies`` (13, 13, 1820), by the starter's rank and
+    the lead's: the rank the dealer lays from each keep in answer; -1 where the keep, the
+    starter and the lead hold more than four of a rank (None in a file made before
+    0.5.0). ``provenance`` names the model (``expert_model``)."""
 
     leads: np.ndarray
     provenance: dict[str, Any] = field(default_factory=dict)
+    replies: np.ndarray | None = None
 
     @property
     def model(self) -> str:
@@ -41,7 +47,8 @@ class SolverLeads:
         return str(self.provenance.get("expert_model", ""))
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        write_npz(path, LEADS_FORMAT, self.provenance, {"leads": self.leads})
+        replies = {} if self.replies is None else {"replies": self.replies}
+        write_npz(path, LEADS_FORMAT, self.provenance, {"leads": self.leads} | replies)
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Any) -> SolverLeads:
@@ -51,7 +58,14 @@ class SolverLeads:
                 raise ValueError("leads of the wrong shape or outside the ranks")
             if not leads_are_playable(leads):
                 raise ValueError("a lead of a rank the keep does not hold")
-            return cls(leads, provenance)
+            if "replies" not in arrays:
+                return cls(leads, provenance)
+            replies = np.ascontiguousarray(arrays["replies"], np.int64)
+            if replies.shape != (13, 13, N_KEEPS) or replies.min() < -1 or replies.max() > 12:
+                raise ValueError("replies of the wrong shape or outside the ranks")
+            if not replies_are_playable(replies):
+                raise ValueError("a reply of a rank the keep does not hold")
+            return cls(leads, provenance, replies)
 
         return read_npz(source, "the solver's leads", LEADS_FORMAT, parse)
 
@@ -67,6 +81,21 @@ def leads_are_playable(leads: np.ndarray) -> bool:
         return False
     k = np.broadcast_to(np.arange(N_KEEPS), leads.shape)
     return bool(held[k[~none], leads[~none]].all())
+
+
+def replies_are_playable(replies: np.ndarray) -> bool:
+    """Whether every reply is a rank of its keep, and -1 just where the keep, the starter
+    and the lead hold more than four of a rank."""
+    keeps = kept_multisets()
+    counts = (keeps[:, :, None] == np.arange(13)).sum(axis=1)  # (1820, 13)
+    eye = np.eye(13, dtype=np.int64)
+    shown = eye[:, None, :] + eye[None, :, :]  # [starter, lead, rank]: cards seen of each rank
+    over = ((counts[None, None] + shown[:, :, None, :]) > 4).any(axis=3)  # (13, 13, 1820)
+    none = replies == -1
+    if not np.array_equal(none, over):
+        return False
+    k = np.broadcast_to(np.arange(N_KEEPS), replies.shape)
+    return bool((counts[k[~none], replies[~none]] > 0).all())
 
 
 @cache

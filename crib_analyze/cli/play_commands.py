@@ -389,10 +389,11 @@ def build_pegging(
 @jobs_option
 @quiet_option
 def build_leads(output: str | None, model: str | None, jobs: int | None, quiet: bool) -> None:
-    """Rebuild the solver's leads for an expert model.
+    """Rebuild the solver's leads and replies for an expert model.
 
     For each of the 1,820 kept rank multisets and each starter rank: the card the solver
-    leads as pone. The solver reads the pone's lead by them, with the model they were
+    leads as pone; then for each lead rank too, the card it lays as dealer in reply. The
+    solver reads the pone's lead and the dealer's reply by them, with the model they were
     made with only. The packaged leads match the packaged model; after build-model, run
     this with the same --model so the solver reads leads by the new model (written to
     the user data dir, they are found there). A killed build resumes.
@@ -404,7 +405,9 @@ def build_leads(output: str | None, model: str | None, jobs: int | None, quiet: 
 
     def log(done: int, seconds: float) -> None:
         if not quiet:
-            note(f"{done}/13 starter ranks, {seconds:.0f} s")
+            what = "leads" if done <= 13 else "replies"
+            note(f"{done}/26 steps (each starter rank's leads, then its replies): {what}, "
+                 f"{seconds:.0f} s")  # fmt: skip
 
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(output, log=log, model=model)

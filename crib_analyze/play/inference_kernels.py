@@ -53,6 +53,8 @@ class Reader(NamedTuple):
     chance: np.ndarray  # ... and its chance
     params: np.ndarray  # [tau, hands, slack]: the softmax of lays, the budget, the leads' slack
     leads: np.ndarray  # (13, 1820) the solver's leads (0 rows: none for this model)
+    #: (13, 13, 1820) the solver's replies to the lead, by starter and lead rank (0 rows: none)
+    replies: np.ndarray
 
     @property
     def tau(self) -> float:

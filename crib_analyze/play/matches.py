@@ -34,6 +34,7 @@ from crib_analyze.settings import (
 )
 
 NO_LEADS = np.zeros((0, 1820), np.int64)
+NO_REPLIES = np.zeros((0, 13, 1820), np.int64)
 
 
 def policy_code(name: str) -> int:
@@ -101,7 +102,8 @@ def play_reader(
 ) -> Reader:
     """The reader tuple the play kernels take: kept-rank priors, keeps, each seat's
     throw policy turned around, [tau, hands, slack] for the solver's reading and budget,
-    and the solver's leads made with ``model`` (when there are such, and ``leads``).
+    and the solver's leads and replies made with ``model`` (when there are such, and
+    ``leads``).
     Without ``reads`` (no solver will play) the reading's parts are empty, of the same
     types: nothing is computed that no policy uses."""
     m = model or load_model()
@@ -114,7 +116,7 @@ def play_reader(
         return _read_only(Reader(
             rank_weights=kept_rank_weights(m), keeps=np.zeros((0, 4), np.int64),
             start=np.zeros((2, 1), np.int64), pair=nothing, chance=np.zeros((2, 0)),
-            params=params, leads=NO_LEADS,
+            params=params, leads=NO_LEADS, replies=NO_REPLIES,
         ))  # fmt: skip
     start, pair, chance = throw_likelihoods(m)
     keeps = np.ascontiguousarray(kept_multisets())
@@ -122,6 +124,7 @@ def play_reader(
     return _read_only(Reader(
         rank_weights=kept_rank_weights(m), keeps=keeps, start=start, pair=pair,
         chance=chance, params=params, leads=NO_LEADS if known is None else known.leads,
+        replies=NO_REPLIES if known is None or known.replies is None else known.replies,
     ))  # fmt: skip
 
 

@@ -510,14 +510,18 @@ def read_card(
         if seen[c]:
             public[c >> 2] += 1
     lead = np.zeros(0, np.int64)
-    if o == 0 and state[0] == 0 and state[1] == 0 and leads.shape[0] > 0:
-        down = 0  # cards laid so far: none at the deal's lead
+    down = 0  # cards laid so far in the deal
+    for r in range(13):
+        down += laid[0, r] + laid[1, r]
+    if o == 0 and state[0] == 0 and state[1] == 0 and leads.shape[0] > 0 and down == 0:
         for r in range(13):
-            down += laid[0, r] + laid[1, r]
-        if down == 0:
-            for r in range(13):
-                if public[r] > 0:  # the starter: the only card seen before the lead
-                    lead = leads[r]
+            if public[r] > 0:  # the starter: the only card seen before the lead
+                lead = leads[r]
+    elif o == 1 and state[0] == 1 and down == 1 and reader.replies.shape[0] > 0:
+        led = seq[0]  # the dealer's first card, the reply to the lead: by the replies
+        for r in range(13):
+            if public[r] - (r == led) > 0:  # the starter: the card seen besides the lead
+                lead = reader.replies[r, led]
     ik.read_lay(
         weights[p], keeps, laid[o], card >> 2, seq, state[0], state[1], public,
         gone_above[o], cards_left(hands[p]), rank_weights[o], params[0], lead, params[2],
@@ -781,4 +785,49 @@ def solver_leads(reader: Reader, s: int, lo: int, hi: int) -> np.ndarray:
         gone = np.zeros(2, np.int64)
         slot = solver_slot(hands, 0, seq, state, reader, reading, gone, rng_for(s, k))
         out[i] = hands[0, slot] >> 2
+    return out
+
+
+@njit(parallel=True)
+def solver_replies(reader: Reader, s: int, led: int, lo: int, hi: int) -> np.ndarray:
+    """(hi - lo,): the rank the solver lays as dealer in reply to a lead of rank ``led``
+    from each keep ``lo`` to ``hi`` (rows of ``reader.keeps``) when the starter has rank
+    ``s``, the pone's hand read from its throw and its lead (the solver's own leads,
+    when the reader has them); -1 where the keep, the starter and the lead hold more
+    than four of a rank. The cards take the lowest suits free, the starter's first."""
+    keeps = reader.keeps
+    out = np.full(hi - lo, -1, np.int64)
+    for i in prange(hi - lo):
+        k = lo + i
+        used = np.zeros(13, np.int64)
+        used[s] += 1
+        used[led] += 1
+        for j in range(4):
+            used[keeps[k, j]] += 1
+        if used.max() > 4:
+            continue
+        used[:] = 0
+        starter = 4 * s
+        used[s] = 1
+        lead = 4 * led + used[led]
+        used[led] += 1
+        hands = np.full((2, 4), -1, np.int64)
+        for j in range(4):
+            r = keeps[k, j]
+            hands[1, j] = 4 * r + used[r]
+            used[r] += 1
+        reading = new_reading()
+        start_reading(reader, 1, hands, np.full(4, -1, np.int64), starter, reading[0][1])
+        seq = np.zeros(9, np.int64)
+        state = np.zeros(3, np.int64)
+        seen = np.zeros(52, np.bool_)
+        seen[starter] = True
+        gone = np.zeros(2, np.int64)
+        read_card(reader, reading, 1, lead, seq, state, seen, hands, gone)
+        reading[1][0, led] += 1
+        seen[lead] = True
+        seq[0] = led
+        state[0], state[1], state[2] = 1, rank_value(led), 1
+        slot = solver_slot(hands, 1, seq, state, reader, reading, gone, rng_for(13 * s + led, k))
+        out[i] = hands[1, slot] >> 2
     return out
