@@ -41,9 +41,17 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     """(venv bin folder, environment) of a fresh install of a freshly built wheel."""
     root = tmp_path_factory.mktemp("install")
     source = root / "src"
-    ignore = shutil.ignore_patterns(
+    patterns = shutil.ignore_patterns(
         ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*cache"
     )
+    # the tests' own temporary folder, when TMPDIR is inside the repository (the copy
+    # would otherwise copy itself without end)
+    base = tmp_path_factory.getbasetemp().resolve()
+    skip = {REPO / base.relative_to(REPO).parts[0]} if base.is_relative_to(REPO) else set()
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return set(patterns(folder, names)) | {n for n in names if Path(folder, n) in skip}
+
     shutil.copytree(REPO, source, ignore=ignore)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CRIB_ANALYZE", "PYTHON"))}
     env |= {
