@@ -24,7 +24,7 @@ from crib_analyze.errors import ModelError
 from crib_analyze.settings import PACKAGED_LEADS, default_leads_output, packaged
 from crib_analyze.storage.npz import read_npz, write_npz
 
-LEADS_FORMAT = 1
+LEADS_FORMAT = 2  # the leads and the replies (format 1, before 0.5.0: the leads alone)
 N_KEEPS = 1820
 
 
@@ -34,8 +34,8 @@ class SolverLeads:
     :func:`crib_analyze.artifacts.pegging_table.kept_multisets`); -1 where the keep holds
     all four of the starter's rank. ``replies`` (13, 13, 1820), by the starter's rank and
     the lead's: the rank the dealer lays from each keep in answer; -1 where the keep, the
-    starter and the lead hold more than four of a rank (None in a file made before
-    0.5.0). ``provenance`` names the model (``expert_model``)."""
+    starter and the lead hold more than four of a rank (None in a file of format 1, made
+    before 0.5.0). ``provenance`` names the model (``expert_model``)."""
 
     leads: np.ndarray
     provenance: dict[str, Any] = field(default_factory=dict)
@@ -47,8 +47,11 @@ class SolverLeads:
         return str(self.provenance.get("expert_model", ""))
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        replies = {} if self.replies is None else {"replies": self.replies}
-        write_npz(path, LEADS_FORMAT, self.provenance, {"leads": self.leads} | replies)
+        if self.replies is None:  # the leads alone: the format of before 0.5.0
+            write_npz(path, 1, self.provenance, {"leads": self.leads})
+        else:
+            arrays = {"leads": self.leads, "replies": self.replies}
+            write_npz(path, LEADS_FORMAT, self.provenance, arrays)
 
     @classmethod
     def load(cls, source: str | os.PathLike[str] | Any) -> SolverLeads:
@@ -58,8 +61,11 @@ class SolverLeads:
                 raise ValueError("leads of the wrong shape or outside the ranks")
             if not leads_are_playable(leads):
                 raise ValueError("a lead of a rank the keep does not hold")
-            if "replies" not in arrays:
-                return cls(leads, provenance)
+            names = set(arrays) - {"format", "provenance"}
+            if int(arrays["format"]) == 1 and names == {"leads"}:
+                return cls(leads, provenance)  # a file of before 0.5.0: no replies
+            if names != {"leads", "replies"}:
+                raise ValueError(f"arrays {sorted(names)}, expected leads and replies")
             replies = np.ascontiguousarray(arrays["replies"], np.int64)
             if replies.shape != (13, 13, N_KEEPS) or replies.min() < -1 or replies.max() > 12:
                 raise ValueError("replies of the wrong shape or outside the ranks")
@@ -67,7 +73,7 @@ class SolverLeads:
                 raise ValueError("a reply of a rank the keep does not hold")
             return cls(leads, provenance, replies)
 
-        return read_npz(source, "the solver's leads", LEADS_FORMAT, parse)
+        return read_npz(source, "the solver's leads", (LEADS_FORMAT, 1), parse)
 
 
 def leads_are_playable(leads: np.ndarray) -> bool:

@@ -49,20 +49,23 @@ def write_npz(
 def read_npz(
     source: str | os.PathLike[str] | Any,
     what: str,
-    fmt: int,
+    fmt: int | tuple[int, ...],
     parse: Callable[[dict[str, np.ndarray], dict[str, Any]], T],
 ) -> T:
-    """Read a file written by :func:`write_npz` of format ``fmt`` and ``parse(arrays,
-    provenance)`` it; a missing, damaged or wrong file is one ModelError naming
-    ``what`` (e.g. "the board table"), and so is a file without its digest (nothing to
-    check it against). A path that is a FIFO ends at the first Ctrl-C."""
+    """Read a file written by :func:`write_npz` of format ``fmt`` (or one of them; the
+    arrays keep their ``format``) and ``parse(arrays, provenance)`` it; a missing,
+    damaged or wrong file is one ModelError naming ``what`` (e.g. "the board table"),
+    and so is a file without its digest (nothing to check it against). A path that is a
+    FIFO ends at the first Ctrl-C."""
     is_path = isinstance(source, str | os.PathLike)
     name = os.fspath(source) if is_path else getattr(source, "name", str(source))
     try:
         with interrupts.at_once(), np.load(source, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}
-        if int(arrays["format"]) != fmt:
-            raise ValueError(f"format {int(arrays['format'])}, expected {fmt}")
+        formats = fmt if isinstance(fmt, tuple) else (fmt,)
+        if int(arrays["format"]) not in formats:
+            expected = " or ".join(str(f) for f in formats)
+            raise ValueError(f"format {int(arrays['format'])}, expected {expected}")
         stored = str(arrays.pop("digest", ""))
         if not stored:
             raise ValueError("it carries no digest, so it cannot be checked")
@@ -72,5 +75,6 @@ def read_npz(
         parsed = parse(arrays, provenance)
     except Exception as e:  # a damaged file, whatever numpy, zipfile or parse raise for it
         raise ModelError(f"cannot read {what} {name}: {e}") from None
-    checked.note(f"{what} ({name})", f"format {fmt} and digest matched; contents in range")
+    found = int(arrays["format"])
+    checked.note(f"{what} ({name})", f"format {found} and digest matched; contents in range")
     return parsed
