@@ -799,23 +799,18 @@ def solver_replies(reader: Reader, s: int, led: int, lo: int, hi: int) -> np.nda
     out = np.full(hi - lo, -1, np.int64)
     for i in prange(hi - lo):
         k = lo + i
-        used = np.zeros(13, np.int64)
+        used = np.zeros(13, np.int64)  # each card: the lowest suit of its rank still free
+        hands = np.full((2, 4), -1, np.int64)
+        starter = 4 * s + used[s]
         used[s] += 1
-        used[led] += 1
-        for j in range(4):
-            used[keeps[k, j]] += 1
-        if used.max() > 4:
-            continue
-        used[:] = 0
-        starter = 4 * s
-        used[s] = 1
         lead = 4 * led + used[led]
         used[led] += 1
-        hands = np.full((2, 4), -1, np.int64)
         for j in range(4):
             r = keeps[k, j]
             hands[1, j] = 4 * r + used[r]
             used[r] += 1
+        if used.max() > 4:  # more than four of a rank: no such deal
+            continue
         reading = new_reading()
         start_reading(reader, 1, hands, np.full(4, -1, np.int64), starter, reading[0][1])
         seq = np.zeros(9, np.int64)
