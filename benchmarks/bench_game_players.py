@@ -25,7 +25,7 @@ Target (issue 35): the new players win significantly more in every game, by more
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_game_players.py [--quick] [--game NAME ...]
-        [--only throws|play|both ...] [--games N]
+        [--only throws|play|both ...] [--games N] [--jokers N]
 """
 
 from __future__ import annotations
@@ -35,10 +35,12 @@ import time
 
 import numpy as np
 
+from crib_analyze.artifacts.game_models import game_model
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import THROW_MODELS, sides_of, table_deal
 from crib_analyze.play.table_play_kernels import POLICY_CODES
 from crib_analyze.rules import GAMES, game
+from crib_analyze.settings import JOKER_MODEL_GAMES
 
 from common import reproduce_command
 
@@ -53,10 +55,15 @@ COMPARISONS = {
 SOLVER_GAMES = ("five-dealt", "five-card", "three", "three-dealer-six")
 
 
-def match(name: str, throws: str, play: str, games: int, seed: int) -> dict[str, object]:
+def match(
+    name: str, throws: str, play: str, games: int, seed: int, jokers: int = 0
+) -> dict[str, object]:
     """The new side's (the side of player 0) record against the baseline in ``games``
-    whole games (a multiple of the players: whole rotation groups)."""
-    rules = game(name)
+    whole games (a multiple of the players: whole rotation groups), with ``jokers`` in
+    the pack."""
+    rules = game(name, jokers=jokers)
+    if throws == "expert" and game_model(rules) is None:
+        raise SystemExit(f"{name} with {jokers} jokers has no expert model to measure")
     p = rules.players
     games -= games % p
     sides = sides_of(rules)
@@ -90,8 +97,13 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games")
     parser.add_argument("--only", choices=tuple(COMPARISONS), action="append")
     parser.add_argument("--games", type=int, help="games a comparison (default: its own)")
+    parser.add_argument(
+        "--jokers", type=int, default=0, help="jokers in the pack (default games: those "
+        "whose joker models ship, the standard one)",
+    )  # fmt: skip
     args = parser.parse_args()
-    names = args.game or [g for g in GAMES if g != "standard"]
+    default = JOKER_MODEL_GAMES if args.jokers else [g for g in GAMES if g != "standard"]
+    names = args.game or default
     match("three", "expert", "lookahead", 6, SEED)  # compile before timing
     head = f"{'game':18s} {'new':18s} {'games':>6s} {'win':>7s} {'fair':>6s} {'gain':>6s} "
     print(head + f"{'s.e.':>5s} {'z':>5s}  points a deal vs baseline (heels play hands crib) secs")
@@ -102,11 +114,12 @@ def main() -> None:
             if play == "solver" and name not in SOLVER_GAMES:
                 continue
             n = args.games or (max(full // 10, 60) if args.quick else full)
-            r = match(name, throws, play, n, SEED)
+            r = match(name, throws, play, n, SEED, args.jokers)
             gain = r["win"] - r["fair"]  # type: ignore[operator]
             z = gain / r["win_se"] if r["win_se"] else float("nan")  # type: ignore[operator]
             pts = " ".join(f"{v:+.3f}" for v in r["points"].values())  # type: ignore[union-attr]
-            print(f"{name:18s} {label + ' ' + throws + '+' + play:18s} {r['games']:6d} "
+            shown = name + (f"+{args.jokers}jk" if args.jokers else "")
+            print(f"{shown:18s} {label + ' ' + throws + '+' + play:18s} {r['games']:6d} "
                   f"{r['win']:7.4f} {r['fair']:6.3f} {gain:+6.3f} {r['win_se']:5.3f} {z:5.1f}  "
                   f"{pts}  {r['seconds']:.0f}", flush=True)  # fmt: skip
     print("reproduce:", reproduce_command("bench_game_players.py"))

@@ -23,6 +23,7 @@ CARDS_KEPT = 4  # each player throws two to the dealer's crib
 JACK_RANK = 10  # rank index of the jack (A = 0 ... K = 12)
 FIVE_RANK = 4  # rank index of the five (the throw fives variant)
 FIRST_JOKER = 52  # the jokers variant: the first joker's card id (the second is 53)
+JOKER_RANK = 13  # a joker's rank in the tables of thrown ranks with jokers (its id >> 2)
 CRIB_SIZE = 4  # in every game of the rules: the crib shows four cards and the starter
 # variants: a hand or crib that scores nothing in the show
 ZERO_PENALTY_POINTS = 1  # zero penalty: the opponent scores 1

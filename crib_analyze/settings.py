@@ -244,6 +244,9 @@ PEGGING_TARGET_SE = Amount("target standard error", 0.0, 10.0, 0.08)
 GAMES_WITH_MODELS = (
     "five-dealt", "five-card", "three", "three-dealer-six", "four", "five", "canadian-doubles",
 )  # fmt: skip
+# games whose models with jokers in the pack (1 and 2) ship: the standard game's expert
+# with jokers (build-game-models --jokers N; its own expert model knows no jokers)
+JOKER_MODEL_GAMES = ("standard",)
 # the games of two sides other than the standard one, each with a board (build-game-boards)
 GAMES_WITH_BOARDS = ("five-dealt", "five-card", "four", "canadian-doubles")
 GAME_BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number

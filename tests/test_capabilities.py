@@ -150,7 +150,15 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
             {"throw_fives": True, "lowball": True, "opponent": "expert"},
             "no expert model plays",
         ),
-        ({"jokers": 1, "opponent": "expert"}, "plays the random opponent, not expert"),
+        ({"jokers": 1, "opponent": "expert"}, "`opponent` expert with `jokers` needs `role`"),
+        (
+            {"jokers": 1, "opponent": "expert", "role": "pone", "model": "m.npz"},
+            "`model` does not go with `jokers`",
+        ),
+        (
+            {"jokers": 1, "opponent": "expert", "role": "pone", "policy": "expert"},
+            "`policy` applies to `opponent` sampled only",
+        ),
         ({"jokers": 1, "pegging": "table"}, "is counted without the play"),
         ({"others": "hand"}, "`others` goes with `game`"),
         ({"score": "100-100"}, "`score` needs `role`"),

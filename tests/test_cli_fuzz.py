@@ -43,7 +43,7 @@ from crib_analyze.api import generate_table
 from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import packaged_model
 from crib_analyze.artifacts.game_boards import packaged_game_boards
-from crib_analyze.artifacts.game_models import packaged_game_models
+from crib_analyze.artifacts.game_models import model_key, packaged_game_models
 from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
@@ -405,7 +405,9 @@ def test_fuzz_every_command_no_traceback(
     models, boards = packaged_game_models(), packaged_game_boards()
     monkeypatch.setattr(
         game_models_build, "build_game_model",
-        lambda rules, *a, **kw: (models.models[rules.name], models.provenance[rules.name]),
+        lambda rules, *a, **kw: (
+            models.models[model_key(rules)], models.provenance[model_key(rules)]
+        ),
     )  # fmt: skip
     monkeypatch.setattr(
         table_boards, "build_game_board",

@@ -20,12 +20,15 @@ import numpy as np
 import pytest
 
 import crib_analyze as ca
+from crib_analyze.api.requests import DiscardRequest
 from crib_analyze.artifacts.game_models import (
     GameModel,
     GameModels,
     game_model,
+    model_key,
     model_problem,
     packaged_game_models,
+    rules_of_key,
 )
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib import game_model_kernels as gmk
@@ -35,23 +38,24 @@ from crib_analyze.errors import ModelError, UsageError
 from crib_analyze.expert.game_models import build_game_model, measure
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import GAMES, game
-from crib_analyze.settings import GAMES_WITH_MODELS
-from tests.conftest import rotating, scaled
-from tests.naive import naive_score, naive_split, suit
+from crib_analyze.settings import GAMES_WITH_MODELS, JOKER_MODEL_GAMES
+from tests.conftest import FULL, rotating, scaled
+from tests.naive import naive_split, naive_wild_score, suit
 
 OTHER_GAMES = [name for name in GAMES if name != "standard"]
 
 
 def random_tables(rules, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Tables that differ by seat (a seat reading another's row is caught)."""
+    """Tables that differ by seat (a seat reading another's row is caught); with jokers
+    a joker's rank too."""
     rng = np.random.default_rng(seed)
-    p = rules.players
-    one, two = np.zeros((p, 13)), np.zeros((p, 13, 13))
+    p, r = rules.players, 14 if rules.jokers else 13
+    one, two = np.zeros((p, r)), np.zeros((p, r, r))
     for s, t in enumerate(rules.thrown):
         if t == 1:
-            one[s] = rng.uniform(2, 9, 13)
+            one[s] = rng.uniform(2, 9, r)
         elif t == 2:
-            a = rng.uniform(2, 9, (13, 13))
+            a = rng.uniform(2, 9, (r, r))
             two[s] = (a + a.T) / 2
     return one, two
 
@@ -75,7 +79,7 @@ def twin_deal(rules, deck, one, two):
         keep = len(cards) - rules.thrown[s] - rules.passed[s]
         _, thrown, _ = naive_split(
             cards, keep, rules.thrown[s], rules.passed[s], rules.teams[s] == dealer_side,
-            one[s].tolist(), two[s].tolist(),
+            one[s].tolist(), two[s].tolist(), jokers=rules.jokers,
         )  # fmt: skip
         throws.append(thrown)
     return throws, pack, starter
@@ -83,20 +87,28 @@ def twin_deal(rules, deck, one, two):
 
 def possible_cribs(rules, seat, throws, pack, starter):
     """For each rank (or rank pair) the seat could throw in place of its own: every
-    crib score the substitution can give (each free card, two of different suits)."""
+    crib score the substitution can give (each free card, two of different suits; a
+    joker, rank 13, any joker of the pack still free, scored at its best)."""
     rest = [c for o, t in enumerate(throws) if o != seat for c in t] + pack
     used = set(rest) | {starter}
     free = {r: [4 * r + s for s in range(4) if 4 * r + s not in used] for r in range(13)}
+    free[13] = [c for c in range(52, 52 + rules.jokers) if c not in used]
+    ranks = 14 if rules.jokers else 13
+
+    def score(crib):
+        return naive_wild_score(crib, starter, crib=True)
+
     out = {}
     if rules.thrown[seat] == 1:
-        for r in range(13):
-            out[(r,)] = {naive_score([a, *rest], starter, crib=True) for a in free[r]}
+        for r in range(ranks):
+            out[(r,)] = {score([a, *rest]) for a in free[r]}
     else:
-        for r in range(13):
-            for q in range(r, 13):
+        for r in range(ranks):
+            for q in range(r, ranks):
                 out[(r, q)] = {
-                    naive_score([a, b, *rest], starter, crib=True)
-                    for a in free[r] for b in free[q] if a != b and suit(a) != suit(b)
+                    score([a, b, *rest])
+                    for a in free[r] for b in free[q]
+                    if a != b and (a >= 52 or b >= 52 or suit(a) != suit(b))
                 }  # fmt: skip
     return out
 
@@ -112,29 +124,83 @@ def test_one_deal_matches_the_rules(name: str) -> None:
     one, two = random_tables(rules, 7)
     deals = 1 if name == "canadian-doubles" else scaled(8, 2)
     for j in range(deals):
-        deck = np.empty(52, np.int64)
-        shuffle_into(deck, rng_for(11, j))
-        throws, pack, starter = twin_deal(rules, [int(c) for c in deck], one, two)
-        got = np.full((rules.players, 2), -1, np.int64)
-        assert gmk.deal_throws(
-            deck, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
-            np.array(rules.teams), rules.crib_from_deck, one, two, 1, got,
-        ) == starter  # fmt: skip
-        for s, t in enumerate(throws):
-            assert sorted(got[s][got[s] >= 0].tolist()) == sorted(t)
-        s1, s2 = gmk.crib_sums(
-            1, 11, j, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
-            np.array(rules.teams), rules.crib_from_deck, one, two, 1,
-        )  # fmt: skip
-        for s in range(rules.players):
-            if not rules.thrown[s]:
-                assert not s1[s].any() and not s2[s].any()
-                continue
-            for ranks, scores in possible_cribs(rules, s, throws, pack, starter).items():
-                cell = s1[s, ranks[0]] if len(ranks) == 1 else s2[s, ranks[0], ranks[1]]
-                assert cell[0] == (1 if scores else 0), (name, s, ranks)
-                if scores:
-                    assert cell[1] in scores and cell[2] == cell[1] ** 2, (name, s, ranks)
+        check_one_deal(rules, one, two, j)
+
+
+def check_one_deal(rules, one, two, j: int, seed: int = 11) -> None:
+    """Deal ``j`` of ``seed``: the kernel's throws and every substituted crib against
+    the twin's."""
+    deck = np.empty(52 + rules.jokers, np.int64)
+    shuffle_into(deck, rng_for(seed, j))
+    throws, pack, starter = twin_deal(rules, [int(c) for c in deck], one, two)
+    got = np.full((rules.players, 2), -1, np.int64)
+    assert gmk.deal_throws(
+        deck, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
+        np.array(rules.teams), rules.crib_from_deck, one, two, 1, got,
+    ) == starter  # fmt: skip
+    for s, t in enumerate(throws):
+        assert sorted(got[s][got[s] >= 0].tolist()) == sorted(t)
+    s1, s2 = gmk.crib_sums(
+        1, seed, j, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
+        np.array(rules.teams), rules.crib_from_deck, one, two, 1, rules.jokers,
+    )  # fmt: skip
+    name = rules.name
+    for s in range(rules.players):
+        if not rules.thrown[s]:
+            assert not s1[s].any() and not s2[s].any()
+            continue
+        for ranks, scores in possible_cribs(rules, s, throws, pack, starter).items():
+            cell = s1[s, ranks[0]] if len(ranks) == 1 else s2[s, ranks[0], ranks[1]]
+            assert cell[0] == (1 if scores else 0), (name, s, ranks)
+            if scores:
+                assert cell[1] in scores and cell[2] == cell[1] ** 2, (name, s, ranks)
+
+
+def joker_deals(rules, wanted: int, seed: int) -> list[int]:
+    """The first ``wanted`` deals of ``seed`` with a joker among the seats' cards (the
+    joker's rank is what is tested); in make test, with the starter not a joker (the
+    twin scores every crib beside a cut joker with each card for it and for the
+    substituted one: some ten seconds a deal)."""
+    out, j = [], 0
+    held = sum(rules.dealt)
+    while len(out) < wanted:
+        deck = np.empty(52 + rules.jokers, np.int64)
+        shuffle_into(deck, rng_for(seed, j))
+        if (deck[:held] >= 52).any() and (FULL or deck[held] < 52):
+            out.append(j)
+        j += 1
+    return out
+
+
+def test_a_seat_counts_a_cut_joker_among_its_starters() -> None:
+    """A seat splits by its kept hand's mean over every starter it cannot see, a joker
+    among them in a pack with one: a hand whose best keep changes with the joker's cut
+    (the crib left out: tables of zeros), checked against the twin with and without."""
+    rules = game("standard", jokers=1)
+    hand = [0, 42, 24, 49, 11, 41]  # AC JH 7C KD 3S JD
+    flat_one, flat_two = [0.0] * 14, [[0.0] * 14 for _ in range(14)]
+    _, with_joker, _ = naive_split(hand, 4, 2, 0, False, flat_one, flat_two, jokers=1)
+    _, without, _ = naive_split(hand, 4, 2, 0, False, flat_one, flat_two, jokers=0)
+    assert sorted(with_joker) != sorted(without)  # the case can tell them apart
+    deck = np.array(hand + [c for c in range(53) if c not in hand], np.int64)
+    got = np.full((2, 2), -1, np.int64)
+    gmk.deal_throws(
+        deck, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
+        np.array(rules.teams), 0, np.zeros((2, 14)), np.zeros((2, 14, 14)), 1, got,
+    )  # fmt: skip
+    assert sorted(got[0].tolist()) == sorted(with_joker)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_one_deal_with_jokers_matches_the_rules(jokers: int) -> None:
+    """The standard game's model with jokers in the pack: the seats split by tables of
+    14 ranks (a joker thrown is rank 13), and each substituted crib, a joker among its
+    ranks, is scored with each joker at its best (the twin tries every card for it)."""
+    rules = game("standard", jokers=jokers)
+    one, two = random_tables(rules, 8)
+    for j in joker_deals(rules, scaled(4, 1), 13):
+        check_one_deal(rules, one, two, j, 13)
 
 
 def test_the_measure_agrees_with_the_sampled_crib_of_discard() -> None:
@@ -189,14 +255,17 @@ def test_the_fixed_point_is_reproducible_and_resumes(tmp_path) -> None:
 
 
 def test_every_other_game_ships_a_model_that_is_its_own_fixed_point() -> None:
-    """The packaged file holds a checked model for every game but the standard; its
-    tables differ from the hand policy's random cribs; measured again against
+    """The packaged file holds a checked model for every game but the standard (and the
+    standard game's with jokers, every model of jokers: JOKER_MODEL_GAMES); its tables
+    differ from the hand policy's random cribs; measured again against
     themselves (fresh deals) they move little: fictitious play's tables are the crib
     against the mixture of the rounds' throws, and the throws near a tie flip between
     rounds (up to 0.12 a rank with four and five players, measured; 0.035 with two or
     three), so the bound is 0.15 a rank and 0.02 on average, not sampling error."""
     models = packaged_game_models()
-    assert sorted(models.models) == sorted(OTHER_GAMES) == sorted(GAMES_WITH_MODELS)
+    with_jokers = [model_key(game(g, jokers=j)) for g in JOKER_MODEL_GAMES for j in (1, 2)]
+    assert sorted(models.models) == sorted([*OTHER_GAMES, *with_jokers])
+    assert sorted(OTHER_GAMES) == sorted(GAMES_WITH_MODELS)
     name = rotating(["five-dealt", "three", "four", "five"], 1, "game-model-fixed")[0]
     rules = game(name)
     model = models.models[name]
@@ -276,3 +345,74 @@ def test_a_build_on_dask_is_the_same_model(monkeypatch: pytest.MonkeyPatch) -> N
     assert np.array_equal(whole.one, local.one) and np.array_equal(whole.two, local.two)
     with pytest.raises(UsageError, match="cannot reach"):
         build_game_model(rules, 2, 2000, 6, scheduler="tcp://127.0.0.1:9")
+
+
+def test_the_standard_game_with_jokers_has_an_expert_opponent() -> None:
+    """The shipped models of the standard game with one and two jokers are checked and
+    found; `discard --jokers N --opponent expert` is the role's seat of the any-game
+    engine, the other seat's throws sampled by that model (the same numbers as asking
+    for the seat), and the sampled opponent throwing at random is the random opponent,
+    exact; the model's cribs are not the hand policy's random ones."""
+    for jokers in (1, 2):
+        rules = game("standard", jokers=jokers)
+        model = game_model(rules)
+        assert model is not None and model.game == model_key(rules)
+        assert model_problem(model, rules) is None
+        _, hand_two = hand_policy_tables(rules)
+        assert np.abs(model.two - hand_two).max() > 0.1
+    hand = "5H 6S 4D JC QH JK"
+    expert = ca.analyze(hand, role="pone", jokers=1, opponent="expert", samples=300)
+    by_seat = ca.analyze(hand, seat="pone", jokers=1, others="expert", samples=300)
+    assert expert.net.tolist() == by_seat.net.tolist() and "crib_se" in expert.columns
+    random = ca.analyze(hand, seat="pone", jokers=1, others="random")
+    assert expert.crib_mean.tolist() != random.crib_mean.tolist()
+    for opponent, policy, others in [
+        ("expert", None, "expert"), ("sampled", None, "hand"), ("sampled", "random", "hand"),
+        ("sampled", "expert", "expert"),
+    ]:  # fmt: skip
+        asked = DiscardRequest(role="pone", jokers=2, opponent=opponent, policy=policy)
+        assert asked.resolve().others == others, (opponent, policy)
+    with pytest.raises(UsageError, match="no expert model plays jokers with lowball"):
+        DiscardRequest(role="pone", jokers=1, lowball=True, opponent="expert").resolve()
+    assert ca.analyze(hand, seat="pone", jokers=1, samples=300).net.tolist() == (
+        by_seat.net.tolist()
+    )  # the seat's default: the model, where the pack has one
+
+
+def test_a_model_names_its_game_and_jokers() -> None:
+    """Each model is filed under its game and jokers; a name of no game, or a one-joker
+    model that throws two jokers, is refused."""
+    assert [model_key(game(n, jokers=j)) for n, j in [("three", 0), ("five", 1)]] == [
+        "three", "five+1-joker",
+    ]  # fmt: skip
+    assert rules_of_key("standard+2-jokers") == game("standard", jokers=2)
+    for bad in ("nine", "standard+3-jokers", "three+1-jokers", "three+"):
+        with pytest.raises((ValueError, UsageError)):
+            rules_of_key(bad)
+    rules = game("standard", jokers=1)
+    one, two = hand_policy_tables(rules)
+    assert model_problem(GameModel("x", one, two, one * 0, two * 0), rules) is None
+    two = two.copy()
+    two[:, 13, 13] = 5.0
+    problem = model_problem(GameModel("x", one, two, one * 0, two * 0), rules)
+    assert problem is not None and "two jokers" in problem
+
+
+def test_build_game_models_with_jokers(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build-game-models --jokers N` builds the models of that pack (the standard
+    game's by default, any game asked) beside the models in use, and names them; the
+    standard game without jokers is refused (it has its own expert)."""
+    out = tmp_path / "models.npz"
+    built = ca.build_game_models(output=out, rounds=1, deals=200, jokers=1)
+    assert built.parts == ("standard+1-joker",)
+    models = GameModels.load(out)
+    assert set(packaged_game_models().models) <= set(models.models)
+    assert models.models["standard+1-joker"].two.shape == (2, 14, 14)
+    monkeypatch.setenv("CRIB_ANALYZE_GAME_MODELS", str(out))  # the next on top of it
+    again = ca.build_game_models(("five-dealt",), out, rounds=1, deals=200, jokers=1)
+    assert again.parts == ("five-dealt+1-joker",)
+    made = GameModels.load(out).models
+    assert model_problem(made["five-dealt+1-joker"], game("five-dealt", jokers=1)) is None
+    assert "standard+1-joker" in made  # kept: built on top of the models in use
+    with pytest.raises(UsageError, match="its own expert model"):
+        ca.build_game_models(("standard",), out, rounds=1, deals=200)

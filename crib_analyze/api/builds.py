@@ -22,6 +22,8 @@ from crib_analyze.settings import (
     GAME_MODEL_ROUNDS,
     GAMES_WITH_BOARDS,
     GAMES_WITH_MODELS,
+    JOKER_MODEL_GAMES,
+    JOKERS,
     MODEL_KINDS,
     MODEL_MAX_ROUNDS,
     MODEL_TOLERANCE,
@@ -117,10 +119,12 @@ def build_model(
 @dataclass(frozen=True)
 class BuiltTable:
     """A table made by :func:`build_pegging`, :func:`build_board` or
-    :func:`build_leads`, and where it was written."""
+    :func:`build_leads`, and where it was written; of a file of several parts (the game
+    models, the boards), the names of those this build made."""
 
     provenance: dict[str, Any]
     path: Path
+    parts: tuple[str, ...] = ()
 
 
 def build_pegging(
@@ -214,6 +218,7 @@ def build_game_models(
     seed: int = SEED.default,
     log: Callable[[str], None] | None = None,
     scheduler: str | None = None,
+    jokers: int = 0,
 ) -> BuiltTable:
     """Rebuild the expert throw models of ``games`` (default: every game but the
     standard one, which has its own, :func:`build_model`) and write them with the
@@ -221,12 +226,16 @@ def build_game_models(
     dir; point ``$CRIB_ANALYZE_GAME_MODELS`` at it to use it). Each game is
     ``rounds`` rounds of fictitious play over ``deals`` deals; a killed build resumes
     from its checkpoint beside the output. ``scheduler`` (a Dask scheduler's address)
-    deals each round on its workers: the same models."""
-    from crib_analyze.artifacts.game_models import GameModels, game_models
+    deals each round on its workers: the same models. With ``jokers`` (1 or 2) the
+    models of a pack with that many jokers (default: the games whose joker models ship,
+    the standard one among them); ``provenance`` is keyed by the models' names
+    (``standard+1-joker``)."""
+    from crib_analyze.artifacts.game_models import GameModels, game_models, model_key
     from crib_analyze.expert.game_models import build_game_model
-    from crib_analyze.rules import GAMES
+    from crib_analyze.rules import game
 
-    names = games or GAMES_WITH_MODELS
+    JOKERS.check(jokers)
+    names = games or (JOKER_MODEL_GAMES if jokers else GAMES_WITH_MODELS)
     if scheduler is not None:
         check_scheduler(scheduler)
     rounds, deals, seed = (
@@ -235,24 +244,31 @@ def build_game_models(
         SEED.check(seed),
     )
     for name in names:
-        if name == "standard":
-            raise UsageError("the standard game has its own expert model: build-model")
-        check_choice("game", name, GAMES_WITH_MODELS)
+        if name == "standard" and not jokers:
+            raise UsageError(
+                "the standard game has its own expert model: build-model (with `jokers`, "
+                "a model of its own here)"
+            )
+        check_choice("game", name, GAMES_WITH_MODELS + (("standard",) if jokers else ()))
     target = output_file(output, default_game_models_output())
     try:
         base = game_models()
     except (ModelError, OSError):  # none in use yet (the first build): these games alone
         base = GameModels({})
     models, provenance = dict(base.models), dict(base.provenance)
+    made_keys = []
     for name in names:
-        checkpoint = target.with_name(f"{target.name}.{name}.checkpoint.npz")
+        rules = game(name, jokers=jokers)
+        key = model_key(rules)
+        made_keys.append(key)
+        checkpoint = target.with_name(f"{target.name}.{key}.checkpoint.npz")
         model, made = build_game_model(
-            GAMES[name], rounds, deals, seed, checkpoint, log, scheduler=scheduler
+            rules, rounds, deals, seed, checkpoint, log, scheduler=scheduler
         )
-        models[name], provenance[name] = model, made
+        models[key], provenance[key] = model, made
     built = GameModels(models, provenance)
     built.save(target)
-    return BuiltTable(provenance, target)
+    return BuiltTable(provenance, target, tuple(made_keys))
 
 
 def build_game_boards(

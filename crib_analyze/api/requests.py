@@ -12,10 +12,12 @@ meet the same one-line :class:`~crib_analyze.errors.UsageError`.
 'expert'
 >>> DiscardRequest(game="three", seat="dealer").resolve().engine
 'any-game'
->>> DiscardRequest(jokers=1, opponent="expert").resolve()  # doctest: +ELLIPSIS
+>>> DiscardRequest(jokers=1, opponent="expert", role="pone").resolve().others
+'expert'
+>>> DiscardRequest(role="dealer", score="0-0", distribution=True).resolve()
 Traceback (most recent call last):
 ...
-crib_analyze.errors.UsageError: `jokers` plays the random opponent, not expert (the other ...
+crib_analyze.errors.UsageError: `score` ranks the throws; it does not go with `distribution`
 """
 
 from __future__ import annotations
@@ -84,7 +86,8 @@ class DiscardRequest:
     and no ``seat`` is named; else the any-game engine ranks ``seat``'s splits. The other
     fields are :func:`~crib_analyze.api.discards.analyze`'s. After :meth:`resolve`,
     ``game`` is the rules, ``engine`` names the engine, and every field the engine
-    reads holds a value.
+    reads holds a value (the any-game engine keeps an ``opponent`` only where it
+    answers the standard game with jokers against the expert or a sampled one).
     """
 
     role: str | None = None
@@ -120,9 +123,47 @@ class DiscardRequest:
         if self.score is not None and self.distribution:
             raise UsageError("`score` ranks the throws; it does not go with `distribution`")
         played_out = self.score is not None and rules.variants
+        if rules.jokers and self.model is not None:
+            raise UsageError(
+                "`model` does not go with `jokers`: the expert with jokers is the game "
+                "models' (build-game-models --jokers N)"
+            )
         if rules.plain.is_standard and self.seat is None and not played_out:
+            if rules.jokers and self.opponent in ("expert", "sampled"):
+                return self._joker_opponent(rules)
             return self._standard(rules)
         return self._any_game(rules)  # a score under a variant: games played out to the end
+
+    def _joker_opponent(self, rules: Rules) -> DiscardRequest:
+        """Jokers against the expert, or a sampled opponent: the standard engine counts
+        jokers against the random opponent alone, so the any-game engine answers from the
+        role's seat, the other seat's throws sampled by the expert model of a pack with
+        jokers (``others`` expert; a sampled opponent's hands throwing their best
+        against the random crib are the hand policy's: ``others`` hand)."""
+        from crib_analyze.artifacts.game_models import game_model
+
+        if self.role is None:
+            raise UsageError(f"`opponent` {self.opponent} with `jokers` needs `role`")
+        if self.others is not None:
+            raise UsageError("`others` goes with `game` or `seat`, not `opponent`")
+        if self.policy is not None:
+            check_choice("policy", self.policy, SAMPLED_POLICIES)
+            if self.opponent != "sampled":
+                raise UsageError("`policy` applies to `opponent` sampled only")
+        if self.pegging not in (None, "none", False):
+            raise UsageError("`jokers` is counted without the play (`pegging` none)")
+        by_hand = self.opponent == "sampled" and self.policy in (None, "random")
+        if not by_hand and game_model(rules) is None:
+            also = ", ".join(v for v in rules.variants if not v.startswith("jokers"))
+            raise UsageError(
+                f"no expert model plays jokers with {also or 'these rules'}: `opponent` "
+                "random or sampled"
+            )
+        seat = replace(
+            self, opponent=None, policy=None, pegging=None, seat=self.role,
+            others="hand" if by_hand else "expert",
+        )._any_game(rules)  # fmt: skip
+        return replace(seat, opponent=self.opponent, policy=self.policy)  # as asked
 
     def _rules(self) -> Rules:
         rules = rules_of(self.game)
@@ -188,17 +229,6 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
-            allowed = ("random",) if name == "jokers" else ("random", "expert", "sampled")
-            if opponent is not None and opponent not in allowed:
-                also = (  # the hand policy knows jokers: a seat's throws sample it
-                    " (the other seat's throws sampled by the hand policy: `seat` and "
-                    "`others` hand)"
-                    if name == "jokers"
-                    else ""
-                )
-                raise UsageError(
-                    f"`{name}` plays the {' or the '.join(allowed)} opponent, not {opponent}{also}"
-                )
             if pegging not in (None, "none", False):
                 raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
             opponent, pegging = opponent or "random", "none"

@@ -12,8 +12,11 @@ tables and how it was built.
 
 The packaged file ships inside the package (``data/game_models.npz`` in the source
 tree); a rebuilt one is used only when pointed at (``$CRIB_ANALYZE_GAME_MODELS``).
-Games with a variant in play (lowball, jokers, ...) have no model: their seats throw by
-the hand policy.
+A pack with jokers has models of its own, named by the game and the jokers
+(:func:`model_key`: ``standard+1-joker``, ``three+2-jokers``): their tables have a
+joker's rank too, 13 ((P, 14) and (P, 14, 14)), and the standard game has them as well
+(its expert model knows no jokers). Games with another variant in play (lowball, throw
+fives, a penalty) have no model: their seats throw by the hand policy.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.constants import JOKER_RANK
 from crib_analyze.errors import ModelError, describe_os_error
-from crib_analyze.rules import GAMES, Rules
+from crib_analyze.rules import GAMES, STANDARD, Rules, game
 from crib_analyze.settings import (
     GAME_MODELS_ENV,
-    GAMES_WITH_MODELS,
     PACKAGED_GAME_MODELS,
     packaged,
 )
@@ -40,10 +43,38 @@ GAME_MODELS_FORMAT = 1
 MAX_CRIB = 29.0  # a crib shows 0 to 29
 
 
+def model_key(rules: Rules) -> str:
+    """The name of the model of ``rules`` in the file: the game's, and its jokers.
+
+    >>> model_key(game("three")), model_key(game("standard", jokers=2))
+    ('three', 'standard+2-jokers')
+    """
+    if not rules.jokers:
+        return rules.name
+    return f"{rules.name}+{rules.jokers}-joker{'s' if rules.jokers > 1 else ''}"
+
+
+def rules_of_key(key: str) -> Rules:
+    """The rules a model's name stands for (:func:`model_key`'s inverse); ValueError for
+    a name of no game.
+
+    >>> rules_of_key("five+1-joker").jokers
+    1
+    """
+    name, _, jokers = key.partition("+")
+    if name not in GAMES:
+        raise ValueError(f"a model of no game: {key!r}")
+    rules = game(name, jokers=int(jokers.split("-")[0]) if jokers else 0)
+    if model_key(rules) != key:
+        raise ValueError(f"a model of no game: {key!r}")
+    return rules
+
+
 @dataclass(frozen=True)
 class GameModel:
-    """One game's expert throws: ``one`` (P, 13) and ``two`` (P, 13, 13) crib means by
-    the seat's thrown ranks, and their standard errors."""
+    """One game's expert throws: ``one`` (P, R) and ``two`` (P, R, R) crib means by the
+    seat's thrown ranks (R 13, or 14 with jokers), and their standard errors; ``game``
+    is the model's name (:func:`model_key`)."""
 
     game: str
     one: np.ndarray
@@ -77,12 +108,11 @@ class GameModels:
             names = sorted({k.split("/")[0] for k in arrays if "/" in k})
             models = {}
             for name in names:
-                if name not in GAMES:
-                    raise ValueError(f"a model of no game: {name!r}")
+                rules = rules_of_key(name)
                 parts = [np.ascontiguousarray(arrays[f"{name}/{p}"], np.float64)
                          for p in ("one", "two", "one_se", "two_se")]  # fmt: skip
                 model = GameModel(name, *parts)
-                problem = model_problem(model, GAMES[name])
+                problem = model_problem(model, rules)
                 if problem:
                     raise ValueError(f"{name}: {problem}")
                 models[name] = model
@@ -94,8 +124,8 @@ class GameModels:
 def model_problem(model: GameModel, rules: Rules) -> str | None:
     """What is wrong with ``model`` as the model of ``rules``, or None: the shapes, cribs
     out of 0..29, tables of ranks a seat never throws, two that is not symmetric."""
-    p = rules.players
-    if model.one.shape != (p, 13) or model.two.shape != (p, 13, 13):
+    p, r = rules.players, 14 if rules.jokers else 13
+    if model.one.shape != (p, r) or model.two.shape != (p, r, r):
         return "tables of the wrong shape"
     if model.one_se.shape != model.one.shape or model.two_se.shape != model.two.shape:
         return "standard errors of the wrong shape"
@@ -104,6 +134,9 @@ def model_problem(model: GameModel, rules: Rules) -> str | None:
             return "a value a crib cannot take"
     if not np.array_equal(model.two, model.two.transpose(0, 2, 1)):
         return "a table of pairs that depends on their order"
+    pairs = np.ones((r, r), bool)  # the pairs a seat can throw: two jokers need two
+    if rules.jokers == 1:
+        pairs[JOKER_RANK, JOKER_RANK] = False
     for s in range(p):
         if (model.one[s].any() and rules.thrown[s] != 1) or (
             model.two[s].any() and rules.thrown[s] != 2
@@ -111,8 +144,10 @@ def model_problem(model: GameModel, rules: Rules) -> str | None:
             return f"a table for seat {s}, which throws {rules.thrown[s]}"
         if rules.thrown[s] == 1 and not model.one[s].all():
             return f"seat {s} throws one card, and its table has gaps"
-        if rules.thrown[s] == 2 and not model.two[s].all():
+        if rules.thrown[s] == 2 and not model.two[s][pairs].all():
             return f"seat {s} throws two cards, and its table has gaps"
+        if model.two[s][~pairs].any():
+            return f"seat {s}'s table has two jokers in a pack of one"
     return None
 
 
@@ -146,9 +181,11 @@ def game_models() -> GameModels:
 
 def game_model(rules: Rules) -> GameModel | None:
     """The model of ``rules`` in use: a game of :data:`~crib_analyze.rules.GAMES` as
-    dealt, without a variant; None for any other rules, or a game the file lacks (their
-    seats throw by the hand policy); None for the standard game, whose expert is
-    :mod:`crib_analyze.artifacts.expert_model`."""
-    if rules.name not in GAMES_WITH_MODELS or rules != GAMES[rules.name]:
+    dealt, without a variant but jokers; None for any other rules, or a game the file
+    lacks (their seats throw by the hand policy); None for the standard game without
+    jokers, whose expert is :mod:`crib_analyze.artifacts.expert_model`."""
+    if rules.name not in GAMES or rules != game(rules.name, jokers=rules.jokers):
         return None
-    return game_models().models.get(rules.name)
+    if rules == STANDARD:
+        return None
+    return game_models().models.get(model_key(rules))

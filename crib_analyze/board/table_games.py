@@ -68,7 +68,7 @@ from crib_analyze.settings import (
 
 THROW_MODELS = ("hand", "expert")  # the kernels' throw model indices
 THROW_WORDS = {
-    "hand": "hand policy (kept hand, passed hand, crib by rank with random other cards)",
+    "hand": "the hand policy (kept hand, passed hand, crib by rank with random other cards)",
     "expert": "the game's expert model (kept hand, passed hand, crib by rank as the seats throw)",
 }
 WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1  # three players' match points
@@ -138,9 +138,9 @@ def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
 
 
 def throw_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """The throw models' per-seat crib tables, stacked: (2, P, 13) and (2, P, 13, 13),
-    model 0 the hand policy's, model 1 the game's expert model (the hand policy's again
-    where the game has none)."""
+    """The throw models' per-seat crib tables, stacked: (2, P, R) and (2, P, R, R) (R 13
+    ranks, 14 with a joker's in a pack with jokers), model 0 the hand policy's, model 1
+    the game's expert model (the hand policy's again where the game has none)."""
     hand_one, hand_two = hand_policy_tables(rules)
     model = game_model(rules)
     one, two = (hand_one, hand_two) if model is None else (model.one, model.two)

@@ -186,9 +186,9 @@ def discard_request(
     jokers_option(
         "Jokers in the pack (written JK; your hand may hold them): every joker counts "
         "at its best, in the hand, cut or in the crib; against the random opponent, without "
-        "the play (with --score or --game: the other seats throw by the hand policy, a joker "
-        "valued in the crib as in the hand, and the "
-        "games are played out)."
+        "the play; --opponent expert: the expert model built for the pack, its hands "
+        "sampled (with --score or --game: the other seats throw by the game's model with "
+        "jokers, else the hand policy, and the games are played out)."
     ),
 )
 @click.option(

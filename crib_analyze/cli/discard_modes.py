@@ -140,6 +140,7 @@ GAME_OPTIONS = {
     "samples", "seed", "lowball", "throw_fives", "penalty", "need", "distribution",
     "score", "position_samples", "starters", "jokers",
 }  # fmt: skip
+JOKER_OPPONENT = {"opponent", "policy"}
 
 
 def discard_for_seat(
@@ -153,7 +154,10 @@ def discard_for_seat(
     from crib_analyze.render.hands import distribution_text, game_throws_text
 
     where = as_options(label(request.game))
-    refuse_options(lambda name: name not in GAME_OPTIONS, f"does not go with {where} yet")
+    # the standard game with jokers against the expert (or a sampled) opponent is answered
+    # here: the request moved it to the role's seat and kept the opponent asked
+    allowed = GAME_OPTIONS | (JOKER_OPPONENT if request.opponent is not None else set())
+    refuse_options(lambda name: name not in allowed, f"does not go with {where} yet")
     with domain_errors():
         rows = discard_rows_for(list(cards), request)
     if fmt == "table" and request.distribution:

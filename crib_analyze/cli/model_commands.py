@@ -14,6 +14,7 @@ from crib_analyze.cli.options import (
     count_option,
     format_option,
     jobs_option,
+    jokers_option,
     lowball_option,
     quiet_option,
     seed_option,
@@ -33,6 +34,7 @@ from crib_analyze.settings import (
     GAME_MODEL_ROUNDS,
     GAME_MODELS_ENV,
     GAMES_WITH_MODELS,
+    JOKER_MODEL_GAMES,
     MODEL_ENV,
     MODEL_MAX_ROUNDS,
     MODEL_TOLERANCE,
@@ -127,18 +129,26 @@ def build_model(
         raise click.exceptions.Exit(1)
 
 
-@with_cost(lambda: cost("build-game-models").text())
+@with_cost(
+    lambda: f"{cost('build-game-models').text()} for every game",
+    lambda: f"{cost('build-game-models-jokers').text()} a game with --jokers",
+)
 @click.command("build-game-models")
 @build_output_option("game models", "game_models.npz")
 @click.option(
     "--game",
     "games",
     multiple=True,
-    type=click.Choice(GAMES_WITH_MODELS),
+    type=click.Choice(("standard", *GAMES_WITH_MODELS)),
     metavar="GAME",
     help=f"A game to rebuild: {', '.join(GAMES_WITH_MODELS)} (repeat for more) [default: "
-    "every game but the standard]; "
+    "every game but the standard; with --jokers, "
+    f"{', '.join(JOKER_MODEL_GAMES)}, the standard game allowed]; "
     "the others are kept as they are in the models in use.",
+)
+@jokers_option(
+    "The models of a pack with this many jokers (the tables gain a joker's rank; "
+    "`discard --jokers N --opponent expert` throws by the standard game's)."
 )
 @count_option("--rounds", setting=GAME_MODEL_ROUNDS, help="Fictitious-play rounds a game.")
 @count_option("--deals", setting=GAME_MODEL_DEALS, help="Deals a round.")
@@ -158,11 +168,13 @@ def build_game_models(
     rounds: int,
     deals: int,
     seed: int,
+    jokers: int,
     scheduler: str | None,
     jobs: int | None,
     quiet: bool,
 ) -> None:
-    """Rebuild the expert throws of the other games (three-handed, partners, ...).
+    """Rebuild the expert throws of the other games (three-handed, partners, ...), or of
+    any game with jokers in the pack.
 
     For each game, fictitious play over sampled deals: every seat throws by the current
     tables (the crib's worth by the ranks it throws), each seat's crib is measured
@@ -175,7 +187,11 @@ def build_game_models(
     from crib_analyze.api import build_game_models as run
 
     set_threads(jobs)
-    warn_if_long(build_seconds("build-game-models"), "the build", quiet)
+    if jokers:  # the models of a pack with jokers: measured a game
+        expected = build_seconds("build-game-models-jokers") * len(games or JOKER_MODEL_GAMES)
+    else:
+        expected = build_seconds("build-game-models")
+    warn_if_long(expected, "the build", quiet)
 
     def log(line: str) -> None:
         if not quiet:
@@ -183,9 +199,10 @@ def build_game_models(
 
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(
-            games, output, rounds=rounds, deals=deals, seed=seed, log=log, scheduler=scheduler
-        )
-    for name in games or GAMES_WITH_MODELS:
+            games, output, rounds=rounds, deals=deals, seed=seed, log=log,
+            scheduler=scheduler, jokers=jokers,
+        )  # fmt: skip
+    for name in built.parts:
         p = built.provenance[name]
         click.echo(
             f"{name}: {p['rounds']} rounds of {p['deals_per_round']:,} deals, last change "

@@ -12,6 +12,7 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.cards import JOKER_IDS
+from crib_analyze.constants import JOKER_RANK
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.kernel_source import source_digest
 from crib_analyze.rules import Rules
@@ -57,9 +58,6 @@ def hand_policy_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
         elif t == 2:
             twos[s] = two
     return ones, twos
-
-
-JOKER_RANK = 13  # a joker's row of the tables with jokers (its id >> 2)
 
 
 @cache

@@ -84,7 +84,8 @@ Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 def default_others(rules: Rules) -> str:
     """How the other seats throw unless told: by the game's expert model where it has
-    one (a game of the rules as dealt, without a variant), by the hand policy under
+    one (a game of the rules as dealt, without a variant but jokers, whose models
+    ship for the packs of the standard game), by the hand policy under
     throw fives (random cards do not follow the rule), else as random cards."""
     if game_model(rules) is not None:
         return "expert"
@@ -114,6 +115,23 @@ def splits(n: int, keep: int, throw: int, passes: int) -> list[Split]:
         for passed in combinations(rest, passes):
             thrown = tuple(i for i in rest if i not in passed)
             out.append((kept, thrown, passed))
+    return out
+
+
+def distinct_splits(options: list[Split], cards: np.ndarray) -> list[Split]:
+    """``options`` but each split the same as an earlier one save for which of two
+    jokers held goes where (the jokers are the same card: each split is ranked once)."""
+
+    def same(positions: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(min(int(cards[i]), FIRST_JOKER) for i in positions))
+
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    out = []
+    for o in options:
+        key = (same(o[0]), same(o[1]), same(o[2]))
+        if key not in seen:
+            seen.add(key)
+            out.append(o)
     return out
 
 
@@ -161,6 +179,7 @@ def analyze_seat(
         fives = [i for i in range(n) if cards[i] >> 2 == FIVE_RANK]
         must = min(len(fives), throw)
         options = [o for o in options if sum(i in o[1] for i in fives) == must]
+    options = distinct_splits(options, cards)
     subsets = sorted({o[0] for o in options} | {o[2] for o in options if o[2]})
     throws = sorted({o[1] for o in options})
     scores = agk.hand_scores(cards, np.array(subsets, np.int64), unseen)

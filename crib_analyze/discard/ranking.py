@@ -87,6 +87,7 @@ from dataclasses import replace
 import numpy as np
 
 from crib_analyze.cards import format_cards
+from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
 from crib_analyze.discard.meta import DiscardMeta, variant_notes
 from crib_analyze.discard.penalties import penalty_points
@@ -183,8 +184,10 @@ def discard_rows(
     if analysis.lowball:  # loser's cribbage: the fewest points (net or total) is best
         value = {r: -v for r, v in value.items()}
     legal = analysis.legal if analysis.legal is not None else np.ones(len(nets["dealer"]), bool)
-    if analysis.legal is not None:  # throw fives: the best among the throws allowed
+    legal = legal & _distinct(analysis)  # two jokers held: each throw once
+    if not legal.all():  # throw fives: the best among the throws allowed (each once)
         value = {r: np.where(legal, v, -np.inf) for r, v in value.items()}
+    if analysis.legal is not None:
         cols["forced"] = np.array(
             [format_cards([c for c in d if c >> 2 == FIVE_RANK]) for d in analysis.discards],
             dtype=object,
@@ -216,6 +219,18 @@ def discard_rows(
             position_play=position.play,
         )  # fmt: skip
     return Rows(columns, meta=replace(meta, notes=variant_notes(meta)))
+
+
+def _distinct(analysis: DiscardAnalysis) -> np.ndarray:
+    """(15,) True for each throw but those the same as an earlier one save for which of
+    two jokers held it holds (the jokers are the same card: the throw is shown once)."""
+    seen: set[tuple[int, ...]] = set()
+    out = np.ones(len(analysis.discards), bool)
+    for i, d in enumerate(analysis.discards):
+        key = tuple(sorted(min(int(c), FIRST_JOKER) for c in d))
+        out[i] = key not in seen
+        seen.add(key)
+    return out
 
 
 def _checked(

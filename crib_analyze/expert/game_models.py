@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_models import GameModel, model_problem
+from crib_analyze.artifacts.game_models import GameModel, model_key, model_problem
 from crib_analyze.cluster import dask_client
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.errors import UsageError
-from crib_analyze.rules import Rules
+from crib_analyze.rules import GAMES, Rules, game
 from crib_analyze.settings import __version__
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
@@ -60,8 +60,8 @@ def _means(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _symmetric(a: np.ndarray) -> np.ndarray:
-    """A (P, 13, 13) table of pairs r <= q made symmetric."""
-    upper = np.triu(np.ones((13, 13), bool))
+    """A (P, R, R) table of pairs r <= q made symmetric."""
+    upper = np.triu(np.ones(a.shape[1:], bool))
     out: np.ndarray = np.where(upper, a, a.transpose(0, 2, 1))
     return out
 
@@ -77,7 +77,7 @@ def _round_sums(
     args = (
         np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
         np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
-        rules.crib_from_deck, one, two, -1 if rules.lowball else 1,
+        rules.crib_from_deck, one, two, -1 if rules.lowball else 1, rules.jokers,
     )  # fmt: skip
     firsts = list(range(first, first + deals, MODEL_PIECE))
     sizes = [min(MODEL_PIECE, first + deals - f) for f in firsts]
@@ -123,11 +123,14 @@ def build_game_model(
     (seeded); resumes from ``checkpoint`` after a kill. With ``scheduler`` (a Dask
     scheduler's address) each round's deals are dealt on its workers: the same model.
     Returns the model and its provenance."""
-    if rules.lowball or rules.variants:
-        raise UsageError(f"{rules.name}: the game models are built for games without variants")
+    if rules.name not in GAMES or rules != game(rules.name, jokers=rules.jokers):
+        raise UsageError(
+            f"{rules.name}: the game models are built for games without variants but jokers"
+        )
     if rules.is_standard:
         raise UsageError("the standard game has its own expert model (build-model)")
-    settings = {"game": rules.name, "rounds": rounds, "deals": deals, "seed": seed,
+    key = model_key(rules)
+    settings = {"game": key, "rounds": rounds, "deals": deals, "seed": seed,
                 "version": __version__}  # fmt: skip
     one, two = hand_policy_tables(rules)
     var1, var2 = np.zeros_like(one), np.zeros_like(two)
@@ -152,12 +155,12 @@ def build_game_model(
                 "done": np.array(k), "change": np.array(change),
             })  # fmt: skip
             if progress:
-                progress(f"{rules.name}: round {k}/{rounds}, largest change {change:.4f}")
+                progress(f"{key}: round {k}/{rounds}, largest change {change:.4f}")
     se1, se2 = np.sqrt(var1) / rounds, np.sqrt(var2) / rounds
-    model = GameModel(rules.name, one, two, se1, se2)
+    model = GameModel(key, one, two, se1, se2)
     problem = model_problem(model, rules)
     if problem:
-        raise RuntimeError(f"the built model of {rules.name} is not valid: {problem}")
+        raise RuntimeError(f"the built model of {key} is not valid: {problem}")
     remove_checkpoint(checkpoint)
     provenance: dict[str, object] = {
         "scheme": SCHEME, "rounds": rounds, "deals_per_round": deals, "seed": seed,

@@ -150,7 +150,7 @@ def game_games_text(stats: dict[str, Any]) -> str:
         *wrapped(stats["verdict"]),
         *wrapped(
             f"{stats['games']:,} games of {s['game']}, seed {s['seed']}; every seat throws "
-            f"by {s['throws'].removeprefix('the ')} and plays {s['play_policy']}",
+            f"by {s['throws']} and plays {s['play_policy']}",
             upper=False,
         ),
         *(line for words in s.get("variant_rules", ()) for line in wrapped(words, upper=False)),

@@ -147,7 +147,8 @@ def board(body: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def _board_answer() -> dict[str, Any]:
-    """The board's answer, made once a process (the table never changes)."""
+    """The board's answer, made once a process (the table never changes): five decimals,
+    so that the page's percentage to one decimal is rounded once, not twice."""
     from crib_analyze.api import board_frame
 
     frame = board_frame()
@@ -155,7 +156,7 @@ def _board_answer() -> dict[str, Any]:
     for role, dealer in (("dealer", True), ("pone", False)):
         part = frame[frame["dealer"] == dealer].sort_values(["my_score", "opp_score"])
         grid = part["p_win"].to_numpy().reshape(out["target"], out["target"])
-        out[role] = [[round(float(p), 4) for p in line] for line in grid]
+        out[role] = [[round(float(p), 5) for p in line] for line in grid]
     return out
 
 
