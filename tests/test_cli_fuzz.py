@@ -36,6 +36,7 @@ from pathlib import Path
 
 import click
 import numba
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -43,7 +44,7 @@ from crib_analyze.api import generate_table
 from crib_analyze.artifacts.board_table import packaged_board_table
 from crib_analyze.artifacts.expert_model import packaged_model
 from crib_analyze.artifacts.game_boards import packaged_game_boards
-from crib_analyze.artifacts.game_models import model_key, packaged_game_models
+from crib_analyze.artifacts.game_models import GameModel, model_key, packaged_game_models
 from crib_analyze.artifacts.pegging_table import packaged_pegging_table
 from crib_analyze.artifacts.solver_leads import packaged_solver_leads
 from crib_analyze.board import build as board_build
@@ -84,6 +85,21 @@ CARD_TOKENS = [
     "5h",
 ]
 HANDS_TEXT = "5H 6S 4D JC QH 5C\n# comment\n\nzz\n7C 8D 8H 9S KC 2D\n"
+
+
+def stand_in_model(rules):  # type: ignore[no-untyped-def]
+    """A valid model of ``rules`` (a model the packaged file lacks, e.g. a game with
+    jokers): every crib 5 where the seat throws that many cards."""
+    ranks = 14 if rules.jokers else 13
+    one, two = np.zeros((rules.players, ranks)), np.zeros((rules.players, ranks, ranks))
+    for s, t in enumerate(rules.thrown):
+        if t == 1:
+            one[s] = 5.0
+        elif t == 2:
+            two[s] = 5.0
+            if rules.jokers == 1:
+                two[s, 13, 13] = 0.0
+    return GameModel(model_key(rules), one, two, one * 0, two * 0)
 
 
 @pytest.fixture(scope="module")
@@ -406,7 +422,10 @@ def test_fuzz_every_command_no_traceback(
     monkeypatch.setattr(
         game_models_build, "build_game_model",
         lambda rules, *a, **kw: (
-            models.models[model_key(rules)], models.provenance[model_key(rules)]
+            (models.models[model_key(rules)], models.provenance[model_key(rules)])
+            if model_key(rules) in models.models
+            else (stand_in_model(rules), {"rounds": 1, "deals_per_round": 100,
+                                          "last_change": 0.0, "max_se": 0.0})
         ),
     )  # fmt: skip
     monkeypatch.setattr(
