@@ -361,8 +361,8 @@ def test_the_standard_game_with_jokers_has_an_expert_opponent() -> None:
         _, hand_two = hand_policy_tables(rules)
         assert np.abs(model.two - hand_two).max() > 0.1
     hand = "5H 6S 4D JC QH JK"
-    expert = ca.analyze(hand, role="pone", jokers=1, opponent="expert", samples=300)
-    by_seat = ca.analyze(hand, seat="pone", jokers=1, others="expert", samples=300)
+    expert = ca.analyze(hand, role="pone", jokers=1, opponent="expert", samples=150)
+    by_seat = ca.analyze(hand, seat="pone", jokers=1, samples=150)  # the seat's default
     assert expert.net.tolist() == by_seat.net.tolist() and "crib_se" in expert.columns
     random = ca.analyze(hand, seat="pone", jokers=1, others="random")
     assert expert.crib_mean.tolist() != random.crib_mean.tolist()
@@ -374,9 +374,6 @@ def test_the_standard_game_with_jokers_has_an_expert_opponent() -> None:
         assert asked.resolve().others == others, (opponent, policy)
     with pytest.raises(UsageError, match="no expert model plays jokers with lowball"):
         DiscardRequest(role="pone", jokers=1, lowball=True, opponent="expert").resolve()
-    assert ca.analyze(hand, seat="pone", jokers=1, samples=300).net.tolist() == (
-        by_seat.net.tolist()
-    )  # the seat's default: the model, where the pack has one
 
 
 def test_a_model_names_its_game_and_jokers() -> None:
