@@ -210,7 +210,7 @@ def test_the_measure_agrees_with_the_sampled_crib_of_discard() -> None:
     within 4 standard errors (the card removal of the seat's kept cards aside)."""
     rules = game("three")
     one, two = hand_policy_tables(rules)
-    n = scaled(200_000, 25_000)
+    n = scaled(200_000, 12_000)
     m1, _, v1, _ = measure(rules, one, two, n, 5, 0)
     cards = np.array([16, 1, 26, 35, 48], np.int64)  # 5C 2D 7S TD KC: throw the five
     shows = agk.sampled_cribs(
