@@ -102,13 +102,13 @@ SLOW_FILES = (
 )  # fmt: skip
 
 
-HEAVY_SHARE = 4  # make test runs one heavy check in this many
+HEAVY_SHARE = 5  # make test runs one heavy check in this many
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow files first (:data:`SLOW_FILES`); the rest after, in their own order.
-    Of the checks marked ``heavy``, make test runs a quarter, the others with the next
-    three commits' rotations (make test-all runs them all)."""
+    Of the checks marked ``heavy``, make test runs a fifth, the others with the next
+    four commits' rotations (make test-all runs them all)."""
     rank = {name: i for i, name in enumerate(SLOW_FILES)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
     if FULL:

@@ -217,7 +217,7 @@ VARIANT_TABLES = [
 ]
 
 
-@pytest.mark.heavy  # a whole table of a game (30-85 s): one variant, every fourth commit
+@pytest.mark.heavy  # a whole table of a game (30-85 s): one variant, in heavy rotation
 @pytest.mark.parametrize("name, lowball, penalty", rotating(VARIANT_TABLES, 1, "variant-tables"))
 def test_a_game_table_of_a_variant_is_the_seat_s_exact_throws(
     name: str, lowball: bool, penalty: str

@@ -391,7 +391,7 @@ def test_scoring_chooses_among_two_sides_formats_only() -> None:
 @pytest.mark.parametrize(
     ("name", "variants", "n"),
     rotating(
-        [("standard", {"jokers": 1}, 4),
+        [("standard", {"jokers": 1}, scaled(4, 2)),
          ("five-card", {"jokers": 1}, 2),
          ("three", {"jokers": 1}, 3),
          ("four", {"jokers": 1, "throw_fives": True}, 2)],
