@@ -72,6 +72,16 @@ def make_card(rank: int, suit: int) -> int:
 JOKER_IDS = (FIRST_JOKER, FIRST_JOKER + 1)
 
 
+def as_one_joker(cards: Iterable[int]) -> tuple[int, ...]:
+    """The cards sorted, every joker as the first: two sets of cards that differ only in
+    which of the two jokers they hold (the same card) give the same.
+
+    >>> as_one_joker([53, 4]) == as_one_joker([52, 4])
+    True
+    """
+    return tuple(sorted(min(int(c), FIRST_JOKER) for c in cards))
+
+
 def format_card(card: int) -> str:
     """Canonical text of one card, e.g. ``TH``.
 

@@ -56,6 +56,13 @@ def _free_card(rank: int, used: np.ndarray, rng: np.ndarray, other: int) -> int:
     return int(free[rng_next(rng) % k])
 
 
+@njit(inline="always")
+def _crib_points(crib: np.ndarray, starter: int, wild: bool) -> int:
+    """The crib's show, its jokers at their best when the pack has some (``wild``: the
+    scan for them is spared otherwise)."""
+    return wild_show_points(crib, 4, starter, True) if wild else show_points(crib, 4, starter, True)
+
+
 @njit
 def deal_throws(
     deck: np.ndarray,
@@ -151,11 +158,7 @@ def _deal_sums(
                 if a < 0:
                     continue
                 crib[0] = a
-                p = (
-                    wild_show_points(crib, 4, starter, True)
-                    if wild
-                    else show_points(crib, 4, starter, True)
-                )
+                p = _crib_points(crib, starter, wild)
                 sums_one[s, r, 0] += 1.0
                 sums_one[s, r, 1] += p
                 sums_one[s, r, 2] += p * p
@@ -169,11 +172,7 @@ def _deal_sums(
                     if b < 0:
                         continue
                     crib[0], crib[1] = a, b
-                    p = (
-                        wild_show_points(crib, 4, starter, True)
-                        if wild
-                        else show_points(crib, 4, starter, True)
-                    )
+                    p = _crib_points(crib, starter, wild)
                     sums_two[s, r, q, 0] += 1.0
                     sums_two[s, r, q, 1] += p
                     sums_two[s, r, q, 2] += p * p

@@ -32,7 +32,7 @@ from itertools import combinations
 import numpy as np
 
 from crib_analyze.artifacts.game_models import game_model
-from crib_analyze.cards import CardsLike, format_cards, parse_cards
+from crib_analyze.cards import CardsLike, as_one_joker, format_cards, parse_cards
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
@@ -121,14 +121,10 @@ def splits(n: int, keep: int, throw: int, passes: int) -> list[Split]:
 def distinct_splits(options: list[Split], cards: np.ndarray) -> list[Split]:
     """``options`` but each split the same as an earlier one save for which of two
     jokers held goes where (the jokers are the same card: each split is ranked once)."""
-
-    def same(positions: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(sorted(min(int(cards[i]), FIRST_JOKER) for i in positions))
-
     seen: set[tuple[tuple[int, ...], ...]] = set()
     out = []
     for o in options:
-        key = (same(o[0]), same(o[1]), same(o[2]))
+        key = tuple(as_one_joker(cards[list(part)]) for part in o)
         if key not in seen:
             seen.add(key)
             out.append(o)

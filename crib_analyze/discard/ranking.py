@@ -86,8 +86,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from crib_analyze.cards import format_cards
-from crib_analyze.constants import FIRST_JOKER
+from crib_analyze.cards import as_one_joker, format_cards
 from crib_analyze.discard.engine import DiscardAnalysis, best_discards, rank_order
 from crib_analyze.discard.meta import DiscardMeta, variant_notes
 from crib_analyze.discard.penalties import penalty_points
@@ -227,7 +226,7 @@ def _distinct(analysis: DiscardAnalysis) -> np.ndarray:
     seen: set[tuple[int, ...]] = set()
     out = np.ones(len(analysis.discards), bool)
     for i, d in enumerate(analysis.discards):
-        key = tuple(sorted(min(int(c), FIRST_JOKER) for c in d))
+        key = as_one_joker(d)
         out[i] = key not in seen
         seen.add(key)
     return out
