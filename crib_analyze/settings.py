@@ -247,8 +247,16 @@ GAMES_WITH_MODELS = (
 # games whose models with jokers in the pack (1 and 2) ship: the standard game's expert
 # with jokers (build-game-models --jokers N; its own expert model knows no jokers)
 JOKER_MODEL_GAMES = ("standard",)
-# the games of two sides other than the standard one, each with a board (build-game-boards)
-GAMES_WITH_BOARDS = ("five-dealt", "five-card", "four", "canadian-doubles")
+# the games other than the standard one with a board (build-game-boards): those of two
+# sides, and of three players each for themselves (five players have none: 121^5 positions)
+GAMES_WITH_BOARDS = (
+    "five-dealt",
+    "five-card",
+    "four",
+    "canadian-doubles",
+    "three",
+    "three-dealer-six",
+)
 GAME_BOARD_DEALS = Count("deals", 4000, 100_000_000, 1_000_000)  # an even number
 GAME_MODEL_ROUNDS = Count("rounds", 1, 10_000, 12)
 GAME_MODEL_DEALS = Count("deals", 100, 100_000_000, 100_000)

@@ -449,6 +449,46 @@ def naive_board(deals: list[list[tuple[int, int]]], target: int, lines: tuple[in
     return f
 
 
+# --- the board of three: each for themselves, deal by deal ---------------------------
+# From the scores (the dealer's left, the middle seat, the dealer), a deal is one of the
+# given event lists, each equally likely: (seat, points) in the order scored. Whoever
+# first reaches the target wins at once, with a skunk if another is then under the
+# line. Otherwise the next deal starts from the new scores, dealt by the dealer's left.
+
+
+def naive_three_board(deals: list[list[tuple[int, int]]], target: int, line: int):
+    """f(left, middle, dealer) -> [P(left wins), P(middle), P(dealer), the same three with
+    a skunk, expected deals to the end], by top-down recursion."""
+    from functools import cache
+
+    @cache
+    def f(left: int, middle: int, dealer: int) -> tuple[float, ...]:
+        total = [0.0] * 7
+        for events in deals:
+            score = [left, middle, dealer]
+            winner = None
+            for seat, points in events:
+                score[seat] += points
+                if score[seat] >= target:
+                    winner = seat
+                    break
+            total[6] += 1.0
+            if winner is not None:
+                total[winner] += 1.0
+                if any(score[o] < line for o in range(3) if o != winner):
+                    total[3 + winner] += 1.0
+                continue
+            # the left deals next: it sits last, the middle seat now left of it
+            after = f(score[1], score[2], score[0])
+            for was, now in ((0, 2), (1, 0), (2, 1)):
+                total[was] += after[now]
+                total[3 + was] += after[3 + now]
+            total[6] += after[6]
+        return tuple(t / len(deals) for t in total)
+
+    return f
+
+
 def naive_greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
     """A chooser for :func:`naive_table_play`: the card worth most now, the first of
     ties (by :func:`naive_lay_points`)."""

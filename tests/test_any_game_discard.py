@@ -349,17 +349,22 @@ def test_a_seat_s_starters_are_the_cuts_that_make_each_keep_best(
     assert f"  {first}: the best hand with " in out.stdout
 
 
-def test_a_score_in_a_game_of_three_sides_plays_every_split_out() -> None:
-    """`discard --game three --score` (three sides, no board): one score per side, yours
-    first; every split's games played out to the end on the same packs. At 120 with
-    the others far behind the dealer wins almost surely whatever it throws (heels, its
-    first peg or its hand); a side one point from the end and the dealer far behind
-    loses almost surely."""
-    kw = {"game": "three", "seat": "dealer", "position_samples": 120}
-    near = ca.analyze_rows("5H 6S 4D JC QH", score="120-10-10", **kw)
-    assert near.meta.to_the_end and (near["p_win"] > 0.9).all()
-    assert near.meta.score == (120, 10, 10) and "from 120-10-10" in near.meta.model
-    far = ca.analyze_rows("5H 6S 4D JC QH", score=(10, 120, 120), **kw)
+@pytest.mark.parametrize("name", ["three", "five"])
+def test_a_score_in_a_game_of_three_sides_or_more(name: str) -> None:
+    """`discard --game three|five --score`: one score per side, yours first; three reads
+    its board after the deal, five (no board) plays every split's games out to the end
+    on the same packs. At 120 with the others far behind the dealer wins almost surely
+    whatever it throws (heels, its first peg or its hand); a side one point from the end
+    and the dealer far behind loses almost surely."""
+    r = ca.game(name)
+    kw = {"game": name, "seat": "dealer", "position_samples": 120}
+    hand = " ".join(["5H", "6S", "4D", "JC", "QH", "9C"][: r.dealt[r.dealer]])
+    rest = ["10"] * (r.players - 1)
+    near = ca.analyze_rows(hand, score="-".join(["120", *rest]), **kw)
+    assert near.meta.to_the_end == (name == "five") and (near["p_win"] > 0.9).all()
+    at = "-".join(["120", *rest])
+    assert near.meta.score == (120, *[10] * (r.players - 1)) and f"from {at}" in near.meta.model
+    far = ca.analyze_rows(hand, score=(10, *[120] * (r.players - 1)), **kw)
     assert (far["p_win"] < 0.05).all()
-    with pytest.raises(ca.UsageError, match="the score of side 3 must be 0-120"):
-        ca.analyze_rows("5H 6S 4D JC QH", score="10-10-121", **kw)
+    with pytest.raises(ca.UsageError, match=f"the score of side {r.players} must be 0-120"):
+        ca.analyze_rows(hand, score="-".join(["10"] * (r.players - 1) + ["121"]), **kw)

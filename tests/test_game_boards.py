@@ -21,6 +21,7 @@ from click.testing import CliRunner
 import crib_analyze as ca
 from crib_analyze.artifacts.game_boards import (
     GameBoards,
+    ThreeBoard,
     board_problem,
     game_board,
     packaged_game_boards,
@@ -222,11 +223,11 @@ def test_a_build_is_reproducible_and_resumes(tmp_path) -> None:
     assert np.array_equal(board.values, again.values) and not check.exists()
 
 
-def test_every_game_of_two_sides_ships_a_board_that_whole_games_confirm() -> None:
-    """The packaged boards: one for each game of two sides, checked on load; from a
-    sample of scores the board's chance of winning agrees with whole games simulated
-    from there by the same players (within 3 standard errors, the board's own error
-    added)."""
+def test_every_game_with_a_board_ships_one_that_whole_games_confirm() -> None:
+    """The packaged boards: one for each game of two sides and of three players, checked
+    on load; from a sample of scores the board's chance of winning agrees with whole
+    games simulated from there by the same players (within 3 standard errors, the
+    board's own error added)."""
     boards = packaged_game_boards()
     assert sorted(boards.boards) == sorted(GAMES_WITH_BOARDS)
     name = rotating(list(GAMES_WITH_BOARDS), 1, "game-board-sim")[0]
@@ -236,23 +237,27 @@ def test_every_game_of_two_sides_ships_a_board_that_whole_games_confirm() -> Non
     board, prov = found
     assert prov["deals"] >= 400_000
     t = r.target
+    sides = len(r.sides)
     rng = np.random.default_rng(5)
     games = scaled(4000, 1200)
     for _ in range(scaled(4, 2)):
-        a, b = (int(x) for x in rng.integers(t // 2, t - 5, 2))
-        run = TableRun(r, seed=int(rng.integers(1 << 30)), start=(a, b), first_dealer=r.dealer)
+        start = tuple(int(x) for x in rng.integers(t // 2, t - 5, sides))
+        run = TableRun(r, seed=int(rng.integers(1 << 30)), start=start, first_dealer=r.dealer)
         stats = simulate_table(games, run)
-        label = next(iter(stats.wins))  # the pone's side first, the dealer's about to deal
+        label = next(iter(stats.wins))  # the first seat's side, the dealer's about to deal
         simulated, se = stats.wins[label], stats.wins_se[label]
-        exact = board.win_at(a, b, False)
+        if isinstance(board, ThreeBoard):  # the left's chance
+            exact = float(board.chances(start)[0][0])  # type: ignore[arg-type]
+        else:  # the pone's side's
+            exact = board.win_at(start[0], start[1], False)
         tol = 3 * np.sqrt(se**2 + prov["win_error"]["rms"] ** 2)
-        assert abs(simulated - exact) < tol, (name, a, b, simulated, exact, se)
+        assert abs(simulated - exact) < tol, (name, start, simulated, exact, se)
 
 
 def test_odds_reads_the_board_unless_asked_to_simulate() -> None:
     """odds --game of a game of two sides answers from its board at once (the chances of
     the two sides summing to 1, the board named), and simulates when --games or --seed
-    is given; a game of three sides simulates; a score past the target is refused."""
+    is given; five players (no board) simulate; a score past the target is refused."""
     rows = ca.odds_rows(100, 90, game="four")
     assert rows.meta.method == "board table"
     assert float(rows["win"].sum()) == pytest.approx(1.0, abs=2e-3)
@@ -261,7 +266,7 @@ def test_odds_reads_the_board_unless_asked_to_simulate() -> None:
     assert float(rows["win"][1]) == pytest.approx(board.win_at(90, 100, True))
     sim = ca.odds_rows(100, 90, game="four", games=40, seed=1)
     assert sim.meta.method == "simulation"
-    assert ca.odds_rows(110, 100, 90, game="three", games=30).meta.method == "simulation"
+    assert ca.odds_rows(110, 100, 90, 80, 70, game="five", games=30).meta.method == "simulation"
     with pytest.raises(UsageError, match="from 0 to 60"):
         ca.odds_rows(61, 0, game="five-card")
     result = CliRunner().invoke(cli, ["odds", "--game", "five-dealt", "100", "110"])

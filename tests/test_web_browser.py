@@ -245,7 +245,7 @@ def test_the_board_and_the_chance_from_a_score(page: Any) -> None:
     by_name(page, "button", "Chance of winning", board).click()
     said = answered(page, board.find_element("css selector", "[role=status]"))
     assert said == first_upper(odds_rows(110, 115, dealer=False).attrs["verdict"])
-    board.find_element("tag name", "summary").click()  # another game: three, by simulation
+    board.find_element("tag name", "summary").click()  # another game: three, from its board
     Select(board.find_element("id", "odds-game")).select_by_value("three")
     by_name(page, "textbox", "Scores (one a side, from the dealer's left)", board).send_keys(
         "110 100 95"

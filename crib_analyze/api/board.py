@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from crib_analyze.artifacts.game_boards import ThreeBoard
 from crib_analyze.board.meta import OddsMeta
 from crib_analyze.errors import ModelError
 from crib_analyze.position import (
@@ -140,19 +141,21 @@ def odds_rows(
     **Any other game or variant** (``game``): one score per side, in the order of the
     sides' first seats from the dealer's left (the dealer's side last in two-sided
     games), the dealer about to deal: each side's chance to win (``win``, with
-    ``win_se``), read from the game's board (a game of two sides without variants, and
-    none of ``games``, ``seed``, ``play_policy`` given) or by simulating ``games`` games
-    to the end with ``seed``, every seat laying by ``play_policy`` ("lookahead" unless
-    given, or "greedy"). With two sides each side also gets ``p_skunk``, ``p_skunked``
-    and ``match_points`` under ``scoring`` (won less lost; ``match_points_se`` when
-    simulated); with three or more ``scoring`` is refused.
+    ``win_se``), read from the game's board (a game of two sides or of three players
+    without variants, and none of ``games``, ``seed``, ``play_policy`` given) or by
+    simulating ``games`` games to the end with ``seed``, every seat laying by
+    ``play_policy`` ("lookahead" unless given, or "greedy"). With two sides each side
+    also gets ``p_skunk``, ``p_skunked`` and ``match_points`` under ``scoring`` (won
+    less lost; ``match_points_se`` when simulated); with three or more ``scoring`` is
+    refused, and three players' board gives each seat ``p_skunk`` (a win with a loser
+    short of the skunk line) and ``match_points`` (2 a win, 3 a skunk win).
 
     >>> rows = odds_rows(0, 0)  # the first deal: one of us deals and wins more often
     >>> rows["dealer"].tolist(), round(float(rows["p_win"].sum()), 3)
     ([True, False], 1.0)
-    >>> rows = odds_rows(118, 100, 100, games=200, seed=1, game="three")
-    >>> rows["seats"].tolist(), bool(rows["win"][0] > rows["win"][1])
-    (['left', 'middle', 'dealer'], True)
+    >>> rows = odds_rows(118, 100, 100, game="three")  # from three's board
+    >>> rows["seats"].tolist(), bool(rows["win"][0] > rows["win"][1]), rows.meta.method
+    (['left', 'middle', 'dealer'], True, 'board table')
     """
     from crib_analyze.api.requests import OddsRequest
 
@@ -184,6 +187,8 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     found = game_board(rules)
     assert found is not None  # the request chose the board because there is one
     board, provenance = found
+    if isinstance(board, ThreeBoard):
+        return _three_odds(rules, board, provenance, scores)
     sides = rules.sides
     dealer_side = next(i for i, seats in enumerate(sides) if rules.dealer in seats)
     names = rules.seat_names
@@ -201,6 +206,32 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     meta = OddsMeta(
         game=rules.name, method="board table", board=provenance, target=rules.target,
         play_policy=str(provenance.get("play_policy", "")), scoring=scoring,
+    )  # fmt: skip
+    rows = Rows.of_records(records, meta=meta)
+    return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
+
+
+def _three_odds(
+    rules: Rules, board: ThreeBoard, provenance: dict[str, Any], scores: Sequence[int]
+) -> Rows:
+    """:func:`odds_rows` of a game of three players, read from its board: each seat's
+    chance of winning (``win_se`` the board's sampling error, its root mean square over
+    the positions), of winning with a skunk, and its match points (the winner takes 2,
+    or 3 with a loser short of the skunk line; no second place)."""
+    from crib_analyze.board.table_games import SKUNK_POINTS, WIN_POINTS
+
+    left, middle, dealer = (int(s) for s in scores)
+    win, skunk = board.chances((left, middle, dealer))
+    error = float(provenance.get("win_error", {}).get("rms", 0.0))
+    records = [
+        {"seats": name, "score": int(scores[s]), "win": float(win[s]), "win_se": error,
+         "p_skunk": float(skunk[s]),
+         "match_points": float(WIN_POINTS * (win[s] - skunk[s]) + SKUNK_POINTS * skunk[s])}
+        for s, name in enumerate(rules.seat_names)
+    ]  # fmt: skip
+    meta = OddsMeta(
+        game=rules.name, method="board table", board=provenance, target=rules.target,
+        play_policy=str(provenance.get("play_policy", "")),
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))

@@ -280,7 +280,8 @@ def build_game_boards(
     scheduler: str | None = None,
 ) -> BuiltTable:
     """Rebuild the boards of ``games`` (default: every game of two sides but the
-    standard one, which has its own, :func:`build_board`) and write them with the boards
+    standard one, which has its own, :func:`build_board`, and of three players) and
+    write them with the boards
     in use for the other games (default: ``game_boards.npz`` in the user data dir;
     point ``$CRIB_ANALYZE_GAME_BOARDS`` at it to use it). Each is ``deals`` deals of the
     game (every seat the expert's throws and the lookahead's play), solved by dynamic

@@ -1,6 +1,6 @@
-"""Building the board of a game of two sides (``build-game-boards``): simulate deals,
-then solve every position over them, as the standard game's board is built
-(:mod:`crib_analyze.board.build`).
+"""Building the board of a game of two sides or of three players (``build-game-boards``):
+simulate deals, then solve every position over them, as the standard game's board is
+built (:mod:`crib_analyze.board.build`).
 
 Every seat throws by the game's expert model (:mod:`crib_analyze.artifacts.game_models`)
 and lays by the play policy; each deal is kept as its scoring events in the order they
@@ -9,8 +9,11 @@ event named by its side: the side not dealing (0) or the dealer's (1)
 (:func:`~crib_analyze.board.table_game_kernels.side_events`). The deal passes to the
 left, so the dealing side alternates as in the two-player game, and the two-player
 dynamic programming (:mod:`crib_analyze.board.dp_kernels`) solves every position to the
-game's target, with its skunk line. The board is also solved over each half of the
-deals; half their difference estimates the sampling error of the whole.
+game's target, with its skunk line. With three players each for themselves the events
+are named by seat (the dealer's left, the middle, the dealer) and
+:mod:`crib_analyze.board.three_board_kernels` solves the 121^3 positions. The board is
+also solved over each half of the deals; half their difference estimates the sampling
+error of the whole.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from typing import Any
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_boards import GameBoard
+from crib_analyze.artifacts.game_boards import THREE_CHANNELS, GameBoard, ThreeBoard
 from crib_analyze.board import table_game_kernels as tgk
+from crib_analyze.board import three_board_kernels as tbk
 from crib_analyze.board.build import BoardLog, distinct_deals, distinct_rows, solve_board
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.table_games import table_deal, throw_policy_of
@@ -47,27 +51,48 @@ DASK_PIECE = 20_000  # deals a Dask task deals
 
 
 def _dealt(
-    begin: int, last: int, seed: int, table: tgk.TableDeal, scheduler: str | None
+    begin: int, last: int, seed: int, table: tgk.TableDeal, scheduler: str | None, by_seat: bool
 ) -> Iterator[tuple[int, int, tuple[np.ndarray, ...]]]:
     """(first deal, deals, their events) for deals ``begin`` .. ``last - 1`` in order:
     here in calls of about CALL_SECONDS, or on the workers of the Dask ``scheduler`` a
-    chunk at a time."""
+    chunk at a time; the events by seat with ``by_seat``, else by side."""
     if scheduler is None:
         for offset, n in interrupts.paced(last - begin, CALL_SECONDS, most=CHUNK, step=1000):
-            yield begin + offset, n, tgk.side_events(n, seed, begin + offset, table)
+            yield begin + offset, n, tgk.side_events(n, seed, begin + offset, table, by_seat)
         return
     with dask_client(scheduler) as client:
         for lo in range(begin, last, CHUNK):
             firsts = list(range(lo, min(lo + CHUNK, last), DASK_PIECE))
             sizes = [min(DASK_PIECE, last - f) for f in firsts]
             futures = client.map(tgk.side_events, sizes, [seed] * len(sizes), firsts,
-                                 [table] * len(sizes), pure=False)  # fmt: skip
+                                 [table] * len(sizes), [by_seat] * len(sizes),
+                                 pure=False)  # fmt: skip
             for f, n, future in zip(firsts, sizes, futures, strict=True):
                 interrupts.check()
                 yield f, n, future.result()
 
 
 SIDES = ("pone's side", "dealer's side")
+
+
+def solve_three_board(
+    players: np.ndarray, points: np.ndarray, weights: np.ndarray, line: int, target: int
+) -> np.ndarray:
+    """(target, target, target, 7) the board of three players over the deals (events by
+    seat, each deal ``weights`` times; :mod:`crib_analyze.board.three_board_kernels`),
+    filled in calls of about CALL_SECONDS, Ctrl-C checked between them. Every deal must
+    score, and no event may take points away."""
+    if points.min(initial=0) < 0:
+        raise ValueError("a board of three takes no points away (no penalties)")
+    if (tbk.seat_totals(players, points).sum(axis=1) < 1).any():
+        raise ValueError("every deal must score a point")
+    finish = tbk.finish_tables(players, points, weights, target, line)
+    triples, mass = tbk.distinct_totals(players, points, weights)
+    values = np.zeros((target, target, target, tbk.N_CHANNELS))
+    top = 3 * (target - 1)
+    for done, n in interrupts.paced(top + 1, CALL_SECONDS):
+        tbk.three_fill(values, finish, triples, mass, top - done, top - done - n + 1)
+    return values
 
 
 def skunk_lines(rules: Rules) -> np.ndarray:
@@ -86,7 +111,7 @@ def build_game_board(
     log: Callable[[BoardLog], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
-) -> tuple[GameBoard, dict[str, Any]]:
+) -> tuple[GameBoard | ThreeBoard, dict[str, Any]]:
     """Simulate ``deals`` deals of ``rules`` (every seat the expert's throws and
     ``play_policy``'s lays), then solve every position; returns the board and its
     provenance. A killed build resumes after its last finished chunk. With
@@ -95,18 +120,20 @@ def build_game_board(
     dealt, so the board is the same."""
     if rules.name not in GAMES_WITH_BOARDS or rules.variants:
         raise UsageError(
-            f"boards are built for the games of two sides ({', '.join(GAMES_WITH_BOARDS)}), "
-            f"without variants; not {rules.name}"
+            f"boards are built for the games of two sides or three players "
+            f"({', '.join(GAMES_WITH_BOARDS)}), without variants; not {rules.name}"
         )
     if deals < 4000 or deals % 2:
         raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
+    by_seat = len(rules.sides) == 3
+    names = rules.seat_names if by_seat else SIDES
     throws = throw_policy_of(rules, None)
     table = table_deal(rules, POLICY_CODES[play_policy], throws)
     settings = {"game": rules.name, "deals": deals, "seed": seed, "play_policy": play_policy,
                 "throws": throws, "version": __version__}  # fmt: skip
     start = time.time()
     halves: list[list[np.ndarray]] = [[], []]
-    sums = np.zeros((2, len(SOURCES)))  # points by side and source, over the deals
+    sums = np.zeros((len(names), len(SOURCES)))  # points by side or seat and source
     done = 0
     state = load_checkpoint(checkpoint, settings)
     if state is not None:
@@ -123,8 +150,9 @@ def build_game_board(
             continue
         h = 0 if last <= half else 1
         begin = max(first, done)
-        for lo, n, (players, points, sources) in _dealt(begin, last, seed, table, scheduler):
-            for side in range(2):
+        dealt = _dealt(begin, last, seed, table, scheduler, by_seat)
+        for lo, n, (players, points, sources) in dealt:
+            for side in range(len(names)):
                 for s in range(len(SOURCES)):
                     sums[side, s] += points[(players == side) & (sources == s)].sum()
             p, q, c = distinct_deals(players, points)
@@ -140,22 +168,26 @@ def build_game_board(
                 if log:
                     log(BoardLog("deals", done, deals, time.time() - start))
     lines = skunk_lines(rules)
+
+    def solve(p: np.ndarray, q: np.ndarray, c: np.ndarray) -> np.ndarray:
+        if by_seat:
+            return solve_three_board(p, q, c, int(lines[0]), rules.target)
+        return solve_board(p, q, c, lines, rules.target)
+
     solved, merged = [], []
     for h in range(2):
         interrupts.check()
         p, q, c = distinct_rows(np.concatenate(halves[h][0::2]), np.concatenate(halves[h][1::2]))
         merged.append((np.concatenate([p, q], axis=1), c))
-        solved.append(solve_board(p, q, c, lines, rules.target))
+        solved.append(solve(p, q, c))
         if log:
             log(BoardLog("table", h + 1, 3, time.time() - start))
     p, q, c = distinct_rows(
         np.concatenate([merged[0][0], merged[1][0]]), np.concatenate([merged[0][1], merged[1][1]])
     )
-    values = solve_board(p, q, c, lines, rules.target)
+    values = solve(p, q, c)
     if log:
         log(BoardLog("table", 3, 3, time.time() - start))
-    win = [p_win(v[..., :N_OUTCOMES]) for v in (*solved, values)]
-    gap = np.abs(win[0] - win[1]) / 2  # ~ the standard error of the whole
     provenance = {
         "made_by": f"crib-analyze {__version__} build-game-boards",
         "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
@@ -165,8 +197,15 @@ def build_game_board(
         "distinct_deals": len(c),
         "per_deal_points": {
             side: {src: round(float(sums[i, s] / deals), 4) for s, src in enumerate(SOURCES)}
-            for i, side in enumerate(SIDES)
+            for i, side in enumerate(names)
         },
+    }
+    remove_checkpoint(checkpoint)
+    if by_seat:
+        return _three_board(rules, values, solved, provenance, start)
+    win = [p_win(v[..., :N_OUTCOMES]) for v in (*solved, values)]
+    gap = np.abs(win[0] - win[1]) / 2  # ~ the standard error of the whole
+    provenance |= {
         # the first deal: the dealer's side at 0, the other at the pone's start
         "first_dealer_wins": round(float(win[2][0, rules.pone_start, 1]), 5),
         "deals_per_game": round(float(values[0, rules.pone_start, 1, N_OUTCOMES]), 4),
@@ -181,5 +220,39 @@ def build_game_board(
         "position solved over the deals by dynamic programming from the end of the board "
         "down; the error is half the gap between the boards of the two halves of the deals",
     }
-    remove_checkpoint(checkpoint)
     return GameBoard(rules.name, values), provenance
+
+
+def _three_board(
+    rules: Rules,
+    values: np.ndarray,
+    solved: list[np.ndarray],
+    provenance: dict[str, Any],
+    start: float,
+) -> tuple[ThreeBoard, dict[str, Any]]:
+    """The board of three and the rest of its provenance: every seat's chance of the
+    first deal, the deals a game, the sampling error (half the gap between the halves'
+    chances of winning, over the positions and seats)."""
+    gap = np.abs(solved[0][..., :3] - solved[1][..., :3]) / 2
+    first = values[0, 0, 0]
+    provenance |= {
+        "first_deal_wins": {
+            name: round(float(first[s]), 5) for s, name in enumerate(rules.seat_names)
+        },
+        "first_dealer_wins": round(float(first[2]), 5),
+        "first_deal_skunk_wins": round(float(first[3:6].sum()), 5),
+        "deals_per_game": round(float(first[tbk.DEALS]), 4),
+        "win_error": {
+            "rms": round(float(np.sqrt((gap**2).mean())), 5),
+            "max": round(float(gap.max()), 5),
+            "first_dealer": round(float(gap[0, 0, 0, 2]), 5),
+        },
+        "seconds": round(time.time() - start, 1),
+        "scheme": "deals of the game, every seat throwing by the game's expert model and "
+        "laying by the play policy; scoring events in the order scored, by seat; every "
+        "position (the three scores from the dealer's left) solved over the deals by "
+        "dynamic programming from the end of the board down, the deals that end the game "
+        "counted by what each seat needs; the error is half the gap between the boards "
+        "of the two halves of the deals",
+    }
+    return ThreeBoard(rules.name, values[..., :THREE_CHANNELS]), provenance

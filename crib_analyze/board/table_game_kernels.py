@@ -297,12 +297,16 @@ BOARD_STREAMS = 1 << 42  # deal i of a board's deals: stream BOARD_STREAMS + i (
 
 
 @njit(parallel=True)
-def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.ndarray, ...]:
-    """Deals ``first`` .. ``first + n - 1`` of a game of two sides, each dealt by player
-    ``i % P``: (players, points, sources), each (n, E) int8, the deal's scoring events in
-    the order they score, ``players`` naming the side (0 the side not dealing, 1 the
-    dealer's; -1 past the last event), as the board's dynamic programming reads them
-    (:mod:`crib_analyze.board.dp_kernels`)."""
+def side_events(
+    n: int, seed: int, first: int, table: TableDeal, by_seat: bool = False
+) -> tuple[np.ndarray, ...]:
+    """Deals ``first`` .. ``first + n - 1`` of a game, each dealt by player ``i % P``:
+    (players, points, sources), each (n, E) int8, the deal's scoring events in the order
+    they score, ``players`` naming the side (0 the side not dealing, 1 the dealer's; -1
+    past the last event), as the board's dynamic programming reads them
+    (:mod:`crib_analyze.board.dp_kernels`); with ``by_seat``, the seat (0 the dealer's
+    left .. P - 1 the dealer), as the board of three reads them
+    (:mod:`crib_analyze.board.three_board_kernels`)."""
     players_n = table.dealt.shape[0]
     events_max = EVENTS_PER_PLAYER * players_n + EVENTS_MORE
     players = np.full((n, events_max), -1, np.int8)
@@ -320,7 +324,10 @@ def side_events(n: int, seed: int, first: int, table: TableDeal) -> tuple[np.nda
         e = deal_events(deck, k % players_n, table, hands, crib, seat_side, events, draws, NO_FORCE)
         dealing = seat_side[players_n - 1]
         for j in range(e):
-            players[i, j] = 1 if seat_side[events[j, 0]] == dealing else 0
+            if by_seat:
+                players[i, j] = events[j, 0]
+            else:
+                players[i, j] = 1 if seat_side[events[j, 0]] == dealing else 0
             points[i, j] = events[j, 1]
             sources[i, j] = events[j, 2]
     return players, points, sources
@@ -412,6 +419,59 @@ def split_wins(
                         break
             if value < 0.0:
                 value = win[a, b, next_mine]
+            out[r, j] = value
+    return out
+
+
+@njit(parallel=True)
+def split_wins_three(
+    cards: np.ndarray,
+    seat: int,
+    splits: np.ndarray,
+    table: TableDeal,
+    start: np.ndarray,
+    win: np.ndarray,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """:func:`split_wins` for three players each for themselves: ``start`` the three
+    scores by seat (the dealer's left, the middle, the dealer), ``win`` (target, target,
+    target, 3) the board of three, each seat's chance from the scores seen from the
+    dealer. After the deal the dealer's left deals: its board position is (the middle's
+    score, the dealer's, the left's), and ``seat`` sits there in seat ``seat - 1`` (the
+    left: 2)."""
+    players = table.dealt.shape[0]
+    dealer = players - 1
+    unseen, place = unseen_and_place(cards, seat, table)
+    target = table.target
+    then = (seat + players - 1) % players  # the seat's seat after the deal passes
+    events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
+    out = np.zeros((splits.shape[0], samples))
+    for j in prange(samples):
+        rng = rng_for(seed, j)
+        deck = pack_with(cards, unseen, place, rng)
+        draws_seed = rng_next(rng)
+        hands = np.empty((players, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        forced = np.empty(4, np.int64)
+        score = np.empty(players, np.int64)
+        for r in range(splits.shape[0]):
+            forced[0] = seat
+            forced[1:] = splits[r]
+            draws = rng_for(draws_seed, 0)
+            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, forced)
+            score[:] = start
+            value = -1.0
+            for k in range(e):
+                s = events[k, 0]
+                score[s] += events[k, 1]
+                if score[s] >= target:
+                    value = 1.0 if s == seat else 0.0
+                    break
+            if value < 0.0:
+                value = win[score[1], score[2], score[0], then]
             out[r, j] = value
     return out
 

@@ -1,5 +1,5 @@
-"""The split that wins in a game of two sides: a seat's splits valued by the chance its
-side wins the game from a score (``discard --game NAME --seat SEAT --score MINE-THEIRS``).
+"""The split that wins in a game from a score: a seat's splits valued by the chance its
+side wins the game (``discard --game NAME --seat SEAT --score MINE-THEIRS...``).
 
 The points ranking (:mod:`crib_analyze.discard.any_game`) gives each split's mean
 points; the best of them (all when there are 15 or fewer, the 15 best by points
@@ -8,7 +8,9 @@ other cards each, the same deals for every split (common random numbers): the ot
 seats dealt at random, throwing by the game's expert model, every seat laying by the
 lookahead, the events scored in order; a side reaching the target wins there and then,
 else the game's board (:mod:`crib_analyze.artifacts.game_boards`) values the position
-after the deal (:func:`~crib_analyze.board.table_game_kernels.split_wins`). Each split
+after the deal (:func:`~crib_analyze.board.table_game_kernels.split_wins`; with three
+players :func:`~crib_analyze.board.table_game_kernels.split_wins_three`). A game without
+a board (five players, the variants) is played out to its end instead. Each split
 gets its chance of winning with its standard error, and the standard error of its gap
 to the best (smaller: the same deals).
 """
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_boards import game_board
+from crib_analyze.artifacts.game_boards import ThreeBoard, game_board
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import table_deal
 from crib_analyze.cards import CardsLike
@@ -89,7 +91,11 @@ def score_seat(
     table = table_deal(rules, codes["lookahead"], "expert")
     held = np.array(cards, np.int64)
     my_side = int(table.sides[s])
-    if found is not None:
+    if found is not None and isinstance(found[0], ThreeBoard):  # the seats in order
+        others = iter(score[1:])
+        start = np.array([score[0] if t == s else next(others) for t in range(3)], np.int64)
+        values = tgk.split_wins_three(held, s, splits, table, start, found[0].win(), samples, seed)
+    elif found is not None:
         values = tgk.split_wins(
             held, s, splits, table, score[0], score[1], found[0].win(), samples, seed
         )

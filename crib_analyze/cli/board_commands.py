@@ -116,9 +116,12 @@ def odds(
     With --game (another game of 'crib-analyze games'): one score per side, in seat
     order from the dealer's left (the dealer last; in partnerships one per side, the
     left-hand player's side first), the dealer about to deal, and the chances come
-    from the game's board or from simulating --games games to the end (with standard
-    errors). With two sides each also gets its chances of skunking and of being
-    skunked and its match points under --scoring, won less lost.
+    from the game's board (every game of two sides, and of three players) or from
+    simulating --games games to the end (five players, or --games or --seed given;
+    with standard errors). With two sides each also gets its chances of skunking and
+    of being skunked and its match points under --scoring, won less lost; with three
+    players from the board, its chance of a skunk win and its match points (2 a win,
+    3 a skunk).
 
     \b
     Examples:
@@ -167,8 +170,8 @@ def odds(
     type=click.Choice(GAMES_WITH_BOARDS),
     metavar="GAME",
     help=f"A game to rebuild: {', '.join(GAMES_WITH_BOARDS)} (repeat for more) [default: "
-    "every game of two sides but the "
-    "standard]; the others are kept as they are in the boards in use.",
+    "every game of two sides but the standard, and of three players]; the others are kept "
+    "as they are in the boards in use.",
 )
 @count_option(
     "--deals", setting=GAME_BOARD_DEALS,
@@ -189,19 +192,22 @@ def build_game_boards(
     jobs: int | None, quiet: bool,
 ) -> None:  # fmt: skip
     """Rebuild the boards of the other games of two sides (five-dealt, five-card, four,
-    Canadian doubles): the chance of each game outcome from every position.
+    Canadian doubles) and of three players (three, three-dealer-six): the chance of each
+    game outcome from every position.
 
     Simulates the deals (every seat throws by the game's expert model and lays by the
-    lookahead; each deal's scoring events in the order they score, by side), then solves
-    every position to the game's target by dynamic programming over them, and each half
-    of them to measure the sampling error. Seeded and reproducible on any number of
+    lookahead; each deal's scoring events in the order they score, by side, or by seat
+    with three players), then solves every position to the game's target by dynamic
+    programming over them, and each half of them to measure the sampling error. Five
+    players have no board (121^5 positions). Seeded and reproducible on any number of
     threads or on a Dask cluster (--scheduler); a killed build resumes. Use the new
     boards with CRIB_ANALYZE_GAME_BOARDS=FILE.
     """
     from crib_analyze.api import build_game_boards as run
 
     set_threads(jobs)
-    warn_if_long(build_seconds("build-game-boards") * (len(games) or 4), "the build", quiet)
+    many = len(games) or len(GAMES_WITH_BOARDS)
+    warn_if_long(build_seconds("build-game-boards") * many, "the build", quiet)
 
     def log(name: str, entry: Any) -> None:
         if not quiet:

@@ -144,7 +144,8 @@ def discard_request(
         "Rank by the game from this score, e.g. 110-115 (needs --dealer or --pone): each "
         "throw's deal simulated (--verbose says how its play is counted), then the board "
         "table. With --game of three sides or more: one score per side, yours first "
-        "(110-100-115), each split's games played out."
+        "(110-100-115); the game's board after the deal (three players), or each "
+        "split's games played out (five)."
     ),
     click.option(
         "--goal",

@@ -207,7 +207,12 @@ def game_odds_text(rows: Rows) -> str:
         [r["seats"], str(r["score"]), f"{r['win']:.4f}", f"{r['win_se']:.4f}"]
         for r in rows.records()
     ]
-    if "match_points" in rows.columns:  # two sides
+    three = "match_points" in rows.columns and "p_skunked" not in rows.columns
+    if three:  # three players, from their board
+        head += ["P(skunk win)", "match pts"]
+        for line, r in zip(body, rows.records(), strict=True):
+            line += [f"{r['p_skunk']:.4f}", f"{r['match_points']:.3f}"]
+    elif "match_points" in rows.columns:  # two sides
         head += ["P(skunk)", "P(skunked)", "match pts"]
         for line, r in zip(body, rows.records(), strict=True):
             line += [f"{r['p_skunk']:.4f}", f"{r['p_skunked']:.4f}", f"{r['match_points']:+.3f}"]
@@ -218,5 +223,11 @@ def game_odds_text(rows: Rows) -> str:
     if m.scoring:
         words = match_words(m.scoring, skunk_lines(m.target), m.lowball)
         lines += wrapped(f"match pts = expected match points won less lost: {words}", upper=False)
+    if three:
+        lines += wrapped(
+            f"match pts = expected match points: 2 a win, 3 a win with a loser short of "
+            f"{skunk_lines(m.target)[0]} (the winner takes all; no second place)",
+            upper=False,
+        )
     lines += [line for note in m.notes for line in wrapped(note, upper=False)]
     return "\n".join(lines) + "\n"

@@ -1,0 +1,195 @@
+"""The boards of three players each for themselves (crib_analyze.board.three_board_kernels
+and its build in crib_analyze.board.table_boards), and ``odds`` and ``discard --score``
+reading them: the dynamic programming against the plain recursion of the rules
+(tests/naive.py: naive_three_board) on toy games; a split's chance from a score against
+the whole-game twin (tests/naive.py: naive_table_game) deal by deal. The packaged boards
+against whole games from a sample of scores are in tests/test_game_boards.py.
+
+Mutations tried (each fails a test here): the next deal's seats rotated the wrong way
+(the left's chance read from the dealer's); a skunk line one point off; a deal whose
+middle total reaches its need counted as not ending the game; the third seat of the
+finish tables always the dealer; the seat after the deal passes rotated the wrong way;
+the board read at the old seats' scores.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import crib_analyze as ca
+from crib_analyze.artifacts.game_boards import ThreeBoard, game_board
+from crib_analyze.board import table_game_kernels as tgk
+from crib_analyze.board.build import distinct_deals
+from crib_analyze.board.table_boards import solve_three_board
+from crib_analyze.board.table_games import table_deal, throw_tables
+from crib_analyze.cli import cli
+from crib_analyze.play import table_play_kernels as tk
+from crib_analyze.rules import game
+from tests.conftest import scaled
+from tests.naive import naive_greedy, naive_table_game, naive_three_board
+
+TOY_TARGET, TOY_LINE = 13, 9
+
+
+def as_arrays(deals: list[list[tuple[int, int]]]) -> tuple[np.ndarray, np.ndarray]:
+    players = np.full((len(deals), 12), -1, np.int8)
+    points = np.zeros((len(deals), 12), np.int8)
+    for i, events in enumerate(deals):
+        for j, (p, q) in enumerate(events):
+            players[i, j], points[i, j] = p, q
+    return players, points
+
+
+def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:
+    players, points = as_arrays(deals)
+    if merged:
+        players, points, weights = distinct_deals(players, points)
+    else:
+        weights = np.ones(len(deals))
+    return solve_three_board(players, points, weights, TOY_LINE, TOY_TARGET)
+
+
+toy_deal = st.lists(
+    st.tuples(st.integers(0, 2), st.integers(0, 7)), min_size=0, max_size=7
+).flatmap(lambda events: st.integers(0, 2).map(lambda last: [*events, (last, 1)]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(toy_deal, min_size=1, max_size=6), st.booleans())
+def test_the_board_of_three_is_the_recursion_on_toy_games(deals: list, merged: bool) -> None:
+    """Every position: each seat's chance of winning, of winning with a skunk, and the
+    deals left, to rounding."""
+    values = solve(deals, merged)
+    naive = naive_three_board(deals, TOY_TARGET, TOY_LINE)
+    t = range(TOY_TARGET)
+    expected = np.array([[[naive(a, b, c) for c in t] for b in t] for a in t])
+    np.testing.assert_allclose(values, expected, atol=1e-12)
+
+
+def test_a_splits_chance_from_a_score_reads_the_board_of_three() -> None:
+    """split_wins_three, sample by sample, against the twin: the middle seat's split
+    forced, the others by the expert, greedy play; the events scored in order from the
+    scores; a seat reaching the target wins then, else the board (here random numbers,
+    so a wrong cell or seat shows) at the scores after the deal, seen from the new
+    dealer, the old dealer's left."""
+    from crib_analyze.discard.any_game import splits as all_splits
+    from crib_analyze.rng_kernels import rng_for, rng_next
+
+    r = game("three")
+    seat, cards = 1, [16, 21, 15, 40, 45]  # 5C 6D 4S JC QD
+    options = all_splits(5, 4, 1, 0)[:3]
+    masks = np.array([[sum(1 << i for i in part) for part in o] for o in options], np.int64)
+    table = table_deal(r, tk.GREEDY, "expert")
+    win = np.random.default_rng(4).random((r.target,) * 3 + (3,))
+    start = [113, 104, 109]  # by seat: left, middle, dealer
+    samples = scaled(12, 6)
+    got = tgk.split_wins_three(
+        np.array(cards), seat, masks, table, np.array(start), win, samples, 2
+    )
+    one, two = throw_tables(r)
+    unseen = [c for c in range(52) if c not in cards]
+    place = r.dealt[0]
+    decided = undecided = 0
+    for j in range(samples):
+        rng = rng_for(2, j)
+        pool = np.array(unseen, np.int64)
+        for i in range(len(pool) - 1, 0, -1):
+            k = int(rng_next(rng)) % (i + 1)
+            pool[i], pool[k] = pool[k], pool[i]
+        deck = [int(c) for c in pool[:place]] + cards + [int(c) for c in pool[place:]]
+        for row, (kept, thrown, passed) in enumerate(options):
+            winner, _, _, _, points, _ = naive_table_game(
+                r, [deck], None, None, [0, 1, 2], list(start), r.players - 1, False,
+                naive_greedy,
+                tables=lambda player, s: (one[1, s].tolist(), two[1, s].tolist()),
+                forced=(seat, [cards[i] for i in kept], [cards[i] for i in thrown],
+                        [cards[i] for i in passed]),
+            )  # fmt: skip
+            if winner >= 0:
+                want = 1.0 if winner == seat else 0.0
+                decided += 1
+            else:
+                undecided += 1
+                after = [start[s] + sum(points[s]) for s in range(3)]
+                # the left deals next: left = the old middle, middle = the old dealer
+                want = float(win[after[1], after[2], after[0], 0])  # the old middle: left
+            assert got[row, j] == pytest.approx(want), (row, j)
+    assert decided > 0 and undecided > 0  # the test bites: deals that end it, and not
+
+
+def test_odds_of_three_read_the_board() -> None:
+    """odds --game three answers from the board at once: each seat's chance is the
+    board's cell at the scores from the dealer's left (summing to 1), a skunk win no
+    likelier than a win, match points 2 a win and 3 a skunk win; five players, with no
+    board, simulate."""
+    r = game("three")
+    found = game_board(r)
+    assert found is not None and isinstance(found[0], ThreeBoard)
+    cell = found[0].values[110, 80, 95]  # the middle short of the skunk line
+    rows = ca.odds_rows(110, 80, 95, game="three")
+    assert rows.meta.method == "board table"
+    assert rows["seats"].tolist() == ["left", "middle", "dealer"]
+    assert rows["score"].tolist() == [110, 80, 95]
+    assert float(rows["p_skunk"][0]) > 0.1  # the test bites: skunks are likely here
+    assert rows["win"].tolist() == pytest.approx(cell[:3].tolist())
+    assert float(rows["win"].sum()) == pytest.approx(1.0, abs=1e-4)
+    assert (rows["p_skunk"] <= rows["win"] + 1e-9).all()
+    want = 2 * (cell[:3] - cell[3:]) + 3 * cell[3:]
+    assert rows["match_points"].tolist() == pytest.approx(want.tolist())
+    out = CliRunner().invoke(cli, ["odds", "--game", "three-dealer-six", "110", "100", "95"])
+    assert out.exit_code == 0, out.output
+    assert "its board" in out.output and "P(skunk win)" in out.output
+
+
+def test_a_seat_ranks_its_splits_by_the_board_of_three() -> None:
+    """`discard --game three --seat middle --score MINE-LEFT-DEALER`: the score is the
+    seat's first, then the others in seat order; each split's chance is split_wins_three
+    from the scores by seat with the board (the same deals: equal)."""
+    from crib_analyze.board.table_throws import score_seat
+
+    r = game("three")
+    found = game_board(r)
+    assert found is not None
+    hand = [16, 21, 15, 40, 45]  # 5C 6D 4S JC QD
+    got = score_seat("5C 6D 4S JC QD", r, "middle", (104, 113, 109), samples=60, seed=3)
+    assert not got.to_the_end
+    masks = np.array(
+        [[sum(1 << hand.index(c) for c in part) for part in (k, t, p)]
+         for k, t, p in zip(got.kept, got.thrown, got.passed, strict=True)],
+        np.int64,
+    )  # fmt: skip
+    table = table_deal(r, tk.POLICY_CODES["lookahead"], "expert")
+    want = tgk.split_wins_three(
+        np.array(hand), 1, masks, table, np.array([113, 104, 109]), found[0].win(), 60, 3
+    ).mean(axis=1)
+    assert got.win.tolist() == pytest.approx(want.tolist())
+
+
+def test_a_board_of_three_is_stored_to_a_step_and_checked_on_load(tmp_path) -> None:
+    """Saved and loaded, a board of three keeps each chance to within two steps of
+    1/65535 (the third seat's is the rest); one whose chances do not sum to 1 is
+    refused in one error naming the game."""
+    from crib_analyze.artifacts.game_boards import QUANTUM, GameBoards, pack_three, unpack_three
+    from crib_analyze.errors import ModelError
+
+    rng = np.random.default_rng(2)
+    t = game("three").target
+    raw = rng.random((t, t, t, 3))
+    win = raw / raw.sum(-1, keepdims=True)
+    values = np.concatenate([win, win * rng.random(win.shape)], axis=-1)
+    back = unpack_three(pack_three(values))
+    assert np.abs(back - values).max() <= 2 / QUANTUM
+    path = tmp_path / "b.npz"
+    GameBoards({"three": ThreeBoard("three", values)}, {}).save(path)
+    loaded = GameBoards.load(path).boards["three"]
+    assert isinstance(loaded, ThreeBoard) and np.array_equal(loaded.values, back)
+    bad = values.copy()
+    bad[..., 1] = bad[..., 0]  # the first two seats' chances: no longer summing to 1
+    bad[..., 2] = 0.0
+    GameBoards({"three": ThreeBoard("three", bad)}, {}).save(path)
+    with pytest.raises(ModelError, match="three: chances of winning"):
+        GameBoards.load(path)
