@@ -55,6 +55,9 @@ __all__ = [
 ]  # fmt: skip
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+# three players' match points: the winner takes 2, or 3 when a loser is short of the
+# skunk line the moment the game is won; 1 for second place in the continuation game
+WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1
 
 
 def skunk_lines(target: int = TARGET) -> tuple[int, ...]:

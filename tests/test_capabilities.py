@@ -213,7 +213,9 @@ def test_the_odds_table_and_review_requests_resolve_once() -> None:
     board = OddsRequest((95, 100)).resolve()
     assert (board.engine, board.scoring, board.scores) == ("standard", "tournament", (95, 100))
     three = OddsRequest((110, 100, 95), game="three").resolve()
-    assert (three.engine, three.play_policy, three.games) == ("any-game", "lookahead", 4000)
+    assert (three.engine, three.method, three.games) == ("any-game", "board", None)
+    five = OddsRequest((110, 100, 95, 90, 80), game="five").resolve()
+    assert (five.engine, five.play_policy, five.games) == ("any-game", "lookahead", 4000)
     for scores, says in [((95,), "give both scores"), ((1, 2, 3), "give two scores")]:
         with pytest.raises(UsageError, match=says):
             OddsRequest(scores).resolve()

@@ -169,11 +169,12 @@ def test_a_seat_ranks_its_splits_by_the_board_of_three() -> None:
     assert got.win.tolist() == pytest.approx(want.tolist())
 
 
-def test_a_board_of_three_is_stored_to_a_step_and_checked_on_load(tmp_path) -> None:
+def test_a_board_of_three_is_stored_to_a_step_and_checked_when_read(tmp_path) -> None:
     """Saved and loaded, a board of three keeps each chance to within two steps of
-    1/65535 (the third seat's is the rest); one whose chances do not sum to 1 is
-    refused in one error naming the game."""
-    from crib_analyze.artifacts.game_boards import QUANTUM, GameBoards, pack_three, unpack_three
+    1/65535 (the third seat's is the rest); it is read when first asked for, so the
+    other boards of its file load without it; one whose chances do not sum to 1, or
+    whose bytes changed, is refused in one error naming it."""
+    from crib_analyze.artifacts.game_boards import QUANTUM, GameBoards
     from crib_analyze.errors import ModelError
 
     rng = np.random.default_rng(2)
@@ -181,15 +182,40 @@ def test_a_board_of_three_is_stored_to_a_step_and_checked_on_load(tmp_path) -> N
     raw = rng.random((t, t, t, 3))
     win = raw / raw.sum(-1, keepdims=True)
     values = np.concatenate([win, win * rng.random(win.shape)], axis=-1)
-    back = unpack_three(pack_three(values))
-    assert np.abs(back - values).max() <= 2 / QUANTUM
     path = tmp_path / "b.npz"
     GameBoards({"three": ThreeBoard("three", values)}, {}).save(path)
     loaded = GameBoards.load(path).boards["three"]
-    assert isinstance(loaded, ThreeBoard) and np.array_equal(loaded.values, back)
+    assert isinstance(loaded, ThreeBoard)
+    assert np.abs(loaded.values - values).max() <= 2 / QUANTUM
+    cell = loaded.chances((5, 70, 119))
+    assert np.concatenate(cell) == pytest.approx(loaded.values[5, 70, 119].tolist(), abs=1e-12)
     bad = values.copy()
     bad[..., 1] = bad[..., 0]  # the first two seats' chances: no longer summing to 1
-    bad[..., 2] = 0.0
     GameBoards({"three": ThreeBoard("three", bad)}, {}).save(path)
-    with pytest.raises(ModelError, match="three: chances of winning"):
-        GameBoards.load(path)
+    later = GameBoards.load(path).boards["three"]  # not read yet
+    with pytest.raises(ModelError, match="three: chances of winning that do not sum"):
+        later.chances((0, 0, 0))
+
+
+def test_a_changed_board_of_three_is_one_line(tmp_path, monkeypatch) -> None:
+    """A file whose board of three was changed after it was made: the boards of two
+    sides still answer, and `odds --game three` stops with one line naming the file
+    (exit 1)."""
+    from crib_analyze.artifacts.game_boards import GameBoards, packaged_game_boards
+
+    boards = packaged_game_boards()
+    path = tmp_path / "boards.npz"
+    GameBoards({k: boards.boards[k] for k in ("four", "three")}, boards.provenance).save(path)
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays["deferred.three"] = arrays["deferred.three"].copy()
+    arrays["deferred.three"][0, 5, 5, 5] += 1
+    with open(path, "wb") as fh:
+        np.savez_compressed(fh, **arrays)
+    monkeypatch.setenv("CRIB_ANALYZE_GAME_BOARDS", str(path))
+    four = CliRunner().invoke(cli, ["odds", "--game", "four", "100", "90"])
+    assert four.exit_code == 0, four.output
+    out = CliRunner().invoke(cli, ["odds", "--game", "three", "100", "90", "80"])
+    assert out.exit_code == 1, out.output
+    assert out.stderr.count("\n") == 1 and "does not match its digest" in out.stderr
+    assert str(path) in out.stderr

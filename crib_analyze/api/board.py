@@ -218,7 +218,7 @@ def _three_odds(
     chance of winning (``win_se`` the board's sampling error, its root mean square over
     the positions), of winning with a skunk, and its match points (the winner takes 2,
     or 3 with a loser short of the skunk line; no second place)."""
-    from crib_analyze.board.table_games import SKUNK_POINTS, WIN_POINTS
+    from crib_analyze.rules import SKUNK_POINTS, WIN_POINTS
 
     left, middle, dealer = (int(s) for s in scores)
     win, skunk = board.chances((left, middle, dealer))

@@ -23,8 +23,9 @@ are beyond a laptop; their chances come from simulated games.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,13 @@ from crib_analyze.settings import (
     PACKAGED_GAME_BOARDS,
     packaged,
 )
-from crib_analyze.storage.npz import read_npz, write_npz
+from crib_analyze.storage.npz import (
+    DEFERRED,
+    deferred_digests,
+    read_deferred,
+    read_npz,
+    write_npz,
+)
 
 GAME_BOARDS_FORMAT = 1
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least a point
@@ -65,23 +72,74 @@ class GameBoard:
         return min(1.0, float(p_win(outcomes)))
 
 
-@dataclass(frozen=True)
 class ThreeBoard:
     """A board of three players each for themselves: ``values`` (target, target, target,
     6), the scores of the dealer's left, the middle seat and the dealer; each seat's
     chance of winning (in that order), then of winning with a loser short of the skunk
-    line."""
+    line. Read from a file, it is read when first asked for (``stored``: the packed
+    array, see :func:`pack_three`) and checked then."""
 
-    game: str
-    values: np.ndarray
+    def __init__(
+        self,
+        game: str,
+        values: np.ndarray | None = None,
+        stored: Callable[[], np.ndarray] | None = None,
+    ) -> None:
+        self.game = game
+        self._values = values
+        self._stored = stored
+        self._packed: np.ndarray | None = None
+        self._steps: np.ndarray | None = None
+        self._win: np.ndarray | None = None
+
+    def packed(self) -> np.ndarray:
+        """The board as stored (:func:`pack_three`)."""
+        if self._packed is None:
+            self._packed = self._stored() if self._stored is not None else pack_three(self.values)
+        return self._packed
+
+    def steps(self) -> np.ndarray:
+        """(5, target, target, target) uint16: the stored chances in steps of 1/QUANTUM,
+        the first two seats' chances of winning and the three chances of a skunk win;
+        checked (a ModelError naming the game if out of range)."""
+        if self._steps is None:
+            steps = np.cumsum(
+                np.cumsum(self.packed(), axis=2, dtype=np.uint16), axis=3, dtype=np.uint16
+            )
+            problem = steps_problem(steps, GAMES[self.game])
+            if problem:
+                raise ModelError(f"the board of {self.game}: {problem}")
+            self._steps = steps
+        return self._steps
+
+    @property
+    def values(self) -> np.ndarray:
+        """(target, target, target, 6) float64, as the class says."""
+        if self._values is None:
+            steps = self.steps()
+            t = steps.shape[1]
+            values = np.empty((t, t, t, THREE_CHANNELS))
+            for c, channel in enumerate((0, 1, 3, 4, 5)):
+                np.multiply(steps[c], 1.0 / QUANTUM, out=values[..., channel])
+            np.clip(1.0 - values[..., 0] - values[..., 1], 0.0, 1.0, out=values[..., 2])
+            values.setflags(write=False)
+            self._values = values
+        return self._values
 
     def win(self) -> np.ndarray:
         """(target, target, target, 3) each seat's chance of winning."""
-        return self.values[..., :3]
+        if self._win is None:
+            self._win = np.ascontiguousarray(self.values[..., :3])
+        return self._win
 
     def chances(self, scores: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
         """Each seat's chance of winning and of winning with a skunk from ``scores``
         (left, middle, dealer), the dealer about to deal."""
+        if self._values is None:  # one cell of the stored steps: the rest stays packed
+            cell = self.steps()[:, scores[0], scores[1], scores[2]].astype(np.float64)
+            cell /= QUANTUM
+            third = min(1.0, max(0.0, 1.0 - cell[0] - cell[1]))
+            return np.array([cell[0], cell[1], third]), cell[2:].copy()
         v = np.asarray(self.values[scores[0], scores[1], scores[2]], np.float64)
         return v[:3], v[3:]
 
@@ -90,19 +148,12 @@ def pack_three(values: np.ndarray) -> np.ndarray:
     """A board of three's values as stored: the first two seats' chances of winning (the
     third's is the rest) and the three chances of a skunk win, each in steps of
     1/QUANTUM, channel by channel (5, target, target, target), as uint16 differences
-    along the last two score axes (wrapping: undone exactly by :func:`unpack_three`)."""
+    along the last two score axes (wrapping: undone exactly by
+    :meth:`ThreeBoard.steps`). Smooth, so they pack well: about 3 MB a board."""
     kept = np.concatenate([values[..., :2], values[..., 3:THREE_CHANNELS]], axis=-1)
     q = np.rint(np.clip(np.moveaxis(kept, -1, 0), 0.0, 1.0) * QUANTUM).astype(np.uint16)
     q = np.diff(q, axis=3, prepend=np.uint16(0))
     return np.ascontiguousarray(np.diff(q, axis=2, prepend=np.uint16(0)))
-
-
-def unpack_three(stored: np.ndarray) -> np.ndarray:
-    """:func:`pack_three` undone: (target, target, target, 6) float64."""
-    q = np.cumsum(np.cumsum(stored, axis=2, dtype=np.uint16), axis=3, dtype=np.uint16)
-    kept = np.moveaxis(q, 0, -1).astype(np.float64) / QUANTUM
-    third = np.clip(1.0 - kept[..., 0] - kept[..., 1], 0.0, 1.0)
-    return np.concatenate([kept[..., :2], third[..., None], kept[..., 2:]], axis=-1)
 
 
 @dataclass(frozen=True)
@@ -113,27 +164,34 @@ class GameBoards:
     provenance: dict[str, Any] = field(default_factory=dict)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        arrays = {
-            name: pack_three(b.values) if isinstance(b, ThreeBoard)
-            else b.values.astype(np.float32)
-            for name, b in self.boards.items()
-        }  # fmt: skip
-        write_npz(path, GAME_BOARDS_FORMAT, self.provenance, arrays)
+        """Write the boards; a board of three is deferred (read when first asked for)."""
+        arrays, deferred = {}, {}
+        for name, b in self.boards.items():
+            if isinstance(b, ThreeBoard):
+                deferred[name] = b.packed()
+            else:
+                arrays[name] = b.values.astype(np.float32)
+        write_npz(path, GAME_BOARDS_FORMAT, self.provenance, arrays, deferred)
 
     @classmethod
-    def load(cls, source: str | os.PathLike[str] | Any) -> GameBoards:
+    def load(cls, source: str | os.PathLike[str]) -> GameBoards:
+        """The boards of the file at ``source``; its boards of three are read when first
+        asked for."""
+
         def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> GameBoards:
             boards: dict[str, GameBoard | ThreeBoard] = {}
-            for name in sorted(k for k in arrays if k not in ("format", "provenance")):
+            later = deferred_digests(arrays)
+            names = [k for k in arrays if k not in ("format", "provenance", DEFERRED)]
+            for name in sorted([*names, *later]):
                 if name not in GAMES_WITH_BOARDS:
                     raise ValueError(f"a board of no game with boards: {name!r}")
                 if len(GAMES[name].sides) == 3:
-                    three = unpack_three(np.asarray(arrays[name], np.uint16))
-                    problem = three_problem(three, GAMES[name])
-                    if problem:
-                        raise ValueError(f"{name}: {problem}")
-                    three.setflags(write=False)
-                    boards[name] = ThreeBoard(name, three)
+                    if name not in later:
+                        raise ValueError(f"{name}: a board of three stored as a small board")
+                    boards[name] = ThreeBoard(
+                        name, stored=partial(read_deferred, source, "the game boards", name,
+                                             later[name]),
+                    )  # fmt: skip
                     continue
                 values = np.asarray(arrays[name], np.float64)
                 problem = board_problem(values, GAMES[name])
@@ -164,24 +222,28 @@ def board_problem(values: np.ndarray, rules: Rules) -> str | None:
     return None
 
 
-def three_problem(values: np.ndarray, rules: Rules) -> str | None:
-    """What is wrong with ``values`` as the board of three of ``rules``, or None."""
+def steps_problem(steps: np.ndarray, rules: Rules) -> str | None:
+    """What is wrong with ``steps`` (:meth:`ThreeBoard.steps`) as the board of three of
+    ``rules``, or None: the first two seats' chances of winning more than 1 together, or
+    a chance of a skunk win above the seat's chance of winning (a step of rounding
+    allowed each)."""
     t = rules.target
-    if values.shape != (t, t, t, THREE_CHANNELS):
-        return f"values of shape {values.shape}, not {(t, t, t, THREE_CHANNELS)}"
-    win, skunk = values[..., :3], values[..., 3:]
-    if not np.isfinite(values).all() or abs(win.sum(-1) - 1).max() > 1e-4:
+    if steps.shape != (5, t, t, t):
+        return f"a board of shape {steps.shape}, not {(5, t, t, t)}"
+    wide = steps.astype(np.int32)
+    first_two = wide[0] + wide[1]
+    if first_two.max() > QUANTUM + 2:
         return "chances of winning that do not sum to 1"
-    if values.min() < -1e-6 or (skunk - win).max() > 1e-4:
-        return "chances of a skunk win outside [0, the chance of winning]"
+    third = QUANTUM - first_two
+    if ((wide[2] > wide[0] + 2) | (wide[3] > wide[1] + 2) | (wide[4] > third + 3)).any():
+        return "chances of a skunk win above the chance of winning"
     return None
 
 
 @cache
 def packaged_game_boards() -> GameBoards:
     """The boards shipped with the package."""
-    with packaged(PACKAGED_GAME_BOARDS).open("rb") as fh:
-        return GameBoards.load(fh)
+    return GameBoards.load(Path(str(packaged(PACKAGED_GAME_BOARDS))))
 
 
 @cache

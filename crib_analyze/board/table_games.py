@@ -48,7 +48,7 @@ from crib_analyze.board.games import GameLog
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
-from crib_analyze.rules import Rules
+from crib_analyze.rules import SECOND_POINTS, SKUNK_POINTS, WIN_POINTS, Rules
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     CALL_SECONDS,
@@ -71,7 +71,6 @@ THROW_WORDS = {
     "hand": "the hand policy (kept hand, passed hand, crib by rank with random other cards)",
     "expert": "the game's expert model (kept hand, passed hand, crib by rank as the seats throw)",
 }
-WIN_POINTS, SKUNK_POINTS, SECOND_POINTS = 2, 3, 1  # three players' match points
 
 
 def sides_of(rules: Rules) -> np.ndarray:

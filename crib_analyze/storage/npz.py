@@ -2,6 +2,12 @@
 digest of all of it, written whole or not at all; read with every kind of damage turned
 into one line, and with the digest recomputed (a file whose arrays were changed after
 it was written is refused, even when it is a valid file).
+
+Large arrays a reader seldom needs can be *deferred*: stored beside the others, each
+with its own digest, and the digests (not the bytes) covered by the file's digest. A
+read leaves them on disk; :func:`read_deferred` reads one when it is wanted and checks
+it against its digest, so a file holding a large board costs nothing to the readers of
+its small ones.
 """
 
 from __future__ import annotations
@@ -32,16 +38,28 @@ def arrays_digest(arrays: dict[str, Any]) -> str:
     return h.hexdigest()
 
 
+DEFERRED = "deferred"  # the array of the deferred arrays' digests, by name (JSON)
+DEFERRED_PREFIX = "deferred."  # a deferred array's key in the file
+
+
 def write_npz(
-    path: str | os.PathLike[str], fmt: int, provenance: dict[str, Any], arrays: dict[str, Any]
+    path: str | os.PathLike[str],
+    fmt: int,
+    provenance: dict[str, Any],
+    arrays: dict[str, Any],
+    deferred: dict[str, np.ndarray] | None = None,
 ) -> None:
     """Write ``arrays`` with ``format``, ``provenance`` and the digest of all three,
-    atomically (StorageError)."""
+    atomically (StorageError); and the ``deferred`` arrays, each with its digest."""
     payload = {"format": np.array(fmt), "provenance": np.array(json.dumps(provenance))}
+    later = {f"{DEFERRED_PREFIX}{k}": np.ascontiguousarray(v) for k, v in (deferred or {}).items()}
+    if deferred:
+        digests = {k: arrays_digest({k: v}) for k, v in deferred.items()}
+        payload[DEFERRED] = np.array(json.dumps(digests, sort_keys=True))
     payload["digest"] = np.array(arrays_digest(payload | arrays))
     try:
         with atomic_open(path, "wb") as fh:
-            np.savez_compressed(fh, **payload, **arrays)  # type: ignore[arg-type]
+            np.savez_compressed(fh, **payload, **arrays, **later)  # type: ignore[arg-type]
     except OSError as e:
         raise StorageError(f"cannot write {path}: {describe_os_error(e)}") from None
 
@@ -61,7 +79,7 @@ def read_npz(
     name = os.fspath(source) if is_path else getattr(source, "name", str(source))
     try:
         with interrupts.at_once(), np.load(source, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
+            arrays = {k: data[k] for k in data.files if not k.startswith(DEFERRED_PREFIX)}
         formats = fmt if isinstance(fmt, tuple) else (fmt,)
         if int(arrays["format"]) not in formats:
             expected = " or ".join(str(f) for f in formats)
@@ -78,3 +96,22 @@ def read_npz(
     found = int(arrays["format"])
     checked.note(f"{what} ({name})", f"format {found} and digest matched; contents in range")
     return parsed
+
+
+def deferred_digests(arrays: dict[str, np.ndarray]) -> dict[str, str]:
+    """The deferred arrays of a file read by :func:`read_npz`: name -> digest."""
+    return dict(json.loads(str(arrays[DEFERRED]))) if DEFERRED in arrays else {}
+
+
+def read_deferred(source: str | os.PathLike[str], what: str, name: str, digest: str) -> np.ndarray:
+    """The deferred array ``name`` of the file at ``source``, checked against the
+    ``digest`` its file gave (:func:`deferred_digests`); any damage is one ModelError
+    naming ``what``."""
+    try:
+        with interrupts.at_once(), np.load(source, allow_pickle=False) as data:
+            array = data[f"{DEFERRED_PREFIX}{name}"]
+        if arrays_digest({name: array}) != digest:
+            raise ValueError(f"its {name} does not match its digest (changed after it was made)")
+    except Exception as e:  # a damaged file, whatever numpy or zipfile raise for it
+        raise ModelError(f"cannot read {what} {os.fspath(source)}: {e}") from None
+    return array
