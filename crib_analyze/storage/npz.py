@@ -109,7 +109,7 @@ def read_deferred(source: str | os.PathLike[str], what: str, name: str, digest: 
     naming ``what``."""
     try:
         with interrupts.at_once(), np.load(source, allow_pickle=False) as data:
-            array = data[f"{DEFERRED_PREFIX}{name}"]
+            array = np.asarray(data[f"{DEFERRED_PREFIX}{name}"])
         if arrays_digest({name: array}) != digest:
             raise ValueError(f"its {name} does not match its digest (changed after it was made)")
     except Exception as e:  # a damaged file, whatever numpy or zipfile raise for it
