@@ -95,7 +95,9 @@ def test_a_splits_chance_from_a_score_is_the_rules(name: str) -> None:
     table = table_deal(r, tk.GREEDY, "expert")
     mine, theirs = (108, 104) if name == "five-dealt" else (96, 92)
     samples = scaled(10, 6)
-    got = tgk.split_wins(np.array(cards), seat, masks, table, mine, theirs, win, samples, 2)
+    start = np.zeros(2, np.int64)
+    start[sides_of(r)[seat]], start[1 - sides_of(r)[seat]] = mine, theirs
+    got = tgk.split_wins(np.array(cards), seat, masks, table, start, win[..., None], samples, 2)
     one, two = throw_tables(r)
     sides = [int(x) for x in sides_of(r)]
     unseen = [c for c in range(52) if c not in cards]

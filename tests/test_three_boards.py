@@ -71,7 +71,7 @@ def test_the_board_of_three_is_the_recursion_on_toy_games(deals: list, merged: b
 
 
 def test_a_splits_chance_from_a_score_reads_the_board_of_three() -> None:
-    """split_wins_three, sample by sample, against the twin: the middle seat's split
+    """split_wins, sample by sample, against the twin: the middle seat's split
     forced, the others by the expert, greedy play; the events scored in order from the
     scores; a seat reaching the target wins then, else the board (here random numbers,
     so a wrong cell or seat shows) at the scores after the deal, seen from the new
@@ -87,9 +87,7 @@ def test_a_splits_chance_from_a_score_reads_the_board_of_three() -> None:
     win = np.random.default_rng(4).random((r.target,) * 3 + (3,))
     start = [113, 104, 109]  # by seat: left, middle, dealer
     samples = scaled(12, 6)
-    got = tgk.split_wins_three(
-        np.array(cards), seat, masks, table, np.array(start), win, samples, 2
-    )
+    got = tgk.split_wins(np.array(cards), seat, masks, table, np.array(start), win, samples, 2)
     one, two = throw_tables(r)
     unseen = [c for c in range(52) if c not in cards]
     place = r.dealt[0]
@@ -147,7 +145,7 @@ def test_odds_of_three_read_the_board() -> None:
 
 def test_a_seat_ranks_its_splits_by_the_board_of_three() -> None:
     """`discard --game three --seat middle --score MINE-LEFT-DEALER`: the score is the
-    seat's first, then the others in seat order; each split's chance is split_wins_three
+    seat's first, then the others in seat order; each split's chance is split_wins
     from the scores by seat with the board (the same deals: equal)."""
     from crib_analyze.board.table_throws import score_seat
 
@@ -163,7 +161,7 @@ def test_a_seat_ranks_its_splits_by_the_board_of_three() -> None:
         np.int64,
     )  # fmt: skip
     table = table_deal(r, tk.POLICY_CODES["lookahead"], "expert")
-    want = tgk.split_wins_three(
+    want = tgk.split_wins(
         np.array(hand), 1, masks, table, np.array([113, 104, 109]), found[0].win(), 60, 3
     ).mean(axis=1)
     assert got.win.tolist() == pytest.approx(want.tolist())

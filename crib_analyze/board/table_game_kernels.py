@@ -365,28 +365,36 @@ def split_wins(
     seat: int,
     splits: np.ndarray,
     table: TableDeal,
-    mine: int,
-    theirs: int,
+    start: np.ndarray,
     win: np.ndarray,
     samples: int,
     seed: int,
 ) -> np.ndarray:
     """(S, samples): for each split of ``seat``'s ``cards`` (rows of ``splits``: kept,
     thrown, passed masks over ``cards``), the chance its side wins the game from
-    ``mine`` to ``theirs`` with this deal, in ``samples`` deals of the other cards.
+    ``start`` (each side's score) with this deal, in ``samples`` deals of the other
+    cards.
 
     Player p sits in seat p (the dealer the last); the other seats are dealt at random
     from the cards ``seat`` cannot see, throw by their models and everyone lays by
     their policies; the events are walked in the order they score: a side that reaches
-    the target wins there and then; if neither does, the board ``win`` (target, target,
-    2: my side's score, the other's, my side deals) values the position after the deal,
-    the deal passing to the left. Sample j is dealt and played from the same streams
-    for every split (common random numbers)."""
+    the target wins there and then; if none does, the game's board values the position
+    after the deal, the deal passing to the left (seat 0 deals next):
+    - two sides: ``win`` (target, target, 2, 1), my side's score, the other's, my side
+      deals;
+    - three players: ``win`` (target, target, target, 3), each seat's chance from the
+      scores seen from the dealer: (the old middle's score, the old dealer's, the old
+      left's), ``seat`` now in seat ``seat - 1`` (the left: 2).
+
+    Sample j is dealt and played from the same streams for every split (common random
+    numbers)."""
     players = table.dealt.shape[0]
     dealer = players - 1
     unseen, place = unseen_and_place(cards, seat, table)
     my_side = table.sides[seat]
-    next_mine = 1 if table.sides[0] == my_side else 0  # seat 0 deals next
+    three = start.shape[0] == 3
+    next_mine = 1 if table.sides[0] == my_side else 0  # two sides: seat 0 deals next
+    then = (seat + players - 1) % players  # three: the seat's seat after the deal passes
     target = table.target
     events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
     out = np.zeros((splits.shape[0], samples))
@@ -399,64 +407,7 @@ def split_wins(
         seat_side = np.empty(players, np.int64)
         events = np.empty((events_max, 3), np.int64)
         forced = np.empty(4, np.int64)
-        for r in range(splits.shape[0]):
-            forced[0] = seat
-            forced[1:] = splits[r]
-            draws = rng_for(draws_seed, 0)
-            e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, forced)
-            a, b = mine, theirs
-            value = -1.0
-            for k in range(e):
-                if seat_side[events[k, 0]] == my_side:
-                    a += events[k, 1]
-                    if a >= target:
-                        value = 1.0
-                        break
-                else:
-                    b += events[k, 1]
-                    if b >= target:
-                        value = 0.0
-                        break
-            if value < 0.0:
-                value = win[a, b, next_mine]
-            out[r, j] = value
-    return out
-
-
-@njit(parallel=True)
-def split_wins_three(
-    cards: np.ndarray,
-    seat: int,
-    splits: np.ndarray,
-    table: TableDeal,
-    start: np.ndarray,
-    win: np.ndarray,
-    samples: int,
-    seed: int,
-) -> np.ndarray:
-    """:func:`split_wins` for three players each for themselves: ``start`` the three
-    scores by seat (the dealer's left, the middle, the dealer), ``win`` (target, target,
-    target, 3) the board of three, each seat's chance from the scores seen from the
-    dealer. After the deal the dealer's left deals: its board position is (the middle's
-    score, the dealer's, the left's), and ``seat`` sits there in seat ``seat - 1`` (the
-    left: 2)."""
-    players = table.dealt.shape[0]
-    dealer = players - 1
-    unseen, place = unseen_and_place(cards, seat, table)
-    target = table.target
-    then = (seat + players - 1) % players  # the seat's seat after the deal passes
-    events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
-    out = np.zeros((splits.shape[0], samples))
-    for j in prange(samples):
-        rng = rng_for(seed, j)
-        deck = pack_with(cards, unseen, place, rng)
-        draws_seed = rng_next(rng)
-        hands = np.empty((players, 4), np.int64)
-        crib = np.empty(4, np.int64)
-        seat_side = np.empty(players, np.int64)
-        events = np.empty((events_max, 3), np.int64)
-        forced = np.empty(4, np.int64)
-        score = np.empty(players, np.int64)
+        score = np.empty(start.shape[0], np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
             forced[1:] = splits[r]
@@ -465,14 +416,17 @@ def split_wins_three(
             score[:] = start
             value = -1.0
             for k in range(e):
-                s = events[k, 0]
-                score[s] += events[k, 1]
-                if score[s] >= target:
-                    value = 1.0 if s == seat else 0.0
+                side = seat_side[events[k, 0]]
+                score[side] += events[k, 1]
+                if score[side] >= target:
+                    value = 1.0 if side == my_side else 0.0
                     break
-            if value < 0.0:
-                value = win[score[1], score[2], score[0], then]
-            out[r, j] = value
+            if value >= 0.0:
+                out[r, j] = value
+            elif three:
+                out[r, j] = win[score[1], score[2], score[0], then]
+            else:
+                out[r, j] = win[score[my_side], score[1 - my_side], next_mine, 0]
     return out
 
 

@@ -8,8 +8,7 @@ other cards each, the same deals for every split (common random numbers): the ot
 seats dealt at random, throwing by the game's expert model, every seat laying by the
 lookahead, the events scored in order; a side reaching the target wins there and then,
 else the game's board (:mod:`crib_analyze.artifacts.game_boards`) values the position
-after the deal (:func:`~crib_analyze.board.table_game_kernels.split_wins`; with three
-players :func:`~crib_analyze.board.table_game_kernels.split_wins_three`). A game without
+after the deal (:func:`~crib_analyze.board.table_game_kernels.split_wins`). A game without
 a board (five players, the variants) is played out to its end instead. Each split
 gets its chance of winning with its standard error, and the standard error of its gap
 to the best (smaller: the same deals).
@@ -91,19 +90,15 @@ def score_seat(
     table = table_deal(rules, codes["lookahead"], "expert")
     held = np.array(cards, np.int64)
     my_side = int(table.sides[s])
-    if found is not None and isinstance(found[0], ThreeBoard):  # the seats in order
-        others = iter(score[1:])
-        start = np.array([score[0] if t == s else next(others) for t in range(3)], np.int64)
-        values = tgk.split_wins_three(held, s, splits, table, start, found[0].win(), samples, seed)
-    elif found is not None:
-        values = tgk.split_wins(
-            held, s, splits, table, score[0], score[1], found[0].win(), samples, seed
-        )
-    else:  # the variants and games of more sides: every game played out to its end
-        others = iter(score[1:])  # the other sides in their order
-        start = np.array(
-            [score[0] if side == my_side else next(others) for side in range(n_sides)], np.int64
-        )
+    others = iter(score[1:])  # the other sides in their order
+    start = np.array(
+        [score[0] if side == my_side else next(others) for side in range(n_sides)], np.int64
+    )
+    if found is not None:
+        board = found[0]  # two sides' chances get the axis of three's seats: one kernel
+        chances = board.win() if isinstance(board, ThreeBoard) else board.win()[..., None]
+        values = tgk.split_wins(held, s, splits, table, start, chances, samples, seed)
+    else:  # the variants and five players: every game played out to its end
         first = np.concatenate([
             tgk.split_games(held, s, splits, table, start, lo, n, seed)
             for lo, n in interrupts.paced(samples, CALL_SECONDS, step=16)
