@@ -17,7 +17,7 @@ import subprocess
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -70,6 +70,34 @@ def rotating(items: Sequence[T], k: int, salt: str) -> list[T]:
 def scaled(full: int, quick: int) -> int:
     """A size: ``full`` in make test-all, ``quick`` in make test."""
     return full if FULL else quick
+
+
+def event_arrays(deals: list[list[tuple[int, int]]]) -> tuple[Any, Any]:
+    """Toy deals for the boards' dynamic programming, each a list of (player, points)
+    in the order scored, as the kernels read them: (players, points), (n, 12) int8,
+    player -1 past the last event; events of no points left out."""
+    import numpy as np
+
+    players = np.full((len(deals), 12), -1, np.int8)
+    points = np.zeros((len(deals), 12), np.int8)
+    for i, events in enumerate(deals):
+        for j, (p, q) in enumerate(e for e in events if e[1] > 0):
+            players[i, j], points[i, j] = p, q
+    return players, points
+
+
+def kernel_pack(cards: list[int], unseen: list[int], place: int, seed: int, j: int) -> list[int]:
+    """The pack a board's split kernels deal in sample ``j`` (pack_with): the ``unseen``
+    cards shuffled by the sample's stream (Fisher-Yates from the top), ``cards`` put at
+    ``place``."""
+    from crib_analyze.rng_kernels import rng_for, rng_next
+
+    rng = rng_for(seed, j)
+    pool = list(unseen)
+    for i in range(len(pool) - 1, 0, -1):
+        k = int(rng_next(rng)) % (i + 1)
+        pool[i], pool[k] = pool[k], pool[i]
+    return [int(c) for c in pool[:place]] + list(cards) + [int(c) for c in pool[place:]]
 
 
 def pytest_report_header(config: pytest.Config) -> str:

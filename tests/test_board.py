@@ -49,20 +49,12 @@ from crib_analyze.play.spread import NO_SPREAD, play_spread
 from crib_analyze.position import OUTCOMES, parse_score
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import rank_table
+from tests.conftest import event_arrays as as_arrays
 from tests.conftest import rotating
 from tests.naive import naive_board, naive_play, naive_score
 
 TOY_TARGET, TOY_LINES = 21, (16, 11, 6)
 RUNNER = CliRunner()
-
-
-def as_arrays(deals: list[list[tuple[int, int]]]) -> tuple[np.ndarray, np.ndarray]:
-    players = np.full((len(deals), 12), -1, np.int8)
-    points = np.zeros((len(deals), 12), np.int8)
-    for i, events in enumerate(deals):
-        for j, (p, q) in enumerate(e for e in events if e[1] > 0):
-            players[i, j], points[i, j] = p, q
-    return players, points
 
 
 def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:

@@ -42,7 +42,7 @@ from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.rules import game
 from crib_analyze.settings import GAMES_WITH_BOARDS
-from tests.conftest import rotating, scaled
+from tests.conftest import kernel_pack, rotating, scaled
 from tests.naive import naive_greedy, naive_least, naive_table_game
 
 
@@ -84,7 +84,6 @@ def test_a_splits_chance_from_a_score_is_the_rules(name: str) -> None:
     greedy play; the events scored in order from the score; a side reaching the target
     wins then, else the board at the scores after the deal, the deal passing left."""
     from crib_analyze.discard.any_game import splits as all_splits
-    from crib_analyze.rng_kernels import rng_next
 
     r = game(name)
     board, _ = game_board(r)  # type: ignore[misc]
@@ -103,12 +102,7 @@ def test_a_splits_chance_from_a_score_is_the_rules(name: str) -> None:
     unseen = [c for c in range(52) if c not in cards]
     decided = undecided = 0
     for j in range(samples):
-        rng = rng_for(2, j)
-        pool = np.array(unseen, np.int64)
-        for i in range(len(pool) - 1, 0, -1):
-            k = int(rng_next(rng)) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
-        deck = cards + [int(c) for c in pool]  # seat 0's cards first
+        deck = kernel_pack(cards, unseen, 0, 2, j)  # seat 0's cards first
         for row, (kept, thrown, passed) in enumerate(options):
             start = [0, 0]
             start[sides[seat]], start[1 - sides[seat]] = mine, theirs
@@ -180,13 +174,7 @@ def test_a_split_played_out_to_the_end_is_the_rules(name, variants, score) -> No
 
     winners = set()
     for j in range(samples):
-        rng = rng_for(5, j)
-        pool = np.array(unseen, np.int64)
-        for i in range(len(pool) - 1, 0, -1):
-            k = int(rng_next(rng)) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
-        before = sum(r.dealt[:seat])
-        first = [int(c) for c in pool[:before]] + cards + [int(c) for c in pool[before:]]
+        first = kernel_pack(cards, unseen, sum(r.dealt[:seat]), 5, j)
         later = [shuffled(tgk.GAME_STREAMS + j * tgk.MAX_DEALS + k) for k in range(1, 40)]
         for row, (kept, thrown, passed) in enumerate(options):
             winner = naive_table_game(

@@ -29,23 +29,14 @@ from crib_analyze.board.table_games import table_deal, throw_tables
 from crib_analyze.cli import cli
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rules import game
-from tests.conftest import scaled
+from tests.conftest import event_arrays, kernel_pack, scaled
 from tests.naive import naive_greedy, naive_table_game, naive_three_board
 
 TOY_TARGET, TOY_LINE = 13, 9
 
 
-def as_arrays(deals: list[list[tuple[int, int]]]) -> tuple[np.ndarray, np.ndarray]:
-    players = np.full((len(deals), 12), -1, np.int8)
-    points = np.zeros((len(deals), 12), np.int8)
-    for i, events in enumerate(deals):
-        for j, (p, q) in enumerate(events):
-            players[i, j], points[i, j] = p, q
-    return players, points
-
-
 def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:
-    players, points = as_arrays(deals)
+    players, points = event_arrays(deals)
     if merged:
         players, points, weights = distinct_deals(players, points)
     else:
@@ -77,7 +68,6 @@ def test_a_splits_chance_from_a_score_reads_the_board_of_three() -> None:
     so a wrong cell or seat shows) at the scores after the deal, seen from the new
     dealer, the old dealer's left."""
     from crib_analyze.discard.any_game import splits as all_splits
-    from crib_analyze.rng_kernels import rng_for, rng_next
 
     r = game("three")
     seat, cards = 1, [16, 21, 15, 40, 45]  # 5C 6D 4S JC QD
@@ -93,12 +83,7 @@ def test_a_splits_chance_from_a_score_reads_the_board_of_three() -> None:
     place = r.dealt[0]
     decided = undecided = 0
     for j in range(samples):
-        rng = rng_for(2, j)
-        pool = np.array(unseen, np.int64)
-        for i in range(len(pool) - 1, 0, -1):
-            k = int(rng_next(rng)) % (i + 1)
-            pool[i], pool[k] = pool[k], pool[i]
-        deck = [int(c) for c in pool[:place]] + cards + [int(c) for c in pool[place:]]
+        deck = kernel_pack(cards, unseen, place, 2, j)
         for row, (kept, thrown, passed) in enumerate(options):
             winner, _, _, _, points, _ = naive_table_game(
                 r, [deck], None, None, [0, 1, 2], list(start), r.players - 1, False,

@@ -89,10 +89,11 @@ def merge_turns(players: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np
 
 
 @njit
-def deal_totals(players: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """(n, 2) each deal's points for the pone (0) and the dealer (1)."""
+def deal_totals(players: np.ndarray, points: np.ndarray, seats: int = 2) -> np.ndarray:
+    """(n, seats) each deal's points by the player its events name: the pone (0) and
+    the dealer (1); with three players, the seats from the dealer's left."""
     n = players.shape[0]
-    out = np.zeros((n, 2), np.int64)
+    out = np.zeros((n, seats), np.int64)
     for i in range(n):
         for e in range(players.shape[1]):
             if players[i, e] >= 0:

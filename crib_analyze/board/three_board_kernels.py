@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.board.dp_kernels import deal_totals
 from crib_analyze.jit import njit
 
 N_SEATS = 3
@@ -41,13 +42,7 @@ N_CHANNELS = 7
 @njit
 def seat_totals(players: np.ndarray, points: np.ndarray) -> np.ndarray:
     """(n, 3) each deal's points by seat."""
-    n = players.shape[0]
-    out = np.zeros((n, N_SEATS), np.int64)
-    for i in range(n):
-        for e in range(players.shape[1]):
-            if players[i, e] >= 0:
-                out[i, players[i, e]] += points[i, e]
-    return out
+    return deal_totals(players, points, N_SEATS)
 
 
 @njit
