@@ -25,6 +25,10 @@ FIVE_RANK = 4  # rank index of the five (the throw fives variant)
 FIRST_JOKER = 52  # the jokers variant: the first joker's card id (the second is 53)
 JOKER_RANK = 13  # a joker's rank in the tables of thrown ranks with jokers (its id >> 2)
 CRIB_SIZE = 4  # in every game of the rules: the crib shows four cards and the starter
+# the play's solver in a played deal draws and solves only when the other seats hold at
+# most this many cards (four players hold 12 at the lead); before (five players' first
+# cards: a draw at the lead costs ~75 ms) it lays by the lookahead
+SOLVER_MOST_HIDDEN = 12
 # variants: a hand or crib that scores nothing in the show
 ZERO_PENALTY_POINTS = 1  # zero penalty: the opponent scores 1
 BACK_TEN_POINTS = 10  # back ten: it costs its owner 10

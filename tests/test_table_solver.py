@@ -292,3 +292,34 @@ def test_a_seat_that_said_go_is_dealt_no_joker() -> None:
         ts.draw_others(rng_for(j, 0), unseen, mine, 0, held, said_go, 25, dealt)
         got = dealt[1, :3].tolist()
         assert all(c < 52 and min(c // 4 + 1, 10) > 6 for c in got), got
+
+
+def test_the_solver_lays_by_the_lookahead_while_too_much_is_hidden() -> None:
+    """In a played deal the solver solves only when the other seats hold at most
+    SOLVER_MOST_HIDDEN cards: five players' first cards (16 hidden at the lead) are the
+    lookahead's, card for card; with three players (8 hidden) it solves from the lead
+    and lays otherwise somewhere; with five the later cards differ somewhere too."""
+    from crib_analyze.constants import SOLVER_MOST_HIDDEN
+    from crib_analyze.rng_kernels import rng_for
+
+    def laid(players: int, policy: int, seed: int) -> list[tuple[int, int]]:
+        rng = random.Random(seed)
+        cards = rng.sample(range(52), 4 * players + 1)
+        hands = np.array(cards[1:], np.int64).reshape(players, 4)
+        policies = np.full(players, tk.LOOKAHEAD, np.int64)
+        policies[0] = policy
+        record = np.zeros((players * 4, 5), np.int64)
+        teams = np.arange(players, dtype=np.int64)
+        _, n = tk.play_table(hands, cards[0], policies, teams, False, record, 20, rng_for(seed, 0))
+        return [(int(record[e, 0]), int(record[e, 1])) for e in range(n)]
+
+    later = three = 0
+    for seed in range(scaled(60, 20)):
+        solved, looked = laid(5, tk.SOLVER, seed), laid(5, tk.LOOKAHEAD, seed)
+        mine_solved = [c for s, c in solved if s == 0]
+        mine_looked = [c for s, c in looked if s == 0]
+        assert mine_solved[0] == mine_looked[0], seed  # the lead, 16 hidden: the lookahead's
+        later += mine_solved != mine_looked
+        three += laid(3, tk.SOLVER, seed)[0] != laid(3, tk.LOOKAHEAD, seed)[0]
+    assert SOLVER_MOST_HIDDEN < 16
+    assert later > 0 and three > 0  # the test bites: the solver does lay otherwise

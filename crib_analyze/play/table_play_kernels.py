@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import FIRST_JOKER, MAX_COUNT
+from crib_analyze.constants import FIRST_JOKER, MAX_COUNT, SOLVER_MOST_HIDDEN
 from crib_analyze.jit import njit
 from crib_analyze.play.play_policy_kernels import unseen_by_rank
 from crib_analyze.play.reply_kernels import expected_best_reply, expected_least_reply
@@ -224,11 +224,14 @@ def play_on(
             continue
         slot = first_slot
         first_slot = -1
-        if slot < 0 and policies[turn] >= SOLVER:
-            aim = -1 if policies[turn] == LOW_SOLVER else 1
+        policy = policies[turn]
+        if slot < 0 and policy >= SOLVER and hidden(hands, turn) > SOLVER_MOST_HIDDEN:
+            policy = LOW_LOOKAHEAD if policy == LOW_SOLVER else LOOKAHEAD  # too many to solve
+        if slot < 0 and policy >= SOLVER:
+            aim = -1 if policy == LOW_SOLVER else 1
             slot = pimc_slot(hands, turn, seen, said, seq, n, count, teams, once, aim, draws, rng)
         elif slot < 0:
-            slot = choose(policies[turn], hands, turn, seq, n, count, seen, teams)
+            slot = choose(policy, hands, turn, seq, n, count, seen, teams)
         slot, name = slot % NAMED, slot // NAMED - 1
         card = hands[turn, slot]
         hands[turn, slot] = -1
@@ -339,6 +342,16 @@ def play_tables(
 
 #: memo entries of a decision in a played deal (smaller than the advice's: many calls)
 PLAY_MEMO_SIZE = 1 << 12
+
+
+@njit
+def hidden(hands: np.ndarray, seat: int) -> int:
+    """The cards the other seats still hold (what a draw must place)."""
+    n = 0
+    for s in range(hands.shape[0]):
+        if s != seat:
+            n += cards_left(hands[s])
+    return n
 
 
 @njit
