@@ -15,8 +15,9 @@ Three comparisons per game, to separate the parts:
 * **throws**: the game's expert model (``--throw-policy expert``) against the hand
   policy, both playing the lookahead;
 * **play**: the solver (40 draws a decision) against the lookahead, both throwing by
-  the hand policy (two and three players each for themselves: the solver's tables; it
-  is far slower);
+  the hand policy (two, three and five players each for themselves: the solver's
+  tables; five players' first cards by the lookahead, too many hidden to solve; it is
+  far slower);
 * **both**: the expert's throws and the solver's play together.
 
 Target (issue 35): the new players win significantly more in every game, by more than
@@ -52,7 +53,7 @@ COMPARISONS = {
     "play": ("hand", "solver", 900),
     "both": ("expert", "solver", 900),
 }
-SOLVER_GAMES = ("five-dealt", "five-card", "three", "three-dealer-six")
+SOLVER_GAMES = ("five-dealt", "five-card", "three", "three-dealer-six", "five")
 
 
 def match(
