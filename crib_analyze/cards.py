@@ -82,16 +82,19 @@ def as_one_joker(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(min(int(c), FIRST_JOKER) for c in cards))
 
 
+#: each card's text by id, the jokers' last (format_card reads it: the hot path of a ranking)
+CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS) + ("JK",) * len(JOKER_IDS)
+
+
 def format_card(card: int) -> str:
     """Canonical text of one card, e.g. ``TH``.
 
     >>> format_card(0), format_card(51), format_card(52)
     ('AC', 'KS', 'JK')
     """
-    if card in JOKER_IDS:  # the jokers of a 53- or 54-card pack (the variant)
-        return "JK"
-    _check_id(card)
-    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+    if not 0 <= card < len(CARD_TEXT):  # (the jokers of a 53- or 54-card pack are in it)
+        _check_id(card)  # out of range: one clear error
+    return CARD_TEXT[card]
 
 
 def rank_name(rank: int) -> str:
