@@ -72,18 +72,33 @@ def scaled(full: int, quick: int) -> int:
     return full if FULL else quick
 
 
-def event_arrays(deals: list[list[tuple[int, int]]]) -> tuple[Any, Any]:
+def event_arrays(deals: list[list[tuple[int, int]]], merged: bool = False) -> tuple[Any, Any, Any]:
     """Toy deals for the boards' dynamic programming, each a list of (player, points)
     in the order scored, as the kernels read them: (players, points), (n, 12) int8,
-    player -1 past the last event; events of no points left out."""
+    player -1 past the last event, events of no points left out; and the weights, one
+    a deal, or with ``merged`` the distinct deals' (each player's turns merged)."""
     import numpy as np
+
+    from crib_analyze.board.build import distinct_deals
 
     players = np.full((len(deals), 12), -1, np.int8)
     points = np.zeros((len(deals), 12), np.int8)
     for i, events in enumerate(deals):
         for j, (p, q) in enumerate(e for e in events if e[1] > 0):
             players[i, j], points[i, j] = p, q
-    return players, points
+    if merged:
+        return distinct_deals(players, points)
+    return players, points, np.ones(len(deals))
+
+
+def toy_deal(players: int, most_points: int, most_events: int) -> Any:
+    """A hypothesis strategy of one toy deal (see :func:`event_arrays`) of ``players``:
+    up to ``most_events`` events of up to ``most_points``, then a last card's point."""
+    from hypothesis import strategies as st
+
+    seat = st.integers(0, players - 1)
+    events = st.lists(st.tuples(seat, st.integers(0, most_points)), max_size=most_events)
+    return events.flatmap(lambda events: seat.map(lambda last: [*events, (last, 1)]))
 
 
 def kernel_pack(cards: list[int], unseen: list[int], place: int, seed: int, j: int) -> list[int]:

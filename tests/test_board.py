@@ -49,8 +49,7 @@ from crib_analyze.play.spread import NO_SPREAD, play_spread
 from crib_analyze.position import OUTCOMES, parse_score
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.show_kernels import rank_table
-from tests.conftest import event_arrays as as_arrays
-from tests.conftest import rotating
+from tests.conftest import event_arrays, rotating, toy_deal
 from tests.naive import naive_board, naive_play, naive_score
 
 TOY_TARGET, TOY_LINES = 21, (16, 11, 6)
@@ -58,22 +57,13 @@ RUNNER = CliRunner()
 
 
 def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:
-    players, points = as_arrays(deals)
-    if merged:
-        players, points, weights = distinct_deals(players, points)
-    else:
-        weights = np.ones(len(deals))
+    players, points, weights = event_arrays(deals, merged)
     lines = np.array(TOY_LINES, np.int64)
     return np.asarray(dpk.board_values(players, points, weights, TOY_TARGET, lines))
 
 
-toy_deal = st.lists(
-    st.tuples(st.integers(0, 1), st.integers(0, 6)), min_size=0, max_size=6
-).flatmap(lambda events: st.integers(0, 1).map(lambda last: [*events, (last, 1)]))
-
-
 @settings(max_examples=25, deadline=None)
-@given(st.lists(toy_deal, min_size=1, max_size=8), st.booleans())
+@given(st.lists(toy_deal(2, 6, 6), min_size=1, max_size=8), st.booleans())
 def test_the_dp_is_the_recursion_on_toy_games(deals: list, merged: bool) -> None:
     """Every position, every outcome and the deals left, to rounding."""
     values = solve(deals, merged)
@@ -87,7 +77,7 @@ def test_the_dp_is_the_recursion_on_toy_games(deals: list, merged: bool) -> None
 def test_a_repeated_deal_weighs_as_its_count() -> None:
     deals = [[(0, 3), (1, 5), (1, 1)], [(1, 2), (0, 4)], [(0, 3), (1, 5), (1, 1)]]
     np.testing.assert_allclose(solve(deals, merged=True), solve(deals, merged=False), atol=1e-12)
-    players, points = as_arrays(deals)
+    players, points, _ = event_arrays(deals)
     _, _, weights = distinct_deals(players, points)
     assert sorted(weights.tolist()) == [1.0, 2.0]
 

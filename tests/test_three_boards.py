@@ -23,34 +23,24 @@ from hypothesis import strategies as st
 import crib_analyze as ca
 from crib_analyze.artifacts.game_boards import ThreeBoard, game_board
 from crib_analyze.board import table_game_kernels as tgk
-from crib_analyze.board.build import distinct_deals
 from crib_analyze.board.table_boards import solve_three_board
 from crib_analyze.board.table_games import table_deal, throw_tables
 from crib_analyze.cli import cli
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rules import game
-from tests.conftest import event_arrays, kernel_pack, scaled
+from tests.conftest import event_arrays, kernel_pack, scaled, toy_deal
 from tests.naive import naive_greedy, naive_table_game, naive_three_board
 
 TOY_TARGET, TOY_LINE = 13, 9
 
 
 def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:
-    players, points = event_arrays(deals)
-    if merged:
-        players, points, weights = distinct_deals(players, points)
-    else:
-        weights = np.ones(len(deals))
+    players, points, weights = event_arrays(deals, merged)
     return solve_three_board(players, points, weights, TOY_LINE, TOY_TARGET)
 
 
-toy_deal = st.lists(
-    st.tuples(st.integers(0, 2), st.integers(0, 7)), min_size=0, max_size=7
-).flatmap(lambda events: st.integers(0, 2).map(lambda last: [*events, (last, 1)]))
-
-
 @settings(max_examples=25, deadline=None)
-@given(st.lists(toy_deal, min_size=1, max_size=6), st.booleans())
+@given(st.lists(toy_deal(3, 7, 7), min_size=1, max_size=6), st.booleans())
 def test_the_board_of_three_is_the_recursion_on_toy_games(deals: list, merged: bool) -> None:
     """Every position: each seat's chance of winning, of winning with a skunk, and the
     deals left, to rounding."""

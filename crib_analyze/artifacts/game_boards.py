@@ -116,12 +116,7 @@ class ThreeBoard:
     def values(self) -> np.ndarray:
         """(target, target, target, 6) float64, as the class says."""
         if self._values is None:
-            steps = self.steps()
-            t = steps.shape[1]
-            values = np.empty((t, t, t, THREE_CHANNELS))
-            for c, channel in enumerate((0, 1, 3, 4, 5)):
-                np.multiply(steps[c], 1.0 / QUANTUM, out=values[..., channel])
-            np.clip(1.0 - values[..., 0] - values[..., 1], 0.0, 1.0, out=values[..., 2])
+            values = unpacked(self.steps())
             values.setflags(write=False)
             self._values = values
         return self._values
@@ -136,12 +131,21 @@ class ThreeBoard:
         """Each seat's chance of winning and of winning with a skunk from ``scores``
         (left, middle, dealer), the dealer about to deal."""
         if self._values is None:  # one cell of the stored steps: the rest stays packed
-            cell = self.steps()[:, scores[0], scores[1], scores[2]].astype(np.float64)
-            cell /= QUANTUM
-            third = min(1.0, max(0.0, 1.0 - cell[0] - cell[1]))
-            return np.array([cell[0], cell[1], third]), cell[2:].copy()
-        v = np.asarray(self.values[scores[0], scores[1], scores[2]], np.float64)
+            v = unpacked(self.steps()[:, scores[0], scores[1], scores[2]])
+        else:
+            v = np.asarray(self.values[scores[0], scores[1], scores[2]], np.float64)
         return v[:3], v[3:]
+
+
+def unpacked(steps: np.ndarray) -> np.ndarray:
+    """(..., 6) float64 chances from (5, ...) stored steps (:meth:`ThreeBoard.steps`): the
+    first two seats' chances of winning, the third's the rest, then the three chances of
+    a skunk win."""
+    values = np.empty((*steps.shape[1:], THREE_CHANNELS))
+    for c, channel in enumerate((0, 1, 3, 4, 5)):
+        np.multiply(steps[c], 1.0 / QUANTUM, out=values[..., channel])
+    np.clip(1.0 - values[..., 0] - values[..., 1], 0.0, 1.0, out=values[..., 2])
+    return values
 
 
 def pack_three(values: np.ndarray) -> np.ndarray:

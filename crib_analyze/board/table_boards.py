@@ -28,6 +28,7 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.artifacts.game_boards import THREE_CHANNELS, GameBoard, ThreeBoard
+from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board import three_board_kernels as tbk
 from crib_analyze.board.build import BoardLog, distinct_deals, distinct_rows, solve_board
@@ -84,10 +85,12 @@ def solve_three_board(
     score, and no event may take points away."""
     if points.min(initial=0) < 0:
         raise ValueError("a board of three takes no points away (no penalties)")
-    if (tbk.seat_totals(players, points).sum(axis=1) < 1).any():
+    totals = dpk.deal_totals(players, points, tbk.N_SEATS)
+    if (totals.sum(axis=1) < 1).any():
         raise ValueError("every deal must score a point")
-    finish = tbk.finish_tables(players, points, weights, target, line)
-    triples, mass = tbk.distinct_totals(players, points, weights)
+    finish = tbk.finish_tables(players, points, weights, target, line, int(totals.max()))
+    triples, which = np.unique(totals, axis=0, return_inverse=True)  # by the left's first
+    mass = np.bincount(which.ravel(), weights=weights, minlength=len(triples))
     values = np.zeros((target, target, target, tbk.N_CHANNELS))
     top = 3 * (target - 1)
     for done, n in interrupts.paced(top + 1, CALL_SECONDS):

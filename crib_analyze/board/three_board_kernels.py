@@ -31,7 +31,6 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.board.dp_kernels import deal_totals
 from crib_analyze.jit import njit
 
 N_SEATS = 3
@@ -40,26 +39,24 @@ N_CHANNELS = 7
 
 
 @njit
-def seat_totals(players: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """(n, 3) each deal's points by seat."""
-    return deal_totals(players, points, N_SEATS)
-
-
-@njit
 def finish_tables(
-    players: np.ndarray, points: np.ndarray, weights: np.ndarray, target: int, line: int
+    players: np.ndarray,
+    points: np.ndarray,
+    weights: np.ndarray,
+    target: int,
+    line: int,
+    most: int,
 ) -> np.ndarray:
-    """(3, 2, K + 1, target + 2, target + 2): for seat i needing ``n_i`` (up to K, the most
-    any seat scores in a deal) and the other two needing ``n_j``, ``n_k`` (j < k), the
-    weight of the deals in which i reaches its need first (0), and first with a loser
-    then short of ``line`` (1).
+    """(3, 2, K + 1, target + 2, target + 2): for seat i needing ``n_i`` (up to K, the
+    ``most`` any seat scores in a deal, or the target) and the other two needing ``n_j``,
+    ``n_k`` (j < k), the weight of the deals in which i reaches its need first (0), and
+    first with a loser then short of ``line`` (1).
 
     At the event where i's running total first reaches ``n_i``, the others have ``c_j``
     and ``c_k``: i is first if ``n_j > c_j`` and ``n_k > c_k``, and j is then short of
     the line if ``target - n_j + c_j < line``, i.e. ``n_j > c_j + target - line``. Each
     such orthant is added at its corner and the corners summed over both axes."""
-    totals = seat_totals(players, points)
-    top = min(int(totals.max()), target)
+    top = min(most, target)
     gap = target - line
     edge = target + 1
     out = np.zeros((N_SEATS, 2, top + 1, target + 2, target + 2))
@@ -99,30 +96,6 @@ def finish_tables(
     return out
 
 
-@njit
-def distinct_totals(
-    players: np.ndarray, points: np.ndarray, weights: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct (left, middle, dealer) totals of the deals, sorted by the left's
-    total, and the weight of each."""
-    totals = seat_totals(players, points)
-    top = int(totals.max()) + 1
-    keys = (totals[:, 0] * top + totals[:, 1]) * top + totals[:, 2]
-    order = np.argsort(keys, kind="mergesort")
-    triples = np.empty((keys.shape[0], N_SEATS), np.int64)
-    mass = np.empty(keys.shape[0])
-    m = -1
-    last = -1
-    for i in order:
-        if keys[i] != last:
-            m += 1
-            last = keys[i]
-            triples[m] = totals[i]
-            mass[m] = 0.0
-        mass[m] += weights[i]
-    return triples[: m + 1].copy(), mass[: m + 1].copy()
-
-
 @njit(parallel=True)
 def three_fill(
     V: np.ndarray,
@@ -134,7 +107,8 @@ def three_fill(
 ) -> None:
     """Fill ``V`` (target, target, target, 7) on the planes of the scores' sum from
     ``total_hi`` down to ``total_lo`` (those above must be filled), from the
-    :func:`finish_tables` and the :func:`distinct_totals` of the same deals."""
+    :func:`finish_tables` of the deals and their distinct (left, middle, dealer) totals,
+    sorted by the left's total, with the weight of each (``triples``, ``mass``)."""
     target = V.shape[0]
     top = finish.shape[2] - 1
     n = triples.shape[0]
