@@ -168,6 +168,8 @@ def tables(figures: dict[str, Any], put: Any) -> None:
              "table --game five-card: the five-card game's table"),
             ("table-throw-one", ["table", "--game", "three"],
              "table --game three: a throw-one game's table (five-dealt, three, four, five)"),
+            ("table-jokers", ["table", "--jokers", "1"],
+             "table --jokers N: the random-opponent table of a pack with jokers"),
         ):  # fmt: skip
             out = Path(tmp) / f"{name}.parquet"
             run = run_measured([*argv, "-o", str(out), "-q"], env)

@@ -148,9 +148,15 @@ def game_seconds(games: int, play_policy: str | None = None) -> float:
 
 
 def table_seconds(
-    opponent: str, game: str = "standard", penalty: str = "none", throw_fives: bool = False
+    opponent: str,
+    game: str = "standard",
+    penalty: str = "none",
+    throw_fives: bool = False,
+    jokers: int = 0,
 ) -> float:
     """Expected seconds of a whole discard table."""
+    if jokers and game == "standard":
+        return cost("table-jokers").seconds
     if throw_fives and game == "standard" and opponent == "random":
         return cost("table-throw-fives").seconds
     if game != "standard":

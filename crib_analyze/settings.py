@@ -382,11 +382,16 @@ def default_sample_path(
     return base.with_name(f"{base.stem}.sample-{limit}{base.suffix}")
 
 
-def default_game_table_path(game: str, lowball: bool = False, penalty: str = "none") -> Path:
+def default_game_table_path(
+    game: str, lowball: bool = False, penalty: str = "none", jokers: int = 0
+) -> Path:
     """``discard_table_<game>.parquet`` in the data dir: the table of another game (a
-    variant's says it: ``discard_table_<game>_lowball_penalty-zero.parquet``)."""
+    variant's says it: ``discard_table_<game>_lowball_penalty-zero.parquet``; the
+    standard game's with jokers ``discard_table_jokers-1.parquet``)."""
     check_choice("penalty", penalty, PENALTIES)
-    stem = f"discard_table_{game}" + ("_lowball" if lowball else "")
+    stem = "discard_table" + ("" if game == "standard" else f"_{game}")
+    stem += f"_jokers-{jokers}" if jokers else ""
+    stem += "_lowball" if lowball else ""
     stem += "" if penalty == "none" else f"_penalty-{penalty}"
     return data_dir() / f"{stem}.parquet"
 

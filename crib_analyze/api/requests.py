@@ -499,6 +499,11 @@ class TableRequest:
                  "shard": self.shard, "restart": self.restart, "fmt": self.fmt}  # fmt: skip
         rules, engine = dispatch("generate_table", self.game, given)
         if engine == "any-game":
+            if rules.plain.is_standard and rules.jokers:  # the table of a pack with jokers
+                rules.refuse_variants(
+                    "the discard table with jokers", ("jokers", "lowball", "penalty")
+                )
+                return replace(self, game=rules, engine=engine)
             if rules.plain.is_standard:  # a variant the standard table does not rank by
                 rules.refuse_variants("the discard table", ("lowball", "penalty", "throw"))
             from crib_analyze.table.five_card import TABLE_GAMES

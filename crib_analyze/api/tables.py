@@ -186,12 +186,16 @@ def _game_table(output: str | os.PathLike[str] | None, rules: Rules) -> TableRes
     """:func:`generate_table` of a game of five-card hands (a resolved request's)."""
     from crib_analyze.table.file import TableResult
     from crib_analyze.table.five_card import write_five_card_table
+    from crib_analyze.table.jokers import write_joker_table
 
     name = rules.name
-    default = default_game_table_path(name, rules.lowball, rules.penalty)
+    default = default_game_table_path(name, rules.lowball, rules.penalty, rules.jokers)
     target = Path(output) if output is not None else _in_data_dir(default)
     if table_format_for(target, None) != "parquet":
-        raise UsageError(f"the {name} table is written as Parquet: give a .parquet file")
+        what = f"{name} table" + (f" with {rules.jokers} joker(s)" if rules.jokers else "")
+        raise UsageError(f"the {what} is written as Parquet: give a .parquet file")
+    if rules.jokers:
+        return TableResult(target, write_joker_table(target, rules))
     return TableResult(target, write_five_card_table(target, rules))
 
 

@@ -14,6 +14,7 @@ from crib_analyze.cli.options import (
     count_option,
     game_option,
     jobs_option,
+    jokers_option,
     lowball_option,
     model_option,
     output_options,
@@ -54,6 +55,7 @@ from crib_analyze.words import counted
     lambda: f"{cost('table-penalty').text()} with --penalty",
     lambda: f"{cost('table-expert-penalty').text()} with --penalty and --opponent expert",
     lambda: f"{cost('table-throw-fives').text()} with --throw-fives",
+    lambda: f"{cost('table-jokers').text()} with --jokers",
 )
 @click.group(invoke_without_command=True)
 @click.option(
@@ -90,6 +92,10 @@ from crib_analyze.words import counted
     "The standard table ranks the throws the rule allows (a `legal` column), the opponent "
     "obeying it too; the play is not counted."
 )
+@jokers_option(
+    "Jokers in the pack (53 or 54 cards): the standard game's table of every hand of that "
+    "pack, each joker at its best, against the random opponent; the play is not counted."
+)
 @quiet_option
 @click.pass_context
 def table(
@@ -106,6 +112,7 @@ def table(
     penalty: str,
     lowball: bool,
     throw_fives: bool,
+    jokers: int,
     quiet: bool,
 ) -> None:
     """Generate the discard table: every suit-distinct six-card hand x 15 discards.
@@ -133,6 +140,12 @@ def table(
     the standard table ranks the throws the rule allows (a legal column), against the
     random opponent obeying it or the throw-fives expert.
 
+    With --jokers 1 or 2: the standard game with a 53- or 54-card pack, every
+    suit-distinct hand of it (those holding jokers too: 1,097,447 or 1,113,879 hands)
+    x 15 throws, exact with the random opponent, each joker counted at its best in
+    the hand, cut or in the crib; with --lowball and --penalty too. The play is not
+    counted.
+
     \b
     Examples:
       crib-analyze table                       # the random table, in the data dir
@@ -143,6 +156,7 @@ def table(
       crib-analyze table --game five-card      # the five-card game's table
       crib-analyze table --game three          # a seat dealt five that throws one
       crib-analyze table --penalty back-ten    # a table that counts the rule
+      crib-analyze table --jokers 1            # a pack with a joker
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -152,7 +166,7 @@ def table(
     sliced = re.fullmatch(r"(\d+)/(\d+)", shard or "1/1")
     if sliced and 1 <= int(sliced[1]) <= int(sliced[2]):  # else the shard's own error
         share = (limit or TABLE_LIMIT.hi) / TABLE_LIMIT.hi / int(sliced[2])
-        expected = table_seconds(opponent, game, penalty, throw_fives)
+        expected = table_seconds(opponent, game, penalty, throw_fives, jokers)
         warn_if_long(expected * min(share, 1.0), "the table", quiet)
     asked = asked_for(opponent=opponent, fmt=fmt, limit=limit, shard=shard, restart=restart)
     try:
@@ -160,7 +174,7 @@ def table(
             result = generate_table(
                 output, model=model, on_chunk=bar,
                 on_warning=lambda msg: note(f"Warning: {msg}"),
-                game=game_rules(game, lowball, throw_fives, penalty), **asked,
+                game=game_rules(game, lowball, throw_fives, penalty, jokers), **asked,
             )  # fmt: skip
     except KeyboardInterrupt:
         raise Interrupted(

@@ -251,6 +251,11 @@ def standard_table(path: Path, meta: Mapping[Any, Any], what: str) -> None:
     """A TableError unless ``meta`` is a table of the standard game: ``what`` (a command
     or function) reads six-card hands."""
     game = meta.get("game", "standard")
+    if meta.get("jokers"):
+        raise TableError(
+            f"{path} is the table of a pack with {meta['jokers']} joker(s); {what} reads the "
+            "standard pack's: read it with load_table"
+        )
     if game != "standard":
         raise TableError(
             f"{path} is the {game} game's table (five-card hands); {what} reads the standard "
@@ -450,6 +455,10 @@ def _of_this_format(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
         from crib_analyze.table.five_card import FORMAT, TABLE_GAMES
 
         expected = FORMAT if meta["game"] in TABLE_GAMES else -1
+    elif meta.get("jokers"):  # so has the table of a pack with jokers
+        from crib_analyze.table.jokers import FORMAT as JOKER_FORMAT
+
+        expected = JOKER_FORMAT
     found = meta.get("format", expected)
     if found == expected:
         return meta
@@ -532,6 +541,14 @@ def verify_table(path: Path) -> TableCheck:
     if found is None:
         raise TableError(f"{path} has no {metadata_path(path).name} beside it: not a table file")
     meta = found
+    if meta.get("jokers"):  # the table of a pack with jokers
+        from crib_analyze.table.jokers import verify_joker_table
+
+        found = verify_joker_table(path, meta)
+        return TableCheck(
+            path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
+            variants=table_variants(meta),
+        )  # fmt: skip
     if meta.get("game", "standard") != "standard":
         from crib_analyze.table.five_card import TABLE_GAMES, verify_five_card_table
 
@@ -597,8 +614,10 @@ def table_variants(meta: Mapping[Any, Any]) -> tuple[str, ...]:
     """The variants a standard table ranks by, as their options name them (none for a
     table made before them)."""
     penalty = str(meta.get("penalty", "none"))
+    jokers = int(meta.get("jokers") or 0)
     return (
         (("lowball",) if meta.get("lowball") else ())
+        + ((f"jokers {jokers}",) if jokers else ())
         + (("throw fives",) if meta.get("throw_fives") else ())
         + ((f"penalty {penalty}",) if penalty != "none" else ())
     )

@@ -1,0 +1,321 @@
+"""numba kernels for the discard table of a pack with jokers: every class's throws,
+exact, against the random opponent, without counting a single show card by card.
+
+A joker is fully wild: the holder of the show gives it the rank and suit that count
+most. Its rank and its suit are chosen together, but they meet in one place only:
+
+* **Ranks** (fifteens, pairs, runs) are the best over the jokers' ranks:
+  ``free`` below, read from a table of every five symbols (13 ranks and the joker).
+* **The flush** takes every joker into the suit of the real cards whenever they share
+  one, whatever its rank: the crib's five-card flush holds if the real cards of the
+  five share a suit; a hand's four-card flush if its real kept cards do (and the fifth
+  point if the starter is of that suit or a joker).
+* **Nobs** is where rank and suit meet: a real jack in the hand of the starter's suit
+  (or a real jack and a joker cut, which takes the jack's suit) scores it whatever the
+  jokers are; otherwise a joker in the hand scores it only as a jack of the starter's
+  suit, which pays when the jack's ranks lose less than the point it makes
+  (``gain`` below: 1 when ``free`` with a hand joker made a jack, plus one, beats
+  ``free``). In a hand with a four-card flush a joker made a jack of another suit than
+  the starter's would break the flush (4 points for 1), so there it never pays.
+
+So a show is ``free + 5 flush + nobs`` with ``nobs = 1`` if a real jack matches,
+else ``gain`` if a joker is in the hand. The crib's sum over its completions is then
+a sum over ranks (``free + gain`` weighted by the unseen counts, once per rank
+multiset), a closed form for the flush and for the matching jacks, less the
+completions where a real jack matches *and* ``gain`` would have paid (a short list:
+the hand must hold a joker and a real jack). The kept hand is summed starter by
+starter. Cards are ids 0-51 and jokers ids 52 and 53; the joker's symbol among the
+ranks is :data:`JOKER_SYMBOL`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from crib_analyze.constants import FIRST_JOKER, JACK_RANK
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
+from crib_analyze.crib.zero_kernels import crib_zero_count, hand_zero_count, unseen_grid
+from crib_analyze.jit import njit
+from crib_analyze.scoring.show_kernels import lookup_rank_points
+
+JOKER_SYMBOL = 13  # a joker among the ranks (A = 0 ... K = 12)
+N_SYMBOLS = 14
+N_KEYS = N_SYMBOLS**5
+
+
+@njit(inline="always")
+def symbol_key(a: int, b: int, c: int, d: int, starter: int) -> int:
+    """The index of four hand symbols and the starter's in the tables of
+    :func:`joker_rank_tables` (order matters only for the starter)."""
+    return (((a * N_SYMBOLS + b) * N_SYMBOLS + c) * N_SYMBOLS + d) * N_SYMBOLS + starter
+
+
+@njit(inline="always")
+def symbol_of(card: int) -> int:
+    """A card's rank, or :data:`JOKER_SYMBOL` for a joker."""
+    return JOKER_SYMBOL if card >= FIRST_JOKER else card >> 2
+
+
+@njit
+def five_of_a_rank(rank: int) -> int:
+    """Rank points of five cards of one rank (jokers made that rank): ten pairs, and
+    the fifteens of three fives or of five threes."""
+    value = min(rank + 1, 10)
+    fifteens = 0
+    for k, ways in ((2, 10), (3, 10), (4, 5), (5, 1)):  # k of the five: C(5, k) ways
+        if k * value == 15:
+            fifteens += ways
+    return 20 + 2 * fifteens
+
+
+@njit
+def joker_rank_tables(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(free, gain), each (14^5,) by :func:`symbol_key`: the most rank points (fifteens,
+    pairs, runs) over the jokers' ranks, and 1 where a joker in the hand (not the
+    starter) made a jack scores more with the nobs point than ``free`` (0 elsewhere).
+    Keys with more than two jokers are left 0."""
+    free = np.zeros(N_KEYS, np.int16)
+    gain = np.zeros(N_KEYS, np.int8)
+    sym = np.empty(5, np.int64)
+    r = np.empty(5, np.int64)
+    where = np.empty(2, np.int64)
+    for key in range(N_KEYS):
+        k = key
+        for i in range(4, -1, -1):
+            sym[i] = k % N_SYMBOLS
+            k //= N_SYMBOLS
+        n = 0
+        for i in range(5):
+            if sym[i] == JOKER_SYMBOL:
+                if n < 2:
+                    where[n] = i
+                n += 1
+        if n > 2:
+            continue
+        in_hand = n >= 1 and where[0] < 4
+        best, best_jack = -1, -1
+        for a in range(13 if n >= 1 else 1):
+            for b in range(13 if n >= 2 else 1):
+                r[:] = sym
+                if n >= 1:
+                    r[where[0]] = a
+                if n >= 2:
+                    r[where[1]] = b
+                if r[0] == r[1] == r[2] == r[3] == r[4]:  # five of a rank: not in ``table``
+                    p = five_of_a_rank(r[0])
+                else:
+                    p = lookup_rank_points(table, r[0], r[1], r[2], r[3], r[4])
+                best = max(best, p)
+                jack = (n >= 1 and where[0] < 4 and a == JACK_RANK) or (
+                    n >= 2 and where[1] < 4 and b == JACK_RANK
+                )
+                if jack:
+                    best_jack = max(best_jack, p)
+        free[key] = best
+        gain[key] = 1 if in_hand and best_jack + 1 > best else 0
+    return free, gain
+
+
+@njit
+def _unseen_of(hand6: np.ndarray, jokers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(unseen card ids, symbol counts (14,), real unseen cards by suit (4,)) of a hand
+    from a pack with ``jokers`` jokers."""
+    size = 52 + jokers
+    held = np.zeros(size, np.bool_)
+    for c in hand6:
+        held[c] = True
+    unseen = np.flatnonzero(~held)
+    n_sym = np.zeros(N_SYMBOLS, np.int64)
+    n_suit = np.zeros(4, np.int64)
+    for c in unseen:
+        n_sym[symbol_of(int(c))] += 1
+        if c < FIRST_JOKER:
+            n_suit[c & 3] += 1
+    return unseen, n_sym, n_suit
+
+
+@njit
+def crib_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: int, y: int) -> int:
+    """``free + gain`` of a crib of thrown symbols ``x, y`` summed over every (opponent
+    pair, starter) of the unseen symbol counts ``n_sym``."""
+    total = 0
+    for a in range(N_SYMBOLS):
+        na = n_sym[a]
+        if na == 0:
+            continue
+        for b in range(a, N_SYMBOLS):
+            w = na * (na - 1) // 2 if a == b else na * n_sym[b]
+            if w == 0:
+                continue
+            for c in range(N_SYMBOLS):
+                m = n_sym[c] - (c == a) - (c == b)
+                if m > 0:
+                    key = symbol_key(x, y, a, b, c)
+                    total += w * m * (free[key] + gain[key])
+    return total
+
+
+@njit(parallel=True)
+def multiset_crib_sums(
+    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, jokers: int
+) -> np.ndarray:
+    """(M, 15) :func:`crib_symbol_sum` of every throw of one hand of each rank multiset
+    (``hands``: (M, 6) card ids; jokers ids >= 52). The rank part of the random crib
+    depends on nothing else."""
+    out = np.empty((hands.shape[0], N_DISCARDS), np.int64)
+    for m in prange(hands.shape[0]):
+        _, n_sym, _ = _unseen_of(hands[m], jokers)
+        for d in range(N_DISCARDS):
+            x = symbol_of(hands[m, DISCARDS[d, 0]])
+            y = symbol_of(hands[m, DISCARDS[d, 1]])
+            out[m, d] = crib_symbol_sum(free, gain, n_sym, x, y)
+    return out
+
+
+@njit(inline="always")
+def _pairs(n: int) -> int:
+    return n * (n - 1) // 2 if n >= 2 else 0
+
+
+@njit
+def crib_suit_sum(
+    gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t0: int, t1: int
+) -> int:
+    """Flush and nobs of a crib of thrown ``t0, t1`` summed over every completion, less
+    the completions where a matching real jack scores nobs that ``gain`` had already
+    paid (so the rank sum of :func:`crib_symbol_sum` plus this is the crib's total)."""
+    u = unseen.shape[0]
+    j = 0  # unseen jokers
+    jacks = 0  # unseen real jacks
+    for c in unseen:
+        if c >= FIRST_JOKER:
+            j += 1
+        elif c >> 2 == JACK_RANK:
+            jacks += 1
+    total = 0
+    # flush: every real card of the five of one suit (the jokers join it)
+    suit = -1
+    mixed = False
+    for t in (t0, t1):
+        if t < FIRST_JOKER:
+            if suit == -1:
+                suit = t & 3
+            elif suit != t & 3:
+                mixed = True
+    if not mixed:
+        for s in range(4):
+            if suit == -1 or s == suit:
+                m = n_suit[s] + j
+                total += 5 * _pairs(m) * (m - 2) if m >= 3 else 0
+    # nobs by a real jack: a real starter of its suit, or a joker cut
+    thrown_jack = False
+    for t in (t0, t1):
+        if t < FIRST_JOKER and t >> 2 == JACK_RANK:
+            thrown_jack = True
+            total += n_suit[t & 3] * _pairs(u - 1)
+    for c in unseen:
+        if c < FIRST_JOKER and c >> 2 == JACK_RANK:  # in the opponent's pair
+            total += (u - 2) * (n_suit[c & 3] - 1)
+    total += j * (_pairs(u - 1) if thrown_jack else _pairs(u - 1) - _pairs(u - 1 - jacks))
+    # less: a hand with a joker and a real jack, the jack matching, and ``gain`` 1
+    thrown_joker = t0 >= FIRST_JOKER or t1 >= FIRST_JOKER
+    for i in range(u):
+        for k in range(i + 1, u):
+            o1, o2 = unseen[i], unseen[k]
+            has_joker = thrown_joker or o1 >= FIRST_JOKER or o2 >= FIRST_JOKER
+            if not has_joker:
+                continue
+            suits = 0  # the suits of the real jacks of the crib's hand
+            for c in (t0, t1, o1, o2):
+                if c < FIRST_JOKER and c >> 2 == JACK_RANK:
+                    suits |= 1 << (c & 3)
+            if suits == 0:
+                continue
+            x, y, a, b = symbol_of(t0), symbol_of(t1), symbol_of(o1), symbol_of(o2)
+            for s in range(u):
+                if s == i or s == k:  # noqa: SIM109 (numba)
+                    continue
+                z = unseen[s]
+                if z >= FIRST_JOKER or suits >> (z & 3) & 1:
+                    total -= gain[symbol_key(x, y, a, b, symbol_of(z))]
+    return total
+
+
+@njit
+def hand_sum(free: np.ndarray, gain: np.ndarray, keep: np.ndarray, unseen: np.ndarray) -> int:
+    """The kept four's show (jokers at their best) summed over every unseen starter."""
+    suit = -1  # the real kept cards' one suit, or -2 when they have two
+    jack_suits = 0
+    for c in keep:
+        if c < FIRST_JOKER:
+            if suit == -1:
+                suit = c & 3
+            elif suit != c & 3:
+                suit = -2
+            if c >> 2 == JACK_RANK:
+                jack_suits |= 1 << (c & 3)
+    flush4 = suit >= 0
+    a, b, c3, d = symbol_of(keep[0]), symbol_of(keep[1]), symbol_of(keep[2]), symbol_of(keep[3])
+    total = 0
+    for z in unseen:
+        key = symbol_key(a, b, c3, d, symbol_of(z))
+        points = int(free[key])
+        joker_cut = z >= FIRST_JOKER
+        if flush4:
+            points += 4 + (joker_cut or (z & 3) == suit)
+        if (jack_suits != 0 and joker_cut) or (not joker_cut and jack_suits >> (z & 3) & 1):
+            points += 1
+        elif not (flush4 and not joker_cut and (z & 3) != suit):
+            points += int(gain[key])  # 0 without a joker in the hand
+        total += points
+    return total
+
+
+@njit(parallel=True)
+def joker_class_numerators(
+    free: np.ndarray,
+    gain: np.ndarray,
+    cards: np.ndarray,
+    multiset: np.ndarray,
+    crib_ranks: np.ndarray,
+    jokers: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each class (``cards`` (N, 6), jokers ids >= 52; ``multiset`` its row of
+    ``crib_ranks``, :func:`multiset_crib_sums`) and each throw: (hand (N, 15): the kept
+    show summed over the 46 + ``jokers`` starters; crib (N, 15): the crib summed over
+    every random completion; heels (N,): the jacks and jokers among the starters)."""
+    n = cards.shape[0]
+    hand = np.empty((n, N_DISCARDS), np.int64)
+    crib = np.empty((n, N_DISCARDS), np.int64)
+    heels = np.empty(n, np.int64)
+    for i in prange(n):
+        unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
+        heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
+        for d in range(N_DISCARDS):
+            hand[i, d] = hand_sum(free, gain, cards[i][KEEPS[d]], unseen)
+            t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
+            crib[i, d] = crib_ranks[multiset[i], d] + crib_suit_sum(gain, unseen, n_suit, t0, t1)
+    return hand, crib, heels
+
+
+@njit(parallel=True)
+def joker_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(hand, crib), each (N, 15): for each hand of ``cards`` (jokers ids >= 52) and
+    throw, the starters that leave the kept four scoring nothing and the random crib's
+    completions that score nothing. A show with a joker never scores nothing, so both
+    count the real cards alone (:mod:`crib_analyze.crib.zero_kernels`)."""
+    n = cards.shape[0]
+    hand = np.zeros((n, N_DISCARDS), np.int64)
+    crib = np.zeros((n, N_DISCARDS), np.int64)
+    for i in prange(n):
+        real = cards[i][cards[i] < FIRST_JOKER]
+        avail = unseen_grid(real)
+        for d in range(N_DISCARDS):
+            keep = cards[i][KEEPS[d]]
+            if keep.max() < FIRST_JOKER:
+                hand[i, d] = hand_zero_count(table, keep, avail)
+            t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
+            if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
+                crib[i, d] = crib_zero_count(table, t0, t1, avail)
+    return hand, crib

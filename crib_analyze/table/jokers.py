@@ -1,0 +1,287 @@
+"""The discard table of a pack with jokers (``table --jokers 1|2``): every suit-distinct
+six-card hand of a 53- or 54-card pack x its 15 throws, exact against the random
+opponent, each joker counted at its best wherever it falls (hand, starter, crib).
+
+The hands are the 962,988 classes of six real cards, then the 134,459 of five real
+cards and a joker (weighed once a joker of the pack), then with two jokers the 16,432 of
+four real cards and both: 1,097,447 or 1,113,879 classes whose weights sum to
+C(53, 6) or C(54, 6). The numbers come from
+:mod:`crib_analyze.crib.joker_class_kernels` (the rank part once per multiset of ranks
+and jokers, the flush and nobs in closed form) and the chances of a zero from
+:mod:`crib_analyze.crib.zero_kernels` (a show with a joker never scores nothing). The
+play is not counted: the pegging values are for a pack without jokers.
+
+One Parquet file, computed whole (about half a minute) and written in row groups of
+:data:`GROUP_CLASSES` hands, each column of each with its checksum, the provenance in
+the metadata, as the five-card tables are.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from functools import cache
+from itertools import combinations, permutations
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from crib_analyze import interrupts
+from crib_analyze.cards import format_card
+from crib_analyze.constants import FIRST_JOKER
+from crib_analyze.crib import joker_class_kernels as jc
+from crib_analyze.crib.hand_classes import hand_classes
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
+from crib_analyze.errors import TableError
+from crib_analyze.position import Seat
+from crib_analyze.rules import HEELS_POINTS, Rules
+from crib_analyze.scoring.jokers import JOKER_TOKEN
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.settings import CALL_SECONDS, __version__
+from crib_analyze.storage.atomic import atomic_open, check_output
+from crib_analyze.table.chunks import META_KEY, column_checksum
+from crib_analyze.table.five_card import best_of, card_words, five_card_classes
+
+FORMAT = 1
+GROUP_CLASSES = 100_000  # hands a row group
+CARD_TEXT = np.array([format_card(c) for c in range(52)] + [JOKER_TOKEN] * 2, dtype=object)
+
+
+def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cards (C, k) ascending, weight (C,)): every suit-distinct hand of ``k`` real cards
+    (its representative the least sorted tuple over the 24 relabellings of the suits,
+    as :func:`crib_analyze.cards.canonical_hand` picks it), by brute force.
+
+    >>> cards, weight = suit_classes(2)
+    >>> len(cards), int(weight.sum()) == 52 * 51 // 2
+    (169, True)
+    """
+    hands = np.array(list(combinations(range(52), k)), np.int64)
+    base = 52 ** np.arange(k - 1, -1, -1)
+    own = hands @ base
+    renamed = np.empty((24, len(hands)), np.int64)
+    for p, perm in enumerate(permutations(range(4))):
+        other = 4 * (hands >> 2) + np.array(perm)[hands & 3]
+        other.sort(axis=1)
+        renamed[p] = other @ base
+    least = renamed.min(axis=0)
+    keep = least == own
+    weight = 24 // (renamed[:, keep] == own[keep]).sum(axis=0)
+    return hands[keep], weight
+
+
+@cache
+def joker_classes(jokers: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cards (N, 6) ascending, jokers ids 52 and 53; weight (N,)): the hands of a pack
+    with ``jokers`` jokers, suit class by suit class (once a process, a few seconds)."""
+    six = hand_classes()
+    five, five_weight = five_card_classes()
+    parts = [six.cards.astype(np.int64), np.c_[five, np.full(len(five), FIRST_JOKER)]]
+    weights = [six.weight.astype(np.int64), five_weight * jokers]  # either joker
+    if jokers == 2:
+        four, four_weight = suit_classes(4)
+        parts.append(np.c_[four, np.full((len(four), 2), [FIRST_JOKER, FIRST_JOKER + 1])])
+        weights.append(four_weight)
+    cards, weight = np.concatenate(parts), np.concatenate(weights)
+    cards.setflags(write=False)
+    weight.setflags(write=False)
+    return cards, weight
+
+
+def multisets_of(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(one hand of each multiset of ranks and jokers (M, 6), each hand's multiset (N,))."""
+    symbols = np.where(cards >= FIRST_JOKER, jc.JOKER_SYMBOL, cards >> 2)
+    symbols.sort(axis=1)
+    key = symbols @ (jc.N_SYMBOLS ** np.arange(5, -1, -1))
+    _, first, which = np.unique(key, return_index=True, return_inverse=True)
+    return cards[first], which.astype(np.int64)
+
+
+def joker_numbers(
+    cards: np.ndarray, jokers: int, penalty: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """(hand mean, crib mean (N, 15), heels (N,), and with a ``penalty`` P(hand 0) and
+    P(crib 0) (N, 15)) of every throw of each hand of ``cards``."""
+    free, gain = jc.joker_rank_tables(rank_table())
+    reps, which = multisets_of(cards)
+    crib_ranks = jc.multiset_crib_sums(free, gain, reps, jokers)
+    parts = [
+        jc.joker_class_numerators(
+            free, gain, cards[lo : lo + k], which[lo : lo + k], crib_ranks, jokers
+        )
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=1024)
+    ]  # each class on its own: the same numbers however the classes are cut
+    hand_num, crib_num, heels_num = (np.concatenate([p[i] for p in parts]) for i in range(3))
+    unseen = 46 + jokers
+    completions = unseen * (unseen - 1) // 2 * (unseen - 2)
+    hand, crib = hand_num / unseen, crib_num / completions
+    heels = HEELS_POINTS * heels_num / unseen
+    if penalty == "none":
+        return hand, crib, heels, None, None
+    zeros = [
+        jc.joker_zero_counts(rank_table(), cards[lo : lo + k])
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
+    ]
+    p_hand = np.concatenate([z[0] for z in zeros]) / unseen
+    p_crib = np.concatenate([z[1] for z in zeros]) / completions
+    return hand, crib, heels, p_hand, p_crib
+
+
+def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """(numeric columns, provenance) of the table of ``rules`` (the standard game with
+    jokers; ``lowball``: the best throws are the fewest points; ``penalty``: the chances
+    of a zero, and the nets count the rule)."""
+    from crib_analyze.discard.penalties import penalty_points
+
+    start = time.time()
+    cards, weight = joker_classes(rules.jokers)
+    hand, crib, heels_one, p_hand, p_crib = joker_numbers(cards, rules.jokers, rules.penalty)
+    heels = np.repeat(heels_one[:, None], N_DISCARDS, axis=1)
+    dealer = hand + crib + heels
+    pone = hand - crib
+    zero: dict[str, np.ndarray] = {}
+    if p_hand is not None and p_crib is not None:
+        points = penalty_points(rules.penalty, p_hand.ravel(), np.stack([p_crib.ravel()] * 2))
+        dealer = dealer + points[Seat.DEALER].reshape(dealer.shape)
+        pone = pone + points[Seat.PONE].reshape(pone.shape)
+        zero = {
+            "p_hand_zero": p_hand,
+            "p_crib_zero": p_crib,
+            "dealer_penalty": points[Seat.DEALER],
+            "pone_penalty": points[Seat.PONE],
+        }
+    n = len(cards)
+    columns = {
+        "hand_mean": hand,
+        "crib_mean": crib,
+        "dealer_heels": heels,
+        **zero,
+        "dealer_net": dealer,
+        "pone_net": pone,
+        "dealer_best": best_of(dealer, rules.lowball),
+        "pone_best": best_of(pone, rules.lowball),
+        "hand_id": np.repeat(np.arange(n, dtype=np.int32), N_DISCARDS),
+        "weight": np.repeat(weight.astype(np.int32), N_DISCARDS),
+    }
+    unseen = 46 + rules.jokers
+    provenance = {
+        "game": "standard",
+        "jokers": rules.jokers,
+        "version": __version__,
+        "format": FORMAT,
+        "opponent": "random",
+        "rows": n * N_DISCARDS,
+        "classes": n,
+        "weight_sum": int(weight.sum()),
+        "hand": f"the kept four's show over the {unseen} starters, each joker at its best, exact",
+        "crib": f"the two thrown, two of the {unseen} unseen and a starter: "
+        f"{unseen * (unseen - 1) // 2 * (unseen - 2):,} completions, each joker at its best, "
+        "exact",
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "seconds": round(time.time() - start, 1),
+    }
+    variants = ({"lowball": True} if rules.lowball else {}) | (
+        {"penalty": rules.penalty} if rules.penalty != "none" else {}
+    )
+    return {k: np.ascontiguousarray(v).ravel() for k, v in columns.items()}, provenance | variants
+
+
+def _words(rows: np.ndarray) -> pa.DictionaryArray:
+    """Each row of card ids (n, k) as its cards' text, dictionary encoded: each distinct
+    row written once (the two jokers alike)."""
+    rows = np.minimum(rows, FIRST_JOKER)
+    codes = rows @ (len(CARD_TEXT) ** np.arange(rows.shape[1] - 1, -1, -1))
+    _, first, which = np.unique(codes, return_index=True, return_inverse=True)
+    words = card_words(CARD_TEXT, rows[first]).dictionary
+    return pa.DictionaryArray.from_arrays(pa.array(which.astype(np.int32)), words)
+
+
+def _group(cards: np.ndarray, numbers: dict[str, np.ndarray], lo: int, hi: int) -> pa.Table:
+    """Row group of hands ``lo .. hi``: their text columns, then the numbers."""
+    held = cards[lo:hi]
+    rows = slice(lo * N_DISCARDS, hi * N_DISCARDS)
+    text = {
+        "hand": pa.DictionaryArray.from_arrays(
+            pa.array(np.repeat(np.arange(len(held), dtype=np.int32), N_DISCARDS)),
+            card_words(CARD_TEXT, held).dictionary,
+        ),  # the classes are distinct
+        "discard": _words(held[:, DISCARDS].reshape(-1, 2)),
+        "keep": _words(held[:, KEEPS].reshape(-1, 4)),
+    }
+    return pa.table(text | {name: values[rows] for name, values in numbers.items()})
+
+
+def write_joker_table(output: Path, rules: Rules) -> int:
+    """Compute the table of ``rules`` (the standard game with jokers) and write it to
+    ``output`` (Parquet, whole or not at all); return its rows."""
+    from crib_analyze.table.file import metadata_digest
+
+    target = check_output(output)
+    numbers, meta = joker_table_columns(rules)
+    cards, _ = joker_classes(rules.jokers)
+    bounds = [
+        (lo, min(lo + GROUP_CLASSES, len(cards))) for lo in range(0, len(cards), GROUP_CLASSES)
+    ]
+    groups = [_group(cards, numbers, lo, hi) for lo, hi in bounds]
+    names = groups[0].column_names
+    meta["column_checksums"] = {
+        name: [column_checksum(g.column(name)) for g in groups] for name in names
+    }
+    meta["meta_digest"] = metadata_digest(meta, names)
+    schema = groups[0].schema.with_metadata({META_KEY: json.dumps(meta)})
+    with (
+        atomic_open(target, "wb") as fh,
+        pq.ParquetWriter(fh, schema, compression="zstd", write_page_checksum=True) as writer,
+    ):
+        for g in groups:
+            interrupts.check()
+            writer.write_table(g.cast(schema), row_group_size=g.num_rows)
+    return int(meta["rows"])
+
+
+def verify_joker_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """Check a table of a pack with jokers, data included: every column of every row
+    group against its checksum, then rows, hands, weights (they sum to C(52 + jokers, 6)),
+    each hand's 15 throws and a best throw for each role in every hand. Returns what was
+    found; raises TableError naming the first failed check."""
+    from crib_analyze.table.file import RowGroupSums
+
+    jokers = int(meta.get("jokers") or 0)
+    if jokers not in (1, 2):
+        raise TableError(f"{path}: a table of {jokers!r} jokers, which no pack holds")
+    cards, weight = joker_classes(jokers)
+    try:
+        pf = pq.ParquetFile(path, page_checksum_verification=True)
+        sums = RowGroupSums(path, meta, pf.num_row_groups)
+        keep = ["hand_id", "weight", "dealer_best", "pone_best"]
+        parts = []
+        for group in range(pf.num_row_groups):
+            table = pf.read_row_group(group)
+            sums.check(group, table)
+            parts.append(table.select(keep))
+    except TableError:
+        raise
+    except (OSError, pa.ArrowException) as e:
+        raise TableError(f"{path}: damaged data ({e})") from None
+    data = pa.concat_tables(parts)
+    n = len(cards)
+    rows = data.num_rows
+    if rows != n * N_DISCARDS or meta.get("rows") != rows:
+        raise TableError(f"{path}: {rows:,} rows, expected {n * N_DISCARDS:,}")
+    hand_id = data.column("hand_id").to_numpy().astype(np.int64)
+    if not (np.bincount(hand_id, minlength=n) == N_DISCARDS).all():
+        raise TableError(f"{path}: hands are not its {n:,} x {N_DISCARDS} throws")
+    first = np.r_[True, hand_id[1:] != hand_id[:-1]]
+    weight_sum = int(data.column("weight").to_numpy().astype(np.int64)[first].sum())
+    if weight_sum != int(weight.sum()):
+        raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {int(weight.sum()):,}")
+    for role in ("dealer", "pone"):
+        best = data.column(f"{role}_best").to_numpy()
+        if not (np.bincount(hand_id[best], minlength=n) > 0).all():
+            raise TableError(f"{path}: a hand without a best throw for the {role}")
+    return {"rows": rows, "classes": n, "weight_sum": weight_sum, "raw": comb(52 + jokers, 6)}

@@ -1,0 +1,261 @@
+"""The discard table of a pack with jokers (``table --jokers``): the class kernel
+against the brute force of every starter and completion (``joker_hand_values``, which
+tests/test_joker_discard.py checks against a plain enumeration of the rules), the
+hands of the pack, the file and the command line.
+
+Mutations tried (each fails a test here): the joker made a jack for nobs without the
+point's gain test; the hand's flush kept when a joker is made a jack of another suit;
+five of a rank read from the rank table; the joker cut not matching a real jack (nobs);
+the matching-jack correction left out; the unseen jokers left out of the flush; the
+zero counts with a joker thrown; a class's weight not doubled for either of two
+jokers; the best throw by the most points under lowball.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from math import comb
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import crib_analyze as ca
+from crib_analyze.cards import canonical_hand
+from crib_analyze.cli import cli
+from crib_analyze.crib import joker_class_kernels as jc
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
+from crib_analyze.errors import TableError
+from crib_analyze.scoring import joker_kernels as jk
+from crib_analyze.scoring.jokers import parse_with_jokers
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.table import jokers as tj
+from tests.conftest import rotating, scaled
+from tests.naive import naive_breakdown
+
+
+def tables() -> tuple[np.ndarray, np.ndarray]:
+    return jc.joker_rank_tables(rank_table())
+
+
+def class_values(hand: list[int], jokers: int) -> tuple[np.ndarray, ...]:
+    """The table's numbers of one hand: (hand sums, crib sums, heels count, hand zeros,
+    crib zeros)."""
+    free, gain = tables()
+    cards = np.array([sorted(hand)], np.int64)
+    crib_ranks = jc.multiset_crib_sums(free, gain, cards, jokers)
+    hand_num, crib_num, heels = jc.joker_class_numerators(
+        free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers
+    )
+    hand_zero, crib_zero = jc.joker_zero_counts(rank_table(), cards)
+    return hand_num[0], crib_num[0], heels[0], hand_zero[0], crib_zero[0]
+
+
+def assert_brute_force(hand: list[int], jokers: int) -> None:
+    """Every throw's numbers against the brute force of every starter and completion."""
+    cards = np.array(sorted(hand), np.int64)
+    hand_num, crib_num, heels, hand_zero, crib_zero = class_values(list(cards), jokers)
+    scores, crib, zeros, _ = jk.joker_hand_values(cards, DISCARDS, KEEPS, jokers)
+    np.testing.assert_array_equal(hand_num, scores.sum(axis=1))
+    np.testing.assert_array_equal(crib_num, crib)
+    np.testing.assert_array_equal(hand_zero, (scores == 0).sum(axis=1))
+    np.testing.assert_array_equal(crib_zero, zeros)
+    unseen = [c for c in range(52 + jokers) if c not in hand]
+    assert heels == sum(c >= 52 or c >> 2 == ca.rules.JACK_RANK for c in unseen)
+
+
+@st.composite
+def joker_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    jokers = draw(st.sampled_from((1, 2)))
+    held = draw(st.integers(0, jokers))
+    real = draw(st.lists(st.integers(0, 51), min_size=6 - held, max_size=6 - held, unique=True))
+    return real + [52 + i for i in range(held)], jokers
+
+
+@settings(max_examples=scaled(40, 3), deadline=None)
+@given(joker_hands())
+def test_the_class_kernel_is_the_brute_force_of_every_starter_and_crib(
+    case: tuple[list[int], int],
+) -> None:
+    assert_brute_force(*case)
+
+
+@pytest.mark.parametrize(
+    ("hand", "jokers"),
+    [
+        ("JC JD JH 5C 6S JK", 1),  # a joker among four jacks: five of a rank
+        ("5C 5D 5H 5S 2C JK", 1),  # and among four fives (40 with the fifth cut)
+        ("2H 7H 9H JH 4C JK", 1),  # a flush in hand with a jack and a joker
+        ("JS JK JK 4H 6H 8H", 2),  # both jokers held with a jack: every pair qualifies
+        ("3C 3D 3H 3S JC JK", 2),  # five threes: a fifteen
+        ("AC 2D 9S KH 7C 8D", 2),  # no joker held, two in the pack
+    ],
+)  # fmt: skip
+def test_named_hands_are_the_brute_force(hand: str, jokers: int) -> None:
+    assert_brute_force(parse_with_jokers(hand, jokers), jokers)
+
+
+def test_five_of_a_rank_counts_its_pairs_and_fifteens() -> None:
+    for rank in range(13):
+        value = min(rank + 1, 10)
+        fifteens = sum(k * value == 15 for k in range(2, 6) for _ in combinations(range(5), k))
+        assert jc.five_of_a_rank(rank) == 20 + 2 * fifteens  # C(5, 2) = 10 pairs
+    assert jc.five_of_a_rank(4) == 40 and jc.five_of_a_rank(2) == 22
+
+
+def naive_rank_points(ranks: list[int]) -> int:
+    """Fifteens, pairs and runs of five ranks (a hand of four and the starter last)."""
+    parts = naive_breakdown([4 * r for r in ranks[:4]], 4 * ranks[4])
+    return parts["fifteens"] + parts["pairs"] + parts["runs"]
+
+
+def test_the_rank_tables_are_the_best_over_the_jokers_ranks() -> None:
+    """``free``: the most rank points over the jokers' ranks; ``gain``: 1 where a joker
+    of the hand made a jack, with the nobs point, scores more than that."""
+    free, gain = tables()
+    rng = np.random.default_rng(7)
+    keys = [rng.integers(0, 13, 5).tolist() for _ in range(scaled(600, 150))]
+    for k in keys[: len(keys) // 2]:  # one or two jokers, anywhere
+        for i in rng.choice(5, rng.integers(1, 3), replace=False):
+            k[i] = jc.JOKER_SYMBOL
+    keys += [[4, 4, 4, 4, jc.JOKER_SYMBOL], [10, 10, 10, jc.JOKER_SYMBOL, 10], [2, 2, 2, 13, 13]]
+    for symbols in keys:
+        where = [i for i, s in enumerate(symbols) if s == jc.JOKER_SYMBOL]
+        best = best_jack = -1
+        for ranks in product(range(13), repeat=len(where)):
+            five = list(symbols)
+            for i, r in zip(where, ranks, strict=True):
+                five[i] = r
+            points = naive_rank_points(five)
+            best = max(best, points)
+            if any(i < 4 and r == ca.rules.JACK_RANK for i, r in zip(where, ranks, strict=True)):
+                best_jack = max(best_jack, points)
+        key = jc.symbol_key(*symbols)
+        assert free[key] == best, symbols
+        assert gain[key] == (best_jack + 1 > best), symbols
+
+
+def test_suit_classes_are_the_canonical_hands() -> None:
+    cards, weight = tj.suit_classes(4)
+    assert int(weight.sum()) == comb(52, 4)
+    seen = {tuple(int(c) for c in row) for row in cards}
+    assert len(seen) == len(cards)
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        hand = tuple(sorted(int(c) for c in rng.choice(52, 4, replace=False)))
+        assert tuple(sorted(canonical_hand(list(hand)))) in seen
+
+
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_the_hands_of_a_pack_with_jokers_weigh_every_hand(jokers: int) -> None:
+    cards, weight = tj.joker_classes(jokers)
+    assert int(weight.sum()) == comb(52 + jokers, 6)
+    assert len(cards) == (1_097_447 if jokers == 1 else 1_113_879)
+    held = (cards >= 52).sum(axis=1)
+    assert held.max() == jokers and (cards[:, : 6 - jokers] < 52).all()
+
+
+@pytest.fixture
+def few_classes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's hands cut to a few of each kind (the file's checks read the same)."""
+    whole = tj.joker_classes
+
+    def few(jokers: int) -> tuple[np.ndarray, np.ndarray]:
+        cards, weight = whole(jokers)
+        kinds = (cards >= 52).sum(axis=1)
+        rows = np.concatenate([np.flatnonzero(kinds == k)[:40] for k in range(jokers + 1)])
+        return cards[rows], weight[rows]
+
+    monkeypatch.setattr(tj, "joker_classes", few)
+
+
+@pytest.mark.usefixtures("few_classes")
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [({"jokers": 1}, "discard_table_jokers-1"),
+     ({"jokers": 2, "lowball": True, "penalty": "zero"},
+      "discard_table_jokers-2_lowball_penalty-zero")],
+)  # fmt: skip
+def test_a_table_with_jokers_is_written_checked_and_read(
+    options: dict, name: str, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
+    rules = ca.game("standard", **options)
+    result = ca.generate_table(game=rules)
+    assert result.output.name == name + ".parquet"
+    check = ca.check_table(result.output)
+    assert check.variants == rules.variants and "jokers" in check.summary
+    assert check.weight_sum == int(tj.joker_classes(rules.jokers)[1].sum())
+    df = ca.load_table(result.output)
+    assert df.attrs["jokers"] == rules.jokers
+    cards, _ = tj.joker_classes(rules.jokers)
+    assert df.hand.iloc[0] == ca.format_cards(cards[0])
+    for hid in (0, len(cards) - 1):  # a hand without jokers, one with them all
+        rows = df[df.hand_id == hid]
+        live = ca.analyze(
+            rows.hand.iloc[0], role="dealer", opponent="random", pegging="none", game=rules
+        ).set_index("discard")
+        for _, row in rows.iterrows():
+            assert row.hand_mean == pytest.approx(live.loc[row.discard, "hand_mean"], abs=1e-12)
+            assert row.crib_mean == pytest.approx(live.loc[row.discard, "crib_mean"], abs=1e-12)
+            assert row.dealer_net == pytest.approx(live.loc[row.discard, "net"], abs=1e-12)
+    by_hand = df.groupby("hand_id").dealer_net
+    best = by_hand.transform("min" if rules.lowball else "max")
+    assert (df.dealer_best == np.isclose(df.dealer_net, best, rtol=0, atol=1e-9)).all()
+    if rules.penalty != "none":
+        moved = -(df.p_hand_zero + df.p_crib_zero)
+        np.testing.assert_allclose(df.dealer_penalty, moved, atol=1e-12)
+    with pytest.raises(TableError, match=r"pack with .* joker.*read it with load_table"):
+        ca.lookup("5H 6S 4D JC QH 5C", result.output)
+
+
+@pytest.mark.usefixtures("few_classes")
+def test_a_damaged_joker_table_is_one_line(tmp_path) -> None:
+    out = tmp_path / "j.parquet"
+    ca.generate_table(out, game=ca.game("standard", jokers=1))
+    table = pq.read_table(out)
+    meta = table.schema.metadata
+    column = table.column("crib_mean").to_numpy().copy()
+    column[3] += 1e-6
+    damaged = table.set_column(
+        table.column_names.index("crib_mean"), "crib_mean", [column]
+    ).replace_schema_metadata(meta)
+    pq.write_table(damaged, out)
+    result = CliRunner().invoke(cli, ["table", "check", str(out)])
+    assert result.exit_code == 1, result.output
+    assert "crib_mean" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_table_with_jokers_on_the_command_line(tmp_path) -> None:
+    result = CliRunner().invoke(cli, ["table", "--jokers", "1", "-o", str(tmp_path / "t.csv")])
+    assert result.exit_code == 2, result.output
+    assert "written as Parquet" in result.output
+    result = CliRunner().invoke(cli, ["table", "--jokers", "3"])
+    assert result.exit_code == 2 and "--jokers" in result.output
+
+
+@pytest.mark.heavy  # the whole table (about 25 s): one of them, in heavy rotation
+@pytest.mark.parametrize(
+    "options", rotating([{"jokers": 1}, {"jokers": 2, "penalty": "back-ten"}], 1, "joker-table")
+)
+def test_the_whole_table_with_jokers(options: dict, tmp_path) -> None:
+    rules = ca.game("standard", **options)
+    out = tmp_path / "jokers.parquet"
+    result = ca.generate_table(out, game=rules)
+    assert result.rows == 15 * len(tj.joker_classes(rules.jokers)[0])
+    check = ca.check_table(out)
+    assert check.weight_sum == comb(52 + rules.jokers, 6)
+    df = ca.load_table(out, columns=["hand", "discard", "hand_mean", "crib_mean", "dealer_net"])
+    rng = np.random.default_rng(rules.jokers)
+    for i in rng.choice(len(df) // 15, 4, replace=False):
+        rows = df.iloc[15 * i : 15 * i + 15]
+        live = ca.analyze(
+            rows.hand.iloc[0], role="dealer", opponent="random", pegging="none", game=rules
+        ).set_index("discard")
+        np.testing.assert_allclose(
+            rows.dealer_net, live.loc[rows.discard, "net"], rtol=0, atol=1e-12
+        )
