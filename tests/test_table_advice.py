@@ -326,7 +326,9 @@ def test_a_joker_is_laid_as_the_rank_that_serves(monkeypatch: pytest.MonkeyPatch
                                 game=game("standard", jokers=2), **kw)  # fmt: skip
     assert len(one_left) == 3 and pools[2] == [*but("5C QC 9D 2C 10S"), 52]  # one not in view
     four = advise_play_rows("left", "5H 6D JK 9C", "2C", game=game("four", jokers=1), **kw)
-    assert four.attrs["policy"] == "solver"  # the solver by default wherever jokers are
+    assert four.attrs["policy"] == "lookahead"  # the game's default, as without jokers
+    three = advise_play_rows("left", "5H 6D JK 9C", "2C", game=game("three", jokers=1), **kw)
+    assert three.attrs["policy"] == "solver"  # heads up (three each for themselves)
     ahead = advise_play_rows("dealer", "JK KC QC", "2C", played="10H 10S 10D",
                              game=game("standard", jokers=1), policy="lookahead", **kw)  # fmt: skip
     assert list(ahead["card"]) == ["JK as A"]  # at 30 only an ace fits: 31 for 2

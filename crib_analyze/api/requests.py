@@ -367,10 +367,7 @@ class PlayRequest:
         if self.score is None:  # a penalty changes the shows, not the play
             game = replace(game, penalty="none")
         rules, engine = dispatch("advise_play", game, given)
-        asked = self.policy
-        if asked is None and rules.jokers:  # jokers: the solver by default, at any table
-            asked = "solver"
-        policy = play_policy("advise_play", rules, asked, "policy")
+        policy = play_policy("advise_play", rules, self.policy, "policy")
         score = self.score
         if score is not None:
             if policy != "solver":
