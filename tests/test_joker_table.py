@@ -46,7 +46,7 @@ def class_values(hand: list[int], jokers: int) -> tuple[np.ndarray, ...]:
     crib zeros)."""
     free, gain = tables()
     cards = np.array([sorted(hand)], np.int64)
-    crib_ranks = jc.multiset_crib_sums(free, gain, cards, jokers)
+    crib_ranks = jc.multiset_crib_sums(free, gain, cards, DISCARDS, jokers)
     hand_num, crib_num, heels = jc.joker_class_numerators(
         free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers
     )
@@ -67,6 +67,71 @@ def assert_brute_force(hand: list[int], jokers: int) -> None:
     assert heels == sum(c >= 52 or c >> 2 == ca.rules.JACK_RANK for c in unseen)
 
 
+def assert_one_brute_force(hand: list[int], jokers: int) -> None:
+    """A hand of five that throws one: every throw's numbers against the any-game
+    engine's brute force of every starter and every crib (``crib_histograms``,
+    ``hand_scores``: each joker at its best, by ``wild_show_points``)."""
+    from crib_analyze.crib import any_game_kernels as agk
+    from crib_analyze.crib.five_card_kernels import KEEPS_ONE, THROWS_ONE
+
+    free, gain = tables()
+    cards = np.array([sorted(hand)], np.int64)
+    crib_ranks = jc.multiset_crib_one_sums(free, gain, cards, jokers)
+    hand_num, crib_num, heels = jc.joker_one_numerators(
+        free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers
+    )
+    hand_zero, crib_zero = jc.joker_one_zero_counts(rank_table(), cards)
+    unseen = np.array([c for c in range(52 + jokers) if c not in hand], np.int64)
+    cribs = agk.crib_histograms(cards[0], THROWS_ONE, unseen)
+    scores = agk.hand_scores(cards[0], KEEPS_ONE, unseen)
+    np.testing.assert_array_equal(hand_num[0], scores.sum(axis=1))
+    np.testing.assert_array_equal(crib_num[0], cribs @ np.arange(cribs.shape[1]))
+    np.testing.assert_array_equal(hand_zero[0], (scores == 0).sum(axis=1))
+    np.testing.assert_array_equal(crib_zero[0], cribs[:, 0])
+    assert heels[0] == sum(c >= 52 or c >> 2 == ca.rules.JACK_RANK for c in unseen.tolist())
+
+
+@pytest.mark.parametrize(
+    ("hand", "jokers"),
+    rotating([("JC 5D 9S KH JK", 1),  # a jack and a joker: each thrown, the other kept
+              ("JC JD 4H 6H JK", 2),  # two jacks, a joker held and one unseen
+              ("5C 5D 5H JK JK", 2),  # both jokers held
+              ("2H 7H 9H QH 4C", 1)],  # a flush in hand, the joker unseen
+             scaled(4, 2), "throw-one jokers"),
+)  # fmt: skip
+def test_a_hand_of_five_that_throws_one_is_the_brute_force(hand: str, jokers: int) -> None:
+    assert_one_brute_force(parse_with_jokers(hand, jokers), jokers)
+
+
+@pytest.mark.parametrize(
+    ("hand", "jokers"),
+    rotating([("JC 5D 9S KH JK", 1), ("5C 5D JH JK JK", 2), ("2H 7H 9H QH 4C", 2)],
+             scaled(3, 1), "five-card jokers"),
+)  # fmt: skip
+def test_the_five_card_game_s_throws_are_the_brute_force(hand: str, jokers: int) -> None:
+    """The old five-card game (two thrown, three kept) against the any-game engine's
+    brute force, as :func:`assert_one_brute_force` checks a throw of one."""
+    from crib_analyze.crib import any_game_kernels as agk
+    from crib_analyze.crib.five_card_kernels import KEEPS, THROWS
+
+    free, gain = tables()
+    cards = np.array([sorted(parse_with_jokers(hand, jokers))], np.int64)
+    crib_ranks = jc.multiset_crib_sums(free, gain, cards, THROWS, jokers)
+    hand_num, crib_num, _ = jc.joker_kept_three_numerators(
+        gain, cards, np.zeros(1, np.int64), crib_ranks, jokers, THROWS, KEEPS
+    )
+    hand_zero, crib_zero = jc.joker_kept_three_zero_counts(
+        rank_table(), cards, jokers, THROWS, KEEPS
+    )
+    unseen = np.array([c for c in range(52 + jokers) if c not in cards[0]], np.int64)
+    cribs = agk.crib_histograms(cards[0], THROWS, unseen)
+    scores = agk.hand_scores(cards[0], KEEPS, unseen)
+    np.testing.assert_array_equal(hand_num[0], scores.sum(axis=1))
+    np.testing.assert_array_equal(crib_num[0], cribs @ np.arange(cribs.shape[1]))
+    np.testing.assert_array_equal(hand_zero[0], (scores == 0).sum(axis=1))
+    np.testing.assert_array_equal(crib_zero[0], cribs[:, 0])
+
+
 @st.composite
 def joker_hands(draw: st.DrawFn) -> tuple[list[int], int]:
     jokers = draw(st.sampled_from((1, 2)))
@@ -75,7 +140,7 @@ def joker_hands(draw: st.DrawFn) -> tuple[list[int], int]:
     return real + [52 + i for i in range(held)], jokers
 
 
-@settings(max_examples=scaled(40, 3), deadline=None)
+@settings(max_examples=scaled(40, 2), deadline=None)
 @given(joker_hands())
 def test_the_class_kernel_is_the_brute_force_of_every_starter_and_crib(
     case: tuple[list[int], int],
@@ -85,14 +150,14 @@ def test_the_class_kernel_is_the_brute_force_of_every_starter_and_crib(
 
 @pytest.mark.parametrize(
     ("hand", "jokers"),
-    [
+    rotating([
         ("JC JD JH 5C 6S JK", 1),  # a joker among four jacks: five of a rank
         ("5C 5D 5H 5S 2C JK", 1),  # and among four fives (40 with the fifth cut)
         ("2H 7H 9H JH 4C JK", 1),  # a flush in hand with a jack and a joker
         ("JS JK JK 4H 6H 8H", 2),  # both jokers held with a jack: every pair qualifies
         ("3C 3D 3H 3S JC JK", 2),  # five threes: a fifteen
         ("AC 2D 9S KH 7C 8D", 2),  # no joker held, two in the pack
-    ],
+    ], scaled(6, 3), "standard jokers"),
 )  # fmt: skip
 def test_named_hands_are_the_brute_force(hand: str, jokers: int) -> None:
     assert_brute_force(parse_with_jokers(hand, jokers), jokers)
@@ -149,13 +214,18 @@ def test_suit_classes_are_the_canonical_hands() -> None:
         assert tuple(sorted(canonical_hand(list(hand)))) in seen
 
 
-@pytest.mark.parametrize("jokers", [1, 2])
-def test_the_hands_of_a_pack_with_jokers_weigh_every_hand(jokers: int) -> None:
-    cards, weight = tj.joker_classes(jokers)
-    assert int(weight.sum()) == comb(52 + jokers, 6)
-    assert len(cards) == (1_097_447 if jokers == 1 else 1_113_879)
+@pytest.mark.parametrize(
+    ("jokers", "size", "hands"),
+    [(1, 6, 1_097_447), (2, 6, 1_113_879), (1, 5, 150_891), (2, 5, 152_646)],
+)
+def test_the_hands_of_a_pack_with_jokers_weigh_every_hand(
+    jokers: int, size: int, hands: int
+) -> None:
+    cards, weight = tj.joker_classes(jokers, size)
+    assert int(weight.sum()) == comb(52 + jokers, size)
+    assert len(cards) == hands
     held = (cards >= 52).sum(axis=1)
-    assert held.max() == jokers and (cards[:, : 6 - jokers] < 52).all()
+    assert held.max() == jokers and (cards[:, : size - jokers] < 52).all()
 
 
 @pytest.fixture
@@ -163,8 +233,8 @@ def few_classes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's hands cut to a few of each kind (the file's checks read the same)."""
     whole = tj.joker_classes
 
-    def few(jokers: int) -> tuple[np.ndarray, np.ndarray]:
-        cards, weight = whole(jokers)
+    def few(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
+        cards, weight = whole(jokers, size)
         kinds = (cards >= 52).sum(axis=1)
         rows = np.concatenate([np.flatnonzero(kinds == k)[:40] for k in range(jokers + 1)])
         return cards[rows], weight[rows]
@@ -177,37 +247,58 @@ def few_classes(monkeypatch: pytest.MonkeyPatch) -> None:
     ("options", "name"),
     [({"jokers": 1}, "discard_table_jokers-1"),
      ({"jokers": 2, "lowball": True, "penalty": "zero"},
-      "discard_table_jokers-2_lowball_penalty-zero")],
+      "discard_table_jokers-2_lowball_penalty-zero"),
+     ({"name": "four", "jokers": 1, "penalty": "back-ten"},
+      "discard_table_four_jokers-1_penalty-back-ten"),
+     ({"name": "five-card", "jokers": 2, "penalty": "zero"},
+      "discard_table_five-card_jokers-2_penalty-zero")],
 )  # fmt: skip
 def test_a_table_with_jokers_is_written_checked_and_read(
     options: dict, name: str, tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The file's name, check and metadata; each role's net equal to the live analysis
+    of the same hand (the standard game's random opponent, or a seat of the game with
+    the other seats' cards at random), its best throws and the penalty's points."""
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
-    rules = ca.game("standard", **options)
+    options = dict(options)
+    rules = ca.game(options.pop("name", "standard"), **options)
+    kind = tj.kind_of(rules.name)
+    owner = kind.roles[0]
     result = ca.generate_table(game=rules)
     assert result.output.name == name + ".parquet"
     check = ca.check_table(result.output)
     assert check.variants == rules.variants and "jokers" in check.summary
-    assert check.weight_sum == int(tj.joker_classes(rules.jokers)[1].sum())
+    cards, weight = tj.joker_classes(rules.jokers, kind.size)
+    assert check.weight_sum == int(weight.sum()) and check.game == rules.name
     df = ca.load_table(result.output)
     assert df.attrs["jokers"] == rules.jokers
-    cards, _ = tj.joker_classes(rules.jokers)
     assert df.hand.iloc[0] == ca.format_cards(cards[0])
     for hid in (0, len(cards) - 1):  # a hand without jokers, one with them all
         rows = df[df.hand_id == hid]
-        live = ca.analyze(
-            rows.hand.iloc[0], role="dealer", opponent="random", pegging="none", game=rules
-        ).set_index("discard")
-        for _, row in rows.iterrows():
-            assert row.hand_mean == pytest.approx(live.loc[row.discard, "hand_mean"], abs=1e-12)
-            assert row.crib_mean == pytest.approx(live.loc[row.discard, "crib_mean"], abs=1e-12)
-            assert row.dealer_net == pytest.approx(live.loc[row.discard, "net"], abs=1e-12)
-    by_hand = df.groupby("hand_id").dealer_net
+        hand = rows.hand.iloc[0]
+        if kind.name == "standard":
+            live = ca.analyze(hand, role="dealer", opponent="random", pegging="none", game=rules)
+            nets = {owner: live.set_index("discard").net}
+        else:
+            seats = (
+                (df.attrs["owner_seats"][0], df.attrs["other_seats"][0])
+                if kind.name == "throw-one" else ("dealer", "pone")
+            )  # fmt: skip
+            nets = {
+                role: ca.analyze(hand, seat=seat, others="random", game=rules)
+                .set_index("throw")
+                .net
+                for role, seat in zip(kind.roles, seats, strict=True)
+            }
+        for role, net in nets.items():
+            np.testing.assert_allclose(rows[f"{role}_net"], net.loc[rows.discard], atol=1e-12)
+    by_hand = df.groupby("hand_id")[f"{owner}_net"]
     best = by_hand.transform("min" if rules.lowball else "max")
-    assert (df.dealer_best == np.isclose(df.dealer_net, best, rtol=0, atol=1e-9)).all()
+    assert (df[f"{owner}_best"] == np.isclose(df[f"{owner}_net"], best, rtol=0, atol=1e-9)).all()
     if rules.penalty != "none":
-        moved = -(df.p_hand_zero + df.p_crib_zero)
-        np.testing.assert_allclose(df.dealer_penalty, moved, atol=1e-12)
+        cost = 1 if rules.penalty == "zero" else 10
+        moved = -cost * (df.p_hand_zero + df.p_crib_zero)
+        np.testing.assert_allclose(df[f"{owner}_penalty"], moved, atol=1e-12)
     with pytest.raises(TableError, match=r"pack with .* joker.*read it with load_table"):
         ca.lookup("5H 6S 4D JC QH 5C", result.output)
 
@@ -259,3 +350,21 @@ def test_the_whole_table_with_jokers(options: dict, tmp_path) -> None:
         np.testing.assert_allclose(
             rows.dealer_net, live.loc[rows.discard, "net"], rtol=0, atol=1e-12
         )
+
+
+@pytest.mark.heavy  # a whole table of a game whose seats throw one (10-15 s)
+@pytest.mark.parametrize("jokers", rotating([1, 2], 1, "throw-one joker table"))
+def test_the_whole_throw_one_table_with_jokers(jokers: int, tmp_path) -> None:
+    rules = ca.game("five-dealt", jokers=jokers)
+    out = tmp_path / "five-dealt.parquet"
+    result = ca.generate_table(out, game=rules)
+    check = ca.check_table(out)
+    assert result.rows == 5 * check.classes and check.weight_sum == comb(52 + jokers, 5)
+    df = ca.load_table(out, columns=["hand", "discard", "owner_net", "other_net"])
+    rng = np.random.default_rng(jokers)
+    for i in rng.choice(len(df) // 5, 3, replace=False):
+        rows = df.iloc[5 * i : 5 * i + 5]
+        for role, seat in (("owner", "dealer"), ("other", "pone")):
+            live = ca.analyze(rows.hand.iloc[0], seat=seat, others="random", game=rules)
+            net = live.set_index("throw").net.loc[rows.discard]
+            np.testing.assert_allclose(rows[f"{role}_net"], net, rtol=0, atol=1e-12)

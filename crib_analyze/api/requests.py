@@ -511,7 +511,7 @@ class TableRequest:
                     "cards (keep four, pass four, throw two), too many hands to enumerate; "
                     "'discard --game' ranks one hand's splits"
                 )
-            rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty"))
+            rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty", "jokers"))
             return replace(self, game=rules, engine=engine)
         from crib_analyze.discard.engine import model_variant
         from crib_analyze.table.spec import parse_shard

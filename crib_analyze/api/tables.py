@@ -59,8 +59,10 @@ def generate_table(
     dealt five and throw one (five-dealt, three, three-dealer-six, four, five), the five
     throws of one, with the net when the seat's side owns the crib and when another
     does (about a minute). Canadian doubles has none (its seats split ten cards); the
-    standard table's options are refused there. The rest of this text is the standard
-    table's.
+    standard table's options are refused there. **Jokers** in the rules
+    (``game("standard", jokers=1)``, or any of those games with jokers): every hand of
+    the 53- or 54-card pack, those holding jokers included, each joker at its best
+    (Parquet, about half a minute). The rest of this text is the standard table's.
 
     ``output`` defaults to :func:`crib_analyze.settings.default_table_path` (the user
     data dir); ``fmt`` to the file name's (.csv is CSV, else Parquet). ``limit`` takes

@@ -35,8 +35,14 @@ from numba import prange
 
 from crib_analyze.constants import FIRST_JOKER, JACK_RANK
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
-from crib_analyze.crib.zero_kernels import crib_zero_count, hand_zero_count, unseen_grid
+from crib_analyze.crib.zero_kernels import (
+    crib_one_zero_count,
+    crib_zero_count,
+    hand_zero_count,
+    unseen_grid,
+)
 from crib_analyze.jit import njit
+from crib_analyze.scoring.any_hand_kernels import wild_show_points
 from crib_analyze.scoring.show_kernels import lookup_rank_points
 
 JOKER_SYMBOL = 13  # a joker among the ranks (A = 0 ... K = 12)
@@ -158,17 +164,18 @@ def crib_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: in
 
 @njit(parallel=True)
 def multiset_crib_sums(
-    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, jokers: int
+    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, throws: np.ndarray, jokers: int
 ) -> np.ndarray:
-    """(M, 15) :func:`crib_symbol_sum` of every throw of one hand of each rank multiset
-    (``hands``: (M, 6) card ids; jokers ids >= 52). The rank part of the random crib
+    """(M, T) :func:`crib_symbol_sum` of each throw of two (``throws`` (T, 2): positions;
+    :data:`DISCARDS` for six cards) of one hand of each multiset of ranks and jokers
+    (``hands``: (M, k) card ids; jokers ids >= 52). The rank part of the random crib
     depends on nothing else."""
-    out = np.empty((hands.shape[0], N_DISCARDS), np.int64)
+    out = np.empty((hands.shape[0], throws.shape[0]), np.int64)
     for m in prange(hands.shape[0]):
         _, n_sym, _ = _unseen_of(hands[m], jokers)
-        for d in range(N_DISCARDS):
-            x = symbol_of(hands[m, DISCARDS[d, 0]])
-            y = symbol_of(hands[m, DISCARDS[d, 1]])
+        for d in range(throws.shape[0]):
+            x = symbol_of(hands[m, throws[d, 0]])
+            y = symbol_of(hands[m, throws[d, 1]])
             out[m, d] = crib_symbol_sum(free, gain, n_sym, x, y)
     return out
 
@@ -318,4 +325,258 @@ def joker_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray,
             t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
             if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
                 crib[i, d] = crib_zero_count(table, t0, t1, avail)
+    return hand, crib
+
+
+# --- one card thrown: the seats dealt five that throw one ------------------------------------
+
+
+@njit(inline="always")
+def _choose(n: int, k: int) -> int:
+    """C(n, k), 0 when n < k."""
+    if n < k or k < 0:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+@njit
+def crib_one_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: int) -> int:
+    """``free + gain`` of a crib of the thrown symbol ``x`` and three more cards,
+    summed over every (three unseen cards, starter) of the unseen symbol counts."""
+    total = 0
+    for a in range(N_SYMBOLS):
+        for b in range(a, N_SYMBOLS):
+            for c in range(b, N_SYMBOLS):
+                if a == c:  # three of one symbol
+                    w = _choose(n_sym[a], 3)
+                elif a == b:
+                    w = _choose(n_sym[a], 2) * n_sym[c]
+                elif b == c:
+                    w = n_sym[a] * _choose(n_sym[b], 2)
+                else:
+                    w = n_sym[a] * n_sym[b] * n_sym[c]
+                if w == 0:
+                    continue
+                for d in range(N_SYMBOLS):
+                    m = n_sym[d] - (d == a) - (d == b) - (d == c)
+                    if m > 0:
+                        key = symbol_key(x, a, b, c, d)
+                        total += w * m * (free[key] + gain[key])
+    return total
+
+
+@njit(parallel=True)
+def multiset_crib_one_sums(
+    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, jokers: int
+) -> np.ndarray:
+    """(M, 5) :func:`crib_one_symbol_sum` of each card thrown from one hand of five of
+    each multiset of ranks and jokers (``hands`` (M, 5))."""
+    out = np.empty((hands.shape[0], 5), np.int64)
+    for m in prange(hands.shape[0]):
+        _, n_sym, _ = _unseen_of(hands[m], jokers)
+        for t in range(5):
+            out[m, t] = crib_one_symbol_sum(free, gain, n_sym, symbol_of(hands[m, t]))
+    return out
+
+
+@njit
+def _matching_gain(
+    gain: np.ndarray, unseen: np.ndarray, t: int, a: int, b: int, c: int, skip: np.ndarray
+) -> int:
+    """``gain`` summed over the starters (unseen, not ``skip``) that a real jack of the
+    crib's hand ``t, a, b, c`` matches (its suit, or a joker cut)."""
+    suits = 0
+    for card in (t, a, b, c):
+        if card < FIRST_JOKER and card >> 2 == JACK_RANK:
+            suits |= 1 << (card & 3)
+    total = 0
+    x, y, z, w = symbol_of(t), symbol_of(a), symbol_of(b), symbol_of(c)
+    for s in range(unseen.shape[0]):
+        if skip[s]:
+            continue
+        cut = unseen[s]
+        if cut >= FIRST_JOKER or suits >> (cut & 3) & 1:
+            total += gain[symbol_key(x, y, z, w, symbol_of(cut))]
+    return total
+
+
+@njit
+def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t: int) -> int:
+    """Flush and nobs of a crib of the thrown ``t`` and three unseen cards summed over
+    every completion, less the completions where a matching real jack scores nobs that
+    ``gain`` had already paid (:func:`crib_suit_sum` for one card thrown)."""
+    u = unseen.shape[0]
+    j, jacks = 0, 0
+    for c in unseen:
+        if c >= FIRST_JOKER:
+            j += 1
+        elif c >> 2 == JACK_RANK:
+            jacks += 1
+    total = 0
+    for s in range(4):  # flush: the real cards of one suit, the jokers joining it
+        if t >= FIRST_JOKER or s == t & 3:
+            m = n_suit[s] + j
+            total += 5 * _choose(m, 3) * max(m - 3, 0)
+    thrown_jack = t < FIRST_JOKER and t >> 2 == JACK_RANK
+    if thrown_jack:  # a real starter of its suit
+        total += n_suit[t & 3] * _choose(u - 1, 3)
+    for c in unseen:
+        if c < FIRST_JOKER and c >> 2 == JACK_RANK:  # one of the three
+            total += (n_suit[c & 3] - 1) * _choose(u - 2, 2)
+    total += j * (_choose(u - 1, 3) - (0 if thrown_jack else _choose(u - 1 - jacks, 3)))
+    # less: a joker and a real jack among the crib's four, the jack matching, ``gain`` 1
+    skip = np.zeros(u, np.bool_)
+    is_joker = unseen >= FIRST_JOKER
+    is_jack = (unseen < FIRST_JOKER) & (unseen >> 2 == JACK_RANK)
+    if t >= FIRST_JOKER or thrown_jack:  # the three need the other kind: the least of it
+        need = is_jack if t >= FIRST_JOKER else is_joker
+        for i in range(u):
+            if not need[i]:
+                continue
+            for k in range(u):
+                if k == i or (need[k] and k < i):
+                    continue
+                for m in range(k + 1, u):
+                    if m == i or (need[m] and m < i):
+                        continue
+                    skip[i], skip[k], skip[m] = True, True, True
+                    total -= _matching_gain(gain, unseen, t, unseen[i], unseen[k], unseen[m], skip)
+                    skip[i], skip[k], skip[m] = False, False, False
+        return total
+    for i in range(u):  # a joker and a jack among the three: the least of each
+        if not is_joker[i]:
+            continue
+        for k in range(u):
+            if not is_jack[k]:
+                continue
+            for m in range(u):
+                if m == i or m == k or (is_joker[m] and m < i) or (is_jack[m] and m < k):  # noqa: SIM109 (numba)
+                    continue
+                skip[i], skip[k], skip[m] = True, True, True
+                total -= _matching_gain(gain, unseen, t, unseen[i], unseen[k], unseen[m], skip)
+                skip[i], skip[k], skip[m] = False, False, False
+    return total
+
+
+@njit(parallel=True)
+def joker_one_numerators(
+    free: np.ndarray,
+    gain: np.ndarray,
+    cards: np.ndarray,
+    multiset: np.ndarray,
+    crib_ranks: np.ndarray,
+    jokers: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each hand of five (``cards`` (N, 5), jokers ids >= 52) and each card thrown:
+    (hand (N, 5): the kept four summed over the 47 + ``jokers`` starters; crib (N, 5):
+    the crib summed over every (three unseen, starter); heels (N,): the jacks and jokers
+    unseen)."""
+    n = cards.shape[0]
+    hand = np.empty((n, 5), np.int64)
+    crib = np.empty((n, 5), np.int64)
+    heels = np.empty(n, np.int64)
+    for i in prange(n):
+        keep = np.empty(4, np.int64)
+        unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
+        heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
+        for t in range(5):
+            k = 0
+            for j in range(5):
+                if j != t:
+                    keep[k] = cards[i, j]
+                    k += 1
+            hand[i, t] = hand_sum(free, gain, keep, unseen)
+            suits = crib_one_suit_sum(gain, unseen, n_suit, cards[i, t])
+            crib[i, t] = crib_ranks[multiset[i], t] + suits
+    return hand, crib, heels
+
+
+@njit(parallel=True)
+def joker_one_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(hand, crib), each (N, 5): :func:`joker_zero_counts` for hands of five that throw
+    one card."""
+    n = cards.shape[0]
+    hand = np.zeros((n, 5), np.int64)
+    crib = np.zeros((n, 5), np.int64)
+    for i in prange(n):
+        real = cards[i][cards[i] < FIRST_JOKER]
+        avail = unseen_grid(real)
+        keep = np.empty(4, np.int64)
+        for t in range(5):
+            k = 0
+            for j in range(5):
+                if j != t:
+                    keep[k] = cards[i, j]
+                    k += 1
+            if keep.max() < FIRST_JOKER:
+                hand[i, t] = hand_zero_count(table, keep, avail)
+            if cards[i, t] < FIRST_JOKER:
+                crib[i, t] = crib_one_zero_count(table, cards[i, t], avail)
+    return hand, crib
+
+
+# --- the old five-card game: two thrown, three kept ------------------------------------------
+
+
+@njit(parallel=True)
+def joker_kept_three_numerators(
+    gain: np.ndarray,
+    cards: np.ndarray,
+    multiset: np.ndarray,
+    crib_ranks: np.ndarray,
+    jokers: int,
+    throws: np.ndarray,
+    keeps: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each hand of five (``cards`` (N, 5), jokers ids >= 52) and each throw of two
+    (``throws`` (T, 2), ``keeps`` (T, 3): positions): (hand (N, T): the kept three's
+    show summed over the 47 + ``jokers`` starters, each joker at its best card by card
+    (``wild_show_points``: a few cards, no need of the tables); crib (N, T): the crib
+    summed over every (two unseen, starter), as :func:`joker_class_numerators` sums it;
+    heels (N,): the jacks and jokers unseen)."""
+    n, nt = cards.shape[0], throws.shape[0]
+    hand = np.empty((n, nt), np.int64)
+    crib = np.empty((n, nt), np.int64)
+    heels = np.empty(n, np.int64)
+    for i in prange(n):
+        kept = np.empty(4, np.int64)
+        unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
+        heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
+        for t in range(nt):
+            for j in range(3):
+                kept[j] = cards[i, keeps[t, j]]
+            total = 0
+            for z in unseen:
+                total += wild_show_points(kept, 3, z, False)
+            hand[i, t] = total
+            t0, t1 = cards[i, throws[t, 0]], cards[i, throws[t, 1]]
+            crib[i, t] = crib_ranks[multiset[i], t] + crib_suit_sum(gain, unseen, n_suit, t0, t1)
+    return hand, crib, heels
+
+
+@njit(parallel=True)
+def joker_kept_three_zero_counts(
+    table: np.ndarray, cards: np.ndarray, jokers: int, throws: np.ndarray, keeps: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(hand, crib), each (N, T): :func:`joker_zero_counts` for the old five-card game's
+    throws of two (the kept three's starters counted card by card)."""
+    n, nt = cards.shape[0], throws.shape[0]
+    hand = np.zeros((n, nt), np.int64)
+    crib = np.zeros((n, nt), np.int64)
+    for i in prange(n):
+        kept = np.empty(4, np.int64)
+        unseen, _, _ = _unseen_of(cards[i], jokers)
+        real = cards[i][cards[i] < FIRST_JOKER]
+        avail = unseen_grid(real)
+        for t in range(nt):
+            for j in range(3):
+                kept[j] = cards[i, keeps[t, j]]
+            for z in unseen:
+                hand[i, t] += wild_show_points(kept, 3, z, False) == 0
+            t0, t1 = cards[i, throws[t, 0]], cards[i, throws[t, 1]]
+            if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
+                crib[i, t] = crib_zero_count(table, t0, t1, avail)
     return hand, crib

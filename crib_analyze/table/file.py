@@ -451,14 +451,14 @@ def read_file_metadata(path: Path) -> dict[str, Any]:
 def _of_this_format(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
     """``meta``, if its table is of the format this version reads; else a TableError."""
     expected = TABLE_FORMAT
-    if meta.get("game", "standard") != "standard":  # another game's table has its own
-        from crib_analyze.table.five_card import FORMAT, TABLE_GAMES
-
-        expected = FORMAT if meta["game"] in TABLE_GAMES else -1
-    elif meta.get("jokers"):  # so has the table of a pack with jokers
+    if meta.get("jokers"):  # the table of a pack with jokers has its own
         from crib_analyze.table.jokers import FORMAT as JOKER_FORMAT
 
         expected = JOKER_FORMAT
+    elif meta.get("game", "standard") != "standard":  # so has another game's table
+        from crib_analyze.table.five_card import FORMAT, TABLE_GAMES
+
+        expected = FORMAT if meta["game"] in TABLE_GAMES else -1
     found = meta.get("format", expected)
     if found == expected:
         return meta
@@ -547,7 +547,7 @@ def verify_table(path: Path) -> TableCheck:
         found = verify_joker_table(path, meta)
         return TableCheck(
             path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
-            variants=table_variants(meta),
+            game=str(meta.get("game", "standard")), variants=table_variants(meta),
         )  # fmt: skip
     if meta.get("game", "standard") != "standard":
         from crib_analyze.table.five_card import TABLE_GAMES, verify_five_card_table

@@ -216,11 +216,6 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "hand_id": np.repeat(np.arange(n, dtype=np.int32), 5),
         "weight": np.repeat(weight.astype(np.int32), 5),
     }
-    choosing = [
-        s for s in range(rules.players)
-        if rules.dealt[s] == 5 and rules.thrown[s] == 1 and not rules.passed[s]
-    ]  # fmt: skip
-    owns = [s for s in choosing if rules.teams[s] == rules.teams[rules.dealer]]
     provenance = {
         "game": rules.name,
         "version": __version__,
@@ -229,15 +224,28 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "rows": n * 5,
         "classes": n,
         "weight_sum": int(weight.sum()),
-        "owner_seats": [rules.seat_names[s] for s in owns],
-        "other_seats": [rules.seat_names[s] for s in choosing if s not in owns],
         "hand": "the kept four's show over the 47 starters, exact",
         "crib": "the card thrown, three of the 47 unseen and a starter: 713,460 "
         "completions, exact (the other seats' throws and the pack's cards alike)",
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
-    }
+    } | throw_one_seats(rules)
     return columns, provenance | variant_provenance(rules.lowball, rules.penalty)
+
+
+def throw_one_seats(rules: Rules) -> dict[str, list[str]]:
+    """The seats of a throw-one game whose side owns the crib (``owner_seats``: the
+    dealer, and its partner in four) and those whose side does not (``other_seats``),
+    as a table's metadata names them."""
+    choosing = [
+        s for s in range(rules.players)
+        if rules.dealt[s] == 5 and rules.thrown[s] == 1 and not rules.passed[s]
+    ]  # fmt: skip
+    owns = [s for s in choosing if rules.teams[s] == rules.teams[rules.dealer]]
+    return {
+        "owner_seats": [rules.seat_names[s] for s in owns],
+        "other_seats": [rules.seat_names[s] for s in choosing if s not in owns],
+    }
 
 
 def variant_provenance(lowball: bool, penalty: str) -> dict[str, Any]:

@@ -1,17 +1,21 @@
-"""The discard table of a pack with jokers (``table --jokers 1|2``): every suit-distinct
-six-card hand of a 53- or 54-card pack x its 15 throws, exact against the random
+"""The discard tables of a pack with jokers (``table --jokers 1|2``): every
+suit-distinct hand of a 53- or 54-card pack x its throws, exact against the random
 opponent, each joker counted at its best wherever it falls (hand, starter, crib).
 
-The hands are the 962,988 classes of six real cards, then the 134,459 of five real
-cards and a joker (weighed once a joker of the pack), then with two jokers the 16,432 of
-four real cards and both: 1,097,447 or 1,113,879 classes whose weights sum to
-C(53, 6) or C(54, 6). The numbers come from
-:mod:`crib_analyze.crib.joker_class_kernels` (the rank part once per multiset of ranks
-and jokers, the flush and nobs in closed form) and the chances of a zero from
-:mod:`crib_analyze.crib.zero_kernels` (a show with a joker never scores nothing). The
-play is not counted: the pegging values are for a pack without jokers.
+* **The standard game** (six cards, 15 throws of two): the 962,988 classes of six
+  real cards, then the 134,459 of five real cards and a joker (weighed once a joker
+  of the pack), then with two jokers the 16,432 of four real cards and both:
+  1,097,447 or 1,113,879 classes whose weights sum to C(53, 6) or C(54, 6).
+* **The games of five-card hands**: the old five-card game (ten throws of two, three
+  kept) and the games whose seats throw one (five throws, ``owner`` and ``other``
+  nets as in their plain table): 150,891 or 152,646 classes, C(53, 5) or C(54, 5).
 
-One Parquet file, computed whole (about half a minute) and written in row groups of
+The numbers come from :mod:`crib_analyze.crib.joker_class_kernels` (the rank part once
+per multiset of ranks and jokers, the flush and nobs in closed form) and the chances of
+a zero from :mod:`crib_analyze.crib.zero_kernels` (a show with a joker never scores
+nothing). The play is not counted: the pegging values are for a pack without jokers.
+
+One Parquet file, computed whole (10-30 seconds) and written in row groups of
 :data:`GROUP_CLASSES` hands, each column of each with its checksum, the provenance in
 the metadata, as the five-card tables are.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from math import comb
@@ -34,9 +39,10 @@ import pyarrow.parquet as pq
 from crib_analyze import interrupts
 from crib_analyze.cards import format_card
 from crib_analyze.constants import FIRST_JOKER
+from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib import joker_class_kernels as jc
 from crib_analyze.crib.hand_classes import hand_classes
-from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
+from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.errors import TableError
 from crib_analyze.position import Seat
 from crib_analyze.rules import HEELS_POINTS, Rules
@@ -45,7 +51,13 @@ from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
-from crib_analyze.table.five_card import best_of, card_words, five_card_classes
+from crib_analyze.table.five_card import (
+    THROW_ONE_GAMES,
+    best_of,
+    card_words,
+    five_card_classes,
+    throw_one_seats,
+)
 
 FORMAT = 1
 GROUP_CLASSES = 100_000  # hands a row group
@@ -75,18 +87,59 @@ def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
     return hands[keep], weight
 
 
+@dataclass(frozen=True)
+class JokerKind:
+    """A kind of table with jokers: the cards dealt a hand (``size``), each throw's
+    thrown and kept positions, and the two roles a throw is valued for (the crib's
+    owner first)."""
+
+    name: str
+    size: int
+    throws: np.ndarray
+    keeps: np.ndarray
+    roles: tuple[str, str]
+
+    @property
+    def n_throws(self) -> int:
+        return int(self.throws.shape[0])
+
+
+KINDS = {
+    "standard": JokerKind("standard", 6, DISCARDS, KEEPS, ("dealer", "pone")),
+    "five-card": JokerKind("five-card", 5, fk.THROWS, fk.KEEPS, ("dealer", "pone")),
+    "throw-one": JokerKind("throw-one", 5, fk.THROWS_ONE, fk.KEEPS_ONE, ("owner", "other")),
+}
+
+
+def kind_of(game: str) -> JokerKind:
+    """The kind of table with jokers of ``game`` (the standard game, the old five-card
+    game, or a game of :data:`~crib_analyze.table.five_card.THROW_ONE_GAMES`)."""
+    return KINDS[game if game in ("standard", "five-card") else "throw-one"]
+
+
+def _real_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The suit classes of ``k`` real cards, as the tables of hands of that size hold them."""
+    if k == 6:
+        six = hand_classes()
+        return six.cards.astype(np.int64), six.weight.astype(np.int64)
+    if k == 5:
+        five, weight = five_card_classes()
+        return five.astype(np.int64), weight.astype(np.int64)
+    return suit_classes(k)
+
+
 @cache
-def joker_classes(jokers: int) -> tuple[np.ndarray, np.ndarray]:
-    """(cards (N, 6) ascending, jokers ids 52 and 53; weight (N,)): the hands of a pack
-    with ``jokers`` jokers, suit class by suit class (once a process, a few seconds)."""
-    six = hand_classes()
-    five, five_weight = five_card_classes()
-    parts = [six.cards.astype(np.int64), np.c_[five, np.full(len(five), FIRST_JOKER)]]
-    weights = [six.weight.astype(np.int64), five_weight * jokers]  # either joker
-    if jokers == 2:
-        four, four_weight = suit_classes(4)
-        parts.append(np.c_[four, np.full((len(four), 2), [FIRST_JOKER, FIRST_JOKER + 1])])
-        weights.append(four_weight)
+def joker_classes(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
+    """(cards (N, size) ascending, jokers ids 52 and 53; weight (N,)): the hands of
+    ``size`` cards of a pack with ``jokers`` jokers, suit class by suit class: the real
+    cards' classes, then with one joker (weighed once a joker of the pack), then with
+    both (once a process, a few seconds)."""
+    parts, weights = [], []
+    for held in range(jokers + 1):
+        cards, weight = _real_classes(size - held)
+        tail = np.full((len(cards), held), np.arange(FIRST_JOKER, FIRST_JOKER + held))
+        parts.append(np.concatenate([cards, tail], axis=1))
+        weights.append(weight * (jokers if held == 1 else 1))  # either joker, held alone
     cards, weight = np.concatenate(parts), np.concatenate(weights)
     cards.setflags(write=False)
     weight.setflags(write=False)
@@ -94,97 +147,125 @@ def joker_classes(jokers: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def multisets_of(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(one hand of each multiset of ranks and jokers (M, 6), each hand's multiset (N,))."""
+    """(one hand of each multiset of ranks and jokers (M, k), each hand's multiset (N,))."""
     symbols = np.where(cards >= FIRST_JOKER, jc.JOKER_SYMBOL, cards >> 2)
     symbols.sort(axis=1)
-    key = symbols @ (jc.N_SYMBOLS ** np.arange(5, -1, -1))
+    key = symbols @ (jc.N_SYMBOLS ** np.arange(cards.shape[1] - 1, -1, -1))
     _, first, which = np.unique(key, return_index=True, return_inverse=True)
     return cards[first], which.astype(np.int64)
 
 
 def joker_numbers(
-    cards: np.ndarray, jokers: int, penalty: str
+    kind: JokerKind, cards: np.ndarray, jokers: int, penalty: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
-    """(hand mean, crib mean (N, 15), heels (N,), and with a ``penalty`` P(hand 0) and
-    P(crib 0) (N, 15)) of every throw of each hand of ``cards``."""
+    """(hand mean, crib mean (N, throws), heels (N,), and with a ``penalty`` P(hand 0) and
+    P(crib 0) (N, throws)) of every throw of each hand of ``cards``."""
     free, gain = jc.joker_rank_tables(rank_table())
     reps, which = multisets_of(cards)
-    crib_ranks = jc.multiset_crib_sums(free, gain, reps, jokers)
+
+    def numerators(lo: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        rows, sets = cards[lo : lo + k], which[lo : lo + k]
+        if kind.name == "throw-one":
+            return jc.joker_one_numerators(free, gain, rows, sets, crib_ranks, jokers)
+        if kind.name == "five-card":
+            return jc.joker_kept_three_numerators(
+                gain, rows, sets, crib_ranks, jokers, kind.throws, kind.keeps
+            )
+        return jc.joker_class_numerators(free, gain, rows, sets, crib_ranks, jokers)
+
+    if kind.name == "throw-one":
+        crib_ranks = jc.multiset_crib_one_sums(free, gain, reps, jokers)
+    else:
+        crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers)
     parts = [
-        jc.joker_class_numerators(
-            free, gain, cards[lo : lo + k], which[lo : lo + k], crib_ranks, jokers
-        )
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=1024)
+        numerators(lo, k) for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
     ]  # each class on its own: the same numbers however the classes are cut
     hand_num, crib_num, heels_num = (np.concatenate([p[i] for p in parts]) for i in range(3))
-    unseen = 46 + jokers
-    completions = unseen * (unseen - 1) // 2 * (unseen - 2)
+    unseen = 52 + jokers - kind.size
+    others = 4 - kind.throws.shape[1]  # the crib's cards besides the thrown
+    completions = comb(unseen, others) * (unseen - others)
     hand, crib = hand_num / unseen, crib_num / completions
     heels = HEELS_POINTS * heels_num / unseen
     if penalty == "none":
         return hand, crib, heels, None, None
-    zeros = [
-        jc.joker_zero_counts(rank_table(), cards[lo : lo + k])
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
-    ]
+
+    def zero_counts(lo: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+        rows = cards[lo : lo + k]
+        if kind.name == "throw-one":
+            return jc.joker_one_zero_counts(rank_table(), rows)
+        if kind.name == "five-card":
+            return jc.joker_kept_three_zero_counts(
+                rank_table(), rows, jokers, kind.throws, kind.keeps
+            )
+        return jc.joker_zero_counts(rank_table(), rows)
+
+    zeros = [zero_counts(lo, k) for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)]
     p_hand = np.concatenate([z[0] for z in zeros]) / unseen
     p_crib = np.concatenate([z[1] for z in zeros]) / completions
     return hand, crib, heels, p_hand, p_crib
 
 
 def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """(numeric columns, provenance) of the table of ``rules`` (the standard game with
-    jokers; ``lowball``: the best throws are the fewest points; ``penalty``: the chances
-    of a zero, and the nets count the rule)."""
+    """(numeric columns, provenance) of the table of ``rules`` with jokers (the standard
+    game, or a game whose seats are dealt five and throw one; ``lowball``: the best
+    throws are the fewest points; ``penalty``: the chances of a zero, and the nets count
+    the rule)."""
     from crib_analyze.discard.penalties import penalty_points
 
     start = time.time()
-    cards, weight = joker_classes(rules.jokers)
-    hand, crib, heels_one, p_hand, p_crib = joker_numbers(cards, rules.jokers, rules.penalty)
-    heels = np.repeat(heels_one[:, None], N_DISCARDS, axis=1)
-    dealer = hand + crib + heels
-    pone = hand - crib
+    kind = kind_of(rules.name)
+    owner, other = kind.roles
+    cards, weight = joker_classes(rules.jokers, kind.size)
+    hand, crib, heels_one, p_hand, p_crib = joker_numbers(kind, cards, rules.jokers, rules.penalty)
+    heels = np.repeat(heels_one[:, None], kind.n_throws, axis=1)
+    owned = hand + crib + heels
+    given = hand - crib
     zero: dict[str, np.ndarray] = {}
     if p_hand is not None and p_crib is not None:
         points = penalty_points(rules.penalty, p_hand.ravel(), np.stack([p_crib.ravel()] * 2))
-        dealer = dealer + points[Seat.DEALER].reshape(dealer.shape)
-        pone = pone + points[Seat.PONE].reshape(pone.shape)
+        owned = owned + points[Seat.DEALER].reshape(owned.shape)  # the crib's side
+        given = given + points[Seat.PONE].reshape(given.shape)
         zero = {
             "p_hand_zero": p_hand,
             "p_crib_zero": p_crib,
-            "dealer_penalty": points[Seat.DEALER],
-            "pone_penalty": points[Seat.PONE],
+            f"{owner}_penalty": points[Seat.DEALER],
+            f"{other}_penalty": points[Seat.PONE],
         }
     n = len(cards)
     columns = {
         "hand_mean": hand,
         "crib_mean": crib,
-        "dealer_heels": heels,
+        f"{owner}_heels": heels,
         **zero,
-        "dealer_net": dealer,
-        "pone_net": pone,
-        "dealer_best": best_of(dealer, rules.lowball),
-        "pone_best": best_of(pone, rules.lowball),
-        "hand_id": np.repeat(np.arange(n, dtype=np.int32), N_DISCARDS),
-        "weight": np.repeat(weight.astype(np.int32), N_DISCARDS),
+        f"{owner}_net": owned,
+        f"{other}_net": given,
+        f"{owner}_best": best_of(owned, rules.lowball),
+        f"{other}_best": best_of(given, rules.lowball),
+        "hand_id": np.repeat(np.arange(n, dtype=np.int32), kind.n_throws),
+        "weight": np.repeat(weight.astype(np.int32), kind.n_throws),
     }
-    unseen = 46 + rules.jokers
-    provenance = {
-        "game": "standard",
+    unseen = 52 + rules.jokers - kind.size
+    others = 4 - kind.throws.shape[1]
+    thrown = "the two thrown, two" if others == 2 else "the card thrown, three"
+    provenance: dict[str, Any] = {
+        "game": rules.name,
         "jokers": rules.jokers,
         "version": __version__,
         "format": FORMAT,
         "opponent": "random",
-        "rows": n * N_DISCARDS,
+        "rows": n * kind.n_throws,
         "classes": n,
         "weight_sum": int(weight.sum()),
-        "hand": f"the kept four's show over the {unseen} starters, each joker at its best, exact",
-        "crib": f"the two thrown, two of the {unseen} unseen and a starter: "
-        f"{unseen * (unseen - 1) // 2 * (unseen - 2):,} completions, each joker at its best, "
+        "hand": f"the kept {'three' if kind.keeps.shape[1] == 3 else 'four'}'s show over the "
+        f"{unseen} starters, each joker at its best, exact",
+        "crib": f"{thrown} of the {unseen} unseen and a starter: "
+        f"{comb(unseen, others) * (unseen - others):,} completions, each joker at its best, "
         "exact",
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
+    if kind.name == "throw-one":
+        provenance |= throw_one_seats(rules)
     variants = ({"lowball": True} if rules.lowball else {}) | (
         {"penalty": rules.penalty} if rules.penalty != "none" else {}
     )
@@ -201,33 +282,38 @@ def _words(rows: np.ndarray) -> pa.DictionaryArray:
     return pa.DictionaryArray.from_arrays(pa.array(which.astype(np.int32)), words)
 
 
-def _group(cards: np.ndarray, numbers: dict[str, np.ndarray], lo: int, hi: int) -> pa.Table:
+def _group(
+    kind: JokerKind, cards: np.ndarray, numbers: dict[str, np.ndarray], lo: int, hi: int
+) -> pa.Table:
     """Row group of hands ``lo .. hi``: their text columns, then the numbers."""
     held = cards[lo:hi]
-    rows = slice(lo * N_DISCARDS, hi * N_DISCARDS)
+    k = kind.n_throws
+    rows = slice(lo * k, hi * k)
     text = {
         "hand": pa.DictionaryArray.from_arrays(
-            pa.array(np.repeat(np.arange(len(held), dtype=np.int32), N_DISCARDS)),
+            pa.array(np.repeat(np.arange(len(held), dtype=np.int32), k)),
             card_words(CARD_TEXT, held).dictionary,
         ),  # the classes are distinct
-        "discard": _words(held[:, DISCARDS].reshape(-1, 2)),
-        "keep": _words(held[:, KEEPS].reshape(-1, 4)),
+        "discard": _words(held[:, kind.throws].reshape(len(held) * k, -1)),
+        "keep": _words(held[:, kind.keeps].reshape(len(held) * k, -1)),
     }
     return pa.table(text | {name: values[rows] for name, values in numbers.items()})
 
 
 def write_joker_table(output: Path, rules: Rules) -> int:
-    """Compute the table of ``rules`` (the standard game with jokers) and write it to
+    """Compute the table of ``rules`` with jokers (the standard game, or a game whose
+    seats are dealt five and throw one) and write it to
     ``output`` (Parquet, whole or not at all); return its rows."""
     from crib_analyze.table.file import metadata_digest
 
     target = check_output(output)
     numbers, meta = joker_table_columns(rules)
-    cards, _ = joker_classes(rules.jokers)
+    kind = kind_of(rules.name)
+    cards, _ = joker_classes(rules.jokers, kind.size)
     bounds = [
         (lo, min(lo + GROUP_CLASSES, len(cards))) for lo in range(0, len(cards), GROUP_CLASSES)
     ]
-    groups = [_group(cards, numbers, lo, hi) for lo, hi in bounds]
+    groups = [_group(kind, cards, numbers, lo, hi) for lo, hi in bounds]
     names = groups[0].column_names
     meta["column_checksums"] = {
         name: [column_checksum(g.column(name)) for g in groups] for name in names
@@ -254,11 +340,17 @@ def verify_joker_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
     jokers = int(meta.get("jokers") or 0)
     if jokers not in (1, 2):
         raise TableError(f"{path}: a table of {jokers!r} jokers, which no pack holds")
-    cards, weight = joker_classes(jokers)
+    game = str(meta.get("game", "standard"))
+    if game not in ("standard", "five-card", *THROW_ONE_GAMES):
+        raise TableError(f"{path}: a table of {game!r} with jokers, which this version has none of")
+    kind = kind_of(game)
+    owner, other = kind.roles
+    throws = kind.n_throws
+    cards, weight = joker_classes(jokers, kind.size)
     try:
         pf = pq.ParquetFile(path, page_checksum_verification=True)
         sums = RowGroupSums(path, meta, pf.num_row_groups)
-        keep = ["hand_id", "weight", "dealer_best", "pone_best"]
+        keep = ["hand_id", "weight", f"{owner}_best", f"{other}_best"]
         parts = []
         for group in range(pf.num_row_groups):
             table = pf.read_row_group(group)
@@ -271,17 +363,17 @@ def verify_joker_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
     data = pa.concat_tables(parts)
     n = len(cards)
     rows = data.num_rows
-    if rows != n * N_DISCARDS or meta.get("rows") != rows:
-        raise TableError(f"{path}: {rows:,} rows, expected {n * N_DISCARDS:,}")
+    if rows != n * throws or meta.get("rows") != rows:
+        raise TableError(f"{path}: {rows:,} rows, expected {n * throws:,}")
     hand_id = data.column("hand_id").to_numpy().astype(np.int64)
-    if not (np.bincount(hand_id, minlength=n) == N_DISCARDS).all():
-        raise TableError(f"{path}: hands are not its {n:,} x {N_DISCARDS} throws")
+    if not (np.bincount(hand_id, minlength=n) == throws).all():
+        raise TableError(f"{path}: hands are not its {n:,} x {throws} throws")
     first = np.r_[True, hand_id[1:] != hand_id[:-1]]
     weight_sum = int(data.column("weight").to_numpy().astype(np.int64)[first].sum())
     if weight_sum != int(weight.sum()):
         raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {int(weight.sum()):,}")
-    for role in ("dealer", "pone"):
+    for role in kind.roles:
         best = data.column(f"{role}_best").to_numpy()
         if not (np.bincount(hand_id[best], minlength=n) > 0).all():
             raise TableError(f"{path}: a hand without a best throw for the {role}")
-    return {"rows": rows, "classes": n, "weight_sum": weight_sum, "raw": comb(52 + jokers, 6)}
+    return {"rows": rows, "classes": n, "weight_sum": weight_sum}
