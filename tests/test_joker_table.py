@@ -45,17 +45,26 @@ def tables() -> tuple[np.ndarray, np.ndarray]:
     return jc.joker_rank_tables(rank_table())
 
 
-def class_values(hand: list[int], jokers: int) -> tuple[np.ndarray, ...]:
-    """The table's numbers of one hand: (hand sums, crib sums, heels count, hand zeros,
-    crib zeros)."""
+def class_values(
+    hand: list[int], jokers: int, kind: tj.JokerKind = tj.KINDS["standard"]
+) -> tuple[np.ndarray, ...]:
+    """The table's numbers of one hand (``kind``'s throws): (hand sums, crib sums, heels
+    count, hand zeros, crib zeros)."""
     free, gain = tables()
     cards = np.array([sorted(hand)], np.int64)
-    crib_ranks = jc.multiset_crib_sums(free, gain, cards, DISCARDS, jokers)
-    hand_num, crib_num, heels = jc.joker_class_numerators(
-        free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers
+    crib_ranks = jc.multiset_crib_sums(free, gain, cards, kind.throws, jokers)
+    hand_num, crib_num, heels = jc.joker_numerators(
+        free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers, kind.throws, kind.keeps
     )
-    hand_zero, crib_zero = jc.joker_zero_counts(rank_table(), cards)
+    hand_zero, crib_zero = jc.joker_zero_counts(
+        rank_table(), cards, jokers, kind.throws, kind.keeps
+    )
     return hand_num[0], crib_num[0], heels[0], hand_zero[0], crib_zero[0]
+
+
+def assert_heels(heels: int, hand: list[int], jokers: int) -> None:
+    unseen = [c for c in range(52 + jokers) if c not in hand]
+    assert heels == sum(c >= 52 or c >> 2 == ca.rules.JACK_RANK for c in unseen)
 
 
 def assert_brute_force(hand: list[int], jokers: int) -> None:
@@ -67,32 +76,26 @@ def assert_brute_force(hand: list[int], jokers: int) -> None:
     np.testing.assert_array_equal(crib_num, crib)
     np.testing.assert_array_equal(hand_zero, (scores == 0).sum(axis=1))
     np.testing.assert_array_equal(crib_zero, zeros)
-    unseen = [c for c in range(52 + jokers) if c not in hand]
-    assert heels == sum(c >= 52 or c >> 2 == ca.rules.JACK_RANK for c in unseen)
+    assert_heels(heels, hand, jokers)
 
 
-def assert_one_brute_force(hand: list[int], jokers: int) -> None:
-    """A hand of five that throws one: every throw's numbers against the any-game
-    engine's brute force of every starter and every crib (``crib_histograms``,
-    ``hand_scores``: each joker at its best, by ``wild_show_points``)."""
+def assert_five_brute_force(hand: list[int], jokers: int, kind: tj.JokerKind) -> None:
+    """A hand of five (a throw of one, or the old five-card game's of two): every
+    throw's numbers against the any-game engine's brute force of every starter and
+    every crib (``crib_histograms``, ``hand_scores``: each joker at its best, by
+    ``wild_show_points``)."""
     from crib_analyze.crib import any_game_kernels as agk
-    from crib_analyze.crib.five_card_kernels import KEEPS_ONE, THROWS_ONE
 
-    free, gain = tables()
-    cards = np.array([sorted(hand)], np.int64)
-    crib_ranks = jc.multiset_crib_one_sums(free, gain, cards, jokers)
-    hand_num, crib_num, heels = jc.joker_one_numerators(
-        free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers
-    )
-    hand_zero, crib_zero = jc.joker_one_zero_counts(rank_table(), cards)
+    cards = np.array(sorted(hand), np.int64)
+    hand_num, crib_num, heels, hand_zero, crib_zero = class_values(list(cards), jokers, kind)
     unseen = np.array([c for c in range(52 + jokers) if c not in hand], np.int64)
-    cribs = agk.crib_histograms(cards[0], THROWS_ONE, unseen)
-    scores = agk.hand_scores(cards[0], KEEPS_ONE, unseen)
-    np.testing.assert_array_equal(hand_num[0], scores.sum(axis=1))
-    np.testing.assert_array_equal(crib_num[0], cribs @ np.arange(cribs.shape[1]))
-    np.testing.assert_array_equal(hand_zero[0], (scores == 0).sum(axis=1))
-    np.testing.assert_array_equal(crib_zero[0], cribs[:, 0])
-    assert heels[0] == sum(c >= 52 or c >> 2 == ca.rules.JACK_RANK for c in unseen.tolist())
+    cribs = agk.crib_histograms(cards, kind.throws, unseen)
+    scores = agk.hand_scores(cards, kind.keeps, unseen)
+    np.testing.assert_array_equal(hand_num, scores.sum(axis=1))
+    np.testing.assert_array_equal(crib_num, cribs @ np.arange(cribs.shape[1]))
+    np.testing.assert_array_equal(hand_zero, (scores == 0).sum(axis=1))
+    np.testing.assert_array_equal(crib_zero, cribs[:, 0])
+    assert_heels(heels, hand, jokers)
 
 
 @pytest.mark.parametrize(
@@ -104,7 +107,7 @@ def assert_one_brute_force(hand: list[int], jokers: int) -> None:
              scaled(4, 2), "throw-one jokers"),
 )  # fmt: skip
 def test_a_hand_of_five_that_throws_one_is_the_brute_force(hand: str, jokers: int) -> None:
-    assert_one_brute_force(parse_with_jokers(hand, jokers), jokers)
+    assert_five_brute_force(parse_with_jokers(hand, jokers), jokers, tj.KINDS["throw-one"])
 
 
 @pytest.mark.parametrize(
@@ -113,27 +116,8 @@ def test_a_hand_of_five_that_throws_one_is_the_brute_force(hand: str, jokers: in
              scaled(3, 1), "five-card jokers"),
 )  # fmt: skip
 def test_the_five_card_game_s_throws_are_the_brute_force(hand: str, jokers: int) -> None:
-    """The old five-card game (two thrown, three kept) against the any-game engine's
-    brute force, as :func:`assert_one_brute_force` checks a throw of one."""
-    from crib_analyze.crib import any_game_kernels as agk
-    from crib_analyze.crib.five_card_kernels import KEEPS, THROWS
-
-    free, gain = tables()
-    cards = np.array([sorted(parse_with_jokers(hand, jokers))], np.int64)
-    crib_ranks = jc.multiset_crib_sums(free, gain, cards, THROWS, jokers)
-    hand_num, crib_num, _ = jc.joker_kept_three_numerators(
-        gain, cards, np.zeros(1, np.int64), crib_ranks, jokers, THROWS, KEEPS
-    )
-    hand_zero, crib_zero = jc.joker_kept_three_zero_counts(
-        rank_table(), cards, jokers, THROWS, KEEPS
-    )
-    unseen = np.array([c for c in range(52 + jokers) if c not in cards[0]], np.int64)
-    cribs = agk.crib_histograms(cards[0], THROWS, unseen)
-    scores = agk.hand_scores(cards[0], KEEPS, unseen)
-    np.testing.assert_array_equal(hand_num[0], scores.sum(axis=1))
-    np.testing.assert_array_equal(crib_num[0], cribs @ np.arange(cribs.shape[1]))
-    np.testing.assert_array_equal(hand_zero[0], (scores == 0).sum(axis=1))
-    np.testing.assert_array_equal(crib_zero[0], cribs[:, 0])
+    """The old five-card game: two thrown, three kept."""
+    assert_five_brute_force(parse_with_jokers(hand, jokers), jokers, tj.KINDS["five-card"])
 
 
 @st.composite

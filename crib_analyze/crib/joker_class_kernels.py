@@ -34,7 +34,6 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.constants import FIRST_JOKER, JACK_RANK
-from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS
 from crib_analyze.crib.zero_kernels import (
     crib_one_zero_count,
     crib_zero_count,
@@ -162,24 +161,6 @@ def crib_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: in
     return total
 
 
-@njit(parallel=True)
-def multiset_crib_sums(
-    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, throws: np.ndarray, jokers: int
-) -> np.ndarray:
-    """(M, T) :func:`crib_symbol_sum` of each throw of two (``throws`` (T, 2): positions;
-    :data:`DISCARDS` for six cards) of one hand of each multiset of ranks and jokers
-    (``hands``: (M, k) card ids; jokers ids >= 52). The rank part of the random crib
-    depends on nothing else."""
-    out = np.empty((hands.shape[0], throws.shape[0]), np.int64)
-    for m in prange(hands.shape[0]):
-        _, n_sym, _ = _unseen_of(hands[m], jokers)
-        for d in range(throws.shape[0]):
-            x = symbol_of(hands[m, throws[d, 0]])
-            y = symbol_of(hands[m, throws[d, 1]])
-            out[m, d] = crib_symbol_sum(free, gain, n_sym, x, y)
-    return out
-
-
 @njit(inline="always")
 def _pairs(n: int) -> int:
     return n * (n - 1) // 2 if n >= 2 else 0
@@ -279,55 +260,6 @@ def hand_sum(free: np.ndarray, gain: np.ndarray, keep: np.ndarray, unseen: np.nd
     return total
 
 
-@njit(parallel=True)
-def joker_class_numerators(
-    free: np.ndarray,
-    gain: np.ndarray,
-    cards: np.ndarray,
-    multiset: np.ndarray,
-    crib_ranks: np.ndarray,
-    jokers: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each class (``cards`` (N, 6), jokers ids >= 52; ``multiset`` its row of
-    ``crib_ranks``, :func:`multiset_crib_sums`) and each throw: (hand (N, 15): the kept
-    show summed over the 46 + ``jokers`` starters; crib (N, 15): the crib summed over
-    every random completion; heels (N,): the jacks and jokers among the starters)."""
-    n = cards.shape[0]
-    hand = np.empty((n, N_DISCARDS), np.int64)
-    crib = np.empty((n, N_DISCARDS), np.int64)
-    heels = np.empty(n, np.int64)
-    for i in prange(n):
-        unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
-        heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
-        for d in range(N_DISCARDS):
-            hand[i, d] = hand_sum(free, gain, cards[i][KEEPS[d]], unseen)
-            t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
-            crib[i, d] = crib_ranks[multiset[i], d] + crib_suit_sum(gain, unseen, n_suit, t0, t1)
-    return hand, crib, heels
-
-
-@njit(parallel=True)
-def joker_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(hand, crib), each (N, 15): for each hand of ``cards`` (jokers ids >= 52) and
-    throw, the starters that leave the kept four scoring nothing and the random crib's
-    completions that score nothing. A show with a joker never scores nothing, so both
-    count the real cards alone (:mod:`crib_analyze.crib.zero_kernels`)."""
-    n = cards.shape[0]
-    hand = np.zeros((n, N_DISCARDS), np.int64)
-    crib = np.zeros((n, N_DISCARDS), np.int64)
-    for i in prange(n):
-        real = cards[i][cards[i] < FIRST_JOKER]
-        avail = unseen_grid(real)
-        for d in range(N_DISCARDS):
-            keep = cards[i][KEEPS[d]]
-            if keep.max() < FIRST_JOKER:
-                hand[i, d] = hand_zero_count(table, keep, avail)
-            t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
-            if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
-                crib[i, d] = crib_zero_count(table, t0, t1, avail)
-    return hand, crib
-
-
 # --- one card thrown: the seats dealt five that throw one ------------------------------------
 
 
@@ -366,20 +298,6 @@ def crib_one_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x
                         key = symbol_key(x, a, b, c, d)
                         total += w * m * (free[key] + gain[key])
     return total
-
-
-@njit(parallel=True)
-def multiset_crib_one_sums(
-    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, jokers: int
-) -> np.ndarray:
-    """(M, 5) :func:`crib_one_symbol_sum` of each card thrown from one hand of five of
-    each multiset of ranks and jokers (``hands`` (M, 5))."""
-    out = np.empty((hands.shape[0], 5), np.int64)
-    for m in prange(hands.shape[0]):
-        _, n_sym, _ = _unseen_of(hands[m], jokers)
-        for t in range(5):
-            out[m, t] = crib_one_symbol_sum(free, gain, n_sym, symbol_of(hands[m, t]))
-    return out
 
 
 @njit
@@ -461,68 +379,33 @@ def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, 
     return total
 
 
+# --- the drivers: every class of a table, each throw -----------------------------------------
+
+
 @njit(parallel=True)
-def joker_one_numerators(
+def multiset_crib_sums(
+    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, throws: np.ndarray, jokers: int
+) -> np.ndarray:
+    """(M, T): the rank part of the random crib (:func:`crib_symbol_sum`, or
+    :func:`crib_one_symbol_sum` for one card thrown) of each throw (``throws`` (T, 1 or
+    2): positions) of one hand of each multiset of ranks and jokers (``hands`` (M, k)
+    card ids; jokers ids >= 52): it depends on nothing else."""
+    out = np.empty((hands.shape[0], throws.shape[0]), np.int64)
+    for m in prange(hands.shape[0]):
+        _, n_sym, _ = _unseen_of(hands[m], jokers)
+        for d in range(throws.shape[0]):
+            x = symbol_of(hands[m, throws[d, 0]])
+            if throws.shape[1] == 1:
+                out[m, d] = crib_one_symbol_sum(free, gain, n_sym, x)
+            else:
+                y = symbol_of(hands[m, throws[d, 1]])
+                out[m, d] = crib_symbol_sum(free, gain, n_sym, x, y)
+    return out
+
+
+@njit(parallel=True)
+def joker_numerators(
     free: np.ndarray,
-    gain: np.ndarray,
-    cards: np.ndarray,
-    multiset: np.ndarray,
-    crib_ranks: np.ndarray,
-    jokers: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each hand of five (``cards`` (N, 5), jokers ids >= 52) and each card thrown:
-    (hand (N, 5): the kept four summed over the 47 + ``jokers`` starters; crib (N, 5):
-    the crib summed over every (three unseen, starter); heels (N,): the jacks and jokers
-    unseen)."""
-    n = cards.shape[0]
-    hand = np.empty((n, 5), np.int64)
-    crib = np.empty((n, 5), np.int64)
-    heels = np.empty(n, np.int64)
-    for i in prange(n):
-        keep = np.empty(4, np.int64)
-        unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
-        heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
-        for t in range(5):
-            k = 0
-            for j in range(5):
-                if j != t:
-                    keep[k] = cards[i, j]
-                    k += 1
-            hand[i, t] = hand_sum(free, gain, keep, unseen)
-            suits = crib_one_suit_sum(gain, unseen, n_suit, cards[i, t])
-            crib[i, t] = crib_ranks[multiset[i], t] + suits
-    return hand, crib, heels
-
-
-@njit(parallel=True)
-def joker_one_zero_counts(table: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(hand, crib), each (N, 5): :func:`joker_zero_counts` for hands of five that throw
-    one card."""
-    n = cards.shape[0]
-    hand = np.zeros((n, 5), np.int64)
-    crib = np.zeros((n, 5), np.int64)
-    for i in prange(n):
-        real = cards[i][cards[i] < FIRST_JOKER]
-        avail = unseen_grid(real)
-        keep = np.empty(4, np.int64)
-        for t in range(5):
-            k = 0
-            for j in range(5):
-                if j != t:
-                    keep[k] = cards[i, j]
-                    k += 1
-            if keep.max() < FIRST_JOKER:
-                hand[i, t] = hand_zero_count(table, keep, avail)
-            if cards[i, t] < FIRST_JOKER:
-                crib[i, t] = crib_one_zero_count(table, cards[i, t], avail)
-    return hand, crib
-
-
-# --- the old five-card game: two thrown, three kept ------------------------------------------
-
-
-@njit(parallel=True)
-def joker_kept_three_numerators(
     gain: np.ndarray,
     cards: np.ndarray,
     multiset: np.ndarray,
@@ -531,52 +414,71 @@ def joker_kept_three_numerators(
     throws: np.ndarray,
     keeps: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each hand of five (``cards`` (N, 5), jokers ids >= 52) and each throw of two
-    (``throws`` (T, 2), ``keeps`` (T, 3): positions): (hand (N, T): the kept three's
-    show summed over the 47 + ``jokers`` starters, each joker at its best card by card
-    (``wild_show_points``: a few cards, no need of the tables); crib (N, T): the crib
-    summed over every (two unseen, starter), as :func:`joker_class_numerators` sums it;
-    heels (N,): the jacks and jokers unseen)."""
+    """For each class (``cards`` (N, k), jokers ids >= 52; ``multiset`` its row of
+    ``crib_ranks``, :func:`multiset_crib_sums`) and each throw (``throws`` (T, 1 or 2),
+    ``keeps`` (T, 4 or 3): positions): (hand (N, T): the kept show summed over the
+    52 + ``jokers`` - k starters (four kept by :func:`hand_sum`; the old five-card
+    game's three card by card, ``wild_show_points``: a few cards, no tables needed);
+    crib (N, T): the crib summed over every random completion; heels (N,): the jacks
+    and jokers unseen)."""
     n, nt = cards.shape[0], throws.shape[0]
     hand = np.empty((n, nt), np.int64)
     crib = np.empty((n, nt), np.int64)
     heels = np.empty(n, np.int64)
     for i in prange(n):
-        kept = np.empty(4, np.int64)
         unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
         heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
+        kept = np.empty(4, np.int64)
         for t in range(nt):
-            for j in range(3):
+            for j in range(keeps.shape[1]):
                 kept[j] = cards[i, keeps[t, j]]
-            total = 0
-            for z in unseen:
-                total += wild_show_points(kept, 3, z, False)
-            hand[i, t] = total
-            t0, t1 = cards[i, throws[t, 0]], cards[i, throws[t, 1]]
-            crib[i, t] = crib_ranks[multiset[i], t] + crib_suit_sum(gain, unseen, n_suit, t0, t1)
+            if keeps.shape[1] == 4:
+                hand[i, t] = hand_sum(free, gain, kept, unseen)
+            else:
+                total = 0
+                for z in unseen:
+                    total += wild_show_points(kept, keeps.shape[1], z, False)
+                hand[i, t] = total
+            t0 = cards[i, throws[t, 0]]
+            if throws.shape[1] == 1:
+                suits = crib_one_suit_sum(gain, unseen, n_suit, t0)
+            else:
+                suits = crib_suit_sum(gain, unseen, n_suit, t0, cards[i, throws[t, 1]])
+            crib[i, t] = crib_ranks[multiset[i], t] + suits
     return hand, crib, heels
 
 
 @njit(parallel=True)
-def joker_kept_three_zero_counts(
+def joker_zero_counts(
     table: np.ndarray, cards: np.ndarray, jokers: int, throws: np.ndarray, keeps: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(hand, crib), each (N, T): :func:`joker_zero_counts` for the old five-card game's
-    throws of two (the kept three's starters counted card by card)."""
+    """(hand, crib), each (N, T): for each class and throw (as :func:`joker_numerators`
+    takes them), the starters that leave the kept cards scoring nothing and the random
+    crib's completions that score nothing. A show with a joker never scores nothing, so
+    both count the real cards alone (:mod:`crib_analyze.crib.zero_kernels`; the old
+    five-card game's kept three card by card)."""
     n, nt = cards.shape[0], throws.shape[0]
     hand = np.zeros((n, nt), np.int64)
     crib = np.zeros((n, nt), np.int64)
     for i in prange(n):
-        kept = np.empty(4, np.int64)
         unseen, _, _ = _unseen_of(cards[i], jokers)
-        real = cards[i][cards[i] < FIRST_JOKER]
-        avail = unseen_grid(real)
+        avail = unseen_grid(cards[i][cards[i] < FIRST_JOKER])
+        kept = np.empty(4, np.int64)
         for t in range(nt):
-            for j in range(3):
+            k = keeps.shape[1]
+            for j in range(k):
                 kept[j] = cards[i, keeps[t, j]]
-            for z in unseen:
-                hand[i, t] += wild_show_points(kept, 3, z, False) == 0
-            t0, t1 = cards[i, throws[t, 0]], cards[i, throws[t, 1]]
-            if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
-                crib[i, t] = crib_zero_count(table, t0, t1, avail)
+            if k == 3:
+                for z in unseen:
+                    hand[i, t] += wild_show_points(kept, 3, z, False) == 0
+            elif kept.max() < FIRST_JOKER:
+                hand[i, t] = hand_zero_count(table, kept, avail)
+            t0 = cards[i, throws[t, 0]]
+            if throws.shape[1] == 1:
+                if t0 < FIRST_JOKER:
+                    crib[i, t] = crib_one_zero_count(table, t0, avail)
+            else:
+                t1 = cards[i, throws[t, 1]]
+                if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
+                    crib[i, t] = crib_zero_count(table, t0, t1, avail)
     return hand, crib

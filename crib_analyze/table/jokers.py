@@ -162,21 +162,14 @@ def joker_numbers(
     P(crib 0) (N, throws)) of every throw of each hand of ``cards``."""
     free, gain = jc.joker_rank_tables(rank_table())
     reps, which = multisets_of(cards)
+    crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers)
 
     def numerators(lo: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         rows, sets = cards[lo : lo + k], which[lo : lo + k]
-        if kind.name == "throw-one":
-            return jc.joker_one_numerators(free, gain, rows, sets, crib_ranks, jokers)
-        if kind.name == "five-card":
-            return jc.joker_kept_three_numerators(
-                gain, rows, sets, crib_ranks, jokers, kind.throws, kind.keeps
-            )
-        return jc.joker_class_numerators(free, gain, rows, sets, crib_ranks, jokers)
+        return jc.joker_numerators(
+            free, gain, rows, sets, crib_ranks, jokers, kind.throws, kind.keeps
+        )
 
-    if kind.name == "throw-one":
-        crib_ranks = jc.multiset_crib_one_sums(free, gain, reps, jokers)
-    else:
-        crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers)
     parts = [
         numerators(lo, k) for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
     ]  # each class on its own: the same numbers however the classes are cut
@@ -188,18 +181,10 @@ def joker_numbers(
     heels = HEELS_POINTS * heels_num / unseen
     if penalty == "none":
         return hand, crib, heels, None, None
-
-    def zero_counts(lo: int, k: int) -> tuple[np.ndarray, np.ndarray]:
-        rows = cards[lo : lo + k]
-        if kind.name == "throw-one":
-            return jc.joker_one_zero_counts(rank_table(), rows)
-        if kind.name == "five-card":
-            return jc.joker_kept_three_zero_counts(
-                rank_table(), rows, jokers, kind.throws, kind.keeps
-            )
-        return jc.joker_zero_counts(rank_table(), rows)
-
-    zeros = [zero_counts(lo, k) for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)]
+    zeros = [
+        jc.joker_zero_counts(rank_table(), cards[lo : lo + k], jokers, kind.throws, kind.keeps)
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
+    ]
     p_hand = np.concatenate([z[0] for z in zeros]) / unseen
     p_crib = np.concatenate([z[1] for z in zeros]) / completions
     return hand, crib, heels, p_hand, p_crib
