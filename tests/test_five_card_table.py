@@ -26,6 +26,7 @@ from crib_analyze.cards import format_card, format_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.table.class_numbers import KINDS, numerators
 from crib_analyze.table.five_card import five_card_classes
 from tests.conftest import FULL, rotating, rotation_seed, scaled
 from tests.naive import naive_score, rank, suit
@@ -60,10 +61,9 @@ def test_the_means_are_every_starter_and_every_crib(classes) -> None:  # type: i
     picks = random.Random(f"{rotation_seed()}/five-card means").sample(
         range(len(cards)), scaled(6, 1)
     )
-    table = rank_table()
     for i in picks:
         hand = [int(c) for c in cards[i]]
-        hand_num, crib_num, jacks = fk.five_card_means(cards[i : i + 1], table, fk.THROWS, fk.KEEPS)
+        hand_num, crib_num, jacks = numerators(KINDS["five-card"], cards[i : i + 1], 0)
         unseen = [c for c in range(52) if c not in hand]
         assert jacks[0] == sum(1 for c in unseen if rank(c) == 10)
         for t in rotating(list(range(10)), scaled(10, 1), f"throws {i}"):
@@ -82,10 +82,8 @@ def test_the_means_are_every_starter_and_every_crib(classes) -> None:  # type: i
 def test_jacks_and_flushes_in_the_crib(cards: str) -> None:
     """Hands where nobs and the crib's flush matter, every throw, against brute force."""
     hand = ca.parse_cards(cards)
-    table = rank_table()
     row = np.array([sorted(hand)], np.int64)
-    row.setflags(write=False)  # as the class table is: one compiled form of the kernel
-    _, crib_num, _ = fk.five_card_means(row, table, fk.THROWS, fk.KEEPS)
+    _, crib_num, _ = numerators(KINDS["five-card"], row, 0)
     hand = sorted(hand)
     unseen = [c for c in range(52) if c not in hand]
     for t in rotating(list(range(10)), scaled(10, 1), f"crib {cards}"):
@@ -143,7 +141,7 @@ def test_a_throw_of_one_is_the_seat_s_exact_throws(classes) -> None:  # type: ig
     picks = rng.sample(range(len(cards)), scaled(8, 2))  # a few hands: the API is slow
     for i in picks:
         hand = [int(c) for c in cards[i]]
-        hand_num, crib_num = fk.throw_one_means(cards[i : i + 1], rank_table())
+        hand_num, crib_num, _ = numerators(KINDS["throw-one"], cards[i : i + 1], 0)
         unseen = [c for c in range(52) if c not in hand]
         for game, seat, sign in (("four", "across", 1), ("three", "middle", -1)):
             df = ca.analyze(format_cards(hand), game=game, seat=seat, others="random")
@@ -164,7 +162,7 @@ def test_a_throw_of_one_s_crib_by_plain_enumeration(classes) -> None:  # type: i
     """One throw of a hand with a jack and a flush draw: the crib summed over all
     713,460 completions, card by card, from the rules text (tests/naive.py)."""
     hand = sorted(ca.parse_cards("JH 5H 9H 2H 6C"))
-    _, crib_num = fk.throw_one_means(np.array([hand], np.int64), rank_table())
+    _, crib_num, _ = numerators(KINDS["throw-one"], np.array([hand], np.int64), 0)
     unseen = [c for c in range(52) if c not in hand]
     t = hand.index(ca.parse_cards("JH")[0])
     crib = sum(
@@ -217,7 +215,7 @@ VARIANT_TABLES = [
 ]
 
 
-@pytest.mark.heavy  # a whole table of a game (30-85 s): one variant, in heavy rotation
+@pytest.mark.heavy  # a whole table of a game (under a minute): one variant, in heavy rotation
 @pytest.mark.parametrize("name, lowball, penalty", rotating(VARIANT_TABLES, 1, "variant-tables"))
 def test_a_game_table_of_a_variant_is_the_seat_s_exact_throws(
     name: str, lowball: bool, penalty: str

@@ -37,6 +37,7 @@ from crib_analyze.scoring import joker_kernels as jk
 from crib_analyze.scoring.jokers import parse_with_jokers
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.table import jokers as tj
+from crib_analyze.table.class_numbers import KINDS, TableKind, kind_of
 from tests.conftest import FULL, rotating, scaled
 from tests.naive import naive_breakdown
 
@@ -46,7 +47,7 @@ def tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 def class_values(
-    hand: list[int], jokers: int, kind: tj.JokerKind = tj.KINDS["standard"]
+    hand: list[int], jokers: int, kind: TableKind = KINDS["standard"]
 ) -> tuple[np.ndarray, ...]:
     """The table's numbers of one hand (``kind``'s throws): (hand sums, crib sums, heels
     count, hand zeros, crib zeros)."""
@@ -79,7 +80,7 @@ def assert_brute_force(hand: list[int], jokers: int) -> None:
     assert_heels(heels, hand, jokers)
 
 
-def assert_five_brute_force(hand: list[int], jokers: int, kind: tj.JokerKind) -> None:
+def assert_five_brute_force(hand: list[int], jokers: int, kind: TableKind) -> None:
     """A hand of five (a throw of one, or the old five-card game's of two): every
     throw's numbers against the any-game engine's brute force of every starter and
     every crib (``crib_histograms``, ``hand_scores``: each joker at its best, by
@@ -107,7 +108,7 @@ def assert_five_brute_force(hand: list[int], jokers: int, kind: tj.JokerKind) ->
              scaled(4, 1), "throw-one jokers"),
 )  # fmt: skip
 def test_a_hand_of_five_that_throws_one_is_the_brute_force(hand: str, jokers: int) -> None:
-    assert_five_brute_force(parse_with_jokers(hand, jokers), jokers, tj.KINDS["throw-one"])
+    assert_five_brute_force(parse_with_jokers(hand, jokers), jokers, KINDS["throw-one"])
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def test_a_hand_of_five_that_throws_one_is_the_brute_force(hand: str, jokers: in
 )  # fmt: skip
 def test_the_five_card_game_s_throws_are_the_brute_force(hand: str, jokers: int) -> None:
     """The old five-card game: two thrown, three kept."""
-    assert_five_brute_force(parse_with_jokers(hand, jokers), jokers, tj.KINDS["five-card"])
+    assert_five_brute_force(parse_with_jokers(hand, jokers), jokers, KINDS["five-card"])
 
 
 @st.composite
@@ -250,7 +251,7 @@ def test_a_table_with_jokers_is_written_checked_and_read(
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
     options = dict(options)
     rules = ca.game(options.pop("name", "standard"), **options)
-    kind = tj.kind_of(rules.name)
+    kind = kind_of(rules.name)
     owner = kind.roles[0]
     result = ca.generate_table(game=rules)
     assert result.output.name == name + ".parquet"

@@ -58,7 +58,7 @@ def generate_table(
     throws of two (134,459 hands, a few seconds), or, for the games whose seats are
     dealt five and throw one (five-dealt, three, three-dealer-six, four, five), the five
     throws of one, with the net when the seat's side owns the crib and when another
-    does (about a minute). Canadian doubles has none (its seats split ten cards); the
+    does (a few seconds). Canadian doubles has none (its seats split ten cards); the
     standard table's options are refused there. **Jokers** in the rules
     (``game("standard", jokers=1)``, or any of those games with jokers): every hand of
     the 53- or 54-card pack, those holding jokers included, each joker at its best

@@ -45,6 +45,7 @@ from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
+from crib_analyze.table.class_numbers import KINDS, kind_of, numerators
 
 GAME = "five-card"
 #: the games whose seats are dealt five and throw one: one table serves them all
@@ -54,13 +55,6 @@ FORMAT = 1  # both kinds
 N_CLASSES = 134_459
 N_THROWS = 10
 WEIGHT_SUM = comb(52, 5)
-#: each kind's throws a hand and the roles its best throws are flagged for
-KINDS = {GAME: (N_THROWS, ("dealer", "pone")), "throw-one": (5, ("owner", "other"))}
-
-
-def kind_of(game: str) -> str:
-    """The kind of table of ``game`` (a name of :data:`TABLE_GAMES`)."""
-    return GAME if game == GAME else "throw-one"
 
 
 def card_words(text: np.ndarray, rows: np.ndarray) -> pa.Array:
@@ -119,11 +113,7 @@ def five_card_columns(
     rule)."""
     start = time.time()
     cards, weight = five_card_classes()
-    parts = [
-        fk.five_card_means(cards[lo : lo + k], rank_table(), fk.THROWS, fk.KEEPS)
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=64)
-    ]  # each class on its own: the same numbers however the classes are cut
-    hand_num, crib_num, jacks = (np.concatenate([p[i] for p in parts]) for i in range(3))
+    hand_num, crib_num, jacks = numerators(KINDS[GAME], cards.astype(np.int64), 0)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS
     heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
@@ -176,11 +166,7 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the table of a game of :data:`THROW_ONE_GAMES`."""
     start = time.time()
     cards, weight = five_card_classes()
-    parts = [
-        fk.throw_one_means(cards[lo : lo + k], rank_table())
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=64)
-    ]  # each class on its own: the same numbers however the classes are cut
-    hand_num, crib_num = (np.concatenate([p[i] for p in parts]) for i in range(2))
+    hand_num, crib_num, _ = numerators(KINDS["throw-one"], cards.astype(np.int64), 0)
     jacks = (cards >> 2 == JACK_RANK).sum(axis=1)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS_ONE
@@ -287,7 +273,8 @@ def verify_five_card_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
     checksum, then rows, hands, weights, each hand's throws (ten, or five of one) and a
     best throw for each role in every hand. Returns what was found; raises TableError
     naming the first failed check."""
-    n_throws, roles = KINDS[kind_of(str(meta.get("game")))]
+    kind = kind_of(str(meta.get("game")))
+    n_throws, roles = kind.n_throws, kind.roles
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as e:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from math import comb
@@ -39,18 +38,15 @@ import pyarrow.parquet as pq
 from crib_analyze import interrupts
 from crib_analyze.cards import format_card
 from crib_analyze.constants import FIRST_JOKER
-from crib_analyze.crib import five_card_kernels as fk
-from crib_analyze.crib import joker_class_kernels as jc
 from crib_analyze.crib.hand_classes import hand_classes
-from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.errors import TableError
 from crib_analyze.position import Seat
-from crib_analyze.rules import HEELS_POINTS, Rules
+from crib_analyze.rules import Rules
 from crib_analyze.scoring.jokers import JOKER_TOKEN
-from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.settings import CALL_SECONDS, __version__
+from crib_analyze.settings import __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
+from crib_analyze.table.class_numbers import TableKind, exact_numbers, kind_of
 from crib_analyze.table.five_card import (
     THROW_ONE_GAMES,
     best_of,
@@ -87,36 +83,6 @@ def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
     return hands[keep], weight
 
 
-@dataclass(frozen=True)
-class JokerKind:
-    """A kind of table with jokers: the cards dealt a hand (``size``), each throw's
-    thrown and kept positions, and the two roles a throw is valued for (the crib's
-    owner first)."""
-
-    name: str
-    size: int
-    throws: np.ndarray
-    keeps: np.ndarray
-    roles: tuple[str, str]
-
-    @property
-    def n_throws(self) -> int:
-        return int(self.throws.shape[0])
-
-
-KINDS = {
-    "standard": JokerKind("standard", 6, DISCARDS, KEEPS, ("dealer", "pone")),
-    "five-card": JokerKind("five-card", 5, fk.THROWS, fk.KEEPS, ("dealer", "pone")),
-    "throw-one": JokerKind("throw-one", 5, fk.THROWS_ONE, fk.KEEPS_ONE, ("owner", "other")),
-}
-
-
-def kind_of(game: str) -> JokerKind:
-    """The kind of table with jokers of ``game`` (the standard game, the old five-card
-    game, or a game of :data:`~crib_analyze.table.five_card.THROW_ONE_GAMES`)."""
-    return KINDS[game if game in ("standard", "five-card") else "throw-one"]
-
-
 def _real_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
     """The suit classes of ``k`` real cards, as the tables of hands of that size hold them."""
     if k == 6:
@@ -146,50 +112,6 @@ def joker_classes(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
     return cards, weight
 
 
-def multisets_of(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(one hand of each multiset of ranks and jokers (M, k), each hand's multiset (N,))."""
-    symbols = np.where(cards >= FIRST_JOKER, jc.JOKER_SYMBOL, cards >> 2)
-    symbols.sort(axis=1)
-    key = symbols @ (jc.N_SYMBOLS ** np.arange(cards.shape[1] - 1, -1, -1))
-    _, first, which = np.unique(key, return_index=True, return_inverse=True)
-    return cards[first], which.astype(np.int64)
-
-
-def joker_numbers(
-    kind: JokerKind, cards: np.ndarray, jokers: int, penalty: str
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
-    """(hand mean, crib mean (N, throws), heels (N,), and with a ``penalty`` P(hand 0) and
-    P(crib 0) (N, throws)) of every throw of each hand of ``cards``."""
-    free, gain = jc.joker_rank_tables(rank_table())
-    reps, which = multisets_of(cards)
-    crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers)
-
-    def numerators(lo: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        rows, sets = cards[lo : lo + k], which[lo : lo + k]
-        return jc.joker_numerators(
-            free, gain, rows, sets, crib_ranks, jokers, kind.throws, kind.keeps
-        )
-
-    parts = [
-        numerators(lo, k) for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
-    ]  # each class on its own: the same numbers however the classes are cut
-    hand_num, crib_num, heels_num = (np.concatenate([p[i] for p in parts]) for i in range(3))
-    unseen = 52 + jokers - kind.size
-    others = 4 - kind.throws.shape[1]  # the crib's cards besides the thrown
-    completions = comb(unseen, others) * (unseen - others)
-    hand, crib = hand_num / unseen, crib_num / completions
-    heels = HEELS_POINTS * heels_num / unseen
-    if penalty == "none":
-        return hand, crib, heels, None, None
-    zeros = [
-        jc.joker_zero_counts(rank_table(), cards[lo : lo + k], jokers, kind.throws, kind.keeps)
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
-    ]
-    p_hand = np.concatenate([z[0] for z in zeros]) / unseen
-    p_crib = np.concatenate([z[1] for z in zeros]) / completions
-    return hand, crib, heels, p_hand, p_crib
-
-
 def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """(numeric columns, provenance) of the table of ``rules`` with jokers (the standard
     game, or a game whose seats are dealt five and throw one; ``lowball``: the best
@@ -201,7 +123,7 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
     kind = kind_of(rules.name)
     owner, other = kind.roles
     cards, weight = joker_classes(rules.jokers, kind.size)
-    hand, crib, heels_one, p_hand, p_crib = joker_numbers(kind, cards, rules.jokers, rules.penalty)
+    hand, crib, heels_one, p_hand, p_crib = exact_numbers(kind, cards, rules.jokers, rules.penalty)
     heels = np.repeat(heels_one[:, None], kind.n_throws, axis=1)
     owned = hand + crib + heels
     given = hand - crib
@@ -268,7 +190,7 @@ def _words(rows: np.ndarray) -> pa.DictionaryArray:
 
 
 def _group(
-    kind: JokerKind, cards: np.ndarray, numbers: dict[str, np.ndarray], lo: int, hi: int
+    kind: TableKind, cards: np.ndarray, numbers: dict[str, np.ndarray], lo: int, hi: int
 ) -> pa.Table:
     """Row group of hands ``lo .. hi``: their text columns, then the numbers."""
     held = cards[lo:hi]
