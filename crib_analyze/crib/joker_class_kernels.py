@@ -167,6 +167,18 @@ def _pairs(n: int) -> int:
 
 
 @njit
+def _jokers_and_jacks(unseen: np.ndarray) -> tuple[int, int]:
+    """(jokers, real jacks) among ``unseen``."""
+    j, jacks = 0, 0
+    for c in unseen:
+        if c >= FIRST_JOKER:
+            j += 1
+        elif c >> 2 == JACK_RANK:
+            jacks += 1
+    return j, jacks
+
+
+@njit
 def crib_suit_sum(
     gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t0: int, t1: int
 ) -> int:
@@ -174,13 +186,7 @@ def crib_suit_sum(
     the completions where a matching real jack scores nobs that ``gain`` had already
     paid (so the rank sum of :func:`crib_symbol_sum` plus this is the crib's total)."""
     u = unseen.shape[0]
-    j = 0  # unseen jokers
-    jacks = 0  # unseen real jacks
-    for c in unseen:
-        if c >= FIRST_JOKER:
-            j += 1
-        elif c >> 2 == JACK_RANK:
-            jacks += 1
+    j, jacks = _jokers_and_jacks(unseen)
     total = 0
     # flush: every real card of the five of one suit (the jokers join it)
     suit = -1
@@ -327,12 +333,7 @@ def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, 
     every completion, less the completions where a matching real jack scores nobs that
     ``gain`` had already paid (:func:`crib_suit_sum` for one card thrown)."""
     u = unseen.shape[0]
-    j, jacks = 0, 0
-    for c in unseen:
-        if c >= FIRST_JOKER:
-            j += 1
-        elif c >> 2 == JACK_RANK:
-            jacks += 1
+    j, jacks = _jokers_and_jacks(unseen)
     total = 0
     for s in range(4):  # flush: the real cards of one suit, the jokers joining it
         if t >= FIRST_JOKER or s == t & 3:
