@@ -58,13 +58,21 @@ def kind_of(game: str) -> TableKind:
     return KINDS[game if game in ("standard", "five-card") else "throw-one"]
 
 
+def writable(cards: np.ndarray) -> np.ndarray:
+    """``cards`` as writable int64 (a copy only if needed): the kernels see one type of
+    array, so they compile once (a read-only array is another type to numba)."""
+    if cards.dtype == np.int64 and cards.flags.writeable:
+        return cards
+    return np.array(cards, np.int64)
+
+
 def numerators(
     kind: TableKind, cards: np.ndarray, jokers: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(hand (N, throws): each throw's kept show summed over the starters; crib (N,
     throws): the random crib summed over every completion; heels (N,): the jacks and
     jokers unseen) of each hand of ``cards`` (N, ``kind.size``; jokers ids 52 and 53)."""
-    cards = np.array(cards, np.int64)  # writable, as every caller's: one compiled form
+    cards = writable(cards)
     free, gain = jc.joker_rank_tables(rank_table())
     reps, which = multisets_of(cards)
     crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers)
@@ -96,7 +104,7 @@ def exact_numbers(
     """(hand mean, crib mean (N, throws), heels (N,), and with a ``penalty`` P(hand 0) and
     P(crib 0) (N, throws)) of every throw of each hand of ``cards``, from a pack with
     ``jokers`` jokers (0: the plain pack)."""
-    cards = np.array(cards, np.int64)  # writable, as every caller's: one compiled form
+    cards = writable(cards)
     hand_num, crib_num, heels_num = numerators(kind, cards, jokers)
     unseen = 52 + jokers - kind.size
     others = 4 - kind.throws.shape[1]  # the crib's cards besides the thrown

@@ -541,25 +541,17 @@ def verify_table(path: Path) -> TableCheck:
     if found is None:
         raise TableError(f"{path} has no {metadata_path(path).name} beside it: not a table file")
     meta = found
-    if meta.get("jokers"):  # the table of a pack with jokers
-        from crib_analyze.table.jokers import verify_joker_table
+    game = str(meta.get("game", "standard"))
+    if meta.get("jokers") or game != "standard":  # a table written whole, hand by hand
+        from crib_analyze.table.five_card import TABLE_GAMES
+        from crib_analyze.table.jokers import verify_hands_table
 
-        found = verify_joker_table(path, meta)
+        if game not in ("standard", *TABLE_GAMES):
+            raise TableError(f"{path}: a table of {game!r}, a game this version has none of")
+        found = verify_hands_table(path, meta)
         return TableCheck(
             path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
-            game=str(meta.get("game", "standard")), variants=table_variants(meta),
-        )  # fmt: skip
-    if meta.get("game", "standard") != "standard":
-        from crib_analyze.table.five_card import TABLE_GAMES, verify_five_card_table
-
-        if meta["game"] not in TABLE_GAMES:
-            raise TableError(
-                f"{path}: a table of {meta['game']!r}, a game this version has none of"
-            )
-        found = verify_five_card_table(path, meta)
-        return TableCheck(
-            path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
-            game=str(meta["game"]), variants=table_variants(meta),
+            game=game, variants=table_variants(meta),
         )  # fmt: skip
     keep = ["hand_id", "weight", "d1", "d2", "dealer_best", "pone_best"]
     if csv:

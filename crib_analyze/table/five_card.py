@@ -15,7 +15,8 @@ completion).
 134,459 hand classes (:mod:`crib_analyze.crib.five_card_kernels`), in one Parquet file
 with its provenance in the metadata (game, version, rows, classes, weights, the
 opponent model, when and how long) and a checksum of every column, which
-:func:`verify_five_card_table` (``crib-analyze table check``) recomputes. Each takes a
+:func:`~crib_analyze.table.jokers.verify_hands_table` (``crib-analyze table check``)
+recomputes. Each takes a
 minute or less, so it is computed whole rather than in resumable chunks; the file
 appears only when complete.
 """
@@ -26,7 +27,6 @@ import datetime as dt
 import json
 import time
 from functools import cache
-from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -35,26 +35,25 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crib_analyze import interrupts
-from crib_analyze.cards import format_card
+from crib_analyze.cards import CARD_TEXT
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
-from crib_analyze.errors import TableError
 from crib_analyze.position import Seat
 from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
-from crib_analyze.table.class_numbers import KINDS, kind_of, numerators
+from crib_analyze.table.class_numbers import KINDS, numerators
 
 GAME = "five-card"
 #: the games whose seats are dealt five and throw one: one table serves them all
 THROW_ONE_GAMES = ("five-dealt", "three", "three-dealer-six", "four", "five")
 TABLE_GAMES = (GAME, *THROW_ONE_GAMES)
 FORMAT = 1  # both kinds
-N_CLASSES = 134_459
 N_THROWS = 10
-WEIGHT_SUM = comb(52, 5)
+#: each card id's text (the jokers' too), for the text columns
+CARD_WORDS = np.array(CARD_TEXT, dtype=object)
 
 
 def card_words(text: np.ndarray, rows: np.ndarray) -> pa.Array:
@@ -113,7 +112,7 @@ def five_card_columns(
     rule)."""
     start = time.time()
     cards, weight = five_card_classes()
-    hand_num, crib_num, jacks = numerators(KINDS[GAME], cards.astype(np.int64), 0)
+    hand_num, crib_num, jacks = numerators(KINDS[GAME], cards, 0)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS
     heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
@@ -127,14 +126,13 @@ def five_card_columns(
         zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
                 "dealer_penalty": points[Seat.DEALER].ravel(),
                 "pone_penalty": points[Seat.PONE].ravel()}  # fmt: skip
-    text = np.array([format_card(c) for c in range(52)], dtype=object)
     n = len(cards)
     thrown = cards[:, fk.THROWS].reshape(n * N_THROWS, 2)
     kept = cards[:, fk.KEEPS].reshape(n * N_THROWS, 3)
     columns: dict[str, Any] = {
-        "hand": card_words(text, np.repeat(cards, N_THROWS, axis=0)),
-        "discard": card_words(text, thrown),
-        "keep": card_words(text, kept),
+        "hand": card_words(CARD_WORDS, np.repeat(cards, N_THROWS, axis=0)),
+        "discard": card_words(CARD_WORDS, thrown),
+        "keep": card_words(CARD_WORDS, kept),
         "hand_mean": hand.ravel(),
         "crib_mean": crib.ravel(),
         "dealer_heels": heels.ravel(),
@@ -166,7 +164,7 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the table of a game of :data:`THROW_ONE_GAMES`."""
     start = time.time()
     cards, weight = five_card_classes()
-    hand_num, crib_num, _ = numerators(KINDS["throw-one"], cards.astype(np.int64), 0)
+    hand_num, crib_num, _ = numerators(KINDS["throw-one"], cards, 0)
     jacks = (cards >> 2 == JACK_RANK).sum(axis=1)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS_ONE
@@ -183,14 +181,13 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
                 "owner_penalty": points[Seat.DEALER].ravel(),
                 "other_penalty": points[Seat.PONE].ravel()}  # fmt: skip
-    text = np.array([format_card(c) for c in range(52)], dtype=object)
     n = len(cards)
     thrown = cards[:, fk.THROWS_ONE].reshape(n * 5)
     kept = cards[:, fk.KEEPS_ONE].reshape(n * 5, 4)
     columns: dict[str, Any] = {
-        "hand": card_words(text, np.repeat(cards, 5, axis=0)),
-        "discard": card_words(text, thrown[:, None]),
-        "keep": card_words(text, kept),
+        "hand": card_words(CARD_WORDS, np.repeat(cards, 5, axis=0)),
+        "discard": card_words(CARD_WORDS, thrown[:, None]),
+        "keep": card_words(CARD_WORDS, kept),
         "hand_mean": hand.ravel(),
         "crib_mean": crib.ravel(),
         "owner_heels": heels.ravel(),
@@ -266,35 +263,3 @@ def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
             write_page_checksum=True,
         )  # fmt: skip
     return int(table.num_rows)
-
-
-def verify_five_card_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
-    """Check a table of five-card hands, data included: every column against its
-    checksum, then rows, hands, weights, each hand's throws (ten, or five of one) and a
-    best throw for each role in every hand. Returns what was found; raises TableError
-    naming the first failed check."""
-    kind = kind_of(str(meta.get("game")))
-    n_throws, roles = kind.n_throws, kind.roles
-    try:
-        table = pq.read_table(path)
-    except (OSError, pa.ArrowException) as e:
-        raise TableError(f"{path}: damaged data ({e})") from None
-    sums = meta.get("column_checksums") or {}
-    for name in table.column_names:
-        if sums.get(name) != [column_checksum(table.column(name))]:
-            raise TableError(f"{path}: column {name} does not match its checksum (damaged)")
-    rows = table.num_rows
-    if rows != N_CLASSES * n_throws or meta.get("rows") != rows:
-        raise TableError(f"{path}: {rows:,} rows, expected {N_CLASSES * n_throws:,}")
-    hand_id = table.column("hand_id").to_numpy().astype(np.int64)
-    if not (np.bincount(hand_id, minlength=N_CLASSES) == n_throws).all():
-        raise TableError(f"{path}: hands are not its {N_CLASSES:,} x {n_throws} throws")
-    first = np.r_[True, hand_id[1:] != hand_id[:-1]]
-    weight_sum = int(table.column("weight").to_numpy().astype(np.int64)[first].sum())
-    if weight_sum != WEIGHT_SUM:
-        raise TableError(f"{path}: weights sum to {weight_sum:,}, expected {WEIGHT_SUM:,}")
-    for role in roles:
-        best = table.column(f"{role}_best").to_numpy()
-        if not (np.bincount(hand_id[best], minlength=N_CLASSES) > 0).all():
-            raise TableError(f"{path}: a hand without a best throw for the {role}")
-    return {"rows": rows, "classes": N_CLASSES, "weight_sum": weight_sum}

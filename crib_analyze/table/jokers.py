@@ -36,19 +36,17 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crib_analyze import interrupts
-from crib_analyze.cards import format_card
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib.hand_classes import hand_classes
 from crib_analyze.errors import TableError
 from crib_analyze.position import Seat
 from crib_analyze.rules import Rules
-from crib_analyze.scoring.jokers import JOKER_TOKEN
 from crib_analyze.settings import __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
 from crib_analyze.table.class_numbers import TableKind, exact_numbers, kind_of
 from crib_analyze.table.five_card import (
-    THROW_ONE_GAMES,
+    CARD_WORDS,
     best_of,
     card_words,
     five_card_classes,
@@ -57,7 +55,6 @@ from crib_analyze.table.five_card import (
 
 FORMAT = 1
 GROUP_CLASSES = 100_000  # hands a row group
-CARD_TEXT = np.array([format_card(c) for c in range(52)] + [JOKER_TOKEN] * 2, dtype=object)
 
 
 def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -181,11 +178,12 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
 
 def _words(rows: np.ndarray) -> pa.DictionaryArray:
     """Each row of card ids (n, k) as its cards' text, dictionary encoded: each distinct
-    row written once (the two jokers alike)."""
+    row written once (the two jokers alike, as :func:`crib_analyze.cards.as_one_joker`
+    names them)."""
     rows = np.minimum(rows, FIRST_JOKER)
-    codes = rows @ (len(CARD_TEXT) ** np.arange(rows.shape[1] - 1, -1, -1))
+    codes = rows @ (len(CARD_WORDS) ** np.arange(rows.shape[1] - 1, -1, -1))
     _, first, which = np.unique(codes, return_index=True, return_inverse=True)
-    words = card_words(CARD_TEXT, rows[first]).dictionary
+    words = card_words(CARD_WORDS, rows[first]).dictionary
     return pa.DictionaryArray.from_arrays(pa.array(which.astype(np.int32)), words)
 
 
@@ -199,7 +197,7 @@ def _group(
     text = {
         "hand": pa.DictionaryArray.from_arrays(
             pa.array(np.repeat(np.arange(len(held), dtype=np.int32), k)),
-            card_words(CARD_TEXT, held).dictionary,
+            card_words(CARD_WORDS, held).dictionary,
         ),  # the classes are distinct
         "discard": _words(held[:, kind.throws].reshape(len(held) * k, -1)),
         "keep": _words(held[:, kind.keeps].reshape(len(held) * k, -1)),
@@ -237,19 +235,18 @@ def write_joker_table(output: Path, rules: Rules) -> int:
     return int(meta["rows"])
 
 
-def verify_joker_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
-    """Check a table of a pack with jokers, data included: every column of every row
-    group against its checksum, then rows, hands, weights (they sum to C(52 + jokers, 6)),
-    each hand's 15 throws and a best throw for each role in every hand. Returns what was
-    found; raises TableError naming the first failed check."""
+def verify_hands_table(path: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """Check a table written whole, hand by hand (a game of five-card hands', or any
+    table with jokers), data included: every column of every row group against its
+    checksum, then rows, hands, weights (they sum to C(52 + jokers, hand size)), each
+    hand's throws and a best throw for each role in every hand. Returns what was found;
+    raises TableError naming the first failed check."""
     from crib_analyze.table.file import RowGroupSums
 
-    jokers = int(meta.get("jokers") or 0)
-    if jokers not in (1, 2):
-        raise TableError(f"{path}: a table of {jokers!r} jokers, which no pack holds")
+    jokers = meta.get("jokers") or 0
     game = str(meta.get("game", "standard"))
-    if game not in ("standard", "five-card", *THROW_ONE_GAMES):
-        raise TableError(f"{path}: a table of {game!r} with jokers, which this version has none of")
+    if jokers not in ((1, 2) if game == "standard" else (0, 1, 2)):
+        raise TableError(f"{path}: a table of {jokers!r} jokers, which no pack holds")
     kind = kind_of(game)
     owner, other = kind.roles
     throws = kind.n_throws
