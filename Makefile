@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 TEST_CACHE := $(shell mktemp -u /tmp/crib-analyze-test-cache.XXXXXX)
 SOURCES := crib_analyze tests benchmarks docs tools data
 
-.PHONY: run test test-all test-fast lint docs format bench table table-expert table-check crib-tables model compare clean install browser
+.PHONY: run test test-all test-fast lint docs format bench table table-expert table-check crib-tables model rank-table compare clean install browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,10 @@ table-check: $(STAMP)
 # maintainers: rebuild the model and crib tables shipped inside the package
 model: $(STAMP)
 	$(BIN)/crib-analyze build-model -o data/expert_model.npz
+
+# the rank points of every five ranks that the one-hand path reads (from the rules' count)
+rank-table: $(STAMP)
+	$(BIN)/python -c 'from crib_analyze.scoring.rank_points import write_rank_table as w; w("data/rank_points.raw")'
 
 # from the tables of 'make table table-expert' (override: make crib-tables RANDOM_TABLE=... EXPERT_TABLE=...)
 RANDOM_TABLE = $(shell $(BIN)/python -c 'import crib_analyze as ca; print(ca.paths().random_table)')

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
 import os
 import pickle
 import threading
@@ -35,7 +34,7 @@ from numba.core import caching as _caching
 from numba.core import config as _config
 from numba.core import event as _event
 
-from crib_analyze import interrupts
+from crib_analyze import interrupts, notices
 from crib_analyze.kernel_source import source_digest
 from crib_analyze.settings import FIRST_COMPILE_RECORD, cache_dir, serial_kernels
 
@@ -53,7 +52,7 @@ def kernel_cache_dir() -> str:
 KEEP_CACHES = 4  # digest folders kept per numba version (the newest by use)
 
 #: the logger of compile notices (the command line shows them, in one line)
-log = logging.getLogger("crib_analyze.jit")
+log = notices.logger("crib_analyze.jit")
 
 
 class _FirstCompile(_event.Listener):

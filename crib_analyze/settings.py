@@ -299,6 +299,7 @@ PACKAGED_MODELS = {
 PACKAGED_PEGGING = "pegging_table.npz"  # the pegging value of every keep, by role
 PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position
 PACKAGED_LEADS = "solver_leads.npz"  # the rank the solver leads from every keep
+PACKAGED_RANK_TABLE = "rank_points.raw"  # the rank points of every five ranks, every order
 PACKAGED_GAME_MODELS = "game_models.npz"  # the expert throws of every other game
 PACKAGED_GAME_BOARDS = "game_boards.npz"  # the boards of the other games of two sides
 

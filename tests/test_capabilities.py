@@ -184,7 +184,8 @@ def test_analyze_plays_another_game_s_seat_through_the_same_function() -> None:
 
 
 def test_the_simulate_and_play_requests_resolve_to_their_engine() -> None:
-    from crib_analyze.api.requests import PlayRequest, SimulateRequest
+    from crib_analyze.api.board_requests import SimulateRequest
+    from crib_analyze.api.play_requests import PlayRequest
 
     three = SimulateRequest(game="three").resolve()
     assert (three.engine, three.play_policy, three.continuation) == ("any-game", "lookahead", False)
@@ -208,7 +209,9 @@ def test_the_simulate_and_play_requests_resolve_to_their_engine() -> None:
 
 
 def test_the_odds_table_and_review_requests_resolve_once() -> None:
-    from crib_analyze.api.requests import OddsRequest, ReviewRequest, TableRequest
+    from crib_analyze.api.board_requests import OddsRequest
+    from crib_analyze.api.play_requests import ReviewRequest
+    from crib_analyze.api.table_requests import TableRequest
 
     board = OddsRequest((95, 100)).resolve()
     assert (board.engine, board.scoring, board.scores) == ("standard", "tournament", (95, 100))

@@ -55,7 +55,15 @@ def _kernel_values(hand6: np.ndarray, model: ExpertModel | None) -> tuple[np.nda
 
 
 def test_the_foundations_agree_with_the_kernels() -> None:
-    assert np.array_equal(rank_points.rank_table(), build_rank_table())
+    shipped, kernels = rank_points.rank_table(), build_rank_table()
+    assert np.array_equal(shipped, rank_points.rank_table_from_rules())  # the file is the rules'
+    digits = np.indices((13,) * 5).reshape(5, -1).T  # every five ranks, every order
+    in_order = (np.diff(digits, axis=1) >= 0).all(axis=1)
+    assert np.array_equal(shipped[in_order], kernels[in_order])  # the kernels' sorted keys
+    assert not kernels[~in_order].any()
+    some = digits[np.random.default_rng(5).choice(len(digits), 2000, replace=False)]
+    sorted_keys = np.sort(some, axis=1) @ 13 ** np.arange(4, -1, -1)
+    assert np.array_equal(rank_points.lookup(some), kernels[sorted_keys])  # any order
     assert np.array_equal(one_hand.six_rank_multisets(), multisets())
     assert len(multisets()) == N_MULTISETS
     assert np.array_equal(one_hand.DISCARDS, DISCARDS) and np.array_equal(one_hand.KEEPS, KEEPS)

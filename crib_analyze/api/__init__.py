@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         simulate,
         win_probability,
     )
+    from crib_analyze.api.board_requests import OddsRequest, SimulateRequest
     from crib_analyze.api.builds import (
         BuiltModel,
         BuiltTable,
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
         output_file,
         paths,
     )
+    from crib_analyze.api.play_requests import PlayRequest, ReviewRequest
     from crib_analyze.api.plays import (
         advise_play,
         advise_play_rows,
@@ -76,14 +78,7 @@ if TYPE_CHECKING:
         score_play_rows,
         start_play_quiz,
     )
-    from crib_analyze.api.requests import (
-        DiscardRequest,
-        OddsRequest,
-        PlayRequest,
-        ReviewRequest,
-        SimulateRequest,
-        TableRequest,
-    )
+    from crib_analyze.api.requests import DiscardRequest
     from crib_analyze.api.rulebook import Rules, game, games, games_rows
     from crib_analyze.api.shows import (
         Breakdown,
@@ -93,6 +88,7 @@ if TYPE_CHECKING:
         score_hand,
         start_counting,
     )
+    from crib_analyze.api.table_requests import TableRequest
     from crib_analyze.api.tables import (
         check_table,
         crib_table,
@@ -103,7 +99,9 @@ if TYPE_CHECKING:
         plot_crib_tables,
     )
     from crib_analyze.board.meta import OddsMeta
-    from crib_analyze.discard.meta import AuctionMeta, DiscardMeta, GameThrowsMeta
+    from crib_analyze.discard.auction_meta import AuctionMeta
+    from crib_analyze.discard.game_meta import GameThrowsMeta
+    from crib_analyze.discard.meta import DiscardMeta
     from crib_analyze.game_review.result import ReviewMeta
     from crib_analyze.play.meta import GameAdviceMeta, PlayMeta, ScoredPlayMeta
     from crib_analyze.results import ResultMeta
@@ -115,20 +113,20 @@ EXPORTS = {
     "DiscardMeta": "crib_analyze.discard.meta",
     "PlayMeta": "crib_analyze.play.meta",
     "OddsMeta": "crib_analyze.board.meta",
-    "AuctionMeta": "crib_analyze.discard.meta",
+    "AuctionMeta": "crib_analyze.discard.auction_meta",
     "LookupMeta": "crib_analyze.table.meta",
     "CribTableMeta": "crib_analyze.table.meta",
     "ReviewMeta": "crib_analyze.game_review.result",
     "GameAdviceMeta": "crib_analyze.play.meta",
-    "GameThrowsMeta": "crib_analyze.discard.meta",
+    "GameThrowsMeta": "crib_analyze.discard.game_meta",
     "ScoredPlayMeta": "crib_analyze.play.meta",
     "ResultMeta": "crib_analyze.results",
     "DiscardRequest": "crib_analyze.api.requests",
-    "TableRequest": "crib_analyze.api.requests",
-    "ReviewRequest": "crib_analyze.api.requests",
-    "OddsRequest": "crib_analyze.api.requests",
-    "PlayRequest": "crib_analyze.api.requests",
-    "SimulateRequest": "crib_analyze.api.requests",
+    "TableRequest": "crib_analyze.api.table_requests",
+    "ReviewRequest": "crib_analyze.api.play_requests",
+    "OddsRequest": "crib_analyze.api.board_requests",
+    "PlayRequest": "crib_analyze.api.play_requests",
+    "SimulateRequest": "crib_analyze.api.board_requests",
     "discard_rows_for": "crib_analyze.api.discards",
     "check_game": "crib_analyze.api.capabilities",
     "BuiltModel": "crib_analyze.api.builds",

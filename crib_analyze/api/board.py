@@ -157,7 +157,7 @@ def odds_rows(
     >>> rows["seats"].tolist(), bool(rows["win"][0] > rows["win"][1]), rows.meta.method
     (['left', 'middle', 'dealer'], True, 'board table')
     """
-    from crib_analyze.api.requests import OddsRequest
+    from crib_analyze.api.board_requests import OddsRequest
 
     r = OddsRequest(scores, dealer, scoring, games, seed, play_policy, game).resolve()
     if r.method == "board":
@@ -386,7 +386,7 @@ def simulate(
     >>> s.games, sorted(s.wins), round(sum(s.wins.values()), 6)
     (40, ['dealer', 'pone'], 1.0)
     """
-    from crib_analyze.api.requests import SimulateRequest
+    from crib_analyze.api.board_requests import SimulateRequest
 
     r = SimulateRequest(
         games, players, seed, position_from, position_samples, candidates, goal, scoring,

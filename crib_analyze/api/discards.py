@@ -487,7 +487,7 @@ def auction_rows(
 ) -> Rows:
     """:func:`auction` without pandas (:class:`~crib_analyze.results.Rows`)."""
     from crib_analyze.discard.auction import auction_value
-    from crib_analyze.discard.meta import AuctionMeta
+    from crib_analyze.discard.auction_meta import AuctionMeta
 
     mine_theirs = parse_score(score) if score is not None else None
 

@@ -171,7 +171,7 @@ def advise_play_rows(
     ['2S']
     """
     from crib_analyze.api.capabilities import rules_of
-    from crib_analyze.api.requests import PlayRequest
+    from crib_analyze.api.play_requests import PlayRequest
     from crib_analyze.play.result_rows import play_note
 
     r = PlayRequest(seat, policy, samples, seed, model, game, starter is not None, score).resolve()
@@ -296,7 +296,7 @@ def _graded(
     on_progress: Callable[[int, int], None] | None = None,
 ) -> pd.DataFrame:  # fmt: skip
     """The review of parsed ``deals`` (:func:`review`, :func:`review_text_record`)."""
-    from crib_analyze.api.requests import ReviewRequest
+    from crib_analyze.api.play_requests import ReviewRequest
     from crib_analyze.game_review.grading import grade_game
     from crib_analyze.game_review.result import review_frame
 

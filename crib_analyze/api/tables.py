@@ -82,7 +82,7 @@ def generate_table(
     >>> lookup("AH AS AC AD 2D 2C", out)["keep"].tolist()[0]  # four aces, as the hand gives them
     'AH AS AC AD'
     """
-    from crib_analyze.api.requests import TableRequest
+    from crib_analyze.api.table_requests import TableRequest
     from crib_analyze.artifacts.pegging_table import packaged_pegging_table
     from crib_analyze.storage.atomic import resolve_target
     from crib_analyze.table.file import generate_table as run

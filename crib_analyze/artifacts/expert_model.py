@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -42,7 +43,8 @@ from crib_analyze.settings import (
 )
 from crib_analyze.storage import checked
 from crib_analyze.storage.atomic import atomic_open
-from crib_analyze.storage.npz import arrays_digest
+from crib_analyze.storage.npz import arrays_digest, blake2b
+from crib_analyze.storage.raw import keep_fast_form, read_fast_form
 
 MODEL_FORMAT = 2  # 2: the policies' nonzero entries; 1 (still read): the whole tables
 READ_FORMATS = (1, 2)
@@ -108,7 +110,7 @@ class ThrowPolicy:
     a fifth of the tables, and all the one-hand path reads); each form is made from the
     other when first asked for."""
 
-    __slots__ = ("_entries", "_pi", "_suited")
+    __slots__ = ("_entries", "_load", "_pi", "_suited")
 
     def __init__(
         self,
@@ -116,10 +118,11 @@ class ThrowPolicy:
         suited: np.ndarray | None = None,
         *,
         entries: Entries | None = None,
+        load: Callable[[], Entries] | None = None,
     ) -> None:
-        if (pi is None or suited is None) and entries is None:
-            raise ValueError("a policy needs its tables or its entries")
-        self._pi, self._suited, self._entries = pi, suited, entries
+        if (pi is None or suited is None) and entries is None and load is None:
+            raise ValueError("a policy needs its tables, its entries or their loader")
+        self._pi, self._suited, self._entries, self._load = pi, suited, entries, load
 
     @classmethod
     def from_entries(
@@ -148,6 +151,8 @@ class ThrowPolicy:
 
     def entries(self) -> Entries:
         """(multiset, throw, pi, suited) of every nonzero throw, by multiset then throw."""
+        if self._entries is None and self._pi is None and self._load is not None:
+            self._entries = self._load()  # read from the model file when first wanted
         if self._entries is None:
             multiset, throw = np.nonzero(self.pi)
             self._entries = (
@@ -206,9 +211,7 @@ class ExpertModel:
         return self._fingerprint  # type: ignore[return-value]
 
     def _digest(self) -> str:
-        import hashlib
-
-        h = hashlib.blake2b(digest_size=8)
+        h = blake2b(digest_size=8)
         for m in (self.pone_throws, self.dealer_throws):
             for arr in (m.P, m.F, m.K):
                 h.update(np.ascontiguousarray(arr).tobytes())
@@ -301,11 +304,24 @@ class ExpertModel:
             ) from None
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> ExpertModel:
-        """Read a model file; any damage is a one-line :class:`ModelError`."""
+    def load(cls, path: str | os.PathLike[str], source: str | None = None) -> ExpertModel:
+        """Read a model file (``source`` names it, else its path): from its fast form in
+        the cache folder when that is sound (:func:`_fast_form`), else the file itself,
+        then kept in that form for the next process. Any damage to the file is a
+        one-line :class:`ModelError`."""
+        name = str(path) if source is None else source
+        fast = _fast_form(Path(path), name)
+        if fast is not None:
+            return fast
+        model = cls._read_file(path, name)
+        _keep_fast_form(Path(path), model)
+        return model
+
+    @classmethod
+    def _read_file(cls, path: str | os.PathLike[str], source: str) -> ExpertModel:
         try:
             with interrupts.at_once(), open(path, "rb") as fh:  # a FIFO: Ctrl-C heard
-                return cls._read(fh, str(path))
+                return cls._read(fh, source)
         except OSError as e:
             raise ModelError(f"cannot read expert model {path}: {describe_os_error(e)}") from None
 
@@ -374,6 +390,82 @@ class ExpertModel:
         return model
 
 
+#: the fast form's layout: raise it when what it holds (or CompiledPolicies) changes
+FAST_FORM_VERSION = 2
+_THROW_ARRAYS = ("P", "F", "K")
+
+
+def _fast_form(path: Path, source: str) -> ExpertModel | None:
+    """The model file at ``path`` from its fast form in the cache folder
+    (:func:`~crib_analyze.storage.raw.read_fast_form`), if one is kept and sound: the
+    throw models, the provenance and fingerprint, and the policies in the form the
+    one-hand path reads (:class:`CompiledPolicies`); each seat's policy entries are read
+    from the file itself when first wanted. None if there is none."""
+    found = read_fast_form(path, "expert_model", FAST_FORM_VERSION, _fast_form_names())
+    if found is None:
+        return None
+    meta, arrays, where = found
+    fingerprint = str(meta["fingerprint"])
+    throws = [ThrowModel(*(arrays[f"{seat.role}_{k}"] for k in _THROW_ARRAYS)) for seat in Seat]
+    policies = [
+        ThrowPolicy(load=partial(_file_policy, path, seat.role, fingerprint)) for seat in Seat
+    ]
+    model = ExpertModel(
+        throws[Seat.PONE], throws[Seat.DEALER], policies[Seat.PONE], policies[Seat.DEALER],
+        dict(meta["provenance"]), source=source,
+    )  # fmt: skip
+    compiled = {k[len("one_hand_") :]: v for k, v in arrays.items() if k.startswith("one_hand_")}
+    object.__setattr__(model, "_fingerprint", fingerprint)
+    object.__setattr__(model, "_one_hand", CompiledPolicies(n_policies=len(Seat), **compiled))
+    checked.note(
+        f"the expert model ({source})",
+        f"its fast form in the cache ({where.name}): CRC-32 matched, made from the file "
+        f"when its digest matched (fingerprint {fingerprint})",
+    )
+    return model
+
+
+@cache
+def _fast_form_names() -> frozenset[str]:
+    seats = [f"{seat.role}_{k}" for seat in Seat for k in _THROW_ARRAYS]
+    fields = [f"one_hand_{f}" for f in CompiledPolicies.__dataclass_fields__ if f != "n_policies"]
+    return frozenset(seats + fields)
+
+
+def _keep_fast_form(path: Path, model: ExpertModel) -> None:
+    """Keep the fast form of ``model``, read from ``path`` (a model without both
+    policies has none)."""
+    if model.pone_policy is None or model.dealer_policy is None:
+        return
+    compiled = model.one_hand_policies()
+    arrays: dict[str, Any] = {
+        f"one_hand_{f}": getattr(compiled, f)
+        for f in CompiledPolicies.__dataclass_fields__
+        if f != "n_policies"
+    }
+    for seat in Seat:
+        arrays |= {f"{seat.role}_{k}": getattr(model.throws(seat), k) for k in _THROW_ARRAYS}
+    meta = {"provenance": model.provenance, "fingerprint": model.fingerprint()}
+    keep_fast_form(path, "expert_model", FAST_FORM_VERSION, meta, arrays)
+
+
+def _file_policy(path: Path, role: str, fingerprint: str) -> Entries:
+    """The policy entries of the seat ``role`` read from the model file at ``path``,
+    which must still hold the model of ``fingerprint``."""
+    model = _whole_file(path)
+    if model.fingerprint() != fingerprint:
+        raise ModelError(
+            f"expert model {path} changed while it was in use (fingerprint "
+            f"{model.fingerprint()}, not {fingerprint})"
+        )
+    return model.policy(role).entries()
+
+
+@cache
+def _whole_file(path: Path) -> ExpertModel:
+    return ExpertModel._read_file(path, str(path))
+
+
 def _read_policy(arrays: dict[str, np.ndarray], seat: str, fmt: int) -> ThrowPolicy:
     """A seat's policy from a file: its nonzero entries (format 2, checked before they
     are placed) or its whole tables (format 1)."""
@@ -417,9 +509,7 @@ def packaged_model(kind: str = "pegging") -> ExpertModel:
     only, as the published crib tables assume), ``throw-fives`` (classic, every five
     held thrown) or ``lowball`` (classic, the fewest points wanted)."""
     check_choice("expert model kind", kind, MODEL_KINDS)
-    name = PACKAGED_MODELS[kind]
-    with packaged(name).open("rb") as fh:
-        model = ExpertModel._read(fh, PACKAGED_SOURCE)
+    model = ExpertModel.load(Path(str(packaged(PACKAGED_MODELS[kind]))), PACKAGED_SOURCE)
     object.__setattr__(model, "source", f"{PACKAGED_SOURCE} {kind}")
     return model
 

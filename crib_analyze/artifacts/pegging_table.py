@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,9 @@ from crib_analyze.cards import RANKS
 from crib_analyze.crib.one_hand import KEEPS
 from crib_analyze.position import Seat
 from crib_analyze.settings import PACKAGED_PEGGING, packaged
-from crib_analyze.storage.npz import read_npz, write_npz
+from crib_analyze.storage import checked
+from crib_analyze.storage.npz import blake2b, read_npz, write_npz
+from crib_analyze.storage.raw import keep_fast_form, read_fast_form
 
 PEGGING_FORMAT = 1
 DISTRIBUTIONS_FORMAT = 1
@@ -57,9 +60,7 @@ class PeggingTable:
 
     def fingerprint(self) -> str:
         """A short digest of the values (tables made with them carry it)."""
-        import hashlib
-
-        h = hashlib.blake2b(digest_size=8)
+        h = blake2b(digest_size=8)
         for arr in (self.peg_own, self.peg_opp, self.peg_se):
             h.update(np.ascontiguousarray(arr).tobytes())
         return h.hexdigest()
@@ -130,11 +131,33 @@ def hands_pegging(table: PeggingTable, hands6: np.ndarray) -> dict[str, np.ndarr
     return {seat.role: net[seat][rows] for seat in Seat}
 
 
+PEGGING_FAST_FORM = 1  # the fast form's layout
+_TABLE_ARRAYS = ("peg_own", "peg_opp", "peg_se")
+
+
 @cache
 def packaged_pegging_table() -> PeggingTable:
-    """The pegging table shipped with the package."""
-    with packaged(PACKAGED_PEGGING).open("rb") as fh:
-        return PeggingTable.load(fh)
+    """The pegging table shipped with the package: from its fast form in the cache
+    folder (:func:`~crib_analyze.storage.raw.read_fast_form`) when one is kept, else
+    read from its file and kept in that form."""
+    path = Path(str(packaged(PACKAGED_PEGGING)))
+    found = read_fast_form(path, "pegging_table", PEGGING_FAST_FORM, frozenset(_TABLE_ARRAYS))
+    if found is not None:
+        meta, arrays, where = found
+        checked.note(
+            f"the pegging table ({path})",
+            f"its fast form in the cache ({where.name}): CRC-32 matched, made from the "
+            "file when its digest matched",
+        )
+        own, opp, se = (arrays[k] for k in _TABLE_ARRAYS)
+        return PeggingTable(own, opp, se, provenance=dict(meta["provenance"]))
+    with path.open("rb") as fh:
+        table = PeggingTable.load(fh)
+    arrays = {k: getattr(table, k) for k in _TABLE_ARRAYS}
+    keep_fast_form(
+        path, "pegging_table", PEGGING_FAST_FORM, {"provenance": table.provenance}, arrays
+    )
+    return table
 
 
 def load_distributions(source: str | os.PathLike[str] | Any, table: PeggingTable) -> np.ndarray:

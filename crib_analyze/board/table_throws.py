@@ -26,7 +26,7 @@ from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import table_deal
 from crib_analyze.cards import CardsLike
 from crib_analyze.discard.any_game import analyze_seat, dealt_cards, split_columns
-from crib_analyze.discard.meta import GameThrowsMeta
+from crib_analyze.discard.game_meta import GameThrowsMeta
 from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.position import parse_scores
 from crib_analyze.results import Rows

@@ -16,16 +16,14 @@ import contextlib
 import errno
 import importlib
 import io
-import logging
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import Any
 
 import click
 
-from crib_analyze import interrupts
+from crib_analyze import interrupts, notices
 from crib_analyze.cli.output import Interrupted, compile_notice, echo_error, first_use, note
 from crib_analyze.errors import CribAnalyzeError, describe_os_error
 from crib_analyze.settings import DEBUG_ENV, FIRST_COMPILE_RECORD, __version__
@@ -124,6 +122,8 @@ class OneLineErrors(click.Group):
         except Exception as e:  # a bug: one line, the traceback on request
             if os.environ.get(DEBUG_ENV):
                 raise
+            import traceback
+
             where = traceback.extract_tb(e.__traceback__)[-1]
             echo_error(
                 f"internal error (a bug in crib-analyze {__version__}, please report it): "
@@ -156,31 +156,37 @@ def _stderr_is_terminal() -> bool:
         return False
 
 
-class _StderrLine(logging.Handler):
-    """A log record as one line on standard error: the first compile of a process in the
-    words of :func:`crib_analyze.cli.output.compile_notice`, on a terminal or not; other
+def _attach_stderr_lines() -> None:
+    """Attach the handler that shows the library's notices as lines on standard error
+    (once): the first compile of a process in the words of
+    :func:`crib_analyze.cli.output.compile_notice`, on a terminal or not; other
     information on a terminal only; warnings always."""
+    import logging
 
-    def emit(self, record: logging.LogRecord) -> None:
-        cache = getattr(record, FIRST_COMPILE_RECORD, None)
-        if cache is not None:
-            note(compile_notice(cache))
-        elif record.levelno >= logging.WARNING or _stderr_is_terminal():
-            note(record.getMessage())
+    class StderrLine(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            cache = getattr(record, FIRST_COMPILE_RECORD, None)
+            if cache is not None:
+                note(compile_notice(cache))
+            elif record.levelno >= logging.WARNING or _stderr_is_terminal():
+                note(record.getMessage())
+
+    logger = logging.getLogger("crib_analyze")
+    if not any(type(h).__name__ == "StderrLine" for h in logger.handlers):
+        handler = StderrLine()
+        handler.setLevel(logging.INFO)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 def show_notices() -> None:
     """Show the library's notices on standard error, one line each: always its warnings
     (a damaged cache file recomputed) and the first compile of a run (what compiles and
     about how long, from the measured figures: the first run after an install or an
-    upgrade is slower), and on a terminal its other information."""
+    upgrade is slower), and on a terminal its other information. The handler is attached
+    when the library makes its first logger (:func:`crib_analyze.notices.when_logging`)."""
     first_use(None)  # a new run: the command names what it compiles for, if it wants
-    logger = logging.getLogger("crib_analyze")
-    if not any(isinstance(h, _StderrLine) for h in logger.handlers):
-        handler = _StderrLine()
-        handler.setLevel(logging.INFO)
-        logger.addHandler(handler)
-        logger.setLevel(logging.INFO)
+    notices.when_logging(_attach_stderr_lines)
 
 
 def _broken_pipe_as_error(run: Any) -> Any:

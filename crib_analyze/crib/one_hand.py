@@ -60,7 +60,8 @@ class CompiledPolicies:
     (:func:`compile_policies`)."""
 
     n_policies: int
-    counts: np.ndarray  # (M, 13) cards of each rank in each multiset
+    rank_counts: np.ndarray  # (13, M) uint8 cards of each rank in each multiset
+    full_weight: np.ndarray  # (M,) int64 prod_r C(4, k_r): a multiset's ways in a whole pack
     entry_multiset: np.ndarray  # (E,) the multiset of each entry
     entry_bin: np.ndarray  # (E,) policy * 169 + a * 13 + b of its thrown ranks a <= b
     prob: np.ndarray  # (E,) the probability of that throw
@@ -90,24 +91,22 @@ def compile_policies(
     """:class:`CompiledPolicies` of P policies, each given by its nonzero entries
     (multiset, throw, pi, suited), ordered by multiset then throw."""
     ms = six_rank_multisets()
-    counts = np.zeros((len(ms), 13), np.int64)
-    for k in range(6):
-        counts[np.arange(len(ms)), ms[:, k]] += 1
-    policy = np.concatenate([np.full(len(e[0]), p) for p, e in enumerate(entries)])
-    multiset, throw, prob, suited_prob = (
-        np.concatenate([np.asarray(e[i]) for e in entries]) for i in range(4)
-    )
-    multiset, throw = multiset.astype(np.int64), throw.astype(np.int64)
-    a = ms[multiset, DISCARDS[throw, 0]]
-    b = ms[multiset, DISCARDS[throw, 1]]
+    n_ms = len(ms)
+    slots = ms * n_ms + np.arange(n_ms)[:, None]  # (rank, multiset) of each card
+    counts = np.bincount(slots.ravel(), minlength=13 * n_ms).reshape(13, n_ms)
+    thrown = (ms[:, DISCARDS[:, 0]] * 13 + ms[:, DISCARDS[:, 1]]).ravel()  # (M * 15,)
+    policy = np.concatenate([np.full(len(e[0]), p * 169) for p, e in enumerate(entries)])
+    multiset = np.concatenate([e[0] for e in entries]).astype(np.intp, copy=False)
+    throw = np.concatenate([e[1] for e in entries]).astype(np.intp, copy=False)
     return CompiledPolicies(
         n_policies=len(entries),
-        counts=counts,
+        rank_counts=counts.astype(np.uint8),
+        full_weight=_COMB[4][counts].prod(axis=0),
         entry_multiset=multiset,
-        entry_bin=policy * 169 + a * 13 + b,
-        prob=prob.astype(np.float64),
-        suited_prob=suited_prob.astype(np.float64),
-        entry_counts=np.take(np.ascontiguousarray(counts.T, np.uint8), multiset, axis=1),
+        entry_bin=policy + thrown[multiset * 15 + throw],
+        prob=np.concatenate([e[2] for e in entries]).astype(np.float64, copy=False),
+        suited_prob=np.concatenate([e[3] for e in entries]).astype(np.float64, copy=False),
+        entry_counts=counts.astype(np.uint8)[:, multiset],
     )
 
 
@@ -189,7 +188,11 @@ def policy_weights(compiled: CompiledPolicies, n_rank: np.ndarray) -> tuple[np.n
     unseen cards (:func:`crib_analyze.crib.throw_policy_kernels.weights_from_compiled`):
     a multiset weighs prod_r C(n_r, k_r); the starter is any card of the others."""
     n_pol = compiled.n_policies
-    w = _COMB[n_rank[None, :], compiled.counts].prod(axis=1).astype(np.float64)  # (M,)
+    w = compiled.full_weight.copy()  # integers: exact in any order
+    for r in np.flatnonzero(n_rank < 4):  # the ranks we hold: C(4, k) becomes C(n_r, k)
+        k = compiled.rank_counts[r]
+        w = w // _COMB[4][k] * _COMB[n_rank[r]][k]
+    w = w.astype(np.float64)
     total = _total(w)
     n_left = n_rank.sum() - 6
     we = w[compiled.entry_multiset]
@@ -197,8 +200,10 @@ def policy_weights(compiled: CompiledPolicies, n_rank: np.ndarray) -> tuple[np.n
     A = np.bincount(compiled.entry_bin, wp, n_pol * 169).reshape(n_pol, 13, 13)
     S = np.bincount(compiled.entry_bin, we * compiled.suited_prob, n_pol * 169)
     held = np.empty((n_pol * 169, 13))  # the thrown pair's multisets' cards of each rank
+    part = np.empty_like(wp)  # one buffer: a fresh one each rank costs page faults
     for c in range(13):
-        held[:, c] = np.bincount(compiled.entry_bin, wp * compiled.entry_counts[c], n_pol * 169)
+        np.multiply(wp, compiled.entry_counts[c], out=part)
+        held[:, c] = np.bincount(compiled.entry_bin, part, n_pol * 169)
     B = held.reshape(n_pol, 13, 13, 13)
     thrown = A > 0.0
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -36,7 +36,7 @@ from crib_analyze.cards import CardsLike, as_one_joker, format_cards, parse_card
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
-from crib_analyze.discard.meta import GameThrowsMeta
+from crib_analyze.discard.game_meta import GameThrowsMeta
 from crib_analyze.discard.penalties import COST
 from crib_analyze.discard.reasons import throw_starters
 from crib_analyze.errors import CardError, UsageError

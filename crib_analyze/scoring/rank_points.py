@@ -1,9 +1,13 @@
 """The rank part of a show (fifteens, pairs, runs) with numpy alone: no compile.
 
-The same table as :func:`crib_analyze.scoring.show_kernels.build_rank_table` (the
-kernels' twin): a show's rank points indexed by its five ranks, sorted and read as
-base-13 digits. Built once a process, in about a millisecond, from the 6,188 sorted
-multisets of five ranks.
+:func:`rank_points` counts five ranks by the rules. The one-hand path reads them from
+:func:`rank_table`: the points of every five ranks in every order (13**5 entries, int8),
+indexed by the ranks read as base-13 digits, so a lookup needs no sort. The table is
+shipped with the package (``data/rank_points.raw``, made by :func:`write_rank_table`
+from :func:`rank_points`; read once a process, its CRC-32 checked, in well under a
+millisecond where building it takes tens). Five of a rank cannot be dealt and reads 0,
+as in the kernels' table (:func:`crib_analyze.scoring.show_kernels.build_rank_table`),
+the twin the tests hold it to.
 
 >>> int(lookup(np.array([4, 4, 4, 10, 4])))  # 5 5 5 5 J: 28 in ranks (nobs is a suit point)
 28
@@ -13,16 +17,21 @@ multisets of five ranks.
 
 from __future__ import annotations
 
+import os
 from functools import cache
-from itertools import combinations_with_replacement
 
 import numpy as np
 
+from crib_analyze.errors import ModelError
+from crib_analyze.settings import PACKAGED_RANK_TABLE, packaged
+from crib_analyze.storage.raw import read_raw, write_raw
+
 RANK_TABLE_SIZE = 13**5
+RANK_TABLE_FORMAT = 1
 _VALUES = np.minimum(np.arange(13) + 1, 10)  # A 1 ... 9 9, T J Q K 10
 _SUBSETS = np.array([[(mask >> i) & 1 for i in range(5)] for mask in range(1, 32)]).T  # (5, 31)
 _I, _J = np.triu_indices(5, 1)
-_DIGITS = 13 ** np.arange(4, -1, -1)  # base-13 place of each sorted rank
+_DIGITS = 13 ** np.arange(4, -1, -1)  # base-13 place of each rank, the first the highest
 
 
 def rank_points(ranks: np.ndarray) -> np.ndarray:
@@ -47,20 +56,47 @@ def rank_points(ranks: np.ndarray) -> np.ndarray:
 
 
 def rank_key(ranks: np.ndarray) -> np.ndarray:
-    """Index in :func:`rank_table` of five ranks (last axis) in any order."""
-    return np.sort(np.asarray(ranks, np.int64), axis=-1) @ _DIGITS
+    """Index in :func:`rank_table` of five ranks (last axis), in the order given."""
+    return np.asarray(ranks, np.int64) @ _DIGITS
+
+
+def rank_table_from_rules() -> np.ndarray:
+    """(13**5,) int8: :func:`rank_points` of every five ranks in every order (five of a
+    rank 0); about a second, in slices."""
+    ranks = np.indices((13,) * 5).reshape(5, -1).T  # row i: the base-13 digits of i
+    table = np.zeros(RANK_TABLE_SIZE, np.int8)
+    step = 1 << 15
+    for lo in range(0, RANK_TABLE_SIZE, step):
+        table[lo : lo + step] = rank_points(ranks[lo : lo + step])
+    table[(ranks == ranks[:, :1]).all(axis=1)] = 0
+    return table
+
+
+def write_rank_table(path: str | os.PathLike[str]) -> None:
+    """Write :func:`rank_table_from_rules` as the packaged table's file."""
+    made = {"format": RANK_TABLE_FORMAT, "made_by": "rank_points.write_rank_table"}
+    write_raw(path, made, {"points": rank_table_from_rules()})
 
 
 @cache
 def rank_table() -> np.ndarray:
-    """(13**5,) int8 rank points of every sorted multiset of five ranks (others 0; five
-    of a rank cannot be dealt and scores 0 here, as in the kernels' table). Read-only."""
-    sorted_ranks = np.array(list(combinations_with_replacement(range(13), 5)), np.int64)
-    points = rank_points(sorted_ranks)
-    points[sorted_ranks[:, 0] == sorted_ranks[:, 4]] = 0
-    table = np.zeros(RANK_TABLE_SIZE, np.int8)
-    table[sorted_ranks @ _DIGITS] = points
-    table.setflags(write=False)
+    """(13**5,) int8 rank points of every five ranks in every order (five of a rank 0),
+    from the packaged file (:data:`~crib_analyze.settings.PACKAGED_RANK_TABLE`), read
+    once a process. Read-only."""
+    path = packaged(PACKAGED_RANK_TABLE)
+    try:
+        meta, arrays = read_raw(str(path))
+        table = arrays["points"]
+        if meta.get("format") != RANK_TABLE_FORMAT:
+            raise ValueError(f"format {meta.get('format')}, expected {RANK_TABLE_FORMAT}")
+        if table.shape != (RANK_TABLE_SIZE,) or table.dtype != np.int8:
+            raise ValueError(
+                f"a table of {table.dtype} {table.shape}, not int8 ({RANK_TABLE_SIZE},)"
+            )
+        if table.min() < 0 or table.max() > 28:  # 5 5 5 5 J's 28 is the most
+            raise ValueError("points outside 0..28")
+    except (OSError, KeyError, ValueError) as e:
+        raise ModelError(f"cannot read the packaged rank table {path}: {e}") from None
     return table
 
 

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from crib_analyze import notices
 from crib_analyze.errors import CribAnalyzeError
 from crib_analyze.settings import cache_dir
 from crib_analyze.storage import checked
 from crib_analyze.storage.npz import read_npz, write_npz
 
 CACHE_FORMAT = 1
-log = logging.getLogger("crib_analyze.cache")
+log = notices.logger("crib_analyze.cache")
 
 Arrays = dict[str, np.ndarray]
 

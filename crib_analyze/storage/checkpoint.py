@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 from typing import Any
 
 import numpy as np
 
+from crib_analyze import notices
 from crib_analyze.errors import StorageError, describe_os_error
 from crib_analyze.storage.atomic import atomic_open
 from crib_analyze.storage.npz import arrays_digest
 
-log = logging.getLogger("crib_analyze.storage")
+log = notices.logger("crib_analyze.storage")
 
 
 def save_checkpoint(

@@ -12,7 +12,6 @@ its small ones.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -25,12 +24,17 @@ from crib_analyze.errors import ModelError, StorageError, describe_os_error
 from crib_analyze.storage import checked
 from crib_analyze.storage.atomic import atomic_open
 
+try:  # BLAKE2 alone: hashlib loads OpenSSL first, ~3 ms of a one-hand process
+    from _blake2 import blake2b as blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b as blake2b
+
 T = TypeVar("T")
 
 
 def arrays_digest(arrays: dict[str, Any]) -> str:
     """A digest of named arrays: names, dtypes, shapes and bytes."""
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     for name in sorted(arrays):
         a = np.ascontiguousarray(arrays[name])
         h.update(f"{name}\0{a.dtype.str}\0{a.shape}\0".encode())

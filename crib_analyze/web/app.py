@@ -21,7 +21,6 @@ use every core); a job takes its turns between its steps.
 from __future__ import annotations
 
 import json
-import logging
 import threading
 import traceback
 from collections.abc import Callable, Sequence
@@ -38,11 +37,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from crib_analyze import notices
 from crib_analyze.errors import CribAnalyzeError
 from crib_analyze.results import Rows
 from crib_analyze.settings import LOOPBACK_HOSTS, WEB_MAX_BODY, __version__
 
-log = logging.getLogger("crib_analyze.web")
+log = notices.logger("crib_analyze.web")
 _ONE_AT_A_TIME = threading.Lock()  # the kernels fill the cores: analyses queue
 
 #: JSON types a parameter may take, by the type its annotation names

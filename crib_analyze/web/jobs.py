@@ -13,12 +13,12 @@ finished ones dropped first, and :data:`MOST_RUNNING` run at once.
 
 from __future__ import annotations
 
-import logging
 import secrets
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from crib_analyze import notices
 from crib_analyze.errors import CribAnalyzeError
 
 MOST_JOBS = 32  # kept at once; a new job past it drops the oldest finished one
@@ -92,7 +92,7 @@ def start(work: Any, body: dict[str, Any], lock: Any = None) -> str:
         except CribAnalyzeError as e:
             job.state, job.error = "failed", str(e)
         except Exception as e:  # a bug: one line, the server logs the rest
-            logging.getLogger("crib_analyze.web").exception("job failed")
+            notices.logger("crib_analyze.web").exception("job failed")
             job.state, job.error = "failed", f"internal error: {type(e).__name__}"
 
     threading.Thread(target=run, daemon=True).start()
