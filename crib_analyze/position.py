@@ -26,7 +26,6 @@ of outcome probabilities have the outcomes on their last axis in that order, and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, cast
 
@@ -35,7 +34,7 @@ import numpy as np
 from crib_analyze.constants import DEALER_SEAT, PONE_SEAT, TARGET
 from crib_analyze.errors import UsageError
 from crib_analyze.rules import skunk_lines
-from crib_analyze.settings import MATCH_WINNING_TRIPLE, SCORINGS, Role, check_choice
+from crib_analyze.settings import SCORINGS, Role, check_choice
 
 
 class Seat(IntEnum):
@@ -232,74 +231,9 @@ def game_points(loser_score: int, scoring: str, target: int = TARGET) -> int:
     return SCORINGS[scoring][band]  # type: ignore[index]
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """A match game by game: each game's points to its winner, both players' running
-    totals, and who won the match at which game (None: not over yet)."""
-
-    points: tuple[int, ...]
-    totals: tuple[tuple[int, int], ...]
-    winner: int | None
-    decided_at: int | None  # the game (1-based) that decided it
-    outright: bool  # decided by a triple skunk (free-triple)
-
-
-def play_match(
-    games: list[tuple[int, int]], scoring: str, first_to: int, target: int = TARGET
-) -> MatchResult:
-    """Keep a match: ``games`` (each to ``target``) as (winner 0 or 1, the loser's final
-    score) in order, under ``scoring``, to ``first_to`` match points. A game after the
-    match is decided is a usage error.
-
-    >>> r = play_match([(0, 100), (1, 80), (0, 50)], "free", 5)
-    >>> r.totals[-1], r.winner, r.decided_at
-    ((5, 2), 0, 3)
-    """
-    if first_to < 1:
-        raise UsageError(f"a match is to 1 match point or more, got {first_to}")
-    totals = [0, 0]
-    points: list[int] = []
-    running: list[tuple[int, int]] = []
-    winner = decided = None
-    outright = False
-    for n, (who, loser) in enumerate(games, start=1):
-        if winner is not None:
-            raise UsageError(f"the match was decided at game {decided}: game {n} is after it")
-        if who not in (0, 1):
-            raise UsageError(f"a game's winner is player 0 or 1, got {who!r}")
-        pts = game_points(loser, scoring, target)
-        totals[who] += pts
-        points.append(pts)
-        running.append((totals[0], totals[1]))
-        triple = loser < skunk_lines(target)[-1] and scoring in MATCH_WINNING_TRIPLE
-        if totals[who] >= first_to or triple:
-            winner, decided, outright = who, n, triple
-    return MatchResult(tuple(points), tuple(running), winner, decided, outright)
-
-
 def outcome_weights(goal: str, scoring: str) -> np.ndarray:
     """(8,) the value of each outcome when ranking by ``goal`` ('win' or 'match')."""
     check_choice("goal", goal, ("win", "match"))
     if goal == "win":
         return np.array([1.0] * 4 + [0.0] * 4)
     return scoring_points(scoring)
-
-
-@dataclass(frozen=True)
-class PositionThrows:
-    """A hand's 15 throws (``DISCARDS`` order) valued from one position on the board:
-    how the game ends after each, from simulated deals on common random numbers."""
-
-    role: str
-    score: tuple[int, int]  # (mine, theirs) before this deal
-    outcomes: np.ndarray  # (15, 8) probability of each Outcome
-    p_win: np.ndarray  # (15,)
-    p_win_se: np.ndarray  # (15,) standard error of p_win
-    p_win_diff_se: np.ndarray  # (15,) standard error of p_win minus the best throw's
-    match_points: np.ndarray  # (15,) expected match points, mine minus theirs
-    match_se: np.ndarray  # (15,)
-    match_diff_se: np.ndarray  # (15,)
-    scoring: str
-    samples: int
-    seed: int
-    play: str = ""  # how each deal's play was counted, in words

@@ -1,4 +1,4 @@
-"""Match formats (crib_analyze.position.play_match, api.match_points): the match-point
+"""Match formats (crib_analyze.board.match_points.play_match, api.match_points): the match-point
 arithmetic of each format from the rules text, a six-game free-play match to 5, the
 triple skunk that wins a free-triple match outright, and the lurch.
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 import crib_analyze as ca
+from crib_analyze.board.match_points import play_match
 from crib_analyze.errors import UsageError
-from crib_analyze.position import game_points, play_match
+from crib_analyze.position import game_points
 
 #: each format's points for a win, a skunk, a double and a triple, from the rules text
 FORMATS = [

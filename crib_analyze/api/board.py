@@ -457,7 +457,7 @@ def match_points(
     """
     import pandas as pd
 
-    from crib_analyze.position import play_match
+    from crib_analyze.board.match_points import play_match
 
     result = play_match([(int(w), int(s)) for w, s in games], scoring, first_to, target)
     frame = pd.DataFrame(

@@ -15,7 +15,7 @@ from crib_analyze.api.requests import DiscardRequest
 from crib_analyze.cards import CardsLike, format_cards
 from crib_analyze.discard.engine import ModelLike, analyze_hand, parse_hand6, resolve_model
 from crib_analyze.discard.ranking import discard_rows, distribution_rows
-from crib_analyze.position import PositionThrows, parse_score
+from crib_analyze.position import parse_score
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
@@ -40,6 +40,7 @@ from crib_analyze.settings import (
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
     import pandas as pd
 
+    from crib_analyze.board.throws import PositionThrows
     from crib_analyze.discard.trainer import Quiz
 
 

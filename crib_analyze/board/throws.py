@@ -14,6 +14,8 @@ and of its difference from the best throw, which common random numbers make smal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from crib_analyze import interrupts
@@ -24,13 +26,7 @@ from crib_analyze.board.expert_throws import throw_arrays
 from crib_analyze.board.throw_choice_kernels import EXPERT
 from crib_analyze.play.matches import play_reader, policy_code
 from crib_analyze.play.spread import NO_SPREAD, packaged_spread
-from crib_analyze.position import (
-    PositionThrows,
-    Seat,
-    check_score,
-    p_win,
-    scoring_points,
-)
+from crib_analyze.position import Seat, check_score, p_win, scoring_points
 from crib_analyze.rules import SKUNK_LINES, TARGET
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import (
@@ -45,6 +41,26 @@ POSITION_PART = 1000  # deals simulated per kernel call
 
 
 @interrupts.deferred()  # Ctrl-C waits for the next check: never inside a kernel
+@dataclass(frozen=True)
+class PositionThrows:
+    """A hand's 15 throws (``DISCARDS`` order) valued from one position on the board:
+    how the game ends after each, from simulated deals on common random numbers."""
+
+    role: str
+    score: tuple[int, int]  # (mine, theirs) before this deal
+    outcomes: np.ndarray  # (15, 8) probability of each Outcome
+    p_win: np.ndarray  # (15,)
+    p_win_se: np.ndarray  # (15,) standard error of p_win
+    p_win_diff_se: np.ndarray  # (15,) standard error of p_win minus the best throw's
+    match_points: np.ndarray  # (15,) expected match points, mine minus theirs
+    match_se: np.ndarray  # (15,)
+    match_diff_se: np.ndarray  # (15,)
+    scoring: str
+    samples: int
+    seed: int
+    play: str = ""  # how each deal's play was counted, in words
+
+
 def position_throws(
     hand6: np.ndarray,
     role: str,

@@ -33,7 +33,7 @@ from crib_analyze.constants import (
     N_DISCARDS,
     N_UNSEEN,
 )
-from crib_analyze.scoring.rank_points import lookup
+from crib_analyze.scoring.rank_points import rank_key, rank_table
 
 DISCARDS = np.array(DISCARD_POSITIONS, np.int64)
 KEEPS = np.array(KEEP_POSITIONS, np.int64)
@@ -124,20 +124,15 @@ def hand_scores(hand6: np.ndarray) -> np.ndarray:
     _, _, seen = unseen_counts(hand6)
     starters = np.flatnonzero(~seen)
     keeps = hand6[KEEPS]  # (15, 4)
-    ranks = np.concatenate(
-        [
-            np.broadcast_to((keeps >> 2)[:, None, :], (N_DISCARDS, N_UNSEEN, 4)),
-            np.broadcast_to((starters >> 2)[None, :, None], (N_DISCARDS, N_UNSEEN, 1)),
-        ],
-        axis=2,
-    )
+    kept = rank_key(keeps >> 2, places=4)  # (15,) the four kept ranks' digits, then the starter's
+    points = rank_table()[(kept * 13)[:, None] + (starters >> 2)[None, :]]
     suits = keeps & 3
     four = (suits == suits[:, :1]).all(axis=1)[:, None]  # (15, 1) four of a suit
     with_starter = suits[:, :1] == (starters & 3)[None, :]
     flush = np.where(four, np.where(with_starter, 5, 4), 0)
     nobs_card = 4 * JACK_RANK + (starters & 3)  # (46,) the jack of each starter's suit
     nobs = (keeps[:, :, None] == nobs_card[None, None, :]).any(axis=1)
-    return lookup(ranks) + flush + nobs  # type: ignore[no-any-return]
+    return points + flush + nobs  # type: ignore[no-any-return]
 
 
 def heels_expectation(hand6: np.ndarray) -> float:
@@ -147,10 +142,9 @@ def heels_expectation(hand6: np.ndarray) -> float:
 
 def _throw_points(hand6: np.ndarray) -> np.ndarray:
     """(15, 13, 13, 13) rank points of each throw's ranks x, y with ranks a, b, c."""
-    thrown = hand6[DISCARDS] >> 2  # (15, 2)
-    grid = np.broadcast_to(np.stack([_A, _B, _C], axis=-1), (N_DISCARDS, 13, 13, 13, 3))
-    pair = np.broadcast_to(thrown[:, None, None, None, :], (N_DISCARDS, 13, 13, 13, 2))
-    return lookup(np.concatenate([pair, grid], axis=-1))
+    thrown = rank_key(hand6[DISCARDS] >> 2, places=2)  # (15,) the digits x, y
+    keys = (thrown * 13**3)[:, None] + np.arange(13**3)[None, :]  # then a, b, c
+    return rank_table()[keys].reshape(N_DISCARDS, 13, 13, 13).astype(np.int64)
 
 
 def crib_random_means(hand6: np.ndarray, points: np.ndarray | None = None) -> np.ndarray:

@@ -83,6 +83,7 @@ Prefixes name *your* role: ``dealer_*`` is everything as seen when you deal.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -93,10 +94,13 @@ from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.discard.reasons import role_reasons, throw_starters
 from crib_analyze.discard.verdict import best_and_next, goal_verdict, points_verdict
 from crib_analyze.errors import UsageError
-from crib_analyze.position import PositionThrows, Seat, p_skunk, p_skunked
+from crib_analyze.position import Seat, p_skunk, p_skunked
 from crib_analyze.results import Rows
 from crib_analyze.rules import FIVE_RANK
 from crib_analyze.settings import GOALS, NEAR_TIE_POINTS, NEED, ROLES, SORT_KEYS, TOP, check_choice
+
+if TYPE_CHECKING:  # a position's throws come from the board, above this layer
+    from crib_analyze.board.throws import PositionThrows
 
 ROLE_COLUMNS = [
     "crib_mean", "crib_se", "p_crib_zero", "penalty", "net", "peg_own", "peg_opp", "peg_net",

@@ -55,9 +55,15 @@ def rank_points(ranks: np.ndarray) -> np.ndarray:
     return fifteens + pairs + runs  # type: ignore[no-any-return]
 
 
-def rank_key(ranks: np.ndarray) -> np.ndarray:
-    """Index in :func:`rank_table` of five ranks (last axis), in the order given."""
-    return np.asarray(ranks, np.int64) @ _DIGITS
+def rank_key(ranks: np.ndarray, places: int = 5) -> np.ndarray:
+    """Index in :func:`rank_table` of five ranks (last axis), in the order given; of
+    fewer (``places``), the leading digits of the index of any five that begin with them.
+
+    >>> head, tail = rank_key(np.array([1, 2]), places=2), rank_key(np.array([3, 4, 5]), 3)
+    >>> int(head * 13**3 + tail) == int(rank_key(np.array([1, 2, 3, 4, 5])))
+    True
+    """
+    return np.asarray(ranks, np.int64) @ _DIGITS[5 - places :]
 
 
 def rank_table_from_rules() -> np.ndarray:
