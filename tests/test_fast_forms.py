@@ -6,6 +6,10 @@ whole (the twin: every array equal, the one-hand policies equal to compiling the
 policies afresh); a fast form that is damaged, of another file or of a file changed
 since, never used; and a warm one-hand process that loads none of numba, logging,
 zipfile or OpenSSL's hashlib.
+
+Mutations caught (each run, then reverted): the CRC-32 check, the key check and the
+arrays' names check of a fast form, the fingerprint check of a policy read late, the
+pegging table's fast form, a front end's handler attached before the first logger.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from crib_analyze.crib.one_hand import CompiledPolicies, compile_policies
 from crib_analyze.errors import ModelError
 from crib_analyze.position import Seat
 from crib_analyze.settings import PACKAGED_MODELS, PACKAGED_PEGGING, packaged
-from crib_analyze.storage.raw import MAGIC, read_raw, write_raw
+from crib_analyze.storage.raw import MAGIC, fast_form_path, read_raw, write_raw
 
 HAND = ["5H", "6S", "4D", "JC", "QH", "5C"]
 
@@ -117,8 +121,17 @@ def test_a_damaged_or_stale_fast_form_is_never_used(cache: Path, tmp_path: Path)
     path.write_bytes(other.read_bytes())
     os.utime(path, ns=(1, 1))
     changed = _fresh_load(path)
-    assert changed.fingerprint() == em.ExpertModel._read_file(other, "x").fingerprint()
+    lowball = em.ExpertModel._read_file(other, "x").fingerprint()
+    assert changed.fingerprint() == lowball
     assert len(list(cache.glob("expert_model_*.raw"))) == 2
+    # a fast form at this file's place that carries another file's key: not used
+    where, _ = fast_form_path(path, "expert_model", em.FAST_FORM_VERSION)
+    where.write_bytes(kept.read_bytes())  # the classic model's, keyed to its old stamp
+    assert _fresh_load(path).fingerprint() == lowball
+    # this file's key over arrays of another layout (a version not raised): not used
+    where, key = fast_form_path(path, "expert_model", em.FAST_FORM_VERSION)
+    write_raw(where, {"key": key, "fingerprint": "0", "provenance": {}}, {"x": np.zeros(2)})
+    assert _fresh_load(path).fingerprint() == lowball
 
 
 def test_a_model_file_changed_while_in_use_is_one_clear_error(cache: Path, tmp_path: Path) -> None:
