@@ -20,6 +20,10 @@ Three comparisons per game, to separate the parts:
   far slower);
 * **both**: the expert's throws and the solver's play together.
 
+``--reverse`` measures the throws the other way round: one side throwing by the hand
+policy among seats that throw by the expert model (which throws better, whoever the
+others are).
+
 Target (issue 35): the new players win significantly more in every game, by more than
 3 s.e.
 
@@ -57,13 +61,19 @@ SOLVER_GAMES = ("five-dealt", "five-card", "three", "three-dealer-six", "five")
 
 
 def match(
-    name: str, throws: str, play: str, games: int, seed: int, jokers: int = 0
+    name: str,
+    throws: str,
+    play: str,
+    games: int,
+    seed: int,
+    jokers: int = 0,
+    base_throws: str = "hand",
 ) -> dict[str, object]:
     """The new side's (the side of player 0) record against the baseline in ``games``
     whole games (a multiple of the players: whole rotation groups), with ``jokers`` in
-    the pack."""
+    the pack; the baseline seats throw by ``base_throws``."""
     rules = game(name, jokers=jokers)
-    if throws == "expert" and game_model(rules) is None:
+    if "expert" in (throws, base_throws) and game_model(rules) is None:
         raise SystemExit(f"{name} with {jokers} jokers has no expert model to measure")
     p = rules.players
     games -= games % p
@@ -71,7 +81,9 @@ def match(
     new = sides == sides[0]
     table = table_deal(rules, POLICY_CODES["lookahead"])._replace(
         policies=np.where(new, POLICY_CODES[play], POLICY_CODES["lookahead"]).astype(np.int64),
-        throws=np.where(new, THROW_MODELS.index(throws), 0).astype(np.int64),
+        throws=np.where(new, THROW_MODELS.index(throws), THROW_MODELS.index(base_throws)).astype(
+            np.int64
+        ),
     )
     n_sides = int(sides.max()) + 1
     start = time.perf_counter()
@@ -99,6 +111,10 @@ def main() -> None:
     parser.add_argument("--only", choices=tuple(COMPARISONS), action="append")
     parser.add_argument("--games", type=int, help="games a comparison (default: its own)")
     parser.add_argument(
+        "--reverse", action="store_true",
+        help="throws the other way round: the hand policy's seat among expert seats",
+    )  # fmt: skip
+    parser.add_argument(
         "--jokers", type=int, default=0, help="jokers in the pack (default games: those "
         "whose joker models ship, the standard one)",
     )  # fmt: skip
@@ -115,7 +131,12 @@ def main() -> None:
             if play == "solver" and name not in SOLVER_GAMES:
                 continue
             n = args.games or (max(full // 10, 60) if args.quick else full)
-            r = match(name, throws, play, n, SEED, args.jokers)
+            base = "hand"
+            if args.reverse:  # the other way round: which of the two throws better
+                if label != "throws":
+                    continue
+                throws, base = "hand", "expert"
+            r = match(name, throws, play, n, SEED, args.jokers, base)
             gain = r["win"] - r["fair"]  # type: ignore[operator]
             z = gain / r["win_se"] if r["win_se"] else float("nan")  # type: ignore[operator]
             pts = " ".join(f"{v:+.3f}" for v in r["points"].values())  # type: ignore[union-attr]

@@ -85,9 +85,15 @@ HEADS_UP_ADVICE_POLICY: AnyGamePlayPolicy = "solver"
 GameOthers = Literal["expert", "random", "hand"]
 GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)
 # how the seats of a game other than the standard one throw in whole games: by the game's
-# expert model (its default where it has one) or by the hand policy (random cribs)
+# expert model (its default where it has one that throws better: HAND_THROW_GAMES) or by
+# the hand policy (random cribs)
 GameThrowPolicy = Literal["expert", "hand"]
 GAME_THROW_POLICIES: tuple[GameThrowPolicy, ...] = get_args(GameThrowPolicy)
+#: the games whose players throw by the hand policy unless told, though an expert throw
+#: model ships for them: there the model throws measurably worse than the hand policy
+#: (it gives up the hand and its play for the crib; benchmarks/README.md, "Which
+#: throws play best"); the model stays the picture of the other seats in ``discard``
+HAND_THROW_GAMES = ("five-card", "five")
 # how a simulated player throws
 GamePlayer = Literal["expert", "points", "position", "mixed", "table"]
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)

@@ -40,9 +40,10 @@ class OddsMeta(ResultMeta):
             made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
             policy = self.board.get("policy") or self.board.get("play_policy", "?")
             if self.game != "standard":
+                thrower = {"hand": "the hand policy"}.get(self.board.get("throws", ""))
                 return (
-                    f"{self.game}: the dealer about to deal; its board: {made} (throws by the "
-                    f"expert model, {policy} play)"
+                    f"{self.game}: the dealer about to deal; its board: {made} (throws by "
+                    f"{thrower or 'the expert model'}, {policy} play)"
                 )
             return f"board table: {made} (expert throws, {policy} play)"
         return (

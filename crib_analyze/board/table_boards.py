@@ -33,7 +33,7 @@ from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board import three_board_kernels as tbk
 from crib_analyze.board.build import BoardLog, distinct_deals, distinct_rows, solve_board
 from crib_analyze.board.event_kernels import SOURCES
-from crib_analyze.board.table_games import table_deal, throw_policy_of
+from crib_analyze.board.table_games import THROW_WORDS, table_deal, throw_policy_of
 from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
 from crib_analyze.play.table_play_kernels import POLICY_CODES
@@ -218,7 +218,7 @@ def build_game_board(
             "first_dealer": round(float(gap[0, rules.pone_start, 1]), 5),
         },
         "seconds": round(time.time() - start, 1),
-        "scheme": "deals of the game, every seat throwing by the game's expert model and "
+        "scheme": f"deals of the game, every seat throwing by {THROW_WORDS[throws]} and "
         "laying by the play policy; scoring events in the order scored, by side; every "
         "position solved over the deals by dynamic programming from the end of the board "
         "down; the error is half the gap between the boards of the two halves of the deals",
@@ -251,8 +251,8 @@ def _three_board(
             "first_dealer": round(float(gap[0, 0, 0, 2]), 5),
         },
         "seconds": round(time.time() - start, 1),
-        "scheme": "deals of the game, every seat throwing by the game's expert model and "
-        "laying by the play policy; scoring events in the order scored, by seat; every "
+        "scheme": f"deals of the game, every seat throwing by {THROW_WORDS[provenance['throws']]} "
+        "and laying by the play policy; scoring events in the order scored, by seat; every "
         "position (the three scores from the dealer's left) solved over the deals by "
         "dynamic programming from the end of the board down, the deals that end the game "
         "counted by what each seat needs; the error is half the gap between the boards "

@@ -56,6 +56,7 @@ from crib_analyze.settings import (
     GAME_BATCH,
     GAME_THROW_POLICIES,
     GAMES,
+    HAND_THROW_GAMES,
     PENALTIES,
     SCORINGS,
     SEED,
@@ -130,10 +131,13 @@ class TableRun:
 
 def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
     """The throw policy a run of ``rules`` plays: ``asked``, or the expert where the game
-    has a model and the hand policy where not."""
+    has a model that throws better than the hand policy, and the hand policy where not
+    (no model, or one of :data:`~crib_analyze.settings.HAND_THROW_GAMES`)."""
     if asked is not None:
         return cast(GameThrowPolicy, asked)
-    return "expert" if game_model(rules) is not None else "hand"
+    if rules.name in HAND_THROW_GAMES or game_model(rules) is None:
+        return "hand"
+    return "expert"
 
 
 def throw_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:

@@ -195,11 +195,12 @@ def build_game_boards(
     Canadian doubles) and of three players (three, three-dealer-six): the chance of each
     game outcome from every position.
 
-    Simulates the deals (every seat throws by the game's expert model and lays by the
-    lookahead; each deal's scoring events in the order they score, by side, or by seat
-    with three players), then solves every position to the game's target by dynamic
-    programming over them, and each half of them to measure the sampling error. Five
-    players have no board (121^5 positions). Seeded and reproducible on any number of
+    Simulates the deals (every seat throws by the game's expert model, by the hand
+    policy in five-card where it throws better, and lays by the lookahead; each deal's
+    scoring events in the order they score, by side, or by seat with three players),
+    then solves every position to the game's target by dynamic programming over them,
+    and each half of them to measure the sampling error. Five players have no board
+    (121^5 positions). Seeded and reproducible on any number of
     threads or on a Dask cluster (--scheduler); a killed build resumes. Use the new
     boards with CRIB_ANALYZE_GAME_BOARDS=FILE.
     """
@@ -342,7 +343,8 @@ def build_board(
     "--throw-policy",
     type=click.Choice(GAME_THROW_POLICIES),
     help="With --game: how every seat throws: by the game's expert model (the default "
-    "where it has one) or by the hand policy (the crib's worth with random other cards).",
+    "where it has one, but in five-card and five, where the hand policy throws better) or "
+    "by the hand policy (the crib's worth with random other cards).",
 )
 @click.option(
     "--record",
