@@ -93,7 +93,9 @@ def test_the_model_from_its_fast_form_equals_the_file(cache: Path) -> None:
     assert fast.provenance == whole.provenance
     for seat in Seat:
         for k in ("P", "F", "K"):
-            assert np.array_equal(getattr(fast.throws(seat), k), getattr(whole.throws(seat), k))
+            a = getattr(fast.throws(seat), k)
+            assert np.array_equal(a, getattr(whole.throws(seat), k))
+            assert a.flags.writeable  # as read from the file: the type the kernels know
     twin = compile_policies([whole.opponent_policy(seat).entries() for seat in Seat])
     for name in CompiledPolicies.__dataclass_fields__:
         a, b = getattr(fast.one_hand_policies(), name), getattr(twin, name)
@@ -132,6 +134,21 @@ def test_a_damaged_or_stale_fast_form_is_never_used(cache: Path, tmp_path: Path)
     where, key = fast_form_path(path, "expert_model", em.FAST_FORM_VERSION)
     write_raw(where, {"key": key, "fingerprint": "0", "provenance": {}}, {"x": np.zeros(2)})
     assert _fresh_load(path).fingerprint() == lowball
+
+
+def test_an_edit_to_the_code_that_makes_a_fast_form_makes_it_again(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "maker.py"
+    source.write_text("# the code that made the fast form\n")
+    monkeypatch.setattr(em, "_FAST_FORM_CODE", (str(source),))
+    path = _model_path("classic")
+    _fresh_load(path)
+    assert _fresh_load(path).pone_policy._entries is None  # type: ignore[union-attr]
+    source.write_text("# the code, edited\n")
+    edited = _fresh_load(path)  # not the fast form the old code made: the file itself
+    assert edited.pone_policy is not None and edited.pone_policy._entries is not None
+    assert len(list(cache.glob("expert_model_*.raw"))) == 2
 
 
 def test_a_model_file_changed_while_in_use_is_one_clear_error(cache: Path, tmp_path: Path) -> None:

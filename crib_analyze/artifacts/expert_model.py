@@ -31,6 +31,7 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.constants import N_MULTISETS
+from crib_analyze.crib import one_hand
 from crib_analyze.crib.one_hand import CompiledPolicies, compile_policies
 from crib_analyze.errors import ModelError, StorageError, describe_os_error
 from crib_analyze.position import Seat
@@ -393,6 +394,8 @@ class ExpertModel:
 #: the fast form's layout: raise it when what it holds (or CompiledPolicies) changes
 FAST_FORM_VERSION = 2
 _THROW_ARRAYS = ("P", "F", "K")
+#: the sources that make and read the fast form: an edit to them makes it again
+_FAST_FORM_CODE = (__file__, one_hand.__file__)
 
 
 def _fast_form(path: Path, source: str) -> ExpertModel | None:
@@ -401,12 +404,16 @@ def _fast_form(path: Path, source: str) -> ExpertModel | None:
     throw models, the provenance and fingerprint, and the policies in the form the
     one-hand path reads (:class:`CompiledPolicies`); each seat's policy entries are read
     from the file itself when first wanted. None if there is none."""
-    found = read_fast_form(path, "expert_model", FAST_FORM_VERSION, _fast_form_names())
+    found = read_fast_form(
+        path, "expert_model", FAST_FORM_VERSION, _fast_form_names(), _FAST_FORM_CODE
+    )
     if found is None:
         return None
     meta, arrays, where = found
     fingerprint = str(meta["fingerprint"])
-    throws = [ThrowModel(*(arrays[f"{seat.role}_{k}"] for k in _THROW_ARRAYS)) for seat in Seat]
+    throws = [  # writable copies, as read from a file (a kernel's array type)
+        ThrowModel(*(np.array(arrays[f"{seat.role}_{k}"]) for k in _THROW_ARRAYS)) for seat in Seat
+    ]
     policies = [
         ThrowPolicy(load=partial(_file_policy, path, seat.role, fingerprint)) for seat in Seat
     ]
@@ -446,7 +453,7 @@ def _keep_fast_form(path: Path, model: ExpertModel) -> None:
     for seat in Seat:
         arrays |= {f"{seat.role}_{k}": getattr(model.throws(seat), k) for k in _THROW_ARRAYS}
     meta = {"provenance": model.provenance, "fingerprint": model.fingerprint()}
-    keep_fast_form(path, "expert_model", FAST_FORM_VERSION, meta, arrays)
+    keep_fast_form(path, "expert_model", FAST_FORM_VERSION, meta, arrays, _FAST_FORM_CODE)
 
 
 def _file_policy(path: Path, role: str, fingerprint: str) -> Entries:

@@ -141,7 +141,8 @@ def packaged_pegging_table() -> PeggingTable:
     folder (:func:`~crib_analyze.storage.raw.read_fast_form`) when one is kept, else
     read from its file and kept in that form."""
     path = Path(str(packaged(PACKAGED_PEGGING)))
-    found = read_fast_form(path, "pegging_table", PEGGING_FAST_FORM, frozenset(_TABLE_ARRAYS))
+    code = (__file__,)  # an edit to this reader makes the fast form again
+    found = read_fast_form(path, "pegging_table", PEGGING_FAST_FORM, frozenset(_TABLE_ARRAYS), code)
     if found is not None:
         meta, arrays, where = found
         checked.note(
@@ -149,13 +150,13 @@ def packaged_pegging_table() -> PeggingTable:
             f"its fast form in the cache ({where.name}): CRC-32 matched, made from the "
             "file when its digest matched",
         )
-        own, opp, se = (arrays[k] for k in _TABLE_ARRAYS)
+        own, opp, se = (np.array(arrays[k]) for k in _TABLE_ARRAYS)  # writable, as read
         return PeggingTable(own, opp, se, provenance=dict(meta["provenance"]))
     with path.open("rb") as fh:
         table = PeggingTable.load(fh)
     arrays = {k: getattr(table, k) for k in _TABLE_ARRAYS}
     keep_fast_form(
-        path, "pegging_table", PEGGING_FAST_FORM, {"provenance": table.provenance}, arrays
+        path, "pegging_table", PEGGING_FAST_FORM, {"provenance": table.provenance}, arrays, code
     )
     return table
 

@@ -97,26 +97,33 @@ def read_raw(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np
 # --- fast forms: a file's arrays kept raw in the cache folder ------------------------------
 
 
-def fast_form_path(path: Path, kind: str, version: int) -> tuple[Path, dict[str, Any]]:
+def fast_form_path(
+    path: Path, kind: str, version: int, code: tuple[str, ...] = ()
+) -> tuple[Path, dict[str, Any]]:
     """Where the fast form of ``kind`` (e.g. "expert_model") made from the file at
     ``path`` is kept, and the key it must carry: the file's resolved path, size and
-    modification time, and the form's layout ``version`` (an OSError if the file is
-    gone)."""
+    modification time, the form's layout ``version``, and a digest of the source files
+    ``code`` that make and read it (an edit to them makes it again; an OSError if a
+    file is gone)."""
     st = path.stat()
+    made_by = blake2b(digest_size=8)
+    for source in code:
+        with open(source, "rb") as fh:
+            made_by.update(fh.read())
     key = {"file": str(path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-           "kind": kind, "version": version}  # fmt: skip
+           "kind": kind, "version": version, "code": made_by.hexdigest()}  # fmt: skip
     tag = blake2b(json.dumps(key, sort_keys=True).encode(), digest_size=8).hexdigest()
     return cache_dir() / f"{kind}_{tag}.raw", key
 
 
 def read_fast_form(
-    path: Path, kind: str, version: int, names: frozenset[str]
+    path: Path, kind: str, version: int, names: frozenset[str], code: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], dict[str, np.ndarray], Path] | None:
     """(meta, arrays, where) of the fast form of the file at ``path`` if one is kept,
     carries this file's key and holds exactly ``names``; else None (none kept, damaged,
-    or of another file or layout: the caller reads the file and keeps it again)."""
+    or of another file, layout or code: the caller reads the file and keeps it again)."""
     try:
-        where, key = fast_form_path(path, kind, version)
+        where, key = fast_form_path(path, kind, version, code)
         meta, arrays = read_raw(where)
     except (OSError, ValueError):
         return None
@@ -126,12 +133,17 @@ def read_fast_form(
 
 
 def keep_fast_form(
-    path: Path, kind: str, version: int, meta: dict[str, Any], arrays: dict[str, Any]
+    path: Path,
+    kind: str,
+    version: int,
+    meta: dict[str, Any],
+    arrays: dict[str, Any],
+    code: tuple[str, ...] = (),
 ) -> None:
     """Keep ``arrays`` and ``meta`` as the fast form of the file at ``path``; a cache
     folder that cannot be written only makes the next read slower."""
     try:
-        where, key = fast_form_path(path, kind, version)
+        where, key = fast_form_path(path, kind, version, code)
         where.parent.mkdir(parents=True, exist_ok=True)
         write_raw(where, meta | {"key": key}, arrays)
     except (OSError, StorageError):
