@@ -219,3 +219,23 @@ def test_a_warm_one_hand_process_loads_only_what_it_needs(cache: Path) -> None:
     assert "LOADED ['zipfile']" in runs[0].stdout  # the files themselves, read once
     assert "LOADED []" in runs[1].stdout, runs[1].stdout[-300:]
     assert runs[0].stdout.split("LOADED")[0] == runs[1].stdout.split("LOADED")[0]
+
+
+def test_only_the_newest_fast_forms_of_a_kind_are_kept(cache: Path, tmp_path: Path) -> None:
+    from crib_analyze.storage.raw import KEEP_FAST_FORMS, keep_fast_form
+
+    cache.mkdir(parents=True)
+    for n in range(KEEP_FAST_FORMS + 3):  # the fast forms of files since changed
+        old = cache / f"pegging_table_{n:016x}.raw"
+        old.write_bytes(b"x")
+        os.utime(old, ns=(n + 1, n + 1))
+    other = cache / "expert_model_0000000000000000.raw"  # another kind: not touched
+    other.write_bytes(b"x")
+    os.utime(other, ns=(1, 1))
+    source = tmp_path / "table.npz"
+    source.write_bytes(b"a file")
+    keep_fast_form(source, "pegging_table", 1, {}, {"a": np.zeros(3)})
+    left = sorted(p.name for p in cache.glob("pegging_table_*.raw"))
+    assert len(left) == KEEP_FAST_FORMS and other.exists()
+    assert "pegging_table_0000000000000000.raw" not in left  # the oldest went first
+    assert f"pegging_table_{KEEP_FAST_FORMS + 2:016x}.raw" in left

@@ -25,6 +25,7 @@ again after.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import zlib
@@ -39,6 +40,7 @@ from crib_analyze.storage.atomic import atomic_open
 from crib_analyze.storage.npz import blake2b
 
 MAGIC = b"crib-analyze raw arrays 1\n"
+KEEP_FAST_FORMS = 12  # fast forms kept of each kind (the newest): older ones are removed
 _ALIGN = 64
 _LENGTH_BYTES = 8
 
@@ -129,6 +131,8 @@ def read_fast_form(
         return None
     if meta.get("key") != key or set(arrays) != names:
         return None
+    with contextlib.suppress(OSError):
+        os.utime(where)  # the newest in use: kept when older ones are removed
     return meta, arrays, where
 
 
@@ -147,4 +151,22 @@ def keep_fast_form(
         where.parent.mkdir(parents=True, exist_ok=True)
         write_raw(where, meta | {"key": key}, arrays)
     except (OSError, StorageError):
-        pass
+        return
+    _remove_old(where.parent, kind)
+
+
+def _remove_old(folder: Path, kind: str) -> None:
+    """Remove all but the newest :data:`KEEP_FAST_FORMS` fast forms of ``kind`` in
+    ``folder`` (those of files since changed, or of code since edited, are never read
+    again)."""
+
+    def age(p: Path) -> int:
+        try:
+            return p.stat().st_mtime_ns
+        except OSError:
+            return 0
+
+    kept = sorted(folder.glob(f"{kind}_*.raw"), key=age, reverse=True)
+    for old in kept[KEEP_FAST_FORMS:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
