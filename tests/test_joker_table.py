@@ -310,6 +310,26 @@ def test_a_damaged_joker_table_is_one_line(tmp_path) -> None:
     assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.usefixtures("few_classes")
+def test_a_table_written_with_wrong_weights_fails_its_check(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checksums that hold prove the file is as written, not that it is right: the
+    check counts the hands' weights again."""
+    out = tmp_path / "w.parquet"
+    right = tj.joker_classes
+
+    def one_more(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
+        cards, weight = right(jokers, size)
+        return cards, weight + (np.arange(len(weight)) == 2)  # one hand weighs one more
+
+    monkeypatch.setattr(tj, "joker_classes", one_more)
+    ca.generate_table(out, game=ca.game("standard", jokers=1))
+    monkeypatch.setattr(tj, "joker_classes", right)
+    with pytest.raises(TableError, match="weights sum to"):
+        ca.check_table(out)
+
+
 def test_the_table_with_jokers_on_the_command_line(tmp_path) -> None:
     result = CliRunner().invoke(cli, ["table", "--jokers", "1", "-o", str(tmp_path / "t.csv")])
     assert result.exit_code == 2, result.output
