@@ -25,6 +25,7 @@ from crib_analyze.api import check_table, generate_table
 from crib_analyze.cards import format_card, format_cards
 from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
+from crib_analyze.crib.joker_class_kernels import joker_zero_counts
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.table.class_numbers import KINDS, numerators
 from crib_analyze.table.five_card import five_card_classes
@@ -262,8 +263,6 @@ def test_a_game_table_of_a_variant_is_the_seat_s_exact_throws(
     "thrown", rotating(["2H 7H", "JH 3C", "JH 6H", "2C 9D", "3D 9C"], 1, "five-zero")
 )
 def test_the_old_five_card_games_zero_counts_deal_every_starter_and_crib(thrown: str) -> None:
-    from crib_analyze.crib.zero_kernels import five_card_zero_counts
-
     kept = {
         "2H 7H": "9C KD 4S",
         "JH 3C": "8D 9S KS",
@@ -272,7 +271,7 @@ def test_the_old_five_card_games_zero_counts_deal_every_starter_and_crib(thrown:
         "3D 9C": "4S 8S KS",
     }  # fmt: skip (the last keeps a flush of three)
     cards = ca.parse_cards(f"{thrown} {kept[thrown]}")
-    hand, crib = five_card_zero_counts(rank_table(), np.array([cards]), fk.THROWS, fk.KEEPS)
+    hand, crib = joker_zero_counts(rank_table(), np.array([cards]), 0, fk.THROWS, fk.KEEPS)
     rest = [c for c in range(52) if c not in cards]
     ours = cards[:2]
     d = [list(t) for t in fk.THROWS.tolist()].index([0, 1])
@@ -288,10 +287,8 @@ def test_the_old_five_card_games_zero_counts_deal_every_starter_and_crib(thrown:
 
 @pytest.mark.skipif(not FULL, reason="713,460 plain shows a throw: make test-all")
 def test_a_throw_of_ones_zero_crib_deals_every_completion() -> None:
-    from crib_analyze.crib.zero_kernels import five_card_zero_counts
-
     cards = ca.parse_cards("JH 2C 7C 9D KS")  # the thrown jack, and every other case in its deals
-    _, crib = five_card_zero_counts(rank_table(), np.array([cards]), fk.THROWS_ONE, fk.KEEPS_ONE)
+    _, crib = joker_zero_counts(rank_table(), np.array([cards]), 0, fk.THROWS_ONE, fk.KEEPS_ONE)
     rest = [c for c in range(52) if c not in cards]
     for d in (0, 1):  # the jack, then the two of clubs (the flush, another's jack)
         zero = sum(

@@ -44,7 +44,7 @@ from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
-from crib_analyze.table.class_numbers import KINDS, numerators
+from crib_analyze.table.class_numbers import KINDS, numerators, writable
 
 GAME = "five-card"
 #: the games whose seats are dealt five and throw one: one table serves them all
@@ -88,14 +88,15 @@ def zero_columns(
     cards: np.ndarray, penalty: str, throws: np.ndarray, keeps: np.ndarray, completions: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(P(hand 0), P(crib 0), the rule's points by seat (2, n, k)) of every throw of every
-    class: exact, in closed form over ranks (:mod:`crib_analyze.crib.zero_kernels`), the
+    class: exact, in closed form over ranks (:mod:`crib_analyze.crib.joker_class_kernels`), the
     points from the holder's side as ``discard --penalty`` counts them (by the seat that
     owns the crib, :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE)."""
-    from crib_analyze.crib.zero_kernels import five_card_zero_counts
+    from crib_analyze.crib.joker_class_kernels import joker_zero_counts
     from crib_analyze.discard.penalties import penalty_points
 
-    parts = [
-        five_card_zero_counts(rank_table(), cards[lo : lo + k], throws, keeps)
+    cards = writable(cards)  # the kernels' one array type
+    parts = [  # the counts of every table's kernel, with no joker in the pack
+        joker_zero_counts(rank_table(), cards[lo : lo + k], 0, throws, keeps)
         for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
     ]
     hand = np.concatenate([p[0] for p in parts]) / fk.UNSEEN
