@@ -390,7 +390,11 @@ def default_sample_path(
 
 
 def default_game_table_path(
-    game: str, lowball: bool = False, penalty: str = "none", jokers: int = 0
+    game: str,
+    lowball: bool = False,
+    penalty: str = "none",
+    jokers: int = 0,
+    throw_fives: bool = False,
 ) -> Path:
     """``discard_table_<game>.parquet`` in the data dir: the table of another game (a
     variant's says it: ``discard_table_<game>_lowball_penalty-zero.parquet``; the
@@ -399,6 +403,7 @@ def default_game_table_path(
     stem = "discard_table" + ("" if game == "standard" else f"_{game}")
     stem += f"_jokers-{jokers}" if jokers else ""
     stem += "_lowball" if lowball else ""
+    stem += "_throw-fives" if throw_fives else ""
     stem += "" if penalty == "none" else f"_penalty-{penalty}"
     return data_dir() / f"{stem}.parquet"
 

@@ -869,3 +869,114 @@ def starter_set(text: str, unseen: list[int]) -> set[int]:
         else:
             named |= {4 * "A23456789TJQK".index(w[0]) + "CDHS".index(w[1]) for w in item.split()}
     return named
+
+
+# --- throw fives: the crib when every other seat obeys the rule -----------------------------
+
+
+def naive_fives_throw(hand: list[int], slots: int, rng) -> list[int]:  # type: ignore[no-untyped-def]
+    """A throw of ``slots`` cards from ``hand`` by the rule "every five you hold goes to
+    the crib" (as many as the slots take, chosen at random; the rest at random)."""
+    fives = [c for c in hand if rank(c) == 4]
+    if len(fives) >= slots:
+        return rng.sample(fives, slots)
+    others = [c for c in hand if rank(c) != 4]
+    return fives + rng.sample(others, slots - len(fives))
+
+
+def naive_fives_patterns(  # type: ignore[no-untyped-def]
+    held: list[int], seats: list[tuple[int, int]], deck: int, deals: int, rng
+) -> dict[tuple[int, int], int]:
+    """How often, over ``deals`` deals played out as the rules say, the crib's cards
+    other than the seat's own hold j fives and the starter is a five (s 1): the unseen
+    cards shuffled and dealt to the other ``seats`` (dealt, thrown), each throwing by
+    the rule, then ``deck`` cards from the pack to the crib, then the cut."""
+    pack = unseen(held)
+    counts: dict[tuple[int, int], int] = {}
+    for _ in range(deals):
+        rng.shuffle(pack)
+        at = 0
+        crib: list[int] = []
+        for dealt, thrown in seats:
+            crib += naive_fives_throw(pack[at : at + dealt], thrown, rng)
+            at += dealt
+        crib += pack[at : at + deck]
+        starter = pack[at + deck]
+        key = (sum(rank(c) == 4 for c in crib), int(rank(starter) == 4))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def naive_weighted_crib(held: list[int], thrown: list[int], w) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """(mean, P(0)) of the crib of ``thrown`` and every set of the other cards (as many
+    as fill four) with every starter, all of the unseen cards, each set of j fives and
+    starter (s 1 a five) weighing ``w[j][s]``: the rules' show, card by card."""
+    rest = unseen(held)
+    mean = zero = 0.0
+    for others in combinations(rest, 4 - len(thrown)):
+        j = sum(rank(c) == 4 for c in others)
+        for s in rest:
+            if s in others:
+                continue
+            p = w[j][int(rank(s) == 4)]
+            points = naive_score([*thrown, *others], s, crib=True)
+            mean += p * points
+            zero += p * (points == 0)
+    return mean, zero
+
+
+def naive_scores_array(crib4, starters, crib: bool = True):  # type: ignore[no-untyped-def]
+    """The show of many hands at once (numpy arrays: ``crib4`` (N, 4) card ids, each with
+    its starter (N,)), from the rules text as :func:`naive_score` is: fifteens 2, pairs
+    2, runs (each maximal run of 3 or more, once per card combination), the flush (a
+    crib's only with all five), nobs 1."""
+    import numpy as np
+
+    cards = np.concatenate([np.asarray(crib4), np.asarray(starters)[:, None]], axis=1)
+    ranks, suits = cards >> 2, cards & 3
+    values = np.minimum(ranks + 1, 10)
+    points = np.zeros(len(cards), np.int64)
+    for size in range(2, 6):  # fifteens
+        for combo in combinations(range(5), size):
+            points += 2 * (values[:, list(combo)].sum(axis=1) == 15)
+    for i, j in combinations(range(5), 2):  # pairs
+        points += 2 * (ranks[:, i] == ranks[:, j])
+    counts = np.zeros((len(cards), 14), np.int64)  # a rank's count; rank 13 stays 0
+    for k in range(5):
+        np.add.at(counts, (np.arange(len(cards)), ranks[:, k]), 1)
+    length = np.zeros(len(cards), np.int64)
+    ways = np.ones(len(cards), np.int64)
+    for r in range(14):  # runs: close each maximal run at a missing rank
+        present = counts[:, r] > 0
+        ended = ~present & (length >= 3)
+        points += np.where(ended, length * ways, 0)
+        length = np.where(present, length + 1, 0)
+        ways = np.where(present, ways * np.maximum(counts[:, r], 1), 1)
+    same = (suits[:, :4] == suits[:, :1]).all(axis=1)  # flush
+    if crib:
+        points += 5 * (same & (suits[:, 4] == suits[:, 0]))
+    else:
+        points += np.where(same, 4 + (suits[:, 4] == suits[:, 0]), 0)
+    nobs = ((ranks[:, :4] == JACK) & (suits[:, :4] == suits[:, 4:5])).any(axis=1)
+    return points + nobs
+
+
+def naive_weighted_crib_array(held: list[int], thrown: list[int], w) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """:func:`naive_weighted_crib` with the shows scored all at once
+    (:func:`naive_scores_array`): every set and starter still dealt card by card."""
+    import numpy as np
+
+    rest = unseen(held)
+    sets = np.array(list(combinations(rest, 4 - len(thrown))), np.int64)
+    rows, starters = [], []
+    for s in rest:
+        keep = ~(sets == s).any(axis=1)
+        rows.append(sets[keep])
+        starters.append(np.full(int(keep.sum()), s))
+    others = np.concatenate(rows)
+    starter = np.concatenate(starters)
+    crib4 = np.concatenate([np.tile(thrown, (len(others), 1)), others], axis=1)
+    points = naive_scores_array(crib4, starter)
+    j = (others >> 2 == 4).sum(axis=1)
+    p = np.asarray(w)[j, (starter >> 2 == 4).astype(np.int64)]
+    return float((p * points).sum()), float(p[points == 0].sum())

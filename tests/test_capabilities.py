@@ -233,7 +233,8 @@ def test_the_odds_table_and_review_requests_resolve_once() -> None:
     with pytest.raises(UsageError, match="shards are written as Parquet"):
         TableRequest(shard="1/2", fmt="csv").resolve()
     with pytest.raises(UsageError, match="the five-card table does not play the variant throw"):
-        TableRequest(game=ca.game("five-card", throw_fives=True)).resolve()
+        TableRequest(game=ca.game("five-card", throw_fives=True, jokers=1)).resolve()
+    assert TableRequest(game=ca.game("five-card", throw_fives=True)).resolve().engine == "any-game"
     assert TableRequest(game=ca.game("five-card", lowball=True)).resolve().engine == "any-game"
     assert ReviewRequest().resolve().engine == "standard"
     with pytest.raises(UsageError, match="review reads the standard game's records"):

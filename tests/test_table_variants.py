@@ -223,7 +223,10 @@ def test_a_variant_table_file_checks_looks_up_and_makes_crib_tables(tmp_path: Pa
             ["--penalty", "zero", "--game", "three"],
             "the zero penalty gives the point to the opponent: three has 3 sides",
         ),
-        (["--throw-fives", "--game", "three"], "the three table does not play the variant throw"),
+        (
+            ["--throw-fives", "--game", "three", "--jokers", "1"],
+            "the three table does not play the variant throw fives",
+        ),
     ],
 )
 def test_variants_the_table_does_not_play_are_one_line_refusals(

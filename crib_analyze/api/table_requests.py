@@ -52,7 +52,11 @@ class TableRequest:
                     "cards (keep four, pass four, throw two), too many hands to enumerate; "
                     "'discard --game' ranks one hand's splits"
                 )
-            rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty", "jokers"))
+            if rules.jokers:  # the jokers' table: random cards, which no rule binds
+                rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty", "jokers"))
+            rules.refuse_variants(
+                f"the {rules.name} table", ("lowball", "penalty", "jokers", "throw")
+            )
             return replace(self, game=rules, engine=engine)
         from crib_analyze.discard.engine import model_variant
         from crib_analyze.table.spec import parse_shard

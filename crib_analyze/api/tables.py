@@ -191,7 +191,9 @@ def _game_table(output: str | os.PathLike[str] | None, rules: Rules) -> TableRes
     from crib_analyze.table.jokers import write_joker_table
 
     name = rules.name
-    default = default_game_table_path(name, rules.lowball, rules.penalty, rules.jokers)
+    default = default_game_table_path(
+        name, rules.lowball, rules.penalty, rules.jokers, rules.throw_fives
+    )
     target = Path(output) if output is not None else _in_data_dir(default)
     if table_format_for(target, None) != "parquet":
         what = f"{name} table" + (f" with {rules.jokers} joker(s)" if rules.jokers else "")

@@ -139,7 +139,8 @@ def table(
     --lowball each role's best throw is the one of fewest points, and the play is not
     counted (no pegging columns). The other games' tables take both. With --throw-fives
     the standard table ranks the throws the rule allows (a legal column), against the
-    random opponent obeying it or the throw-fives expert.
+    random opponent obeying it or the throw-fives expert; the other games' tables too,
+    the other seats random and obeying it.
 
     With --jokers 1 or 2: the standard game with a 53- or 54-card pack, every
     suit-distinct hand of it (those holding jokers too: 1,097,447 or 1,113,879 hands)

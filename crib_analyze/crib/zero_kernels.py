@@ -201,18 +201,30 @@ def classes_policy_crib_zero(
 # --- the tables of five-card hands (crib_analyze.table.five_card) ----------------------
 
 
+#: the random seats' weights in :func:`fives_one_zero`: every set and starter counts once
+_EVERY_SET = np.ones((4, 2), np.float64)
+
+
 @njit
 def crib_one_zero_count(table: np.ndarray, t: int, avail: np.ndarray) -> int:
     """How many completions of the one card ``t`` thrown (three of the unseen cards,
     then a starter of the rest) make a crib of nothing: of C(47, 3) x 44 for a seat
     dealt five."""
+    return round(fives_one_zero(table, t, avail, _EVERY_SET))
+
+
+@njit
+def fives_one_zero(table: np.ndarray, t: int, avail: np.ndarray, w: np.ndarray) -> float:
+    """The completions of the one card ``t`` thrown that make a crib of nothing, each set
+    of three holding j fives with a starter (s 1: a five) weighing ``w[j, s]`` (the
+    chance of nothing when ``w`` is the chance of each; their count when it is 1)."""
     rt, st = t >> 2, t & 3
     n = np.zeros(13, np.int64)
     for r in range(13):
         for s in range(4):
             n[r] += avail[r, s]
     thrown_jack = st if rt == JACK_RANK else -1
-    count = 0
+    total = 0.0
     for rx in range(13):
         if rx == rt:
             continue
@@ -223,23 +235,25 @@ def crib_one_zero_count(table: np.ndarray, t: int, avail: np.ndarray) -> int:
                 if rz == rt:
                     continue
                 trip = n[rx] * n[ry] * n[rz]
+                j = (rx == FIVE_RANK) + (ry == FIVE_RANK) + (rz == FIVE_RANK)
                 for rs in range(13):
                     if rs in (rt, rx, ry, rz):
                         continue
                     if lookup_rank_points(table, rt, rx, ry, rz, rs) != 0:
                         continue
                     if thrown_jack >= 0:  # nobs: a starter of the thrown jack's suit
-                        count += trip * (n[rs] - avail[rs, thrown_jack])
+                        count = trip * (n[rs] - avail[rs, thrown_jack])
                     elif JACK_RANK in (rx, ry, rz):  # another seat's jack
                         rest = trip // n[JACK_RANK] if n[JACK_RANK] else 0
                         nobs = 0
                         for s in range(4):
                             nobs += avail[JACK_RANK, s] * avail[rs, s]
-                        count += trip * n[rs] - rest * nobs
+                        count = trip * n[rs] - rest * nobs
                     else:  # a flush of five in the thrown card's suit
                         flush = avail[rx, st] * avail[ry, st] * avail[rz, st] * avail[rs, st]
-                        count += trip * n[rs] - flush
-    return count
+                        count = trip * n[rs] - flush
+                    total += count * w[j, 1 if rs == FIVE_RANK else 0]
+    return total
 
 
 # --- the standard table under throw fives (crib_analyze.table.compute) -----------------
@@ -293,7 +307,14 @@ def throw_fives_crib_mean(
     for r in range(13):
         for s in range(4):
             n[r] += avail[r, s]
-    r0, r1 = t0 >> 2, t1 >> 2
+    ranks = fives_pair_rank_sum(table, n, t0 >> 2, t1 >> 2, w)
+    return ranks + fives_pair_suit_sum(t0, t1, avail, w)
+
+
+@njit
+def fives_pair_rank_sum(table: np.ndarray, n: np.ndarray, r0: int, r1: int, w: np.ndarray) -> float:
+    """The rank part of :func:`throw_fives_crib_mean` (fifteens, pairs, runs) of thrown
+    ranks ``r0``, ``r1``: it depends only on the unseen cards' rank counts ``n``."""
     total = 0.0
     for rx in range(13):  # the rank part: each opponent rank pair and starter rank
         for ry in range(rx, 13):
@@ -308,6 +329,13 @@ def throw_fives_crib_mean(
                 points = lookup_rank_points(table, r0, r1, rx, ry, rs)
                 if points:
                     total += points * pairs * left * w[fives, 1 if rs == FIVE_RANK else 0]
+    return total
+
+
+@njit
+def fives_pair_suit_sum(t0: int, t1: int, avail: np.ndarray, w: np.ndarray) -> float:
+    """The flush of five and nobs of :func:`throw_fives_crib_mean`, in closed form."""
+    total = 0.0
     if (t0 & 3) == (t1 & 3):  # a flush of five: the pair and the starter of that suit
         suit = t0 & 3
         for rx in range(13):
@@ -320,8 +348,14 @@ def throw_fives_crib_mean(
                 for rs in range(13):
                     if avail[rs, suit] and rs != rx and rs != ry:
                         total += 5 * w[fives, 1 if rs == FIVE_RANK else 0]
-    n_fives = n[FIVE_RANK]
-    n_plain = 46 - n_fives
+    n_fives = 0
+    n_all = 0
+    for r in range(13):
+        for s in range(4):
+            n_all += avail[r, s]
+            if r == FIVE_RANK:
+                n_fives += avail[r, s]
+    n_plain = n_all - n_fives
     for t in (t0, t1):  # nobs for a thrown jack: a starter of its suit, any pair
         if t >> 2 != JACK_RANK:
             continue

@@ -131,6 +131,25 @@ def distinct_splits(options: list[Split], cards: np.ndarray) -> list[Split]:
     return out
 
 
+def _fives_cribs(
+    rules: Rules, seat: int, cards: np.ndarray, throws: list[tuple[int, ...]]
+) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]]:
+    """(crib mean, P(crib 0)) of each throw (positions in ``cards``) of ``seat`` when the
+    other seats are random cards that obey throw fives, exact
+    (:mod:`crib_analyze.crib.throw_fives_kernels`)."""
+    from crib_analyze.crib.throw_fives_kernels import hand_fives_cribs
+    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
+    from crib_analyze.scoring.show_kernels import rank_table
+
+    held_fives = int(np.count_nonzero(cards >> 2 == FIVE_RANK))
+    w = seat_fives_weights(rules, seat)[held_fives]
+    rows = cards[np.array(throws, np.int64)]
+    mean, zero = hand_fives_cribs(rank_table(), cards, rows, w)
+    return dict(zip(throws, mean.tolist(), strict=True)), dict(
+        zip(throws, zero.tolist(), strict=True)
+    )
+
+
 def analyze_seat(
     hand: CardsLike,
     rules: Rules,
@@ -151,10 +170,10 @@ def analyze_seat(
     rules.refuse_variants(
         "a seat's throws in another game", ("lowball", "throw", "penalty", "jokers")
     )
-    if rules.throw_fives and others == "random":
+    if rules.throw_fives and others == "random" and rules.jokers:
         raise UsageError(
-            "random cards do not follow throw fives: the other seats throw by the hand "
-            "policy (others hand)"
+            "with jokers, random cards do not follow throw fives: the other seats throw "
+            "by the hand policy (others hand)"
         )
     s = rules.seat(seat)
     n = rules.dealt[s]
@@ -203,6 +222,13 @@ def analyze_seat(
             crib_of[t] = float(row.mean())
             se_of[t] = float(row.std(ddof=1) / np.sqrt(samples)) if samples > 1 else 0.0
             crib_zero_of[t] = float((row == 0).mean())
+    elif rules.throw_fives:  # random seats that obey the rule: exact
+        if throw == 0:
+            raise UsageError(
+                f"the {name} of {rules.name} throws nothing: with throw fives the other "
+                "seats throw by the hand policy (others hand)"
+            )
+        crib_of, crib_zero_of = _fives_cribs(rules, s, cards, throws)
     else:  # exact; with nothing thrown the crib is four unseen cards whatever is kept
         rows = np.array(throws, np.int64).reshape(len(throws), throw)
         cribs = agk.crib_histograms(cards, rows, unseen)

@@ -38,19 +38,26 @@ from crib_analyze import interrupts
 from crib_analyze.cards import CARD_TEXT
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
+from crib_analyze.crib.throw_fives_rule import FORBIDDEN, legal_throws_of
 from crib_analyze.position import Seat
-from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules
+from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules, game
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
-from crib_analyze.table.class_numbers import KINDS, numerators, writable
+from crib_analyze.table.class_numbers import KINDS, multisets_of, numerators, writable
 
 GAME = "five-card"
 #: the games whose seats are dealt five and throw one: one table serves them all
 THROW_ONE_GAMES = ("five-dealt", "three", "three-dealer-six", "four", "five")
 TABLE_GAMES = (GAME, *THROW_ONE_GAMES)
 FORMAT = 1  # both kinds
+#: the crib's provenance in a table under throw fives
+FIVES_CRIB = (
+    "the seat's throw, the other seats' and the pack's cards and a starter, exact over "
+    "every deal of the unseen cards, each other seat throwing at random among the throws "
+    "the rule allows"
+)
 N_THROWS = 10
 #: each card id's text (the jokers' too), for the text columns
 CARD_WORDS = np.array(CARD_TEXT, dtype=object)
@@ -78,19 +85,28 @@ def five_card_classes() -> tuple[np.ndarray, np.ndarray]:
     return cards, weight
 
 
-def best_of(value: np.ndarray, lowball: bool) -> np.ndarray:
+def best_of(value: np.ndarray, lowball: bool, legal: np.ndarray | None = None) -> np.ndarray:
     """Each hand's best throws' flags, raveled: the most points, or under lowball the
-    fewest."""
-    return best_flags(-value if lowball else value, TIE_TOLERANCE).ravel()
+    fewest; among the ``legal`` throws if given (throw fives)."""
+    aimed = -value if lowball else value
+    if legal is not None:
+        aimed = np.where(legal, aimed, FORBIDDEN)
+    return best_flags(aimed, TIE_TOLERANCE).ravel()
 
 
 def zero_columns(
-    cards: np.ndarray, penalty: str, throws: np.ndarray, keeps: np.ndarray, completions: int
+    cards: np.ndarray,
+    penalty: str,
+    throws: np.ndarray,
+    keeps: np.ndarray,
+    completions: int,
+    crib_zero: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(P(hand 0), P(crib 0), the rule's points by seat (2, n, k)) of every throw of every
     class: exact, in closed form over ranks (:mod:`crib_analyze.crib.joker_class_kernels`), the
     points from the holder's side as ``discard --penalty`` counts them (by the seat that
-    owns the crib, :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE)."""
+    owns the crib, :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE).
+    ``crib_zero``: P(crib 0) already known (under throw fives), not the random crib's."""
     from crib_analyze.crib.joker_class_kernels import joker_zero_counts
     from crib_analyze.discard.penalties import penalty_points
 
@@ -100,34 +116,76 @@ def zero_columns(
         for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
     ]
     hand = np.concatenate([p[0] for p in parts]) / fk.UNSEEN
-    crib = np.concatenate([p[1] for p in parts]) / completions
+    crib = np.concatenate([p[1] for p in parts]) / completions if crib_zero is None else crib_zero
     points = penalty_points(penalty, hand.ravel(), np.stack([crib.ravel()] * 2))
     return hand, crib, points.reshape(2, *hand.shape)
 
 
+def fives_cribs(
+    rules: Rules, cards: np.ndarray, throws: np.ndarray, with_zero: bool
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """(crib mean, P(crib 0) or None unless ``with_zero``) (N, throws) of every throw of
+    every class (``cards`` (N, 5)) of a seat of ``rules`` dealt five, when the other seats
+    are random and obey throw fives, exact
+    (:mod:`crib_analyze.crib.throw_fives_kernels`)."""
+    from crib_analyze.crib import throw_fives_kernels as tfk
+    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
+
+    seat = next(
+        s for s in range(rules.players)
+        if rules.dealt[s] == 5 and rules.thrown[s] == throws.shape[1] and not rules.passed[s]
+    )  # fmt: skip
+    weights = seat_fives_weights(rules, seat)
+    cards = writable(cards)
+    reps, which = multisets_of(cards)
+    rank_sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)
+    parts = [
+        tfk.classes_fives_cribs(
+            rank_table(),
+            cards[lo : lo + k],
+            which[lo : lo + k],
+            rank_sums,
+            throws,
+            weights,
+            with_zero,
+        )
+        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
+    ]
+    mean = np.concatenate([p[0] for p in parts])
+    zero = np.concatenate([p[1] for p in parts]) if with_zero else None
+    return mean, zero
+
+
 def five_card_columns(
-    lowball: bool = False, penalty: str = "none"
+    lowball: bool = False, penalty: str = "none", throw_fives: bool = False
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the whole table, computed (``lowball``: the best throws
     are the fewest points; ``penalty``: the chances of a zero, and the nets count the
-    rule)."""
+    rule; ``throw_fives``: only the throws the rule allows are best, and the opponent
+    obeys it too)."""
     start = time.time()
     cards, weight = five_card_classes()
     hand_num, crib_num, jacks = numerators(KINDS[GAME], cards, 0)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS
+    fives_zero = None
+    if throw_fives:
+        crib, fives_zero = fives_cribs(game(GAME), cards, fk.THROWS, penalty != "none")
     heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
     dealer = hand + crib + heels
     pone = hand - crib
     zero: dict[str, Any] = {}
     if penalty != "none":
-        p_hand, p_crib, points = zero_columns(cards, penalty, fk.THROWS, fk.KEEPS, fk.COMPLETIONS)
+        p_hand, p_crib, points = zero_columns(
+            cards, penalty, fk.THROWS, fk.KEEPS, fk.COMPLETIONS, fives_zero
+        )
         dealer = dealer + points[Seat.DEALER]
         pone = pone + points[Seat.PONE]
         zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
                 "dealer_penalty": points[Seat.DEALER].ravel(),
                 "pone_penalty": points[Seat.PONE].ravel()}  # fmt: skip
     n = len(cards)
+    legal = legal_throws_of(cards, fk.THROWS) if throw_fives else None
     thrown = cards[:, fk.THROWS].reshape(n * N_THROWS, 2)
     kept = cards[:, fk.KEEPS].reshape(n * N_THROWS, 3)
     columns: dict[str, Any] = {
@@ -140,8 +198,9 @@ def five_card_columns(
         **zero,
         "dealer_net": dealer.ravel(),
         "pone_net": pone.ravel(),
-        "dealer_best": best_of(dealer, lowball),
-        "pone_best": best_of(pone, lowball),
+        **({"legal": legal.ravel()} if legal is not None else {}),
+        "dealer_best": best_of(dealer, lowball, legal),
+        "pone_best": best_of(pone, lowball, legal),
         "hand_id": np.repeat(np.arange(n, dtype=np.int32), N_THROWS),
         "weight": np.repeat(weight.astype(np.int32), N_THROWS),
     }
@@ -154,11 +213,12 @@ def five_card_columns(
         "classes": n,
         "weight_sum": int(weight.sum()),
         "hand": "the kept three's show over the 47 starters, exact",
-        "crib": "the two thrown, two of the 47 unseen and a starter: 48,645 completions, exact",
+        "crib": FIVES_CRIB if throw_fives else
+        "the two thrown, two of the 47 unseen and a starter: 48,645 completions, exact",
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
-    }
-    return columns, provenance | variant_provenance(lowball, penalty)
+    }  # fmt: skip
+    return columns, provenance | variant_provenance(lowball, penalty, throw_fives)
 
 
 def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -169,13 +229,16 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
     jacks = (cards >> 2 == JACK_RANK).sum(axis=1)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS_ONE
+    fives_zero = None
+    if rules.throw_fives:
+        crib, fives_zero = fives_cribs(rules, cards, fk.THROWS_ONE, rules.penalty != "none")
     heels = np.repeat((HEELS_POINTS * (4 - jacks) / fk.UNSEEN)[:, None], 5, axis=1)
     owner = hand + crib + heels
     other = hand - crib
     zero: dict[str, Any] = {}
     if rules.penalty != "none":  # the owner's side pays for its crib, another's gains
         p_hand, p_crib, points = zero_columns(
-            cards, rules.penalty, fk.THROWS_ONE, fk.KEEPS_ONE, fk.COMPLETIONS_ONE
+            cards, rules.penalty, fk.THROWS_ONE, fk.KEEPS_ONE, fk.COMPLETIONS_ONE, fives_zero
         )
         owner = owner + points[Seat.DEALER]
         other = other + points[Seat.PONE]
@@ -183,6 +246,7 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
                 "owner_penalty": points[Seat.DEALER].ravel(),
                 "other_penalty": points[Seat.PONE].ravel()}  # fmt: skip
     n = len(cards)
+    legal = legal_throws_of(cards, fk.THROWS_ONE) if rules.throw_fives else None
     thrown = cards[:, fk.THROWS_ONE].reshape(n * 5)
     kept = cards[:, fk.KEEPS_ONE].reshape(n * 5, 4)
     columns: dict[str, Any] = {
@@ -195,8 +259,9 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         **zero,
         "owner_net": owner.ravel(),
         "other_net": other.ravel(),
-        "owner_best": best_of(owner, rules.lowball),
-        "other_best": best_of(other, rules.lowball),
+        **({"legal": legal.ravel()} if legal is not None else {}),
+        "owner_best": best_of(owner, rules.lowball, legal),
+        "other_best": best_of(other, rules.lowball, legal),
         "hand_id": np.repeat(np.arange(n, dtype=np.int32), 5),
         "weight": np.repeat(weight.astype(np.int32), 5),
     }
@@ -209,12 +274,13 @@ def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
         "classes": n,
         "weight_sum": int(weight.sum()),
         "hand": "the kept four's show over the 47 starters, exact",
-        "crib": "the card thrown, three of the 47 unseen and a starter: 713,460 "
+        "crib": FIVES_CRIB if rules.throw_fives else
+        "the card thrown, three of the 47 unseen and a starter: 713,460 "
         "completions, exact (the other seats' throws and the pack's cards alike)",
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
-    } | throw_one_seats(rules)
-    return columns, provenance | variant_provenance(rules.lowball, rules.penalty)
+    } | throw_one_seats(rules)  # fmt: skip
+    return columns, provenance | variant_provenance(rules.lowball, rules.penalty, rules.throw_fives)
 
 
 def throw_one_seats(rules: Rules) -> dict[str, list[str]]:
@@ -232,10 +298,12 @@ def throw_one_seats(rules: Rules) -> dict[str, list[str]]:
     }
 
 
-def variant_provenance(lowball: bool, penalty: str) -> dict[str, Any]:
+def variant_provenance(lowball: bool, penalty: str, throw_fives: bool = False) -> dict[str, Any]:
     """The variants a table ranks by, as its metadata names them (none: nothing)."""
-    return ({"lowball": True} if lowball else {}) | (
-        {"penalty": penalty} if penalty != "none" else {}
+    return (
+        ({"lowball": True} if lowball else {})
+        | ({"penalty": penalty} if penalty != "none" else {})
+        | ({"throw_fives": True} if throw_fives else {})
     )
 
 
@@ -246,8 +314,9 @@ def write_five_card_table(output: Path, rules: Rules | None = None) -> int:
     target = check_output(output)
     if rules is None or rules.name == GAME:
         columns, meta = five_card_columns(
-            rules is not None and rules.lowball, "none" if rules is None else rules.penalty
-        )
+            rules is not None and rules.lowball, "none" if rules is None else rules.penalty,
+            rules is not None and rules.throw_fives,
+        )  # fmt: skip
     else:
         columns, meta = throw_one_columns(rules)
     table = pa.table(columns)

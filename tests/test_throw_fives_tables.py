@@ -1,0 +1,257 @@
+"""The tables of five-card hands under throw fives, and `discard --game --throw-fives
+--others random`: the crib when the other seats are random and obey the rule.
+
+- The chance of each set of the crib's other cards and starter
+  (crib_analyze.crib.throw_fives_rule.other_cards_weights) against deals played out
+  as the rules say (tests/naive.py), in every game, and against the standard game's
+  opponent weights, derived apart (crib_analyze.crib.zero_kernels.throw_fives_weights).
+- The kernels' crib mean and chance of nothing against a plain enumeration of every
+  set and starter with those chances, card by card.
+- The table: only the legal throws are best, the crib is the one `discard --game`
+  gives, `table check` passes, and the command line writes it.
+
+Mutations tried (each fails a test here): a seat's fives thrown as all it holds (not
+as many as its throw takes); the pack's cards left out of the pattern; the starter's
+five not taken from those left; the flush with its five counted as cut when among the
+three; a thrown jack's nobs over the starters of every suit; the best throw among
+every throw rather than the legal ones.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb, sqrt
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import crib_analyze as ca
+from crib_analyze.cli import cli
+from crib_analyze.crib import five_card_kernels as fk
+from crib_analyze.crib import throw_fives_kernels as tfk
+from crib_analyze.crib.throw_fives_rule import other_cards_weights, seat_fives_weights
+from crib_analyze.crib.zero_kernels import throw_fives_weights
+from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.table.class_numbers import KINDS, multisets_of, numerators
+from tests.conftest import rotating, rotation_seed, scaled
+from tests.naive import (
+    naive_fives_patterns,
+    naive_score,
+    naive_scores_array,
+    naive_weighted_crib,
+    naive_weighted_crib_array,
+    rank,
+)
+
+#: a seat dealt five (six for the standard game's) holding 0-4 fives: its other cards
+#: an ace, a two, ... never a five
+HELD_FIVES = range(5)
+
+
+def held_hand(size: int, fives: int) -> list[int]:
+    """A hand of ``size`` cards holding ``fives`` fives (5C 5D ...) and low cards."""
+    return [16 + k for k in range(fives)] + [4 * r for r in (0, 1, 2, 5, 6, 7)[: size - fives]]
+
+
+def pattern_chances(w: np.ndarray, unseen: int, fives: int) -> dict[tuple[int, int], float]:
+    """Each (j, s)'s chance from the weights of one set and starter: times how many
+    sets of the K others hold j fives, times the starters of each kind left."""
+    others = w.shape[0] - 1
+    plain = unseen - fives
+    return {
+        (j, s): float(w[j, s])
+        * comb(fives, j)
+        * comb(plain, others - j)
+        * ((fives - j) if s else (plain - others + j))
+        for j in range(others + 1)
+        for s in (0, 1)
+    }
+
+
+def test_the_standard_opponent_s_weights_are_those_derived_apart() -> None:
+    """The standard game's random opponent that obeys the rule (six dealt, two
+    thrown): the weights of every set and starter that can be dealt are the kernel's
+    of the standard table's, which counts the opponent's hands its own way."""
+    for fives in HELD_FIVES:
+        hand = np.array(held_hand(6, fives), np.int64)
+        ours = other_cards_weights(46, 4 - fives, [(6, 2)], 0)
+        theirs = throw_fives_weights(hand)
+        for j in range(3):
+            for s in range(2):
+                if pattern_chances(ours, 46, 4 - fives)[j, s] > 0:
+                    assert ours[j, s] == pytest.approx(theirs[j, s], rel=1e-12), (fives, j, s)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "five-card",
+        "five-dealt",
+        "three",
+        "three-dealer-six",
+        "four",
+        "five",
+        "canadian-doubles",
+    ],
+)
+def test_the_weights_are_the_chances_of_deals_played_out(name: str) -> None:
+    """Deals played out as the rules say: how often the crib's other cards hold j fives
+    and the starter is a five, within 4.5 standard errors of the weights' chances (and
+    the chances sum to 1)."""
+    rules = ca.game(name)
+    seat = next(s for s in range(rules.players) if rules.dealt[s] and rules.thrown[s])
+    seats = [
+        (rules.dealt[s], rules.thrown[s])
+        for s in range(rules.players)
+        if s != seat and rules.dealt[s]
+    ]  # fmt: skip
+    unseen = 52 - rules.dealt[seat]
+    deals = scaled(100_000, 6_000)
+    for fives in rotating(list(HELD_FIVES), 2, f"fives patterns {name}"):
+        w = seat_fives_weights(rules, seat)[fives]
+        others = 4 - rules.thrown[seat]
+        chances = pattern_chances(w[: others + 1], unseen, 4 - fives)
+        assert sum(chances.values()) == pytest.approx(1.0, abs=1e-12)
+        rng = random.Random(f"{rotation_seed()}/{name}/{fives}")
+        held = held_hand(rules.dealt[seat], fives)
+        counts = naive_fives_patterns(held, seats, rules.crib_from_deck, deals, rng)
+        for key, p in chances.items():
+            seen = counts.get(key, 0) / deals
+            se = sqrt(max(p * (1 - p), 1e-9) / deals)
+            assert abs(seen - p) <= 4.5 * se + 1e-9, (name, fives, key, seen, p)
+
+
+def _kernel_cribs(hand: list[int], throws: np.ndarray, weights: np.ndarray):  # type: ignore[no-untyped-def]
+    cards = np.array([sorted(hand)], np.int64)
+    reps, which = multisets_of(cards)
+    sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)
+    return tfk.classes_fives_cribs(rank_table(), cards, which, sums, throws, weights, True)
+
+
+def test_the_array_scorer_is_the_plain_one() -> None:
+    """The twin below scores its shows all at once (tests/naive.py): it is the plain
+    scorer's count on random hands and starters, and on the 29 hand, as hand and crib."""
+    rng = random.Random(f"{rotation_seed()}/array scorer")
+    rows = [rng.sample(range(52), 5) for _ in range(scaled(50_000, 5_000))]
+    rows.append([*ca.parse_cards("5C 5D 5H JS"), *ca.parse_cards("5S")])
+    cards = np.array(rows, np.int64)
+    for crib in (True, False):
+        got = naive_scores_array(cards[:, :4], cards[:, 4], crib)
+        want = [naive_score(r[:4], r[4], crib) for r in rows]
+        assert got.tolist() == want
+    assert got[-1] == 29
+
+
+def test_a_five_card_throw_s_crib_is_every_set_and_starter() -> None:
+    """The five-card game (two thrown): the kernel's crib mean and chance of nothing of
+    every throw against every pair and starter of the unseen cards, card by card,
+    weighed by the pattern's chance (hands with a five, fives, a jack, a flush)."""
+    weights = seat_fives_weights(ca.game("five-card"), 0)
+    texts = ["JH 5H 5D 9H 2H", "5S JS 4S 6S KC", "5C 5D 5H 5S JD", "JC 9C 2C 3C KD"]
+    for text in texts:
+        hand = sorted(ca.parse_cards(text))
+        mean, zero = _kernel_cribs(hand, fk.THROWS, weights)
+        held = sum(rank(c) == 4 for c in hand)
+        for t in range(10):
+            thrown = [hand[k] for k in fk.THROWS[t]]
+            want_mean, want_zero = naive_weighted_crib_array(hand, thrown, weights[held])
+            assert mean[0, t] == pytest.approx(want_mean, abs=1e-9), thrown
+            assert zero[0, t] == pytest.approx(want_zero, abs=1e-9), thrown
+    hand = sorted(ca.parse_cards(texts[0]))  # and the twin's twin: one show at a time
+    thrown = [hand[k] for k in fk.THROWS[0]]
+    plain = naive_weighted_crib(hand, thrown, weights[2].tolist())
+    assert plain == pytest.approx(naive_weighted_crib_array(hand, thrown, weights[2]))
+
+
+@pytest.mark.parametrize("name", ["five-dealt", "three", "three-dealer-six", "four", "five"])
+def test_a_throw_of_one_s_crib_is_every_set_and_starter(name: str) -> None:
+    """A throw of one: the kernel against every three unseen cards and starter
+    (713,460), card by card, on hands with fives, a jack and a flush draw (a rotating
+    hand and throw in make test; every throw of each in make test-all)."""
+    weights = seat_fives_weights(ca.game(name), 0)
+    texts = ["5H JH 9H 2H 6C", "JS 4S 6S 8S KC", "5C 5D JD 9D QD", "AC 2D 3H 4S JC"]
+    for text in rotating(texts, scaled(4, 1), f"throw one {name}"):
+        hand = sorted(ca.parse_cards(text))
+        mean, zero = _kernel_cribs(hand, fk.THROWS_ONE, weights)
+        held = sum(rank(c) == 4 for c in hand)
+        for t in rotating(list(range(5)), scaled(5, 1), f"throw one {name} {text}"):
+            want_mean, want_zero = naive_weighted_crib_array(hand, [hand[t]], weights[held])
+            assert mean[0, t] == pytest.approx(want_mean, abs=1e-9), (text, t)
+            assert zero[0, t] == pytest.approx(want_zero, abs=1e-9), (text, t)
+
+
+def test_with_every_chance_alike_a_throw_of_one_is_the_random_crib() -> None:
+    """Weights of 1 count every set and starter once: the throw-one kernels are then the
+    random crib's sums and zero counts, which are checked card by card elsewhere
+    (tests/test_five_card_table.py), on a rotating few classes."""
+    cards, _ = ca_classes()
+    ones = np.ones((5, 4, 2))
+    picks = random.Random(f"{rotation_seed()}/fives ones").sample(range(len(cards)), 40)
+    rows = cards[picks]
+    mean, zero = _kernel_cribs_rows(rows, fk.THROWS_ONE, ones)
+    _, crib_num, _ = numerators(KINDS["throw-one"], rows, 0)
+    assert np.array_equal(np.round(mean).astype(np.int64), crib_num)
+    assert np.allclose(mean, crib_num, rtol=1e-12)
+    from crib_analyze.crib.joker_class_kernels import joker_zero_counts
+
+    _, zero_count = joker_zero_counts(rank_table(), rows, 0, fk.THROWS_ONE, fk.KEEPS_ONE)
+    assert np.array_equal(np.round(zero).astype(np.int64), zero_count)
+
+
+def ca_classes():  # type: ignore[no-untyped-def]
+    from crib_analyze.table.five_card import five_card_classes
+
+    return five_card_classes()
+
+
+def _kernel_cribs_rows(rows: np.ndarray, throws: np.ndarray, weights: np.ndarray):  # type: ignore[no-untyped-def]
+    rows = np.array(rows, np.int64)
+    reps, which = multisets_of(rows)
+    sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)
+    return tfk.classes_fives_cribs(rank_table(), rows, which, sums, throws, weights, True)
+
+
+@pytest.mark.parametrize(
+    ("name", "seat", "penalty"),
+    [
+        ("three", "middle", "back-ten"),
+        pytest.param("five-card", "dealer", "none", marks=pytest.mark.heavy),
+    ],
+)
+def test_the_table_is_the_seat_s_throws(name: str, seat: str, penalty: str, tmp_path: Path) -> None:
+    """The table under throw fives, written through the command line: `table check`
+    passes; every hand's best throws are legal and the best of the legal; a few hands'
+    cribs (and chances of nothing) are those of `discard --game --others random`."""
+    out = tmp_path / "t.parquet"
+    runner = CliRunner()
+    args = ["table", "--game", name, "--throw-fives", "--penalty", penalty, "-o", str(out), "-q"]
+    made = runner.invoke(cli, args)
+    assert made.exit_code == 0, made.output
+    ok = runner.invoke(cli, ["table", "check", str(out)])
+    assert ok.exit_code == 0 and "throw fives" in ok.stdout, ok.output
+    df = ca.load_table(out)
+    owner, other = KINDS["five-card" if name == "five-card" else "throw-one"].roles
+    fives = df.hand.astype(str).str.count("5")
+    thrown_fives = df.discard.astype(str).str.count("5")
+    slots = 2 if name == "five-card" else 1
+    assert (df.legal == (thrown_fives == np.minimum(fives, slots))).all()
+    for role in (owner, other):
+        assert not (df[f"{role}_best"] & ~df.legal).any()
+        legal = df[df.legal]
+        best = legal[legal[f"{role}_best"]].groupby("hand_id")[f"{role}_net"].min()
+        assert np.allclose(best, legal.groupby("hand_id")[f"{role}_net"].max())
+    rules = ca.game(name, throw_fives=True, penalty=penalty)
+    rng = np.random.default_rng(rotation_seed())
+    for i in rng.choice(int(df.hand_id.max()) + 1, scaled(40, 4), replace=False):
+        rows = df[df.hand_id == i]
+        seen = ca.analyze(str(rows.hand.iloc[0]), game=rules, seat=seat, others="random")
+        crib = dict(zip(seen["throw"], seen.crib_mean, strict=True))
+        crib_zero = dict(zip(seen["throw"], seen.p_crib_zero, strict=True))
+        legal_rows = rows[rows.legal]
+        assert set(crib) == {str(d) for d in legal_rows.discard}
+        for _, row in legal_rows.iterrows():
+            assert row.crib_mean == pytest.approx(crib[str(row.discard)], abs=1e-12)
+            if penalty != "none":
+                assert row.p_crib_zero == pytest.approx(crib_zero[str(row.discard)], abs=1e-12)
