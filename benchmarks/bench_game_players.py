@@ -30,7 +30,7 @@ Target (issue 35): the new players win significantly more in every game, by more
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_game_players.py [--quick] [--game NAME ...]
-        [--only throws|play|both ...] [--games N] [--jokers N]
+        [--only throws|play|both ...] [--games N] [--seed N] [--jokers N]
 """
 
 from __future__ import annotations
@@ -115,6 +115,10 @@ def main() -> None:
         help="throws the other way round: the hand policy's seat among expert seats",
     )  # fmt: skip
     parser.add_argument(
+        "--seed", type=int, default=SEED,
+        help=f"the packs' seed (default {SEED}; another gives games independent of it)",
+    )  # fmt: skip
+    parser.add_argument(
         "--jokers", type=int, default=0, help="jokers in the pack (default games: those "
         "whose joker models ship, the standard one)",
     )  # fmt: skip
@@ -136,7 +140,7 @@ def main() -> None:
                 if label != "throws":
                     continue
                 throws, base = "hand", "expert"
-            r = match(name, throws, play, n, SEED, args.jokers, base)
+            r = match(name, throws, play, n, args.seed, args.jokers, base)
             gain = r["win"] - r["fair"]  # type: ignore[operator]
             z = gain / r["win_se"] if r["win_se"] else float("nan")  # type: ignore[operator]
             pts = " ".join(f"{v:+.3f}" for v in r["points"].values())  # type: ignore[union-attr]

@@ -215,10 +215,62 @@ def _kernel_cribs_rows(rows: np.ndarray, throws: np.ndarray, weights: np.ndarray
 
 @pytest.mark.parametrize(
     ("name", "seat", "penalty"),
-    [
-        ("three", "middle", "back-ten"),
-        pytest.param("five-card", "dealer", "none", marks=pytest.mark.heavy),
-    ],
+    [("three", "middle", "back-ten"), ("five-card", "dealer", "zero"), ("four", "left", "none")],
+)
+def test_the_table_s_columns_are_the_seat_s_throws(name: str, seat: str, penalty: str) -> None:
+    """The table's columns under throw fives, on a rotating few hundred classes (the
+    whole table below, in rotation): the legal throws are those that throw as many
+    fives as the throw takes, every hand's best throws are legal and the best of the
+    legal, and each throw's crib (and chance of nothing) is `discard --game --others
+    random`'s."""
+    from crib_analyze.table.five_card import five_card_columns, throw_one_columns
+
+    cards, weight = ca_classes()
+    picks = np.sort(
+        random.Random(f"{rotation_seed()}/fives columns {name}").sample(range(len(cards)), 300)
+    )
+    some = (cards[picks], weight[picks])
+    rules = ca.game(name, throw_fives=True, penalty=penalty)
+    if name == "five-card":
+        columns, meta = five_card_columns(False, penalty, True, classes=some)
+    else:
+        columns, meta = throw_one_columns(rules, classes=some)
+    assert meta["throw_fives"] is True
+    slots = 2 if name == "five-card" else 1
+    kind = KINDS["five-card" if name == "five-card" else "throw-one"]
+    k = kind.n_throws
+    held = (some[0] >> 2 == 4).sum(axis=1)
+    thrown = (some[0][:, kind.throws] >> 2 == 4).sum(axis=2)
+    legal = (thrown == np.minimum(held, slots)[:, None]).ravel()
+    assert np.array_equal(columns["legal"], legal)
+    for role in kind.roles:
+        net = columns[f"{role}_net"].reshape(-1, k)
+        best = columns[f"{role}_best"].reshape(-1, k)
+        assert not (best & ~legal.reshape(-1, k)).any()
+        top = np.where(legal.reshape(-1, k), net, -np.inf).max(axis=1)
+        assert np.allclose(np.where(best, net, -np.inf).max(axis=1), top)
+        assert (np.where(best, net, np.inf).min(axis=1) >= top - 1e-9).all()
+    for i in range(scaled(300, 6)):
+        hand = ca.format_cards(some[0][i].tolist())
+        seen = ca.analyze(hand, game=rules, seat=seat, others="random")
+        crib = dict(zip(seen["throw"], seen.crib_mean, strict=True))
+        crib_zero = dict(zip(seen["throw"], seen.p_crib_zero, strict=True))
+        rows = range(i * k, (i + 1) * k)
+        for r in rows:
+            if not legal[r]:
+                continue
+            throw = ca.format_cards(some[0][i][kind.throws[r - i * k]].tolist())
+            assert columns["crib_mean"][r] == pytest.approx(crib[throw], abs=1e-12)
+            if penalty != "none":
+                assert columns["p_crib_zero"][r] == pytest.approx(crib_zero[throw], abs=1e-12)
+        assert set(crib) == {
+            ca.format_cards(some[0][i][kind.throws[r - i * k]].tolist()) for r in rows if legal[r]
+        }
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize(
+    ("name", "seat", "penalty"), [("three", "middle", "back-ten"), ("five-card", "dealer", "none")]
 )
 def test_the_table_is_the_seat_s_throws(name: str, seat: str, penalty: str, tmp_path: Path) -> None:
     """The table under throw fives, written through the command line: `table check`

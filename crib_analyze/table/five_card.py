@@ -157,14 +157,17 @@ def fives_cribs(
 
 
 def five_card_columns(
-    lowball: bool = False, penalty: str = "none", throw_fives: bool = False
+    lowball: bool = False,
+    penalty: str = "none",
+    throw_fives: bool = False,
+    classes: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """(columns, provenance) of the whole table, computed (``lowball``: the best throws
     are the fewest points; ``penalty``: the chances of a zero, and the nets count the
     rule; ``throw_fives``: only the throws the rule allows are best, and the opponent
-    obeys it too)."""
+    obeys it too; ``classes``: (cards, weight) of some classes only, for the tests)."""
     start = time.time()
-    cards, weight = five_card_classes()
+    cards, weight = classes or five_card_classes()
     hand_num, crib_num, jacks = numerators(KINDS[GAME], cards, 0)
     hand = hand_num / fk.UNSEEN
     crib = crib_num / fk.COMPLETIONS
@@ -221,10 +224,13 @@ def five_card_columns(
     return columns, provenance | variant_provenance(lowball, penalty, throw_fives)
 
 
-def throw_one_columns(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(columns, provenance) of the table of a game of :data:`THROW_ONE_GAMES`."""
+def throw_one_columns(
+    rules: Rules, classes: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(columns, provenance) of the table of a game of :data:`THROW_ONE_GAMES` (of some
+    ``classes`` only, (cards, weight), for the tests)."""
     start = time.time()
-    cards, weight = five_card_classes()
+    cards, weight = classes or five_card_classes()
     hand_num, crib_num, _ = numerators(KINDS["throw-one"], cards, 0)
     jacks = (cards >> 2 == JACK_RANK).sum(axis=1)
     hand = hand_num / fk.UNSEEN
