@@ -103,7 +103,7 @@ def test_the_command_line() -> None:
     assert sum(line[:2].strip().isdigit() for line in ok.output.splitlines()) == 5
     for extra, words in [
         (["--opponent", "sampled", "--policy", "expert", "--lowball"], "no expert model plays"),
-        (["--pegging", "exact"], "without the play"),
+        (["--pegging", "table"], "counts the play only simulated"),
     ]:  # with --score each throw's games are played out (tests/test_game_boards.py)
         bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
                                   "--throw-fives", *extra])  # fmt: skip
@@ -126,3 +126,63 @@ def test_top_shows_the_legal_throws_only(hand: str, legal: int, top: int, role: 
     assert result.stderr == ""
     rows = result.stdout.strip().splitlines()[1:]
     assert len(rows) == min(top, legal) if role else min(top, legal) <= len(rows) <= legal
+
+
+# --- the play under throw fives: --pegging simulated ---------------------------------------
+
+
+def test_the_play_s_opponent_throws_by_the_rule() -> None:
+    """The simulated play deals the opponent six cards and has it throw by the
+    throw-fives expert's policies: for every rank multiset, as dealer and as pone, they
+    give no chance to a throw the rule forbids (a hand of that multiset's ranks, its
+    legal throws from the rules text)."""
+    from crib_analyze.crib.hand_classes import rank_multisets
+    from crib_analyze.play.matches import throw_policies
+
+    policies = throw_policies(ca.load_model(kind="throw-fives"))
+    ranks = rank_multisets()
+    for row, pi in enumerate((policies.pone_pi, policies.dealer_pi)):
+        for m in random.Random(f"fives play {row}").sample(range(len(ranks)), 3000):
+            cards = [4 * int(r) + k for k, r in _suits(ranks[m])]
+            fives = [i for i, c in enumerate(cards) if rank(c) == FIVE]
+            for d, (i, j) in enumerate(DISCARDS.tolist()):
+                thrown = sum(p in fives for p in (i, j))
+                if thrown != min(len(fives), 2):
+                    assert pi[m, d] == 0.0, (ranks[m], (i, j))
+        assert np.allclose(pi.sum(axis=1), 1.0)
+
+
+def _suits(ranks: np.ndarray) -> list[tuple[int, int]]:
+    """Each rank of a sorted multiset with a suit of its own (0, 1, ... within a rank)."""
+    seen: dict[int, int] = {}
+    out = []
+    for r in ranks.tolist():
+        out.append((seen.get(r, 0), r))
+        seen[r] = seen.get(r, 0) + 1
+    return out
+
+
+def test_the_play_is_counted_only_simulated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--throw-fives --pegging simulated``: the play of these cards against the expert
+    that obeys the rule, for the role asked (the other role's play is not counted: the
+    pegging table is the plain game's); the table is refused in one line."""
+    from crib_analyze.discard import engine
+    from crib_analyze.settings import Count
+
+    monkeypatch.setattr(engine, "SIMULATED_DEALS", Count("simulated deals", 2, 100, 8))
+    frame = ca.analyze("5H 6S 4D JC QH 8C", role="dealer", throw_fives=True, pegging="simulated")
+    assert len(frame) == 5 and set(frame.discard.str[:2]) == {"5H"}  # the legal throws only
+    assert "throwing its fives by the throw-fives expert" in frame.pegging[0]
+    assert frame.pone_total.isna().all() and frame.dealer_total.notna().all()
+    assert np.allclose(frame.dealer_total, frame.dealer_net + frame.dealer_peg_own
+                       - frame.dealer_peg_opp)  # fmt: skip
+    assert frame.model[0].startswith("packaged expert model (throw-fives)")
+    random_crib = ca.analyze("5H 6S 4D JC QH 8C", role="pone", throw_fives=True,
+                             pegging="simulated", opponent="random")  # fmt: skip
+    assert "throwing its fives by the throw-fives expert" in random_crib.pegging[0]
+    assert random_crib.dealer_total.isna().all() and random_crib.pone_total.notna().all()
+    runner = CliRunner()
+    refused = runner.invoke(cli, ["discard", *["5H", "6S", "4D", "JC", "QH", "8C"], "--throw-fives",
+                                  "--pegging", "table"])  # fmt: skip
+    assert refused.exit_code == 2 and "counts the play only simulated" in refused.output
+    assert "Traceback" not in refused.output

@@ -219,6 +219,13 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
+            if name == "throw_fives" and pegging in ("simulated", "exact"):
+                continue  # the play of these cards, the others' hands dealt by the rule
+            if name == "throw_fives" and pegging not in (None, "none", False):
+                raise UsageError(
+                    "`throw_fives` counts the play only simulated (`pegging` simulated): "
+                    "the pegging table is the plain game's"
+                )
             if pegging not in (None, "none", False):
                 raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
             opponent, pegging = opponent or "random", "none"

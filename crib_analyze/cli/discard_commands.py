@@ -175,7 +175,8 @@ def discard_request(
     ),
     throw_fives_option(
         "Ranks the legal throws against the random opponent following the rule too, "
-        "exactly, without the play."
+        "exactly, without the play (with --pegging simulated: with the play of these "
+        "cards, against the throw-fives expert)."
     ),
     click.option(
         "--lowball",

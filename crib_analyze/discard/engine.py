@@ -182,8 +182,11 @@ def analyze_hand(
         return _joker_analysis(hand, jokers, penalty, lowball)
     if lowball and pegging_choice(pegging) != "none":
         raise UsageError("lowball is ranked without the play: --no-pegging")
-    if throw_fives and pegging_choice(pegging) != "none":
-        raise UsageError("throw fives is ranked without the play: --no-pegging")
+    if throw_fives and pegging_choice(pegging) == "table":
+        raise UsageError(
+            "throw fives counts the play only simulated (--pegging simulated): the pegging "
+            "table is the plain game's"
+        )
     uses_model = opponent == "expert" or (opponent == "sampled" and policy == "expert")
     variant = model_variant(throw_fives, lowball) if uses_model else None
     check_choice("policy", policy, SAMPLED_POLICIES)
@@ -204,7 +207,10 @@ def analyze_hand(
         used = resolve_model(model, pegging, variant) if opponent == "expert" else None
         scores, cribs, heels = exact_values(hand6, used)
         ses = np.zeros_like(cribs)
-    peg = play_values(hand6, pegging, used, roles) if pegging != "none" else None
+    player = used
+    if throw_fives and pegging != "none" and used is None:  # the play's opponent: the
+        player = load_model(kind="throw-fives")  # expert that obeys the rule
+    peg = play_values(hand6, pegging, player, roles) if pegging != "none" else None
     zero = legal = None
     if throw_fives and opponent == "random":
         from crib_analyze.discard.throw_fives import throw_fives_values
@@ -338,13 +344,21 @@ def play_values(
         seat = Seat.of(role)
         part = hand_pegging(hand6, seat, deals=deals, policy=DEFAULT_PLAY_POLICY, model=m)
         own[seat], opp[seat], se[seat] = part.peg_own, part.peg_opp, part.peg_se
+    by_rule = m.provenance.get("variant") == "throw-fives"
     simulated = (
         f"the play of these cards simulated by the {DEFAULT_PLAY_POLICY} ({deals:,} deals "
-        "shared by the 15 throws; peg ± its s.e.)"
-    )
+        "shared by the 15 throws"
+        + ("; the opponent dealt at random, throwing its fives by the throw-fives expert"
+           if by_rule else "")
+        + "; peg ± its s.e.)"
+    )  # fmt: skip
     if set(roles) == set(ROLES):
         return own, opp, se, simulated
     other = next(r for r in ROLES if r not in roles)
+    if by_rule:  # the pegging table is the plain game's: the other role's play unknown
+        for values in (own, opp, se):
+            values[Seat.of(other)] = np.nan
+        return own, opp, se, f"{simulated}; as {other}, not counted"
     return own, opp, se, f"{simulated}; as {other}, the {said}"
 
 
