@@ -101,11 +101,38 @@ Goal = Literal["win", "match"]  # what a throw from a score is ranked by
 GOALS: tuple[Goal, ...] = get_args(Goal)
 Scoring = Literal["tournament", "tournament-variant", "free", "free-triple", "lurch"]
 # the packaged expert models: throws counting the play, or hand +- crib only; and the
-# classic expert of two variants, built by players who obey the throw fives rule, or
-# who want the fewest points (lowball)
-ModelKind = Literal["pegging", "classic", "throw-fives", "lowball"]
+# classic expert of the variants, built by players who obey the throw fives rule, or
+# who want the fewest points (lowball), or both
+ModelKind = Literal["pegging", "classic", "throw-fives", "lowball", "throw-fives-lowball"]
 MODEL_KINDS: tuple[ModelKind, ...] = get_args(ModelKind)
-MODEL_VARIANTS: tuple[str, ...] = ("throw-fives", "lowball")  # the variants' model kinds
+#: the variants' model kinds
+MODEL_VARIANTS: tuple[str, ...] = ("throw-fives", "lowball", "throw-fives-lowball")
+
+
+def model_variant_of(throw_fives: bool, lowball: bool) -> str | None:
+    """The kind of expert model of players who obey throw fives and/or want the fewest
+    points (None: the plain game's).
+
+    >>> model_variant_of(True, True), model_variant_of(False, True)
+    ('throw-fives-lowball', 'lowball')
+    """
+    if throw_fives and lowball:
+        return "throw-fives-lowball"
+    return "throw-fives" if throw_fives else "lowball" if lowball else None
+
+
+def variant_obeys(variant: str | None) -> tuple[bool, bool]:
+    """(obeys throw fives, wants the fewest points) of a model ``variant``.
+
+    >>> variant_obeys("throw-fives-lowball"), variant_obeys(None)
+    ((True, True), (False, False))
+    """
+    return variant in ("throw-fives", "throw-fives-lowball"), variant in (
+        "lowball",
+        "throw-fives-lowball",
+    )
+
+
 QuizRole = Literal["dealer", "pone", "random"]
 QUIZ_ROLES: tuple[QuizRole, ...] = get_args(QuizRole)
 QuizOpponent = Literal["expert", "random"]
@@ -301,6 +328,7 @@ PACKAGED_MODELS = {
     "classic": PACKAGED_CLASSIC_MODEL,
     "throw-fives": "expert_model_throw_fives.npz",
     "lowball": "expert_model_lowball.npz",
+    "throw-fives-lowball": "expert_model_throw_fives_lowball.npz",
 }
 PACKAGED_PEGGING = "pegging_table.npz"  # the pegging value of every keep, by role
 PACKAGED_BOARD = "board_table.npz"  # outcome probabilities for every position

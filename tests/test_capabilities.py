@@ -145,11 +145,9 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
     five = DiscardRequest(throw_fives=True).resolve()
     assert (five.engine, five.opponent, five.pegging) == ("standard", "random", "none")
     assert DiscardRequest(game=ca.game("standard", lowball=True)).resolve().lowball is True
+    both = DiscardRequest(throw_fives=True, lowball=True, opponent="expert").resolve()
+    assert (both.throw_fives, both.lowball, both.opponent) == (True, True, "expert")
     for bad, says in [
-        (
-            {"throw_fives": True, "lowball": True, "opponent": "expert"},
-            "no expert model plays",
-        ),
         ({"jokers": 1, "opponent": "expert"}, "`opponent` expert with `jokers` needs `role`"),
         (
             {"jokers": 1, "opponent": "expert", "role": "pone", "model": "m.npz"},

@@ -211,10 +211,6 @@ def test_a_variant_table_file_checks_looks_up_and_makes_crib_tables(tmp_path: Pa
     "args, words",
     [
         (
-            ["--throw-fives", "--lowball", "--opponent", "expert", "--limit", "5"],
-            "no expert model plays throw fives and lowball together",
-        ),
-        (
             ["--jokers", "1", "--throw-fives"],
             "the discard table with jokers does not play the variant throw fives",
         ),

@@ -101,9 +101,13 @@ def test_the_command_line() -> None:
         in said
     )
     assert sum(line[:2].strip().isdigit() for line in ok.output.splitlines()) == 5
+    both = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
+                               "--throw-fives", "--lowball", "--opponent", "expert",
+                               "--verbose"])  # fmt: skip
+    assert both.exit_code == 0 and "throw-fives-lowball" in both.output, both.output
     for extra, words in [
-        (["--opponent", "sampled", "--policy", "expert", "--lowball"], "no expert model plays"),
         (["--pegging", "table"], "counts the play only simulated"),
+        (["--lowball", "--pegging", "simulated"], "is counted without the play"),
     ]:  # with --score each throw's games are played out (tests/test_game_boards.py)
         bad = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "QH", "8C", "--dealer",
                                   "--throw-fives", *extra])  # fmt: skip

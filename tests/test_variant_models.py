@@ -2,6 +2,8 @@
 (classic experts built by fictitious play with the rule in force) and the throws
 ranked against them."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -32,9 +34,10 @@ def test_the_builders_legal_throws_are_the_rules_hand_by_hand() -> None:
         assert (row == legal_throws(hand)).all()
 
 
-def test_the_throw_fives_model_obeys_the_rule_and_says_so() -> None:
-    model = packaged_model("throw-fives")
-    assert model.provenance["variant"] == "throw-fives" and model.provenance["converged"]
+@pytest.mark.parametrize("kind", ["throw-fives", "throw-fives-lowball"])
+def test_the_throw_fives_model_obeys_the_rule_and_says_so(kind: str) -> None:
+    model = packaged_model(kind)
+    assert model.provenance["variant"] == kind and model.provenance["converged"]
     multisets = hand_classes().multisets
     fives = multisets == 4  # rank index of the five
     legal = fives[:, DISCARDS].sum(axis=2) == np.minimum(fives.sum(axis=1), 2)[:, None]
@@ -44,11 +47,14 @@ def test_the_throw_fives_model_obeys_the_rule_and_says_so() -> None:
         np.testing.assert_allclose(policy.pi.sum(axis=1), 1.0, atol=1e-9)
 
 
-def test_the_lowball_model_throws_for_fewer_points_than_the_classic() -> None:
+@pytest.mark.parametrize(("kind", "than"), [("lowball", "classic"),
+                                            ("throw-fives-lowball", "throw-fives")])  # fmt: skip
+def test_the_lowball_model_throws_for_fewer_points_than_the_classic(kind: str, than: str) -> None:
     """Over every multiset, the kept hands the lowball expert chooses score less than
-    the classic expert's, by the hand's rank part over the starters."""
-    lowball, classic = packaged_model("lowball"), packaged_model("classic")
-    assert lowball.provenance["variant"] == "lowball" and lowball.provenance["converged"]
+    the classic expert's (the one of throw fives, both obeying it), by the hand's rank
+    part over the starters."""
+    lowball, classic = packaged_model(kind), packaged_model(than)
+    assert lowball.provenance["variant"] == kind and lowball.provenance["converged"]
     multisets = hand_classes().multisets.astype(np.int64)
     from crib_analyze.crib import class_kernels as tk
 
@@ -60,12 +66,12 @@ def test_the_lowball_model_throws_for_fewer_points_than_the_classic() -> None:
 
 
 @pytest.mark.parametrize("hand", rotating(HANDS, 2, "variant-models"))
-@pytest.mark.parametrize("variant", ["throw-fives", "lowball"])
+@pytest.mark.parametrize("variant", ["throw-fives", "lowball", "throw-fives-lowball"])
 def test_the_crib_is_the_variant_models_policy_exactly(hand: str, variant: str) -> None:
     """Each role's crib against --opponent expert under the variant is the crib of that
     model's per-multiset policy (the generic machinery, tested with any policy in
     tests/test_expert.py)."""
-    options = {"throw_fives": True} if variant == "throw-fives" else {"lowball": True}
+    options = {"throw_fives": "fives" in variant, "lowball": "lowball" in variant}
     hand6 = np.array(parse_cards(hand), np.int64)
     model = packaged_model(variant)
     multisets = hand_classes().multisets.astype(np.int64)
@@ -91,21 +97,28 @@ def test_a_model_of_another_game_is_refused_in_one_line(tmp_path) -> None:  # ty
         ca.analyze(HANDS[0], opponent="expert", throw_fives=True, model=packaged_model("classic"))
     with pytest.raises(UsageError, match="was built for lowball: give it with --lowball"):
         ca.analyze(HANDS[0], opponent="expert", model=packaged_model("lowball"))
+    with pytest.raises(UsageError, match="built for throw-fives-lowball: give it with "
+                                         "--throw-fives --lowball"):  # fmt: skip
+        ca.analyze(HANDS[0], opponent="expert", model=packaged_model("throw-fives-lowball"))
     result = CliRunner().invoke(
         cli, ["discard", *HANDS[0].split(), "--dealer", "--throw-fives", "--lowball",
-              "--opponent", "expert"],
+              "--opponent", "expert", "--model",
+              str(Path(ca.paths().packaged_model).with_name("expert_model_throw_fives.npz"))],
     )  # fmt: skip
     assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "was built for throw-fives, not throw-fives-lowball" in result.output
 
 
+@pytest.mark.parametrize("lowball", [False, True])
 @pytest.mark.parametrize("policy", ["random", "expert"])
-def test_the_sampled_opponent_obeys_throw_fives(policy: str) -> None:
+def test_the_sampled_opponent_obeys_throw_fives(policy: str, lowball: bool) -> None:
     from crib_analyze.discard.engine import draw_opponents, policy_throws
 
     hand6 = np.array(parse_cards(HANDS[0]), np.int64)
     opponents = draw_opponents(hand6, 3000, 7)
-    model = packaged_model("throw-fives") if policy == "expert" else None
-    throws = policy_throws(opponents, policy, model, throw_fives=True)
+    kind = "throw-fives-lowball" if lowball else "throw-fives"
+    model = packaged_model(kind) if policy == "expert" else None
+    throws = policy_throws(opponents, policy, model, throw_fives=True, lowball=lowball)
     legal = legal_throws_of(opponents)
     for seat in Seat:
         assert legal[np.arange(len(opponents)), throws[:, seat]].all(), seat.role

@@ -241,10 +241,6 @@ class DiscardRequest:
             if opponent != "sampled":
                 raise UsageError("`policy` applies to `opponent` sampled only")
         uses_model = opponent == "expert" or (opponent == "sampled" and self.policy == "expert")
-        if uses_model and rules.throw_fives and rules.lowball:
-            from crib_analyze.discard.engine import model_variant
-
-            model_variant(True, True)  # no expert model plays both: one line
         if self.model is not None and not uses_model:
             raise UsageError("`model` applies to `opponent` expert (or `policy` expert)")
         position = (self.goal, self.scoring, self.position_samples)

@@ -514,7 +514,8 @@ def packaged_model(kind: str = "pegging") -> ExpertModel:
     """An expert model shipped with the package (read once per process): ``pegging``
     (throws chosen on hand +- crib + pegging, the default), ``classic`` (hand +- crib
     only, as the published crib tables assume), ``throw-fives`` (classic, every five
-    held thrown) or ``lowball`` (classic, the fewest points wanted)."""
+    held thrown), ``lowball`` (classic, the fewest points wanted) or
+    ``throw-fives-lowball`` (both)."""
     check_choice("expert model kind", kind, MODEL_KINDS)
     model = ExpertModel.load(Path(str(packaged(PACKAGED_MODELS[kind]))), PACKAGED_SOURCE)
     object.__setattr__(model, "source", f"{PACKAGED_SOURCE} {kind}")

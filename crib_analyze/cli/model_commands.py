@@ -38,6 +38,7 @@ from crib_analyze.settings import (
     MODEL_ENV,
     MODEL_MAX_ROUNDS,
     MODEL_TOLERANCE,
+    model_variant_of,
 )
 
 
@@ -108,9 +109,7 @@ def build_model(
                 f"class change {r.class_change:.5f}  {r.seconds:.1f} s"
             )
 
-    if throw_fives and lowball:
-        raise click.UsageError("a model is of one variant: --throw-fives or --lowball")
-    variant = "throw-fives" if throw_fives else "lowball" if lowball else None
+    variant = model_variant_of(throw_fives, lowball)
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             output,

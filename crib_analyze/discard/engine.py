@@ -46,6 +46,8 @@ from crib_analyze.settings import (
     Opponent,
     SampledPolicy,
     check_choice,
+    model_variant_of,
+    variant_obeys,
 )
 
 ModelLike = ExpertModel | str | os.PathLike[str] | None
@@ -111,14 +113,15 @@ def resolve_model(
     used = model if isinstance(model, ExpertModel) else load_model(model, kind=kind)
     built_for = used.provenance.get("variant")  # None: the plain game's throws
     if built_for != variant:
+        fives, low = variant_obeys(built_for)
+        options = " ".join(o for o, on in (("--throw-fives", fives), ("--lowball", low)) if on)
         plain = "the plain game"
         named = f" (from ${MODEL_ENV})" if model is None and os.environ.get(MODEL_ENV) else ""
         raise UsageError(
             f"{used.describe()}{named} was built for {built_for or plain}, not "
             f"{variant or plain} (build-model --{variant} makes one)"
             if variant else
-            f"{used.describe()}{named} was built for {built_for}: give it with "
-            f"--{built_for}"
+            f"{used.describe()}{named} was built for {built_for}: give it with {options}"
         )  # fmt: skip
     return used
 
@@ -126,10 +129,7 @@ def resolve_model(
 def model_variant(throw_fives: bool, lowball: bool) -> str | None:
     """The kind of expert model a variant's throws are valued against (None: the
     plain game's)."""
-    if throw_fives and lowball:
-        raise UsageError("no expert model plays throw fives and lowball together: "
-                         "--opponent random")  # fmt: skip
-    return "throw-fives" if throw_fives else "lowball" if lowball else None
+    return model_variant_of(throw_fives, lowball)
 
 
 def analyze_hand(

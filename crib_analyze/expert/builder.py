@@ -46,7 +46,7 @@ from crib_analyze.expert.class_values import (
     all_hand_means,
     role_tables,
 )
-from crib_analyze.settings import MODEL_VARIANTS, __version__, check_choice
+from crib_analyze.settings import MODEL_VARIANTS, __version__, check_choice, variant_obeys
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 M = TypeVar("M")
@@ -138,7 +138,8 @@ class FixedPoint:
         self._spare: dict[str, np.ndarray] = {}
         self._value = {role: np.empty_like(self.hand) for role in ("dealer", "pone")}
         # throw fives: the throws the rule forbids never chosen (every hand has a legal one)
-        self._forbidden = None if variant != "throw-fives" else ~legal_throws_of(self.cards)
+        fives, self._lowball = variant_obeys(variant)
+        self._forbidden = ~legal_throws_of(self.cards) if fives else None
         interrupts.check()
 
     def cribs(
@@ -160,7 +161,7 @@ class FixedPoint:
         np.subtract(self.hand, crib["pone"], out=value["pone"])
         for role in value:
             np.add(value[role], self.peg[role], out=value[role])
-            if self.variant == "lowball":  # the fewest points best
+            if self._lowball:  # the fewest points best
                 np.negative(value[role], out=value[role])
             if self._forbidden is not None:
                 value[role][self._forbidden] = FORBIDDEN
