@@ -907,11 +907,14 @@ def naive_fives_patterns(  # type: ignore[no-untyped-def]
     return counts
 
 
-def naive_weighted_crib(held: list[int], thrown: list[int], w) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+def naive_weighted_crib(  # type: ignore[no-untyped-def]
+    held: list[int], thrown: list[int], w, jokers: int = 0
+) -> tuple[float, float]:
     """(mean, P(0)) of the crib of ``thrown`` and every set of the other cards (as many
-    as fill four) with every starter, all of the unseen cards, each set of j fives and
-    starter (s 1 a five) weighing ``w[j][s]``: the rules' show, card by card."""
-    rest = unseen(held)
+    as fill four) with every starter, all of the unseen cards (of a pack with ``jokers``
+    jokers, ids 52 and 53, none of them a five), each set of j fives and starter (s 1 a
+    five) weighing ``w[j][s]``: the rules' show, card by card, each joker at its best."""
+    rest = [c for c in range(52 + jokers) if c not in held]
     mean = zero = 0.0
     for others in combinations(rest, 4 - len(thrown)):
         j = sum(rank(c) == 4 for c in others)
@@ -919,7 +922,7 @@ def naive_weighted_crib(held: list[int], thrown: list[int], w) -> tuple[float, f
             if s in others:
                 continue
             p = w[j][int(rank(s) == 4)]
-            points = naive_score([*thrown, *others], s, crib=True)
+            points = naive_wild_score([*thrown, *others], s, crib=True)
             mean += p * points
             zero += p * (points == 0)
     return mean, zero

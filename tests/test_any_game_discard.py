@@ -219,9 +219,6 @@ def test_throw_fives_ranks_the_legal_splits_and_the_others_throw_their_fives() -
     exact = ca.analyze("5H 5S 4D JC QH", game=ca.game("five-dealt", throw_fives=True),
                        seat="pone", others="random")  # fmt: skip
     assert sorted(exact["throw"]) == ["5H", "5S"] and exact.crib_mean.notna().all()
-    with pytest.raises(ca.UsageError, match="with jokers, random cards do not follow throw"):
-        ca.analyze("5H 5S 4D JC QH", game=ca.game("five-dealt", throw_fives=True, jokers=1),
-                   seat="pone", others="random")  # fmt: skip
     with pytest.raises(ca.UsageError, match="the dealer of five throws nothing"):
         ca.analyze("5H 5S 4D JC", game=ca.game("five", throw_fives=True), seat="dealer",
                    others="random")  # fmt: skip

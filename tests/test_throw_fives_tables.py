@@ -307,3 +307,64 @@ def test_the_table_is_the_seat_s_throws(name: str, seat: str, penalty: str, tmp_
             assert row.crib_mean == pytest.approx(crib[str(row.discard)], abs=1e-12)
             if penalty != "none":
                 assert row.p_crib_zero == pytest.approx(crib_zero[str(row.discard)], abs=1e-12)
+
+
+# --- with jokers in the pack: every completion card by card ---------------------------------
+
+
+def test_the_joker_kernel_without_jokers_is_the_closed_form() -> None:
+    """``weighted_joker_cribs`` (every set and starter, card by card) on the plain pack is
+    the closed form's crib and chance of nothing, for six-card hands' pairs and
+    five-card hands' single throws."""
+    from crib_analyze.scoring.joker_kernels import weighted_joker_cribs
+
+    rng = np.random.default_rng(rotation_seed())
+    for rules, size, k in ((ca.game(), 6, 2), (ca.game("four"), 5, 1)):
+        weights = seat_fives_weights(rules, 0)
+        for _ in range(scaled(6, 2)):
+            held = rng.choice(52, size, replace=False).astype(np.int64)
+            held[0] = 16 + int(rng.integers(4))  # a five, so the weights matter
+            rows = held[np.array([[0, 1], [1, 2]] if k == 2 else [[0], [1]])]
+            w = weights[int((held >> 2 == 4).sum())]
+            mean, zero = weighted_joker_cribs(held, rows, 0, w)
+            closed = tfk.hand_fives_cribs(rank_table(), held, rows, w)
+            assert np.allclose(mean, closed[0], atol=1e-9) and np.allclose(
+                zero, closed[1], atol=1e-12
+            )
+
+
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_the_joker_kernel_counts_every_completion_once(jokers: int) -> None:
+    """With every weight 1 the kernel counts each completion once: the sums and zero
+    counts of the random crib with jokers (``joker_hand_values``, checked against the
+    plain scorer in tests/test_joker_discard.py)."""
+    from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
+    from crib_analyze.scoring.joker_kernels import joker_hand_values, weighted_joker_cribs
+
+    hand = np.array([*ca.parse_cards("5H 6S 4D JC"), 52, 13], np.int64)
+    _, crib_num, crib_zero, _ = joker_hand_values(hand, DISCARDS, KEEPS, jokers)
+    picks = rotating(list(range(15)), 3, f"joker ones {jokers}")
+    mean, zero = weighted_joker_cribs(hand, hand[DISCARDS[picks]], jokers, np.ones((4, 2)))
+    assert np.array_equal(mean, crib_num[picks]) and np.array_equal(zero, crib_zero[picks])
+
+
+def test_a_joker_hand_under_throw_fives() -> None:
+    """`discard --jokers 1 --throw-fives` (the random opponent obeying the rule): only
+    the legal throws, and each crib is the weighted sum over every completion, scored
+    card by card by the plain twin (one rotating throw; every throw in make test-all);
+    `discard --game --jokers --throw-fives --others random` says whom it pictures."""
+    text = "5H 6S 4D JC QH JK"
+    df = ca.analyze(text, role="dealer", jokers=1, throw_fives=True)
+    assert len(df) == 5 and all(d.startswith("5H") for d in df.discard)
+    held = [*ca.parse_cards("5H 6S 4D JC QH"), 52]
+    w = seat_fives_weights(ca.game(jokers=1), 0)[1]
+    for _, row in rotating(list(df.iterrows()), scaled(5, 1), "joker fives"):
+        thrown = [52 if c == "JK" else ca.parse_cards(c)[0] for c in str(row.discard).split()]
+        want, _ = naive_weighted_crib(held, thrown, w.tolist(), jokers=1)
+        assert row.crib_mean == pytest.approx(want, abs=1e-9), row.discard
+    runner = CliRunner()
+    seat = runner.invoke(cli, ["discard", "5H", "6S", "4D", "JC", "JK", "--game", "five-dealt",
+                               "--seat", "pone", "--jokers", "1", "--throw-fives",
+                               "--others", "random"])  # fmt: skip
+    assert seat.exit_code == 0, seat.output
+    assert "random cards that obey throw fives (exact)" in " ".join(seat.output.split())

@@ -89,10 +89,10 @@ def other_cards_weights(
 
 
 def seat_fives_weights(rules: Rules, seat: int) -> np.ndarray:
-    """(5, 4, 2): :func:`other_cards_weights` of ``seat`` in ``rules`` (a pack without
-    jokers) when it holds 0-4 fives (the first index), the rows past its K others zero.
-    The other seats dealt cards throw by the rule; a seat dealt none (a partner passed
-    cards) holds none of the unseen.
+    """(5, 4, 2): :func:`other_cards_weights` of ``seat`` in ``rules`` (its jokers in the
+    pack, none of them a five) when it holds 0-4 fives (the first index), the rows past
+    its K others zero. The other seats dealt cards throw by the rule; a seat dealt none
+    (a partner passed cards) holds none of the unseen.
 
     >>> from crib_analyze.rules import game
     >>> w = seat_fives_weights(game("five-card"), 0)
@@ -104,7 +104,7 @@ def seat_fives_weights(rules: Rules, seat: int) -> np.ndarray:
         for s in range(rules.players)
         if s != seat and rules.dealt[s]
     ]  # fmt: skip
-    unseen = 52 - rules.dealt[seat]
+    unseen = 52 + rules.jokers - rules.dealt[seat]
     others = CRIB_SIZE - rules.thrown[seat]  # the crib's cards but the seat's own
     out = np.zeros((5, 4, 2))
     for held in range(5):

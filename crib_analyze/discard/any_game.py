@@ -136,15 +136,20 @@ def _fives_cribs(
 ) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]]:
     """(crib mean, P(crib 0)) of each throw (positions in ``cards``) of ``seat`` when the
     other seats are random cards that obey throw fives, exact
-    (:mod:`crib_analyze.crib.throw_fives_kernels`)."""
+    (:mod:`crib_analyze.crib.throw_fives_kernels`; with jokers card by card)."""
     from crib_analyze.crib.throw_fives_kernels import hand_fives_cribs
     from crib_analyze.crib.throw_fives_rule import seat_fives_weights
     from crib_analyze.scoring.show_kernels import rank_table
 
-    held_fives = int(np.count_nonzero(cards >> 2 == FIVE_RANK))
+    held_fives = int(np.count_nonzero(cards >> 2 == FIVE_RANK))  # a joker is none
     w = seat_fives_weights(rules, seat)[held_fives]
     rows = cards[np.array(throws, np.int64)]
-    mean, zero = hand_fives_cribs(rank_table(), cards, rows, w)
+    if rules.jokers:  # every completion card by card, each joker at its best
+        from crib_analyze.scoring.joker_kernels import weighted_joker_cribs
+
+        mean, zero = weighted_joker_cribs(cards, rows, rules.jokers, w)
+    else:
+        mean, zero = hand_fives_cribs(rank_table(), cards, rows, w)
     return dict(zip(throws, mean.tolist(), strict=True)), dict(
         zip(throws, zero.tolist(), strict=True)
     )
@@ -170,11 +175,6 @@ def analyze_seat(
     rules.refuse_variants(
         "a seat's throws in another game", ("lowball", "throw", "penalty", "jokers")
     )
-    if rules.throw_fives and others == "random" and rules.jokers:
-        raise UsageError(
-            "with jokers, random cards do not follow throw fives: the other seats throw "
-            "by the hand policy (others hand)"
-        )
     s = rules.seat(seat)
     n = rules.dealt[s]
     name = rules.seat_names[s]
@@ -382,7 +382,8 @@ def game_throws_rows(throws: GameThrows) -> Rows:
     names = split_names(columns).tolist()
     meta = GameThrowsMeta(
         game=rules.name, seat=rules.seat_names[throws.seat], crib=owner,
-        crib_sign=throws.crib_sign, lowball=rules.lowball, samples=throws.samples,
+        crib_sign=throws.crib_sign, lowball=rules.lowball, throw_fives=rules.throw_fives,
+        samples=throws.samples,
         others=throws.others, starters=dict(zip(names, throws.starters, strict=False)),
         need=throws.need,
         notes=tuple(

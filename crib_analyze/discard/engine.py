@@ -22,7 +22,7 @@ from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table, rows_of
 from crib_analyze.cards import CardsLike, parse_cards
-from crib_analyze.constants import N_DISCARDS, TIE_TOLERANCE
+from crib_analyze.constants import FIVE_RANK, N_DISCARDS, TIE_TOLERANCE
 from crib_analyze.crib import one_hand
 from crib_analyze.crib.one_hand import DISCARDS, KEEPS
 from crib_analyze.errors import CardError, UsageError
@@ -174,12 +174,12 @@ def analyze_hand(
     if penalty != "none" and opponent == "sampled":
         raise UsageError("a penalty for a zero is exact with --opponent expert or random")
     if jokers:
-        if opponent != "random" or pegging_choice(pegging) != "none" or throw_fives:
+        if opponent != "random" or pegging_choice(pegging) != "none":
             raise UsageError(
                 "jokers are counted against the random opponent and without the play: "
                 "--opponent random --no-pegging"
             )
-        return _joker_analysis(hand, jokers, penalty, lowball)
+        return _joker_analysis(hand, jokers, penalty, lowball, throw_fives)
     if lowball and pegging_choice(pegging) != "none":
         raise UsageError("lowball is ranked without the play: --no-pegging")
     if throw_fives and pegging_choice(pegging) == "table":
@@ -288,8 +288,13 @@ def exact_values(
     return scores, cribs, float(heels)
 
 
-def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -> DiscardAnalysis:
-    """The jokers variant's analysis: exact over the 53- or 54-card pack."""
+def _joker_analysis(
+    hand: CardsLike, jokers: int, penalty: str, lowball: bool, throw_fives: bool = False
+) -> DiscardAnalysis:
+    """The jokers variant's analysis: exact over the 53- or 54-card pack (under
+    ``throw_fives`` the legal throws, the random opponent obeying the rule: every
+    completion weighed by its fives, :func:`~crib_analyze.scoring.joker_kernels.
+    weighted_joker_cribs`)."""
     from crib_analyze.scoring import joker_kernels as jk
     from crib_analyze.scoring.jokers import parse_with_jokers
 
@@ -298,7 +303,17 @@ def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -
         raise CardError(f"expected 6 cards, got {len(hand6)}")
     scores, crib_num, crib_zero, completions = jk.joker_hand_values(hand6, DISCARDS, KEEPS, jokers)
     crib = crib_num / completions
-    zero = np.stack([crib_zero / completions] * 2) if penalty != "none" else None
+    zero_chance = crib_zero / completions
+    legal = None
+    if throw_fives:
+        from crib_analyze.crib.throw_fives_rule import legal_throws_of, seat_fives_weights
+        from crib_analyze.rules import game as rules_of
+
+        legal = legal_throws_of(hand6[None, :])[0]
+        held_fives = int(np.count_nonzero(hand6 >> 2 == FIVE_RANK))  # a joker is none
+        w = seat_fives_weights(rules_of(jokers=jokers), 0)[held_fives]
+        crib, zero_chance = jk.weighted_joker_cribs(hand6, hand6[DISCARDS], jokers, w)
+    zero = np.stack([zero_chance] * 2) if penalty != "none" else None
     unseen = 52 + jokers - 6
     wild = sum(1 for c in range(52, 52 + jokers) if c not in hand6)  # a joker cut: heels
     jacks = sum(1 for c in range(40, 44) if c not in hand6)
@@ -317,6 +332,7 @@ def _joker_analysis(hand: CardsLike, jokers: int, penalty: str, lowball: bool) -
         seed=None,
         penalty=penalty,
         p_crib_zero=zero,
+        legal=legal,
         lowball=lowball,
         jokers=jokers,
     )

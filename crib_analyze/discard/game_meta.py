@@ -23,6 +23,7 @@ class GameThrowsMeta(ResultMeta):
     crib: str = "yours"
     crib_sign: int = 1
     lowball: bool = False
+    throw_fives: bool = False  # the other seats obey throw fives
     samples: int = 0
     others: str = "random"  # the other seats' throws: "expert", "hand" or "random"
     score: tuple[int, ...] = ()  # ranked by the chance of winning from each side's, yours first
@@ -50,7 +51,8 @@ class GameThrowsMeta(ResultMeta):
                 "game's expert model, the lookahead's play), then the game's board"
             )
         if not self.samples:
-            return "the other seats' throws as random cards (exact)"
+            obeying = " that obey throw fives" if self.throw_fives else ""
+            return f"the other seats' throws as random cards{obeying} (exact)"
         by = "the game's expert model" if self.others == "expert" else "the hand policy"
         return f"the other seats' throws by {by} ({self.samples:,} deals sampled)"
 

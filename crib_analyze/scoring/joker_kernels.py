@@ -120,3 +120,77 @@ def joker_hand_values(
         crib_num[d] = total
         crib_zero[d] = zeros
     return scores, crib_num, crib_zero, u * (u - 1) // 2 * (u - 2)
+
+
+@njit
+def _starters_sum(
+    five: np.ndarray, unseen: np.ndarray, five_of: np.ndarray, w: np.ndarray, fives: int,
+    skip: tuple[int, int, int],
+) -> tuple[float, float]:  # fmt: skip
+    """(points, chance of nothing) of the crib ``five[:4]`` over every unseen starter but
+    the positions ``skip`` (-1: none), each weighing ``w[fives, starter a five]``."""
+    total = 0.0
+    nothing = 0.0
+    for s in range(unseen.shape[0]):
+        if s == skip[0] or s == skip[1] or s == skip[2]:
+            continue
+        five[4] = unseen[s]
+        if five.max() < JOKER:
+            p = score_show(five[0], five[1], five[2], five[3], five[4], True)
+        else:
+            p = best_joker_show(five, True)[0]
+        weight = w[fives, five_of[s]]
+        total += weight * p
+        if p == 0:
+            nothing += weight
+    return total, nothing
+
+
+@njit(parallel=True)
+def weighted_joker_cribs(
+    held: np.ndarray, rows: np.ndarray, jokers: int, w: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(mean (T,), P(0) (T,)) of the crib of each throw (``rows`` (T, k): card ids, k 1
+    or 2) of the ``held`` cards, from a pack with ``jokers`` jokers: every set of the
+    4 - k other crib cards among the unseen (jokers too) and every starter of the rest,
+    card by card, each weighing ``w[j, s]`` (j fives in the set, s 1 when the starter
+    is a five: the other seats obeying throw fives,
+    :func:`crib_analyze.crib.throw_fives_rule.other_cards_weights`); every joker at its
+    best."""
+    size = 52 + jokers
+    seen = np.zeros(size, np.bool_)
+    for c in held:
+        seen[c] = True
+    unseen = np.flatnonzero(~seen)
+    u = unseen.shape[0]
+    five_of = np.zeros(u, np.int64)
+    for i in range(u):
+        five_of[i] = 1 if unseen[i] < JOKER and unseen[i] >> 2 == 4 else 0
+    k = rows.shape[1]
+    n = rows.shape[0]
+    mean = np.zeros(n, np.float64)
+    zero = np.zeros(n, np.float64)
+    for d in prange(n):
+        five = np.empty(5, np.int64)
+        for t in range(k):
+            five[t] = rows[d, t]
+        total = 0.0
+        nothing = 0.0
+        for i in range(u):
+            for j in range(i + 1, u):
+                if k == 2:  # the other seat's pair
+                    five[2], five[3] = unseen[i], unseen[j]
+                    got = _starters_sum(five, unseen, five_of, w, five_of[i] + five_of[j],
+                                        (i, j, -1))  # fmt: skip
+                    total += got[0]
+                    nothing += got[1]
+                    continue
+                for m in range(j + 1, u):  # one thrown: three others
+                    five[1], five[2], five[3] = unseen[i], unseen[j], unseen[m]
+                    fives = five_of[i] + five_of[j] + five_of[m]
+                    got = _starters_sum(five, unseen, five_of, w, fives, (i, j, m))
+                    total += got[0]
+                    nothing += got[1]
+        mean[d] = total
+        zero[d] = nothing
+    return mean, zero
