@@ -21,6 +21,15 @@ MAX_JOKER_POINTS = 50  # bins of a distribution: above any show (five fives scor
 
 
 @njit
+def unseen_of(held: np.ndarray, jokers: int) -> np.ndarray:
+    """The ids of a pack with ``jokers`` jokers not among ``held``, ascending."""
+    seen = np.zeros(52 + jokers, np.bool_)
+    for c in held:
+        seen[c] = True
+    return np.flatnonzero(~seen)
+
+
+@njit
 def best_joker_show(cards: np.ndarray, crib: bool) -> tuple[int, int, int]:
     """(points, first joker's card, second joker's card) of the best assignment for
     ``cards`` (5: four and the starter last, jokers as ids >= 52); -1 for a joker that
@@ -84,11 +93,7 @@ def joker_hand_values(
     every opponent pair of the unseen cards and every starter of the rest; crib_zero
     (15,): how many of those cribs show nothing; that number of completions). Every
     joker is counted at its best."""
-    size = 52 + jokers
-    held = np.zeros(size, np.bool_)
-    for c in hand6:
-        held[c] = True
-    unseen = np.flatnonzero(~held)
+    unseen = unseen_of(hand6, jokers)
     u = unseen.shape[0]
     n_throws = discards.shape[0]
     scores = np.zeros((n_throws, u), np.int64)
@@ -157,11 +162,7 @@ def weighted_joker_cribs(
     is a five: the other seats obeying throw fives,
     :func:`crib_analyze.crib.throw_fives_rule.other_cards_weights`); every joker at its
     best."""
-    size = 52 + jokers
-    seen = np.zeros(size, np.bool_)
-    for c in held:
-        seen[c] = True
-    unseen = np.flatnonzero(~seen)
+    unseen = unseen_of(held, jokers)
     u = unseen.shape[0]
     five_of = np.zeros(u, np.int64)
     for i in range(u):
