@@ -178,6 +178,22 @@ def test_the_pegging_table_from_its_fast_form_equals_the_file(cache: Path) -> No
     pt.packaged_pegging_table.cache_clear()
 
 
+def test_the_board_table_from_its_fast_form_equals_the_file(cache: Path) -> None:
+    from crib_analyze.artifacts import board_table as bt
+    from crib_analyze.settings import PACKAGED_BOARD
+
+    with open(str(packaged(PACKAGED_BOARD)), "rb") as fh:
+        whole = bt.BoardTable.load(fh)
+    for _ in range(2):  # the file, then the fast form
+        bt.packaged_board_table.cache_clear()
+        board = bt.packaged_board_table()
+        assert board.provenance == whole.provenance
+        assert np.array_equal(board.values, whole.values) and not board.values.flags.writeable
+        assert board.fingerprint() == whole.fingerprint()
+    assert len(list(cache.glob("board_table_*.raw"))) == 1
+    bt.packaged_board_table.cache_clear()
+
+
 def test_a_front_end_s_handler_waits_for_the_first_logger(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(notices, "_made", False)
     monkeypatch.setattr(notices, "_waiting", [])
@@ -191,13 +207,19 @@ def test_a_front_end_s_handler_waits_for_the_first_logger(monkeypatch: pytest.Mo
     assert calls == ["attached", "at once"]
 
 
-def test_a_warm_one_hand_process_loads_only_what_it_needs(cache: Path) -> None:
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [(["discard", *HAND, "--dealer"], "JC QH"), (["odds", "100-110", "--dealer"], "you deal")],
+)
+def test_a_warm_one_hand_process_loads_only_what_it_needs(
+    cache: Path, argv: list[str], said: str
+) -> None:
     """The second run (the fast forms kept by the first) imports none of numba, logging,
     zipfile (the compressed files) or hashlib's OpenSSL."""
     code = (
         "import sys\n"
         "from crib_analyze.__main__ import main\n"
-        f"sys.argv = ['crib-analyze', 'discard', *{HAND!r}, '--dealer']\n"
+        f"sys.argv = ['crib-analyze', *{argv!r}]\n"
         "try:\n    main()\n"
         "except SystemExit as e:\n    assert not e.code, e.code\n"
         "heavy = ('numba', 'logging', 'zipfile', '_hashlib')\n"
@@ -215,7 +237,7 @@ def test_a_warm_one_hand_process_loads_only_what_it_needs(cache: Path) -> None:
     ]
     for out in runs:
         assert out.returncode == 0, out.stderr
-        assert "JC QH" in out.stdout
+        assert said in out.stdout
     assert "LOADED ['zipfile']" in runs[0].stdout  # the files themselves, read once
     assert "LOADED []" in runs[1].stdout, runs[1].stdout[-300:]
     assert runs[0].stdout.split("LOADED")[0] == runs[1].stdout.split("LOADED")[0]

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from crib_analyze.artifacts.game_boards import ThreeBoard
 from crib_analyze.board.meta import OddsMeta
 from crib_analyze.errors import ModelError
 from crib_analyze.position import (
@@ -42,6 +41,7 @@ from crib_analyze.verdicts import game_odds_verdict, odds_verdict
 if TYPE_CHECKING:
     import pandas as pd
 
+    from crib_analyze.artifacts.game_boards import ThreeBoard
     from crib_analyze.board.games import GameLog, GameSettings, GameStats
     from crib_analyze.board.table_games import TableStats
 
@@ -182,7 +182,7 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     chance, the dealer's side about to deal (``win_se`` the board's sampling error, its
     root mean square over the positions), its chances of skunking and being skunked
     and its match points under ``scoring``, won less lost."""
-    from crib_analyze.artifacts.game_boards import game_board
+    from crib_analyze.artifacts.game_boards import ThreeBoard, game_board
 
     found = game_board(rules)
     assert found is not None  # the request chose the board because there is one

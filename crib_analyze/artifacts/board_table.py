@@ -10,10 +10,10 @@ package and its provenance.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -27,7 +27,9 @@ from crib_analyze.position import (
 )
 from crib_analyze.rules import TARGET
 from crib_analyze.settings import BOARD_ENV, PACKAGED_BOARD, packaged
-from crib_analyze.storage.npz import read_npz, write_npz
+from crib_analyze.storage import checked
+from crib_analyze.storage.npz import blake2b, read_npz, write_npz
+from crib_analyze.storage.raw import keep_fast_form, read_fast_form
 
 BOARD_FORMAT = 1
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least a point
@@ -101,11 +103,34 @@ class BoardTable:
         return read_npz(source, "the board table", BOARD_FORMAT, parse)
 
 
+BOARD_FAST_FORM = 1  # the fast form's layout
+
+
 @cache
 def packaged_board_table() -> BoardTable:
-    """The board table shipped with the package."""
-    with packaged(PACKAGED_BOARD).open("rb") as fh:
-        return BoardTable.load(fh)
+    """The board table shipped with the package: from its fast form in the cache folder
+    (:func:`~crib_analyze.storage.raw.read_fast_form`: the checked values, raw) when one
+    is kept, else read from its file and kept in that form."""
+    path = Path(str(packaged(PACKAGED_BOARD)))
+    code = (__file__,)  # an edit to this reader makes the fast form again
+    found = read_fast_form(path, "board_table", BOARD_FAST_FORM, frozenset({"values"}), code)
+    if found is not None:
+        meta, arrays, where = found
+        checked.note(
+            f"the board table ({path})",
+            f"its fast form in the cache ({where.name}): CRC-32 matched, made from the "
+            "file when its digest matched",
+        )
+        values = np.asarray(arrays["values"])
+        values.setflags(write=False)
+        return BoardTable(values, provenance=dict(meta["provenance"]))
+    with path.open("rb") as fh:
+        table = BoardTable.load(fh)
+    keep_fast_form(
+        path, "board_table", BOARD_FAST_FORM, {"provenance": table.provenance},
+        {"values": table.values}, code,
+    )  # fmt: skip
+    return table
 
 
 def load_board(path: str | os.PathLike[str] | None = None) -> BoardTable:
@@ -119,4 +144,4 @@ def load_board(path: str | os.PathLike[str] | None = None) -> BoardTable:
 
 
 def _digest(values: np.ndarray) -> str:
-    return hashlib.blake2b(np.ascontiguousarray(values).tobytes(), digest_size=8).hexdigest()
+    return blake2b(np.ascontiguousarray(values).tobytes(), digest_size=8).hexdigest()
