@@ -161,32 +161,3 @@ def classes_fives_cribs(
                 if with_zero:
                     zero[i, d] = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, q)
     return mean, zero
-
-
-@njit
-def hand_fives_cribs(
-    table: np.ndarray, cards: np.ndarray, rows: np.ndarray, w: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """(crib mean (T,), P(crib 0) (T,)) of each throw (``rows`` (T, 1 or 2): card ids) of
-    one seat's dealt ``cards`` (any number, no joker), the other seats random and
-    obeying the rule (``w``: :func:`other_cards_weights` for the fives it holds)."""
-    avail = unseen_grid(cards)
-    n = np.zeros(13, np.int64)
-    for r in range(13):
-        for s in range(4):
-            n[r] += avail[r, s]
-    q = throw_fives_starter_weights(w)
-    k = rows.shape[0]
-    mean = np.zeros(k, np.float64)
-    zero = np.zeros(k, np.float64)
-    for d in range(k):
-        t0 = rows[d, 0]
-        if rows.shape[1] == 1:
-            mean[d] = fives_one_rank_sum(table, n, t0 >> 2, w) + fives_one_suit_sum(t0, avail, w)
-            zero[d] = fives_one_zero(table, t0, avail, w)
-        else:
-            t1 = rows[d, 1]
-            mean[d] = fives_pair_rank_sum(table, n, t0 >> 2, t1 >> 2, w)
-            mean[d] += fives_pair_suit_sum(t0, t1, avail, w)
-            zero[d] = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, q)
-    return mean, zero
