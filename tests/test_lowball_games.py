@@ -227,3 +227,82 @@ def test_the_cli_plays_lowball_on_the_board_and_in_the_play() -> None:
         bad = runner.invoke(cli, args)
         assert bad.exit_code == 2, (args, bad.output)
         assert word in bad.output and "Traceback" not in bad.output
+
+
+# --- the play of a lowball throw: discard --lowball --pegging simulated ----------------------
+
+
+def test_a_lowball_throw_s_play_is_simulated_for_the_fewest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``discard --lowball --pegging simulated``: the play of each throw against an
+    opponent throwing by the lowball expert, both laying by the solver's lowball form.
+    The totals are the net and the play's net in points, the fewest first; the other
+    role's play is not counted; and on the same deals the lowball play pegs fewer points
+    (both players together) than the solver playing for points, reproducibly."""
+    import crib_analyze as ca
+    from crib_analyze.cards import parse_cards
+    from crib_analyze.discard import engine
+    from crib_analyze.discard.lowball_play import lowball_hand_pegging
+    from crib_analyze.play.pegging_values import hand_pegging
+    from crib_analyze.position import Seat
+    from crib_analyze.settings import Count
+
+    monkeypatch.setattr(engine, "SIMULATED_DEALS", Count("simulated deals", 2, 100, 6))
+    text = "5H 6S 4D JC QH 8C"
+    df = ca.analyze(text, role="dealer", lowball=True, pegging="simulated")
+    assert "both players laying for the fewest points" in df.pegging[0]
+    assert np.allclose(df.dealer_total, df.dealer_net + df.dealer_peg_own - df.dealer_peg_opp)
+    assert (np.diff(df.dealer_total) >= -1e-12).all()  # the fewest first
+    assert df.pone_total.isna().all()
+    model = ca.load_model(kind="lowball")
+    hand6 = np.array(parse_cards(text), np.int64)
+    own, opp, _ = lowball_hand_pegging(hand6, Seat.DEALER, 10, model, seed=3)
+    again, _, _ = lowball_hand_pegging(hand6, Seat.DEALER, 10, model, seed=3)
+    assert np.array_equal(own, again)
+    plain = hand_pegging(hand6, Seat.DEALER, deals=10, seed=3, policy="solver", model=model)
+    assert (own + opp).mean() < 0.8 * (plain.peg_own + plain.peg_opp).mean()
+    runner = CliRunner()
+    for extra, words in [
+        (["--pegging", "table"], "counts the play only simulated"),
+        (["--throw-fives", "--pegging", "simulated"], "is counted without the play"),
+    ]:
+        refused = runner.invoke(cli, ["discard", *text.split(), "--lowball", *extra])
+        assert refused.exit_code == 2 and words in refused.output, refused.output
+
+
+@pytest.mark.parametrize("role", ["dealer", "pone"])
+def test_a_lowball_throw_s_deals_are_the_rules(role: str) -> None:
+    """The deals of the simulated play: the opponent's six are unseen cards, its kept
+    four the split of least value from its own seat against the lowball model (as
+    dealer the least hand + crib against the pone's throws, as pone the least hand -
+    crib against the dealer's: the model's parts, computed here), and the starter one of
+    the 40 cards neither holds; our seat holds each throw's kept four."""
+    import crib_analyze as ca
+    from crib_analyze.cards import parse_cards
+    from crib_analyze.crib import throw_model_kernels as tmk
+    from crib_analyze.crib.hand_kernels import KEEPS, hand_means_closed
+    from crib_analyze.discard.lowball_play import lowball_deals
+    from crib_analyze.position import Seat
+    from crib_analyze.scoring.show_kernels import rank_table
+
+    model = ca.load_model(kind="lowball")
+    hand6 = np.array(parse_cards("5H 6S 4D JC QH 8C"), np.int64)
+    seat = Seat.of(role)
+    theirs = 1 - int(seat)
+    dealt, starters, opponents = lowball_deals(hand6, seat, 20, model, seed=5)
+    p, d = model.pone_throws, model.dealer_throws
+    for k in range(20):
+        opp = opponents[k]
+        assert not set(opp.tolist()) & set(hand6.tolist())
+        assert starters[k] not in set(opp.tolist()) | set(hand6.tolist())
+        hand = hand_means_closed(rank_table(), opp)
+        if theirs == Seat.DEALER:  # its own crib, against the pone's throws
+            value = hand + tmk.crib_model_means(rank_table(), opp, p.P, p.F, p.K)
+        else:
+            value = hand - tmk.crib_model_means(rank_table(), opp, d.P, d.F, d.K)
+        kept = set(dealt[k, 0, theirs].tolist())
+        best = [set(opp[KEEPS[t]].tolist()) for t in np.flatnonzero(value <= value.min() + 1e-9)]
+        assert kept in best, (k, role)
+        for t in range(15):
+            assert set(dealt[k, t, seat].tolist()) == set(hand6[KEEPS[t]].tolist())

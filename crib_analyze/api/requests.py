@@ -219,11 +219,12 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
-            if name == "throw_fives" and pegging in ("simulated", "exact"):
-                continue  # the play of these cards, the others' hands dealt by the rule
-            if name == "throw_fives" and pegging not in (None, "none", False):
+            alone = not (rules.throw_fives and rules.lowball)  # both: no play counted
+            if name != "jokers" and alone and pegging in ("simulated", "exact"):
+                continue  # the play of these cards, the other's hand dealt by its rule
+            if name != "jokers" and alone and pegging not in (None, "none", False):
                 raise UsageError(
-                    "`throw_fives` counts the play only simulated (`pegging` simulated): "
+                    f"`{name}` counts the play only simulated (`pegging` simulated): "
                     "the pegging table is the plain game's"
                 )
             if pegging not in (None, "none", False):

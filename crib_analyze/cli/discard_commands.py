@@ -182,8 +182,9 @@ def discard_request(
         "--lowball",
         is_flag=True,
         help="Loser's cribbage: the fewest points is best (your net lowest first), against "
-        "the random opponent, without the play (with --game: the other seats' throws as "
-        "random cards, or by the hand policy's lowball form).",
+        "the random opponent, without the play (with --pegging simulated: with the play "
+        "of these cards, both laying for the fewest; with --game: the other seats' throws "
+        "as random cards, or by the hand policy's lowball form).",
     ),
     jokers_option(
         "Jokers in the pack (written JK; your hand may hold them): every joker counts "

@@ -180,8 +180,13 @@ def analyze_hand(
                 "--opponent random --no-pegging"
             )
         return _joker_analysis(hand, jokers, penalty, lowball, throw_fives)
-    if lowball and pegging_choice(pegging) != "none":
-        raise UsageError("lowball is ranked without the play: --no-pegging")
+    if lowball and pegging_choice(pegging) == "table":
+        raise UsageError(
+            "lowball counts the play only simulated (--pegging simulated): the pegging "
+            "table is the plain game's"
+        )
+    if lowball and throw_fives and pegging_choice(pegging) != "none":
+        raise UsageError("lowball and throw fives together are ranked without the play")
     if throw_fives and pegging_choice(pegging) == "table":
         raise UsageError(
             "throw fives counts the play only simulated (--pegging simulated): the pegging "
@@ -208,8 +213,8 @@ def analyze_hand(
         scores, cribs, heels = exact_values(hand6, used)
         ses = np.zeros_like(cribs)
     player = used
-    if throw_fives and pegging != "none" and used is None:  # the play's opponent: the
-        player = load_model(kind="throw-fives")  # expert that obeys the rule
+    if (throw_fives or lowball) and pegging != "none" and used is None:  # the play's
+        player = load_model(kind="throw-fives" if throw_fives else "lowball")  # opponent
     peg = play_values(hand6, pegging, player, roles) if pegging != "none" else None
     zero = legal = None
     if throw_fives and opponent == "random":
@@ -352,20 +357,29 @@ def play_values(
     said = f"pegging table ({table.provenance.get('policy', '?')} play, by kept ranks)"
     if pegging_choice(pegging) != "simulated":
         return own, opp, se, said
-    from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
-
     m = model or load_model()
     deals = SIMULATED_DEALS.default
+    variant = m.provenance.get("variant")
+    lowball = variant == "lowball"
     for role in roles:
         seat = Seat.of(role)
+        if lowball:  # the solver's lowball form, each player for its fewest
+            from crib_analyze.discard.lowball_play import lowball_hand_pegging
+
+            own[seat], opp[seat], se[seat] = lowball_hand_pegging(hand6, seat, deals, m)
+            continue
+        from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
+
         part = hand_pegging(hand6, seat, deals=deals, policy=DEFAULT_PLAY_POLICY, model=m)
         own[seat], opp[seat], se[seat] = part.peg_own, part.peg_opp, part.peg_se
-    by_rule = m.provenance.get("variant") == "throw-fives"
+    by_rule = variant in ("throw-fives", "lowball")
     simulated = (
         f"the play of these cards simulated by the {DEFAULT_PLAY_POLICY} ({deals:,} deals "
         "shared by the 15 throws"
         + ("; the opponent dealt at random, throwing its fives by the throw-fives expert"
-           if by_rule else "")
+           if variant == "throw-fives" else "")
+        + ("; the opponent dealt at random, throwing by the lowball expert, and both "
+           "players laying for the fewest points" if lowball else "")
         + "; peg ± its s.e.)"
     )  # fmt: skip
     if set(roles) == set(ROLES):

@@ -336,7 +336,7 @@ def _role_columns(
             "peg_own": peg[role]["own"],
             "peg_opp": peg[role]["opp"],
             "peg_net": peg[role]["net"],
-            "total": value[role],
+            "total": nets[role] + peg[role]["net"],  # in points (``value`` is the aim)
         }
     return cols | {"loss": loss, "near_tie": close & (close.sum() > 1)}
 
@@ -367,7 +367,7 @@ def _both_columns(
             f"{r}_peg_own": peg[r]["own"],
             f"{r}_peg_opp": peg[r]["opp"],
             f"{r}_peg_se": peg[r]["se"],
-            f"{r}_total": value[r],
+            f"{r}_total": nets[r] + peg[r]["net"],
         }
     return cols | {
         "dealer_loss": losses["dealer"],

@@ -1,0 +1,72 @@
+"""The play of six known cards in loser's cribbage, simulated (``discard --lowball
+--pegging simulated``): for each of the 15 throws, the same deals (common random
+numbers): the opponent dealt six of the unseen cards at random, throwing by the lowball
+expert (its policies' best response, the fewest points), a starter of the other 40, and
+both players laying by the solver's lowball form, each for its fewest points
+(:mod:`crib_analyze.play.table_play_kernels`, the engine of ``play --lowball``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crib_analyze import interrupts
+from crib_analyze.artifacts.expert_model import ExpertModel
+from crib_analyze.constants import N_DISCARDS
+from crib_analyze.crib.hand_kernels import KEEPS
+from crib_analyze.position import Seat
+from crib_analyze.settings import SOLVER_DRAWS
+
+DEAL_STREAMS = 1 << 20  # deal k's solver stream: seed * DEAL_STREAMS + k
+
+
+def lowball_deals(
+    hand6: np.ndarray, seat: Seat, deals: int, model: ExpertModel, seed: int = 0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(hands (deals, 15, 2, 4) by seat, starters (deals,), the opponent's six (deals,
+    6)): each deal's opponent dealt six of the unseen cards, keeping what the lowball
+    ``model``'s best response keeps from its seat, with each throw's kept four of
+    ``hand6`` in ``seat``; the starter one of the other 40."""
+    from crib_analyze.discard.engine import policy_throws
+
+    rng = np.random.default_rng(seed)
+    unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
+    order = np.argsort(rng.random((deals, unseen.size)), axis=1)
+    opponents = unseen[order[:, :6]]
+    starters = unseen[order[:, 6]]  # the next card of the shuffle: one of the other 40
+    theirs = Seat.PONE if seat == Seat.DEALER else Seat.DEALER
+    thrown = policy_throws(opponents, "expert", model, lowball=True)[:, theirs]
+    kept = np.take_along_axis(opponents, KEEPS[thrown], axis=1)  # (deals, 4)
+    dealt = np.empty((deals, N_DISCARDS, 2, 4), np.int64)
+    dealt[:, :, seat] = hand6[KEEPS][None, :, :]
+    dealt[:, :, theirs] = kept[:, None, :]
+    return dealt, starters, opponents
+
+
+def lowball_hand_pegging(
+    hand6: np.ndarray, seat: Seat, deals: int, model: ExpertModel, seed: int = 0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(peg_own, peg_opp, peg_se) (15,) each: the points the holder of ``hand6`` in
+    ``seat`` and its opponent peg in the play of each throw's kept four, over ``deals``
+    deals shared by the 15 throws (:func:`lowball_deals`), and the standard error of
+    their difference."""
+    from crib_analyze.play import table_play_kernels as tk
+
+    dealt, starters, _ = lowball_deals(hand6, seat, deals, model, seed)
+    theirs = Seat.PONE if seat == Seat.DEALER else Seat.DEALER
+    hands = dealt.reshape(deals * N_DISCARDS, 2, 4)
+    starts = np.repeat(starters, N_DISCARDS)
+    code = tk.LOWBALL_CODES["solver"]
+    policies = np.array([[code, code]], np.int64)
+    teams = np.array([0, 1], np.int64)
+    by_deal = np.empty((deals, N_DISCARDS, 2), np.int64)
+    for k in range(deals):  # a call a deal, its own stream: Ctrl-C heard between them
+        interrupts.check()
+        rows = slice(k * N_DISCARDS, (k + 1) * N_DISCARDS)
+        by_deal[k] = tk.play_tables(
+            hands[rows], starts[rows], policies, teams, False, SOLVER_DRAWS.default,
+            seed * DEAL_STREAMS + k,
+        )[0]  # fmt: skip
+    own, opp = by_deal[:, :, seat], by_deal[:, :, theirs]
+    diff = (own - opp).astype(np.float64)
+    return own.mean(axis=0), opp.mean(axis=0), diff.std(axis=0, ddof=1) / np.sqrt(deals)
