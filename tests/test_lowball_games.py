@@ -262,13 +262,12 @@ def test_a_lowball_throw_s_play_is_simulated_for_the_fewest(
     assert np.array_equal(own, again)
     plain = hand_pegging(hand6, Seat.DEALER, deals=10, seed=3, policy="solver", model=model)
     assert (own + opp).mean() < 0.8 * (plain.peg_own + plain.peg_opp).mean()
-    runner = CliRunner()
-    for extra, words in [
-        (["--pegging", "table"], "counts the play only simulated"),
-        (["--throw-fives", "--pegging", "simulated"], "is counted without the play"),
-    ]:
-        refused = runner.invoke(cli, ["discard", *text.split(), "--lowball", *extra])
-        assert refused.exit_code == 2 and words in refused.output, refused.output
+    both = ca.analyze(text, role="pone", lowball=True, throw_fives=True, pegging="simulated")
+    assert len(both) == 5 and all(d.startswith("5H") for d in both.discard)  # legal only
+    assert "its fives by the expert of throw fives and lowball" in both.pegging[0]
+    assert (np.diff(both.pone_total) >= -1e-12).all()
+    refused = CliRunner().invoke(cli, ["discard", *text.split(), "--lowball", "--pegging", "table"])
+    assert refused.exit_code == 2 and "counts the play only simulated" in refused.output
 
 
 @pytest.mark.parametrize("role", ["dealer", "pone"])
@@ -306,3 +305,8 @@ def test_a_lowball_throw_s_deals_are_the_rules(role: str) -> None:
         assert kept in best, (k, role)
         for t in range(15):
             assert set(dealt[k, t, seat].tolist()) == set(hand6[KEEPS[t]].tolist())
+    both = ca.load_model(kind="throw-fives-lowball")  # throw fives too: its fives thrown
+    dealt, _, opponents = lowball_deals(hand6, seat, 300, both, seed=6, throw_fives=True)
+    fives = (opponents >> 2 == 4).sum(axis=1)
+    kept_fives = (dealt[:, 0, theirs] >> 2 == 4).sum(axis=1)
+    assert (kept_fives == np.maximum(fives - 2, 0)).all() and fives.max() >= 1

@@ -219,10 +219,9 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
-            alone = not (rules.throw_fives and rules.lowball)  # both: no play counted
-            if name != "jokers" and alone and pegging in ("simulated", "exact"):
+            if name != "jokers" and pegging in ("simulated", "exact"):
                 continue  # the play of these cards, the other's hand dealt by its rule
-            if name != "jokers" and alone and pegging not in (None, "none", False):
+            if name != "jokers" and pegging not in (None, "none", False):
                 raise UsageError(
                     f"`{name}` counts the play only simulated (`pegging` simulated): "
                     "the pegging table is the plain game's"

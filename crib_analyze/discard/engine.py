@@ -185,8 +185,6 @@ def analyze_hand(
             "lowball counts the play only simulated (--pegging simulated): the pegging "
             "table is the plain game's"
         )
-    if lowball and throw_fives and pegging_choice(pegging) != "none":
-        raise UsageError("lowball and throw fives together are ranked without the play")
     if throw_fives and pegging_choice(pegging) == "table":
         raise UsageError(
             "throw fives counts the play only simulated (--pegging simulated): the pegging "
@@ -214,7 +212,7 @@ def analyze_hand(
         ses = np.zeros_like(cribs)
     player = used
     if (throw_fives or lowball) and pegging != "none" and used is None:  # the play's
-        player = load_model(kind="throw-fives" if throw_fives else "lowball")  # opponent
+        player = load_model(kind=model_variant(throw_fives, lowball) or "classic")  # opponent
     peg = play_values(hand6, pegging, player, roles) if pegging != "none" else None
     zero = legal = None
     if throw_fives and opponent == "random":
@@ -360,26 +358,33 @@ def play_values(
     m = model or load_model()
     deals = SIMULATED_DEALS.default
     variant = m.provenance.get("variant")
-    lowball = variant == "lowball"
+    fives, lowball = variant_obeys(variant)
     for role in roles:
         seat = Seat.of(role)
         if lowball:  # the solver's lowball form, each player for its fewest
             from crib_analyze.discard.lowball_play import lowball_hand_pegging
 
-            own[seat], opp[seat], se[seat] = lowball_hand_pegging(hand6, seat, deals, m)
+            own[seat], opp[seat], se[seat] = lowball_hand_pegging(
+                hand6, seat, deals, m, throw_fives=fives
+            )
             continue
         from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
 
         part = hand_pegging(hand6, seat, deals=deals, policy=DEFAULT_PLAY_POLICY, model=m)
         own[seat], opp[seat], se[seat] = part.peg_own, part.peg_opp, part.peg_se
-    by_rule = variant in ("throw-fives", "lowball")
+    by_rule = fives or lowball
+    expert = {
+        "throw-fives": "the throw-fives expert",
+        "lowball": "the lowball expert",
+        "throw-fives-lowball": "the expert of throw fives and lowball",
+    }.get(variant or "")
     simulated = (
         f"the play of these cards simulated by the {DEFAULT_PLAY_POLICY} ({deals:,} deals "
         "shared by the 15 throws"
-        + ("; the opponent dealt at random, throwing its fives by the throw-fives expert"
-           if variant == "throw-fives" else "")
-        + ("; the opponent dealt at random, throwing by the lowball expert, and both "
-           "players laying for the fewest points" if lowball else "")
+        + (f"; the opponent dealt at random, throwing its fives by {expert}"
+           if fives else f"; the opponent dealt at random, throwing by {expert}"
+           if lowball else "")
+        + ("; both players laying for the fewest points" if lowball else "")
         + "; peg ± its s.e.)"
     )  # fmt: skip
     if set(roles) == set(ROLES):

@@ -21,12 +21,18 @@ DEAL_STREAMS = 1 << 20  # deal k's solver stream: seed * DEAL_STREAMS + k
 
 
 def lowball_deals(
-    hand6: np.ndarray, seat: Seat, deals: int, model: ExpertModel, seed: int = 0
+    hand6: np.ndarray,
+    seat: Seat,
+    deals: int,
+    model: ExpertModel,
+    seed: int = 0,
+    throw_fives: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(hands (deals, 15, 2, 4) by seat, starters (deals,), the opponent's six (deals,
     6)): each deal's opponent dealt six of the unseen cards, keeping what the lowball
     ``model``'s best response keeps from its seat, with each throw's kept four of
-    ``hand6`` in ``seat``; the starter one of the other 40."""
+    ``hand6`` in ``seat``; the starter one of the other 40. Under ``throw_fives`` the
+    opponent throws its fives (``model`` the expert of both variants)."""
     from crib_analyze.discard.engine import policy_throws
 
     rng = np.random.default_rng(seed)
@@ -35,7 +41,7 @@ def lowball_deals(
     opponents = unseen[order[:, :6]]
     starters = unseen[order[:, 6]]  # the next card of the shuffle: one of the other 40
     theirs = Seat.PONE if seat == Seat.DEALER else Seat.DEALER
-    thrown = policy_throws(opponents, "expert", model, lowball=True)[:, theirs]
+    thrown = policy_throws(opponents, "expert", model, throw_fives, lowball=True)[:, theirs]
     kept = np.take_along_axis(opponents, KEEPS[thrown], axis=1)  # (deals, 4)
     dealt = np.empty((deals, N_DISCARDS, 2, 4), np.int64)
     dealt[:, :, seat] = hand6[KEEPS][None, :, :]
@@ -44,7 +50,12 @@ def lowball_deals(
 
 
 def lowball_hand_pegging(
-    hand6: np.ndarray, seat: Seat, deals: int, model: ExpertModel, seed: int = 0
+    hand6: np.ndarray,
+    seat: Seat,
+    deals: int,
+    model: ExpertModel,
+    seed: int = 0,
+    throw_fives: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(peg_own, peg_opp, peg_se) (15,) each: the points the holder of ``hand6`` in
     ``seat`` and its opponent peg in the play of each throw's kept four, over ``deals``
@@ -52,7 +63,7 @@ def lowball_hand_pegging(
     their difference."""
     from crib_analyze.play import table_play_kernels as tk
 
-    dealt, starters, _ = lowball_deals(hand6, seat, deals, model, seed)
+    dealt, starters, _ = lowball_deals(hand6, seat, deals, model, seed, throw_fives)
     theirs = Seat.PONE if seat == Seat.DEALER else Seat.DEALER
     hands = dealt.reshape(deals * N_DISCARDS, 2, 4)
     starts = np.repeat(starters, N_DISCARDS)
