@@ -57,4 +57,4 @@ def test_the_command_line() -> None:
             "table",
         ],
     )
-    assert bad.exit_code == 2 and "without the play" in bad.output
+    assert bad.exit_code == 2 and "counts the play only simulated" in bad.output
