@@ -126,10 +126,7 @@ def test_the_weights_are_the_chances_of_deals_played_out(name: str) -> None:
 
 
 def _kernel_cribs(hand: list[int], throws: np.ndarray, weights: np.ndarray):  # type: ignore[no-untyped-def]
-    cards = np.array([sorted(hand)], np.int64)
-    reps, which = multisets_of(cards)
-    sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)
-    return tfk.classes_fives_cribs(rank_table(), cards, which, sums, throws, weights, True)
+    return _kernel_cribs_rows(np.array([sorted(hand)], np.int64), throws, weights)
 
 
 def test_the_array_scorer_is_the_plain_one() -> None:

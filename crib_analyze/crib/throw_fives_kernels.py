@@ -25,6 +25,7 @@ from numba import prange
 from crib_analyze.constants import FIVE_RANK, JACK_RANK
 from crib_analyze.crib.combine_kernels import _choose
 from crib_analyze.crib.zero_kernels import (
+    EVERY_PAIR,
     fives_one_zero,
     fives_pair_rank_sum,
     fives_pair_suit_sum,
@@ -34,8 +35,6 @@ from crib_analyze.crib.zero_kernels import (
 )
 from crib_analyze.jit import njit
 from crib_analyze.scoring.show_kernels import lookup_rank_points
-
-_EVERY_PAIR = np.ones((13, 13), np.float64)
 
 
 @njit
@@ -159,5 +158,5 @@ def classes_fives_cribs(
                 t1 = cards[i, throws[d, 1]]
                 mean[i, d] = rank_sums[multiset[i], d] + fives_pair_suit_sum(t0, t1, avail, w)
                 if with_zero:
-                    zero[i, d] = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, q)
+                    zero[i, d] = policy_crib_zero(table, t0, t1, avail, EVERY_PAIR, EVERY_PAIR, q)
     return mean, zero

@@ -70,8 +70,9 @@ def hand_zero_count(table: np.ndarray, keep: np.ndarray, avail: np.ndarray) -> i
 
 
 #: the random opponent's weights in :func:`policy_crib_zero`: every card pair and
-#: starter counts once, so the chance is a count of completions
-_EVERY_PAIR = np.ones((13, 13), np.float64)
+#: starter counts once, so the chance is a count of completions (and the weights of a
+#: card pair when only its starter's weight varies: throw fives)
+EVERY_PAIR = np.ones((13, 13), np.float64)
 _EVERY_STARTER = np.ones((13, 13, 13), np.float64)
 
 
@@ -79,7 +80,7 @@ _EVERY_STARTER = np.ones((13, 13, 13), np.float64)
 def crib_zero_count(table: np.ndarray, t0: int, t1: int, avail: np.ndarray) -> int:
     """How many of the random completions of the thrown ``t0``, ``t1`` (an unseen pair,
     then a starter of the rest: 45,540 for six cards held) make a crib of nothing."""
-    weighed = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, _EVERY_STARTER)
+    weighed = policy_crib_zero(table, t0, t1, avail, EVERY_PAIR, EVERY_PAIR, _EVERY_STARTER)
     return round(weighed)
 
 
@@ -406,5 +407,5 @@ def classes_throw_fives_cribs(
         for d in range(N_DISCARDS):
             t0, t1 = cards[i, DISCARDS[d, 0]], cards[i, DISCARDS[d, 1]]
             mean[i, d] = throw_fives_crib_mean(table, t0, t1, avail, w)
-            zero[i, d] = policy_crib_zero(table, t0, t1, avail, _EVERY_PAIR, _EVERY_PAIR, q)
+            zero[i, d] = policy_crib_zero(table, t0, t1, avail, EVERY_PAIR, EVERY_PAIR, q)
     return mean, zero
