@@ -157,7 +157,11 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
             {"jokers": 1, "opponent": "expert", "role": "pone", "policy": "expert"},
             "`policy` applies to `opponent` sampled only",
         ),
-        ({"jokers": 1, "pegging": "table"}, "is counted without the play"),
+        ({"jokers": 1, "pegging": "table"}, "`jokers` counts the play only simulated"),
+        (
+            {"jokers": 1, "opponent": "expert", "role": "pone", "pegging": "simulated"},
+            "`jokers` against `opponent` expert is counted without the play",
+        ),
         ({"others": "hand"}, "`others` goes with `game`"),
         ({"score": "100-100"}, "`score` needs `role`"),
         ({"role": "dealer", "score": "100-100", "distribution": True}, "`distribution`"),

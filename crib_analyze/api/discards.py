@@ -110,7 +110,8 @@ def analyze(
     the mirror of the points ranking, against the random opponent, without the play.
     ``jokers`` (1 or 2) plays a 53- or 54-card pack: the hand may hold ``JK``, and every
     joker (in the hand, cut, or in the crib) counts at its best; random opponent,
-    without the play.
+    without the play (``pegging="simulated"``: the play of these cards by the solver, a
+    joker laid as the rank that serves its holder best).
 
     ``game`` (a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`)
     with a ``seat`` ranks every way that seat can split the cards it is dealt, as

@@ -61,8 +61,9 @@ from crib_analyze.settings import (
 #: another game it names the seat)
 STANDARD_DISCARD = CAPABILITIES["analyze"].standard_only
 
-#: the variants the standard engine counts in points, against the random opponent and
-#: without the play (by the parameter that asks for each)
+#: the variants the standard engine counts in points, against the random opponent (or
+#: a model built under the variant), the play only simulated (by the parameter that
+#: asks for each)
 POINTS_VARIANTS = ("throw_fives", "lowball", "jokers")
 
 
@@ -141,7 +142,10 @@ class DiscardRequest:
             if self.opponent != "sampled":
                 raise UsageError("`policy` applies to `opponent` sampled only")
         if self.pegging not in (None, "none", False):
-            raise UsageError("`jokers` is counted without the play (`pegging` none)")
+            raise UsageError(
+                f"`jokers` against `opponent` {self.opponent} is counted without the play "
+                "(`pegging` none; the random opponent's counts it simulated)"
+            )
         by_hand = self.opponent == "sampled" and self.policy in (None, "random")
         if not by_hand and game_model(rules) is None:
             also = ", ".join(v for v in rules.variants if not v.startswith("jokers"))
@@ -219,15 +223,15 @@ class DiscardRequest:
         for name in POINTS_VARIANTS:
             if not getattr(rules, name):
                 continue
-            if name != "jokers" and pegging in ("simulated", "exact"):
+            if pegging in ("simulated", "exact"):
+                if name == "jokers":
+                    opponent = opponent or "random"
                 continue  # the play of these cards, the other's hand dealt by its rule
-            if name != "jokers" and pegging not in (None, "none", False):
+            if pegging not in (None, "none", False):
                 raise UsageError(
                     f"`{name}` counts the play only simulated (`pegging` simulated): "
                     "the pegging table is the plain game's"
                 )
-            if pegging not in (None, "none", False):
-                raise UsageError(f"`{name}` is counted without the play (`pegging` none)")
             opponent, pegging = opponent or "random", "none"
         opponent = opponent or DEFAULT_OPPONENT
         pegging = DEFAULT_PEGGING if pegging is None else pegging

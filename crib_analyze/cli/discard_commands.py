@@ -189,7 +189,9 @@ def discard_request(
     jokers_option(
         "Jokers in the pack (written JK; your hand may hold them): every joker counts "
         "at its best, in the hand, cut or in the crib; against the random opponent, without "
-        "the play; --opponent expert: the expert model built for the pack, its hands "
+        "the play (with --pegging simulated: with the play of these cards by the solver, a "
+        "joker laid as the rank that serves best, slow with jokers in hand: a minute or "
+        "more); --opponent expert: the expert model built for the pack, its hands "
         "sampled (with --score or --game: the other seats throw by the game's model with "
         "jokers, else the hand policy, and the games are played out)."
     ),
@@ -337,7 +339,8 @@ def discard(
         discard_hands_file(hands_file, request, fmt, output, quiet, run, render)
         return
     if request.jokers:  # JK among the cards: the joker-aware parser reads them
-        rows = run(" ".join(cards))
+        with progress("deals played", quiet or request.pegging != "simulated") as bar:
+            rows = run(" ".join(cards), bar)
         emit(render(rows, format_cards(discard_meta(rows).hand)), output)
         return
     hand = cards_or_fail(cards, 6)

@@ -27,7 +27,7 @@ from crib_analyze.crib import one_hand
 from crib_analyze.crib.one_hand import DISCARDS, KEEPS
 from crib_analyze.errors import CardError, UsageError
 from crib_analyze.position import Seat
-from crib_analyze.rules import HEELS_POINTS
+from crib_analyze.rules import HEELS_POINTS, Rules
 from crib_analyze.settings import (
     DEFAULT_OPPONENT,
     DEFAULT_PEGGING,
@@ -174,12 +174,17 @@ def analyze_hand(
     if penalty != "none" and opponent == "sampled":
         raise UsageError("a penalty for a zero is exact with --opponent expert or random")
     if jokers:
-        if opponent != "random" or pegging_choice(pegging) != "none":
+        if opponent != "random":
+            raise UsageError("jokers are counted here against the random opponent")
+        if pegging_choice(pegging) == "table":
             raise UsageError(
-                "jokers are counted against the random opponent and without the play: "
-                "--opponent random --no-pegging"
+                "jokers count the play only simulated (--pegging simulated): the pegging "
+                "table is the plain game's"
             )
-        return _joker_analysis(hand, jokers, penalty, lowball, throw_fives)
+        return _joker_analysis(
+            hand, jokers, penalty, lowball, throw_fives, pegging_choice(pegging), roles,
+            on_progress,
+        )  # fmt: skip
     if lowball and pegging_choice(pegging) == "table":
         raise UsageError(
             "lowball counts the play only simulated (--pegging simulated): the pegging "
@@ -292,12 +297,21 @@ def exact_values(
 
 
 def _joker_analysis(
-    hand: CardsLike, jokers: int, penalty: str, lowball: bool, throw_fives: bool = False
+    hand: CardsLike,
+    jokers: int,
+    penalty: str,
+    lowball: bool,
+    throw_fives: bool = False,
+    pegging: str = "none",
+    roles: tuple[str, ...] = ROLES,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> DiscardAnalysis:
     """The jokers variant's analysis: exact over the 53- or 54-card pack (under
     ``throw_fives`` the legal throws, the random opponent obeying the rule: every
     completion weighed by its fives, :func:`~crib_analyze.scoring.joker_kernels.
-    weighted_joker_cribs`)."""
+    weighted_joker_cribs`); with ``pegging`` "simulated" the play of these cards for
+    each of ``roles`` (:func:`joker_play_values`, ``on_progress(done, total)`` after
+    each deal)."""
     from crib_analyze.scoring import joker_kernels as jk
     from crib_analyze.scoring.jokers import parse_with_jokers
 
@@ -317,6 +331,12 @@ def _joker_analysis(
         w = seat_fives_weights(rules_of(jokers=jokers), 0)[held_fives]
         crib, zero_chance = jk.weighted_joker_cribs(hand6, hand6[DISCARDS], jokers, w)
     zero = np.stack([zero_chance] * 2) if penalty != "none" else None
+    peg = None
+    if pegging == "simulated":
+        from crib_analyze.rules import game as rules_of
+
+        rules = rules_of(jokers=jokers, lowball=lowball, throw_fives=throw_fives)
+        peg = joker_play_values(hand6, rules, roles, on_progress)
     unseen = 52 + jokers - 6
     wild = sum(1 for c in range(52, 52 + jokers) if c not in hand6)  # a joker cut: heels
     jacks = sum(1 for c in range(40, 44) if c not in hand6)
@@ -338,7 +358,46 @@ def _joker_analysis(
         legal=legal,
         lowball=lowball,
         jokers=jokers,
+        peg_own=peg[0] if peg else None,
+        peg_opp=peg[1] if peg else None,
+        peg_se=peg[2] if peg else None,
+        pegging=peg[3] if peg else None,
     )
+
+
+def joker_play_values(
+    hand6: np.ndarray,
+    rules: Rules,
+    roles: tuple[str, ...] = ROLES,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+    """(peg_own, peg_opp, peg_se, description) (2, 15) each, by the holder's seat: the
+    play of ``hand6`` (a joker 52 or 53) in a pack with ``rules.jokers`` jokers,
+    simulated for each of ``roles`` (:mod:`crib_analyze.discard.variant_play`); a role
+    not asked is not counted (NaN: the pegging table is the plain game's)."""
+    from crib_analyze.discard.variant_play import joker_hand_pegging, opponent_tables
+
+    deals = SIMULATED_DEALS.default
+    own, opp, se = (np.full((2, N_DISCARDS), np.nan) for _ in range(3))
+    for k, role in enumerate(roles):
+        seat = Seat.of(role)
+
+        def done(n: int, k: int = k) -> None:
+            if on_progress is not None:
+                on_progress(k * deals + n, len(roles) * deals)
+
+        own[seat], opp[seat], se[seat] = joker_hand_pegging(hand6, seat, deals, rules, 0, done)
+    thrower = opponent_tables(rules)[2]
+    said = (
+        f"the play of these cards simulated by the {DEFAULT_PLAY_POLICY} ({deals:,} deals "
+        f"shared by the 15 throws; the opponent dealt six of the {52 + rules.jokers}-card "
+        f"pack at random, throwing by {thrower}; a joker laid as the rank that serves "
+        "best" + ("; both players laying for the fewest points" if rules.lowball else "")
+        + "; peg ± its s.e.)"
+    )  # fmt: skip
+    if set(roles) != set(ROLES):
+        said += f"; as {next(r for r in ROLES if r not in roles)}, not counted"
+    return own, opp, se, said
 
 
 def play_values(

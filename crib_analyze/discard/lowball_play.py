@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel
 from crib_analyze.constants import N_DISCARDS
 from crib_analyze.crib.hand_kernels import KEEPS
 from crib_analyze.position import Seat
-from crib_analyze.settings import SOLVER_DRAWS
-
-DEAL_STREAMS = 1 << 20  # deal k's solver stream: seed * DEAL_STREAMS + k
 
 
 def lowball_deals(
@@ -61,23 +57,7 @@ def lowball_hand_pegging(
     ``seat`` and its opponent peg in the play of each throw's kept four, over ``deals``
     deals shared by the 15 throws (:func:`lowball_deals`), and the standard error of
     their difference."""
-    from crib_analyze.play import table_play_kernels as tk
+    from crib_analyze.discard.variant_play import solved_pegging
 
     dealt, starters, _ = lowball_deals(hand6, seat, deals, model, seed, throw_fives)
-    theirs = Seat.PONE if seat == Seat.DEALER else Seat.DEALER
-    hands = dealt.reshape(deals * N_DISCARDS, 2, 4)
-    starts = np.repeat(starters, N_DISCARDS)
-    code = tk.LOWBALL_CODES["solver"]
-    policies = np.array([[code, code]], np.int64)
-    teams = np.array([0, 1], np.int64)
-    by_deal = np.empty((deals, N_DISCARDS, 2), np.int64)
-    for k in range(deals):  # a call a deal, its own stream: Ctrl-C heard between them
-        interrupts.check()
-        rows = slice(k * N_DISCARDS, (k + 1) * N_DISCARDS)
-        by_deal[k] = tk.play_tables(
-            hands[rows], starts[rows], policies, teams, False, SOLVER_DRAWS.default,
-            seed * DEAL_STREAMS + k,
-        )[0]  # fmt: skip
-    own, opp = by_deal[:, :, seat], by_deal[:, :, theirs]
-    diff = (own - opp).astype(np.float64)
-    return own.mean(axis=0), opp.mean(axis=0), diff.std(axis=0, ddof=1) / np.sqrt(deals)
+    return solved_pegging(dealt, starters, seat, True, 0, seed)

@@ -320,11 +320,12 @@ def play_tables(
     once: bool,
     draws: int,
     seed: int,
+    jokers: int = 0,
 ) -> np.ndarray:
     """Play each deal ``hands[d]`` (N, 4) once for each row of ``policies`` (K, N: a
     policy per seat), from the lead to the end: (K, D, N) the points each seat pegs.
     The solver's draws come from the stream of the deal (``seed``, ``d``), the same for
-    every row."""
+    every row; ``jokers`` the pack's (ids 52 and 53, each laid as any rank)."""
     deals, players = hands.shape[0], hands.shape[1]
     rows = policies.shape[0]
     out = np.zeros((rows, deals, players), np.int64)
@@ -333,7 +334,7 @@ def play_tables(
         for k in range(rows):
             h = hands[d].copy()
             points, _ = play_table(
-                h, starters[d], policies[k], teams, once, record, draws, rng_for(seed, d)
+                h, starters[d], policies[k], teams, once, record, draws, rng_for(seed, d), jokers
             )
             for s in range(players):
                 out[k, d, s] = points[s]
