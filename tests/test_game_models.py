@@ -79,7 +79,8 @@ def twin_deal(rules, deck, one, two):
         keep = len(cards) - rules.thrown[s] - rules.passed[s]
         _, thrown, _ = naive_split(
             cards, keep, rules.thrown[s], rules.passed[s], rules.teams[s] == dealer_side,
-            one[s].tolist(), two[s].tolist(), jokers=rules.jokers,
+            one[s].tolist(), two[s].tolist(), lowball=rules.lowball, fives=rules.throw_fives,
+            jokers=rules.jokers,
         )  # fmt: skip
         throws.append(thrown)
     return throws, pack, starter
@@ -134,15 +135,17 @@ def check_one_deal(rules, one, two, j: int, seed: int = 11) -> None:
     shuffle_into(deck, rng_for(seed, j))
     throws, pack, starter = twin_deal(rules, [int(c) for c in deck], one, two)
     got = np.full((rules.players, 2), -1, np.int64)
+    aim = -1 if rules.lowball else 1
     assert gmk.deal_throws(
         deck, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
-        np.array(rules.teams), rules.crib_from_deck, one, two, 1, got,
+        np.array(rules.teams), rules.crib_from_deck, one, two, aim, got, rules.throw_fives,
     ) == starter  # fmt: skip
     for s, t in enumerate(throws):
         assert sorted(got[s][got[s] >= 0].tolist()) == sorted(t)
     s1, s2 = gmk.crib_sums(
         1, seed, j, np.array(rules.dealt), np.array(rules.thrown), np.array(rules.passed),
-        np.array(rules.teams), rules.crib_from_deck, one, two, 1, rules.jokers,
+        np.array(rules.teams), rules.crib_from_deck, one, two, aim, rules.jokers,
+        rules.throw_fives,
     )  # fmt: skip
     name = rules.name
     for s in range(rules.players):
@@ -154,6 +157,37 @@ def check_one_deal(rules, one, two, j: int, seed: int = 11) -> None:
             assert cell[0] == (1 if scores else 0), (name, s, ranks)
             if scores:
                 assert cell[1] in scores and cell[2] == cell[1] ** 2, (name, s, ranks)
+
+
+VARIANTS = [{"throw_fives": True}, {"lowball": True}, {"throw_fives": True, "lowball": True}]
+
+
+def five_deals(rules, wanted: int, seed: int) -> list[int]:
+    """The first ``wanted`` deals of ``seed`` with a five among the seats' cards (what
+    throw fives binds)."""
+    found, j = [], 0
+    seats = sum(rules.dealt)
+    while len(found) < wanted:
+        deck = np.empty(52 + rules.jokers, np.int64)
+        shuffle_into(deck, rng_for(seed, j))
+        if (deck[:seats] >> 2 == 4).any():
+            found.append(j)
+        j += 1
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    rotating([(g, v) for g in ("three", "four", "five-card") for v in range(3)], 2, "gm-variant"),
+)
+def test_one_deal_under_a_variant_matches_the_rules(name: str, variant: int) -> None:
+    """Under throw fives each seat throws its fives (as many as its throw takes), under
+    lowball each splits for the fewest points: the kernel's throws and cribs against the
+    twin's, in deals with a five dealt."""
+    rules = game(name, **VARIANTS[variant])
+    one, two = random_tables(rules, 8)
+    for j in five_deals(rules, scaled(6, 2), 17):
+        check_one_deal(rules, one, two, j, seed=17)
 
 
 def joker_deals(rules, wanted: int, seed: int) -> list[int]:

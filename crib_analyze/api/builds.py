@@ -219,6 +219,8 @@ def build_game_models(
     log: Callable[[str], None] | None = None,
     scheduler: str | None = None,
     jokers: int = 0,
+    throw_fives: bool = False,
+    lowball: bool = False,
 ) -> BuiltTable:
     """Rebuild the expert throw models of ``games`` (default: every game but the
     standard one, which has its own, :func:`build_model`) and write them with the
@@ -228,8 +230,10 @@ def build_game_models(
     from its checkpoint beside the output. ``scheduler`` (a Dask scheduler's address)
     deals each round on its workers: the same models. With ``jokers`` (1 or 2) the
     models of a pack with that many jokers (default: the games whose joker models ship,
-    the standard one among them); ``provenance`` is keyed by the models' names
-    (``standard+1-joker``)."""
+    the standard one among them); with ``throw_fives`` or ``lowball`` the models of
+    those variants (every seat throwing its fives, or for the fewest points);
+    ``provenance`` is keyed by the models' names (``standard+1-joker``,
+    ``three+throw-fives``)."""
     from crib_analyze.artifacts.game_models import GameModels, game_models, model_key
     from crib_analyze.expert.game_models import build_game_model
     from crib_analyze.rules import game
@@ -258,7 +262,7 @@ def build_game_models(
     models, provenance = dict(base.models), dict(base.provenance)
     made_keys = []
     for name in names:
-        rules = game(name, jokers=jokers)
+        rules = game(name, jokers=jokers, throw_fives=throw_fives, lowball=lowball)
         key = model_key(rules)
         made_keys.append(key)
         checkpoint = target.with_name(f"{target.name}.{key}.checkpoint.npz")

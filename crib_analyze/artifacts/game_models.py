@@ -15,8 +15,10 @@ tree); a rebuilt one is used only when pointed at (``$CRIB_ANALYZE_GAME_MODELS``
 A pack with jokers has models of its own, named by the game and the jokers
 (:func:`model_key`: ``standard+1-joker``, ``three+2-jokers``): their tables have a
 joker's rank too, 13 ((P, 14) and (P, 14, 14)), and the standard game has them as well
-(its expert model knows no jokers). Games with another variant in play (lowball, throw
-fives, a penalty) have no model: their seats throw by the hand policy.
+(its expert model knows no jokers). Throw fives and lowball have models of their own
+too (``three+throw-fives``, ``four+throw-fives+lowball``: each seat throwing its fives,
+or for the fewest points), built by the same fictitious play; a penalty has none (its
+seats throw by the hand policy).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import numpy as np
 
 from crib_analyze.constants import JOKER_RANK
 from crib_analyze.errors import ModelError, describe_os_error
-from crib_analyze.rules import GAMES, STANDARD, Rules, game
+from crib_analyze.rules import GAMES, Rules, game
 from crib_analyze.settings import (
     GAME_MODELS_ENV,
     PACKAGED_GAME_MODELS,
@@ -44,14 +46,22 @@ MAX_CRIB = 29.0  # a crib shows 0 to 29
 
 
 def model_key(rules: Rules) -> str:
-    """The name of the model of ``rules`` in the file: the game's, and its jokers.
+    """The name of the model of ``rules`` in the file: the game's, its jokers, and the
+    variants that change how a seat throws.
 
     >>> model_key(game("three")), model_key(game("standard", jokers=2))
     ('three', 'standard+2-jokers')
+    >>> model_key(game("four", throw_fives=True, lowball=True))
+    'four+throw-fives+lowball'
     """
-    if not rules.jokers:
-        return rules.name
-    return f"{rules.name}+{rules.jokers}-joker{'s' if rules.jokers > 1 else ''}"
+    key = rules.name
+    if rules.jokers:
+        key += f"+{rules.jokers}-joker{'s' if rules.jokers > 1 else ''}"
+    if rules.throw_fives:
+        key += "+throw-fives"
+    if rules.lowball:
+        key += "+lowball"
+    return key
 
 
 def rules_of_key(key: str) -> Rules:
@@ -60,14 +70,29 @@ def rules_of_key(key: str) -> Rules:
 
     >>> rules_of_key("five+1-joker").jokers
     1
+    >>> rules_of_key("three+lowball").lowball
+    True
     """
-    name, _, jokers = key.partition("+")
+    name, *parts = key.split("+")
     if name not in GAMES:
         raise ValueError(f"a model of no game: {key!r}")
-    rules = game(name, jokers=int(jokers.split("-")[0]) if jokers else 0)
+    jokers = [int(p.split("-")[0]) for p in parts if p[:1].isdigit()]
+    rules = game(
+        name, jokers=jokers[0] if jokers else 0, throw_fives="throw-fives" in parts,
+        lowball="lowball" in parts,
+    )  # fmt: skip
     if model_key(rules) != key:
         raise ValueError(f"a model of no game: {key!r}")
     return rules
+
+
+def modelled(rules: Rules) -> Rules:
+    """The rules a game model of ``rules`` would be built for: the game as dealt, with
+    its jokers, throw fives and lowball (a penalty, or a game's own changes, have no
+    model)."""
+    return game(
+        rules.name, jokers=rules.jokers, throw_fives=rules.throw_fives, lowball=rules.lowball
+    )
 
 
 @dataclass(frozen=True)
@@ -181,11 +206,12 @@ def game_models() -> GameModels:
 
 def game_model(rules: Rules) -> GameModel | None:
     """The model of ``rules`` in use: a game of :data:`~crib_analyze.rules.GAMES` as
-    dealt, without a variant but jokers; None for any other rules, or a game the file
-    lacks (their seats throw by the hand policy); None for the standard game without
-    jokers, whose expert is :mod:`crib_analyze.artifacts.expert_model`."""
-    if rules.name not in GAMES or rules != game(rules.name, jokers=rules.jokers):
+    dealt, with jokers, throw fives or lowball (:func:`modelled`); None for any other
+    rules, or rules the file has no model of (their seats throw by the hand policy);
+    None for the standard game without jokers, whose experts are
+    :mod:`crib_analyze.artifacts.expert_model`'s."""
+    if rules.name not in GAMES or rules != modelled(rules):
         return None
-    if rules == STANDARD:
+    if rules.plain.is_standard and not rules.jokers:
         return None
     return game_models().models.get(model_key(rules))

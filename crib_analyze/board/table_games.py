@@ -132,10 +132,12 @@ class TableRun:
 def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
     """The throw policy a run of ``rules`` plays: ``asked``, or the expert where the game
     has a model that throws better than the hand policy, and the hand policy where not
-    (no model, or one of :data:`~crib_analyze.settings.HAND_THROW_GAMES`)."""
+    (no model, one of :data:`~crib_analyze.settings.HAND_THROW_GAMES`, or throw fives or
+    lowball, whose models are not yet measured in whole games)."""
     if asked is not None:
         return cast(GameThrowPolicy, asked)
-    if rules.name in HAND_THROW_GAMES or game_model(rules) is None:
+    unmeasured = rules.throw_fives or rules.lowball
+    if rules.name in HAND_THROW_GAMES or unmeasured or game_model(rules) is None:
         return "hand"
     return "expert"
 

@@ -149,6 +149,8 @@ def build_model(
     "The models of a pack with this many jokers (the tables gain a joker's rank; "
     "`discard --jokers N --opponent expert` throws by the standard game's)."
 )
+@throw_fives_option("The models of the variant: every seat throws its fives.")
+@lowball_option("the models of players who want the fewest points.")
 @count_option("--rounds", setting=GAME_MODEL_ROUNDS, help="Fictitious-play rounds a game.")
 @count_option("--deals", setting=GAME_MODEL_DEALS, help="Deals a round.")
 @seed_option()
@@ -168,12 +170,14 @@ def build_game_models(
     deals: int,
     seed: int,
     jokers: int,
+    throw_fives: bool,
+    lowball: bool,
     scheduler: str | None,
     jobs: int | None,
     quiet: bool,
 ) -> None:
     """Rebuild the expert throws of the other games (three-handed, partners, ...), or of
-    any game with jokers in the pack.
+    any game with jokers in the pack, throw fives or lowball.
 
     For each game, fictitious play over sampled deals: every seat throws by the current
     tables (the crib's worth by the ranks it throws), each seat's crib is measured
@@ -199,7 +203,7 @@ def build_game_models(
     with domain_errors(), resumable(RESUME_BUILD):
         built = run(
             games, output, rounds=rounds, deals=deals, seed=seed, log=log,
-            scheduler=scheduler, jokers=jokers,
+            scheduler=scheduler, jokers=jokers, throw_fives=throw_fives, lowball=lowball,
         )  # fmt: skip
     for name in built.parts:
         p = built.provenance[name]

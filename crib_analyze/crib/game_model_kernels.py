@@ -75,11 +75,13 @@ def deal_throws(
     two: np.ndarray,
     aim: int,
     throws: np.ndarray,
+    fives: bool = False,
 ) -> int:
     """Deal ``deck`` (the seats' cards in turn from the dealer's left, then the pack's
     cards to the crib, then the starter; a pack of 52 cards and the jokers, as long as
     ``deck``); each seat throws by its row of ``one`` and ``two``, any card it cannot
-    see a starter. Writes each seat's throw to ``throws`` (P, 2) (-1 past it) and returns the
+    see a starter (each seat throwing its fives under ``fives``, the throw fives
+    variant). Writes each seat's throw to ``throws`` (P, 2) (-1 past it) and returns the
     starter; the pack's cards to the crib are ``deck[sum(dealt):][:from_deck]``."""
     players = dealt.shape[0]
     dealer = players - 1
@@ -94,7 +96,7 @@ def deal_throws(
         sign = 1 if sides[s] == sides[dealer] else -1
         keep = m - thrown[s] - passed[s]
         _, tm, _ = hand_policy_split(
-            held, keep, thrown[s], passed[s], sign, one[s], two[s], aim, False,
+            held, keep, thrown[s], passed[s], sign, one[s], two[s], aim, fives,
             deck.shape[0] - FIRST_JOKER,
         )  # fmt: skip
         k = 0
@@ -119,6 +121,7 @@ def _deal_sums(
     rng: np.ndarray,
     sums_one: np.ndarray,
     sums_two: np.ndarray,
+    fives: bool,
 ) -> None:
     """One deal's counterfactual cribs, added to the sums: ``sums_one`` (P, R, 3) and
     ``sums_two`` (P, R, R, 3) hold count, sum and sum of squares (R: 13 ranks, 14 with
@@ -127,7 +130,9 @@ def _deal_sums(
     ranks = sums_one.shape[1]
     wild = deck.shape[0] > FIRST_JOKER
     throws = np.empty((players, 2), np.int64)
-    starter = deal_throws(deck, dealt, thrown, passed, sides, from_deck, one, two, aim, throws)
+    starter = deal_throws(
+        deck, dealt, thrown, passed, sides, from_deck, one, two, aim, throws, fives
+    )
     total = 0
     for s in range(players):
         total += dealt[s]
@@ -192,12 +197,14 @@ def crib_sums(
     two: np.ndarray,
     aim: int,
     jokers: int,
+    fives: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Deals ``first`` .. ``first + n - 1`` under ``seed`` from a pack with ``jokers``
-    jokers, every seat throwing by the model (``one``, ``two``): per seat, for each rank
-    (pair) thrown in place of its own throw, the crib's (count, sum, sum of squares) as
-    (P, R, 3) and (P, R, R, 3) (pairs r <= q filled; R 13, or 14 with jokers: the
-    joker's rank 13)."""
+    jokers, every seat throwing by the model (``one``, ``two``; its fives first under
+    ``fives``, the throw fives variant; for the fewest points with ``aim`` -1): per
+    seat, for each rank (pair) thrown in place of its own throw, the crib's (count, sum,
+    sum of squares) as (P, R, 3) and (P, R, R, 3) (pairs r <= q filled; R 13, or 14 with
+    jokers: the joker's rank 13)."""
     players = dealt.shape[0]
     ranks = 13 if jokers == 0 else 14
     per_one = np.zeros((CHUNKS, players, ranks, 3))
@@ -209,6 +216,6 @@ def crib_sums(
             shuffle_into(deck, rng)
             _deal_sums(
                 deck, dealt, thrown, passed, sides, from_deck, one, two, aim, rng,
-                per_one[chunk], per_two[chunk],
+                per_one[chunk], per_two[chunk], fives,
             )  # fmt: skip
     return per_one.sum(axis=0), per_two.sum(axis=0)

@@ -26,7 +26,7 @@ fives too, so not as random cards); a penalty joins the net as the points it mov
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import numpy as np
@@ -94,9 +94,13 @@ def default_others(rules: Rules) -> str:
 
 def seat_tables(rules: Rules, others: str) -> tuple[np.ndarray, np.ndarray]:
     """The per-seat crib tables the other seats throw by: the game's expert model
-    (``"expert"``; a usage error where the game has none) or the hand policy's."""
+    (``"expert"``; under a penalty the game's without it, whose throws do not weigh a
+    show of nothing, as the hand policy's do not; a usage error where the game has
+    none) or the hand policy's."""
     if others == "expert":
         model = game_model(rules)
+        if model is None and rules.penalty != "none":  # the throws of the game without it
+            model = game_model(replace(rules, penalty="none"))
         if model is None:
             raise UsageError(
                 f"{rules.name}{' with ' + ', '.join(rules.variants) if rules.variants else ''} "
@@ -397,7 +401,9 @@ def game_throws_rows(throws: GameThrows) -> Rows:
         notes=tuple(
             f"{rule}; the lowest net first" if rule.startswith("lowball") else
             f"{rule}: only the legal splits are ranked, and the other seats throw their "
-            "fives too" if rule.startswith("throw fives") else rule
+            "fives too" if rule.startswith("throw fives") else
+            f"{rule}; the other seats throw by the expert model of the game without it"
+            if " penalty: " in rule and throws.others == "expert" else rule
             for rule in rules.variant_rules
         ),
     )  # fmt: skip

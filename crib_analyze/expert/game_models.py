@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_models import GameModel, model_key, model_problem
+from crib_analyze.artifacts.game_models import GameModel, model_key, model_problem, modelled
 from crib_analyze.cluster import dask_client
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.errors import UsageError
-from crib_analyze.rules import GAMES, Rules, game
+from crib_analyze.rules import GAMES, Rules
 from crib_analyze.settings import __version__
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
@@ -78,6 +78,7 @@ def _round_sums(
         np.array(rules.dealt, np.int64), np.array(rules.thrown, np.int64),
         np.array(rules.passed, np.int64), np.array(rules.teams, np.int64),
         rules.crib_from_deck, one, two, -1 if rules.lowball else 1, rules.jokers,
+        rules.throw_fives,
     )  # fmt: skip
     firsts = list(range(first, first + deals, MODEL_PIECE))
     sizes = [min(MODEL_PIECE, first + deals - f) for f in firsts]
@@ -123,12 +124,13 @@ def build_game_model(
     (seeded); resumes from ``checkpoint`` after a kill. With ``scheduler`` (a Dask
     scheduler's address) each round's deals are dealt on its workers: the same model.
     Returns the model and its provenance."""
-    if rules.name not in GAMES or rules != game(rules.name, jokers=rules.jokers):
+    if rules.name not in GAMES or rules != modelled(rules):
         raise UsageError(
-            f"{rules.name}: the game models are built for games without variants but jokers"
+            f"{rules.name}: the game models are built for games as dealt, with jokers, "
+            "throw fives or lowball (not a penalty)"
         )
-    if rules.is_standard:
-        raise UsageError("the standard game has its own expert model (build-model)")
+    if rules.plain.is_standard and not rules.jokers:
+        raise UsageError("the standard game has its own expert models (build-model)")
     key = model_key(rules)
     settings = {"game": key, "rounds": rounds, "deals": deals, "seed": seed,
                 "version": __version__}  # fmt: skip
