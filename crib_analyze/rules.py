@@ -167,6 +167,16 @@ class Rules:
         return len(set(self.teams)) < self.players
 
     @property
+    def heads_up(self) -> bool:
+        """True for two or three players each for themselves: where the play solver
+        gains over the lookahead and answers in time (benchmarks/README.md).
+
+        >>> game("three").heads_up, game("four").heads_up
+        (True, False)
+        """
+        return self.players <= 3 and not self.partners
+
+    @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side in a deal, sides in order of their first seat.
 

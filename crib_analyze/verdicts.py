@@ -65,9 +65,10 @@ def game_throws_verdict(rows: Rows) -> str:
     best = records[0]
     thrown = f"throw {best['throw']}, " if best["throw"] else ""  # five players: the dealer none
     passed = f"pass {best['pass']}, " if best.get("pass") else ""
+    key = "total" if "total" in best else "net"  # with the play: net + peg
     said = (
         f"As {a.get('seat')}{in_game(a)}: {thrown}{passed}keep {best['keep']} "
-        f"(net {best['net']:.2f}"
+        f"({key} {best[key]:.2f}"
     )
     if len(records) == 1:
         return f"{said}, the only way)"
@@ -81,7 +82,9 @@ def game_throws_verdict(rows: Rows) -> str:
         pct = {"p_win": 100 * best["p_win"], "se": 0.0}  # the gap's error is the runner's
         other = {"p_win": 100 * runner["p_win"], "se": 100 * runner["gap_se"], what: runner[what]}
         return f"{said}, {margin_words(pct, other, 'p_win', 'se', what, 'percentage points more')})"
-    return f"{said}, {margin_words(best, runner, 'net', se, what, 'points better')})"
+    if key == "total":  # the play's error, each split's alone (the gap's is smaller)
+        se = "peg_se"
+    return f"{said}, {margin_words(best, runner, key, se, what, 'points better')})"
 
 
 def games_verdict(stats: dict[str, Any]) -> str:

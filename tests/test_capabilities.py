@@ -142,6 +142,8 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
         DiscardRequest(game="four", role="pone", seat="left").resolve()
     with pytest.raises(UsageError, match=re.escape("say which seat: `seat` left|middle|dealer")):
         DiscardRequest(game="three").resolve()
+    played = DiscardRequest(jokers=1, opponent="expert", role="pone", pegging="simulated")
+    assert (played.resolve().engine, played.resolve().pegging) == ("any-game", "simulated")
     five = DiscardRequest(throw_fives=True).resolve()
     assert (five.engine, five.opponent, five.pegging) == ("standard", "random", "none")
     assert DiscardRequest(game=ca.game("standard", lowball=True)).resolve().lowball is True
@@ -159,9 +161,10 @@ def test_a_discard_request_resolves_once_for_either_engine() -> None:
         ),
         ({"jokers": 1, "pegging": "table"}, "`jokers` counts the play only simulated"),
         (
-            {"jokers": 1, "opponent": "expert", "role": "pone", "pegging": "simulated"},
-            "`jokers` against `opponent` expert is counted without the play",
+            {"jokers": 1, "opponent": "expert", "role": "pone", "pegging": "table"},
+            "the pegging table is the standard game's",
         ),
+        ({"game": "three", "seat": "left", "pegging": "table"}, "a seat's play is counted"),
         ({"others": "hand"}, "`others` goes with `game`"),
         ({"score": "100-100"}, "`score` needs `role`"),
         ({"role": "dealer", "score": "100-100", "distribution": True}, "`distribution`"),

@@ -77,7 +77,7 @@ _SIMULATE_STANDARD = (
 #: the discard engine's own: another game's seat is ranked exactly with random throws,
 #: or with ``others``' hand policy (the role first: for another game it names the seat)
 _ANALYZE_STANDARD = (
-    "role", "opponent", "policy", "model", "sort", "pegging", "goal", "scoring",
+    "role", "opponent", "policy", "model", "sort", "goal", "scoring",
 )  # fmt: skip
 
 #: every capability with two engines, by the name of its public function
@@ -169,7 +169,7 @@ def play_policy(capability: str, rules: Rules, policy: str | None, name: str) ->
     cap = CAPABILITIES[capability]
     choices = cap.policies(engine)
     if policy is None:
-        heads_up = engine == "any-game" and rules.players <= 3 and not rules.partners
+        heads_up = engine == "any-game" and rules.heads_up
         return cap.heads_up_default if heads_up and cap.heads_up_default else choices[0]
     if policy not in {*cap.standard_policies, *cap.any_game_policies}:
         raise UsageError(f"`{name}` {policy!r} is no play policy; use {', '.join(choices)}")

@@ -15,6 +15,7 @@ from crib_analyze.api.requests import DiscardRequest
 from crib_analyze.cards import CardsLike, format_cards
 from crib_analyze.discard.engine import ModelLike, analyze_hand, parse_hand6, resolve_model
 from crib_analyze.discard.ranking import discard_rows, distribution_rows
+from crib_analyze.errors import UsageError
 from crib_analyze.position import parse_score
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
@@ -211,7 +212,10 @@ def discard_rows_for(
             return game_distribution_rows(
                 analyze_seat(hand, rules, r.seat, others, r.samples, r.seed, r.need)
             )
-        rows = seat_rows(hand, r.game, r.seat, others, r.samples, r.seed, r.need)
+        rows = seat_rows(
+            hand, r.game, r.seat, others, r.samples, r.seed, r.need,
+            cast(str | None, r.pegging), on_progress,
+        )  # fmt: skip
         return rows if r.top is None else rows.take(list(range(min(r.top, len(rows)))))
     role = cast(Role | None, r.role)
     position = None
@@ -405,6 +409,7 @@ def analyze_seat(
     others: GameOthers | None = None,
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
+    pegging: str = "none",
 ) -> pd.DataFrame:
     """Every way for ``seat`` of ``game`` (a name of :func:`games`, or a
     :class:`~crib_analyze.rules.Rules`) to split the cards it is
@@ -418,6 +423,10 @@ def analyze_seat(
     hand's mean, the crib's by rank with random cards): the crib's mean is sampled over
     ``samples`` deals (``crib_se`` its standard error), the same deals for every split;
     "random" (the default elsewhere) takes them as random unseen cards, exactly.
+    ``pegging="simulated"`` counts the play: the best 15 splits by points played in the
+    same deals by the solver (:mod:`crib_analyze.board.split_play`), ranked by
+    ``total`` = net + ``peg`` (your side's points in the play less the other sides'
+    mean, ``peg_se`` its standard error).
 
     >>> df = analyze_seat("5H 6S 4D JC QH", "three", "dealer", others="random")
     >>> df[["keep", "throw"]].iloc[0].tolist(), round(float(df.net.iloc[0]), 3)
@@ -425,7 +434,7 @@ def analyze_seat(
     """
     from crib_analyze.frames import rows_frame
 
-    return rows_frame(seat_rows(hand, game, seat, others, samples, seed))
+    return rows_frame(seat_rows(hand, game, seat, others, samples, seed, pegging=pegging))
 
 
 def seat_rows(
@@ -436,15 +445,25 @@ def seat_rows(
     samples: int = SAMPLES.default,
     seed: int = SEED.default,
     need: int | None = None,
+    pegging: str | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> Rows:
     """:func:`analyze_seat` without pandas (:class:`~crib_analyze.results.Rows`)."""
     from crib_analyze.discard.any_game import analyze_seat as run
-    from crib_analyze.discard.any_game import game_throws_rows
+    from crib_analyze.discard.any_game import dealt_cards, game_throws_rows
     from crib_analyze.rules import game as rules_game
     from crib_analyze.verdicts import game_throws_verdict
 
     rules = game if isinstance(game, Rules) else rules_game(game)
-    rows = game_throws_rows(run(hand, rules, seat, others, samples, seed, need))
+    throws = run(hand, rules, seat, others, samples, seed, need)
+    if pegging in ("simulated", "exact"):  # the play of the best splits, simulated
+        from crib_analyze.board.split_play import with_play
+
+        cards = [int(c) for c in dealt_cards(hand, rules.dealt[throws.seat], rules.jokers)]
+        throws = with_play(throws, cards, seed=seed, on_progress=on_progress)
+    elif pegging not in (None, "none"):
+        raise UsageError("a seat's play is counted simulated (`pegging` simulated) or not")
+    rows = game_throws_rows(throws)
     return rows.with_verdict(game_throws_verdict(rows))
 
 

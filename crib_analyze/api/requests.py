@@ -141,11 +141,6 @@ class DiscardRequest:
             check_choice("policy", self.policy, SAMPLED_POLICIES)
             if self.opponent != "sampled":
                 raise UsageError("`policy` applies to `opponent` sampled only")
-        if self.pegging not in (None, "none", False):
-            raise UsageError(
-                f"`jokers` against `opponent` {self.opponent} is counted without the play "
-                "(`pegging` none; the random opponent's counts it simulated)"
-            )
         by_hand = self.opponent == "sampled" and self.policy in (None, "random")
         if not by_hand and game_model(rules) is None:
             also = ", ".join(v for v in rules.variants if not v.startswith("jokers"))
@@ -154,7 +149,7 @@ class DiscardRequest:
                 "random or sampled"
             )
         seat = replace(
-            self, opponent=None, policy=None, pegging=None, seat=self.role,
+            self, opponent=None, policy=None, seat=self.role,
             others="hand" if by_hand else "expert",
         )._any_game(rules)  # fmt: skip
         return replace(seat, opponent=self.opponent, policy=self.policy)  # as asked
@@ -191,6 +186,7 @@ class DiscardRequest:
         from crib_analyze.discard.any_game import default_others
 
         seed = SEED.default if self.seed is None else SEED.check(self.seed)
+        pegging = self._seat_pegging()
         if self.score is not None:  # by the chance of winning: the board, or games played out
             if self.others is not None:  # the others throw by the expert model
                 raise UsageError("`others` does not go with `score`")
@@ -208,13 +204,36 @@ class DiscardRequest:
             raise UsageError("`position_samples` goes with `score`")
         if self.need is not None:
             NEED.check(self.need)
+        if pegging is not None and self.distribution:
+            raise UsageError("`pegging` ranks the splits; it does not go with `distribution`")
         others = self.others or default_others(rules)
         check_choice("others", others, GAME_OTHERS)
         return replace(
             self, game=rules, engine="any-game", others=others, seat=seat, role=None,
             samples=SAMPLES.default if self.samples is None else SAMPLES.check(self.samples),
-            seed=seed,
+            seed=seed, pegging=pegging,
         )  # fmt: skip
+
+    def _seat_pegging(self) -> str | None:
+        """A seat's play: "simulated" (or None, not counted); the pegging table is the
+        standard game's, and a score plays each deal out by the lookahead."""
+        pegging = self.pegging
+        if pegging in (None, "none", False):
+            return None
+        if pegging in ("simulated", "exact"):
+            if self.score is not None:
+                raise UsageError(
+                    "`pegging` does not go with `score`: each deal's play is in the chance "
+                    "of winning already"
+                )
+            return "simulated"
+        if pegging in ("table", True):
+            raise UsageError(
+                "the pegging table is the standard game's: a seat's play is counted "
+                "simulated (`pegging` simulated)"
+            )
+        check_choice("pegging", str(pegging), PEGGING_CHOICES)
+        return None
 
     def _standard(self, rules: Rules) -> DiscardRequest:
         if self.others is not None:

@@ -430,6 +430,49 @@ def split_wins(
     return out
 
 
+@njit(parallel=True)
+def split_pegging(
+    cards: np.ndarray,
+    seat: int,
+    splits: np.ndarray,
+    table: TableDeal,
+    first_sample: int,
+    samples: int,
+    seed: int,
+) -> np.ndarray:
+    """(S, samples, P): for each split of ``seat``'s ``cards`` (rows of ``splits``: kept,
+    thrown, passed masks), the points each seat pegs in the play of this deal, in deals
+    ``first_sample`` .. ``first_sample + samples - 1`` of the other cards.
+
+    Deal j is dealt as :func:`split_wins` deals it (from its own stream ``rng_for(seed,
+    j)``, player p in seat p, the dealer last): the other seats dealt at random from the
+    cards ``seat`` cannot see, throwing by their models, every seat laying by its policy
+    from the lead; every split meets the same cards and the same solver draws (common
+    random numbers)."""
+    players = table.dealt.shape[0]
+    unseen, place = unseen_and_place(cards, seat, table)
+    out = np.zeros((splits.shape[0], samples, players), np.int64)
+    for g in prange(samples):
+        rng = rng_for(seed, first_sample + g)
+        deck = pack_with(cards, unseen, place, rng)
+        draws_seed = rng_next(rng)
+        hands = np.empty((players, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        record = np.zeros((players * 4, 5), np.int64)
+        forced = np.empty(4, np.int64)
+        for r in range(splits.shape[0]):
+            forced[0] = seat
+            forced[1:] = splits[r]
+            starter = deal_hands(deck, table, table.sides, table.throws, hands, crib, forced)
+            points, _ = play_table(
+                hands, starter, table.policies, table.sides, table.once, record, table.draws,
+                rng_for(draws_seed, 0), table.jokers,
+            )  # fmt: skip
+            for s in range(players):
+                out[r, g, s] = points[s]
+    return out
+
+
 GAME_STREAMS = (
     1 << 43
 )  # split_games: deal k after the first of sample j: GAME_STREAMS + j * MAX_DEALS + k

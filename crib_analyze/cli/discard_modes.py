@@ -138,7 +138,7 @@ def check_modes(
 GAME_OPTIONS = {
     "cards", "game", "seat", "dealer", "pone", "top", "fmt", "output", "quiet", "others",
     "samples", "seed", "lowball", "throw_fives", "penalty", "need", "distribution",
-    "score", "position_samples", "starters", "jokers",
+    "score", "position_samples", "starters", "jokers", "pegging", "no_pegging",
 }  # fmt: skip
 JOKER_OPPONENT = {"opponent", "policy"}
 
@@ -158,8 +158,8 @@ def discard_for_seat(
     # here: the request moved it to the role's seat and kept the opponent asked
     allowed = GAME_OPTIONS | (JOKER_OPPONENT if request.opponent is not None else set())
     refuse_options(lambda name: name not in allowed, f"does not go with {where} yet")
-    with domain_errors():
-        rows = discard_rows_for(list(cards), request)
+    with domain_errors(), progress("deals played", request.pegging != "simulated") as bar:
+        rows = discard_rows_for(list(cards), request, on_progress=bar)
     if fmt == "table" and request.distribution:
         emit(distribution_text(rows, " ".join(cards)), output)
     elif fmt == "table":

@@ -297,7 +297,8 @@ def pegging_options(f: Callable[..., Any]) -> Callable[..., Any]:
         show_default=True,
         help="Count the play: table (the shipped pegging value of each keep), simulated "
         "(the play of these very cards simulated by the solver, several seconds a role; exact "
-        "is its old name) or none.",
+        "is its old name) or none. With --game: not counted unless simulated (a seat's best "
+        "splits played out, tens of seconds).",
     )(f)
 
 

@@ -72,11 +72,25 @@ class GameThrows:
     # each split's starters: with which its kept hand is the best of the splits' ("best")
     # and, with a need, reaches it ("need"), named by rank (discard.reasons.throw_starters)
     starters: list[dict[str, str]] = field(default_factory=list)
+    # the play, when counted (board.split_play): the seat's side's points in it, the
+    # other sides' mean, the standard error of their difference, and how it was counted
+    peg_own: np.ndarray | None = None
+    peg_opp: np.ndarray | None = None
+    peg_se: np.ndarray | None = None
+    pegging: str | None = None
 
     @property
     def net(self) -> np.ndarray:
         net: np.ndarray = self.hand + self.partner_hand + self.crib_sign * self.crib + self.heels
         return net if self.penalty is None else net + self.penalty
+
+    @property
+    def total(self) -> np.ndarray | None:
+        """net + the play's peg (None: the play not counted)."""
+        if self.peg_own is None or self.peg_opp is None:
+            return None
+        total: np.ndarray = self.net + self.peg_own - self.peg_opp
+        return total
 
 
 Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -104,7 +118,8 @@ def seat_tables(rules: Rules, others: str) -> tuple[np.ndarray, np.ndarray]:
         if model is None:
             raise UsageError(
                 f"{rules.name}{' with ' + ', '.join(rules.variants) if rules.variants else ''} "
-                "has no expert throw model: say `others` random or hand"
+                "has no expert throw model: say `others` random or hand (or build one: "
+                "build-game-models, used with $CRIB_ANALYZE_GAME_MODELS)"
             )
         return model.one, model.two
     return hand_policy_tables(rules)
@@ -385,6 +400,14 @@ def game_throws_rows(throws: GameThrows) -> Rows:
         columns["penalty"] = throws.penalty
     columns["heels"] = np.full(len(throws.kept), throws.heels)
     columns["net"] = throws.net
+    total = throws.total
+    if total is not None and throws.peg_own is not None and throws.peg_opp is not None:
+        columns["peg_own"] = throws.peg_own
+        columns["peg_opp"] = throws.peg_opp
+        columns["peg"] = throws.peg_own - throws.peg_opp
+        if throws.peg_se is not None:
+            columns["peg_se"] = throws.peg_se
+        columns["total"] = total
     if throws.seat == rules.dealer:
         owner = "yours"
     elif throws.crib_sign > 0:
@@ -397,7 +420,7 @@ def game_throws_rows(throws: GameThrows) -> Rows:
         crib_sign=throws.crib_sign, lowball=rules.lowball, throw_fives=rules.throw_fives,
         samples=throws.samples,
         others=throws.others, starters=dict(zip(names, throws.starters, strict=False)),
-        need=throws.need,
+        need=throws.need, pegging=throws.pegging,
         notes=tuple(
             f"{rule}; the lowest net first" if rule.startswith("lowball") else
             f"{rule}: only the legal splits are ranked, and the other seats throw their "

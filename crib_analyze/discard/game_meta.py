@@ -29,6 +29,7 @@ class GameThrowsMeta(ResultMeta):
     score: tuple[int, ...] = ()  # ranked by the chance of winning from each side's, yours first
     need: int | None = None  # the points asked for (``p_need``)
     to_the_end: bool = False  # with a score: each game played out to its end (no board)
+    pegging: str | None = None  # how the play was counted (None: not counted)
     # by split (its ``discard`` name: the cards thrown, "/ passed"): the starters with
     # which its kept hand is the best of the splits' ("best"), and reaches ``need``
     starters: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -60,4 +61,5 @@ class GameThrowsMeta(ResultMeta):
     def assumed(self) -> str:
         """One line: the game, the seat, whose the crib is, the other seats' throws."""
         sign = "+" if self.crib_sign > 0 else "-"
-        return f"{self.game}, as {self.seat}: the crib is {self.crib} ({sign}); {self.model}"
+        said = f"{self.game}, as {self.seat}: the crib is {self.crib} ({sign}); {self.model}"
+        return said + (f"; {self.pegging}" if self.pegging else "")

@@ -192,9 +192,10 @@ def game_throws_text(rows: Rows, starters: bool = False) -> str:
     lines += [line for note in m.notes for line in wrapped(note, upper=False)]
     cols = [c for c in ("keep", "throw", "pass") if c in rows.columns]
     shown = ("hand_mean", "p_need", "partner_mean", "crib_mean", "crib_se", "penalty",
-             "heels", "net", "p_win", "p_win_se")  # fmt: skip
+             "heels", "net", "peg", "peg_se", "total", "p_win", "p_win_se")  # fmt: skip
     means = [c for c in shown if c in rows.columns]
-    said = {"crib_se": "±", "p_win_se": "±", "p_win": "P(win)", "p_need": "P(need)"}
+    said = {"crib_se": "±", "p_win_se": "±", "p_win": "P(win)", "p_need": "P(need)",
+            "peg_se": "±"}  # fmt: skip
     heads = [*cols, *(said.get(m, m.removesuffix("_mean")) for m in means)]
     body = [[str(r[c]) for c in cols] + [f"{r[m]:.3f}" for m in means] for r in rows.records()]
     lines.append(aligned(heads, body, left=set(range(len(cols)))))
