@@ -9,9 +9,9 @@ dealt at random from the cards the seat cannot see, throwing by the game's exper
 (the hand policy where it has none, or with ``others`` hand), and every seat laying by
 the solver, which draws the cards it cannot see, with two or three players each for
 themselves, else by the lookahead (:func:`policy_of`; their lowball forms under
-lowball: each for the fewest points). Each split's peg is its side's points in the play less the mean of
-the other sides' (the solver's own aim), with the standard error of that difference;
-the splits are then ranked by ``total`` = net + peg.
+lowball: each for the fewest points). Each split's peg is its side's points in the
+play less the mean of the other sides' (the solver's own aim), with the standard error
+of that difference; the splits are then ranked by ``total`` = net + peg.
 """
 
 from __future__ import annotations
