@@ -31,7 +31,7 @@ from crib_analyze.position import Seat
 from crib_analyze.rules import game
 from crib_analyze.scoring.jokers import parse_with_jokers
 from crib_analyze.settings import SOLVER_DRAWS, Count
-from tests.conftest import rotating
+from tests.conftest import rotating, scaled
 from tests.naive import naive_split
 
 CASES = [
@@ -50,9 +50,10 @@ def test_the_opponent_throws_by_its_rule(rules: ca.Rules, hand: str, role: str) 
     seat = Seat.of(role)
     theirs = seat.other
     one, two, _ = opponent_tables(rules)
-    dealt, starters, opponents = joker_deals(hand6, seat, 6, rules, seed=11)
+    deals = scaled(6, 3)
+    dealt, starters, opponents = joker_deals(hand6, seat, deals, rules, seed=11)
     pack = set(range(52 + rules.jokers))
-    for k in range(6):
+    for k in range(deals):
         opp = opponents[k].tolist()
         assert set(opp) <= pack - set(hand6.tolist()) and len(set(opp)) == 6
         assert starters[k] in pack - set(opp) - set(hand6.tolist())
