@@ -31,6 +31,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_game_players.py [--quick] [--game NAME ...]
         [--only throws|play|both ...] [--games N] [--seed N] [--jokers N]
+        [--throw-fives] [--lowball]
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ import numpy as np
 from crib_analyze.artifacts.game_models import game_model
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import THROW_MODELS, sides_of, table_deal
-from crib_analyze.play.table_play_kernels import POLICY_CODES
+from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.rules import GAMES, game
 from crib_analyze.settings import JOKER_MODEL_GAMES
 
@@ -68,19 +69,23 @@ def match(
     seed: int,
     jokers: int = 0,
     base_throws: str = "hand",
+    throw_fives: bool = False,
+    lowball: bool = False,
 ) -> dict[str, object]:
     """The new side's (the side of player 0) record against the baseline in ``games``
     whole games (a multiple of the players: whole rotation groups), with ``jokers`` in
-    the pack; the baseline seats throw by ``base_throws``."""
-    rules = game(name, jokers=jokers)
+    the pack (and throw fives, lowball: the first side to the target loses); the
+    baseline seats throw by ``base_throws``."""
+    rules = game(name, jokers=jokers, throw_fives=throw_fives, lowball=lowball)
     if "expert" in (throws, base_throws) and game_model(rules) is None:
         raise SystemExit(f"{name} with {jokers} jokers has no expert model to measure")
     p = rules.players
     games -= games % p
     sides = sides_of(rules)
     new = sides == sides[0]
-    table = table_deal(rules, POLICY_CODES["lookahead"])._replace(
-        policies=np.where(new, POLICY_CODES[play], POLICY_CODES["lookahead"]).astype(np.int64),
+    codes = LOWBALL_CODES if lowball else POLICY_CODES  # lowball: each for the fewest
+    table = table_deal(rules, codes["lookahead"])._replace(
+        policies=np.where(new, codes[play], codes["lookahead"]).astype(np.int64),
         throws=np.where(new, THROW_MODELS.index(throws), THROW_MODELS.index(base_throws)).astype(
             np.int64
         ),
@@ -91,7 +96,8 @@ def match(
         games, seed, 0, table, np.zeros(n_sides, np.int64), rules.pone_start, -1, False
     )
     seconds = time.perf_counter() - start
-    won = (results[:, 0] == sides[0]).reshape(-1, p).mean(axis=1)  # by rotation group
+    first = results[:, 0] == sides[0]  # the new side first to the target
+    won = (~first if lowball else first).reshape(-1, p).mean(axis=1)  # by rotation group
     deals = results[:, 3].sum()
     per_new = by_player[:, new, :].sum(axis=(0, 1)) / (deals * new.sum())
     per_base = by_player[:, ~new, :].sum(axis=(0, 1)) / (deals * (~new).sum())
@@ -122,6 +128,11 @@ def main() -> None:
         "--jokers", type=int, default=0, help="jokers in the pack (default games: those "
         "whose joker models ship, the standard one)",
     )  # fmt: skip
+    parser.add_argument("--throw-fives", action="store_true", help="the throw fives variant")
+    parser.add_argument(
+        "--lowball", action="store_true",
+        help="loser's cribbage (two sides only: the first to the target loses)",
+    )  # fmt: skip
     args = parser.parse_args()
     default = JOKER_MODEL_GAMES if args.jokers else [g for g in GAMES if g != "standard"]
     names = args.game or default
@@ -140,11 +151,15 @@ def main() -> None:
                 if label != "throws":
                     continue
                 throws, base = "hand", "expert"
-            r = match(name, throws, play, n, args.seed, args.jokers, base)
+            r = match(
+                name, throws, play, n, args.seed, args.jokers, base, args.throw_fives,
+                args.lowball,
+            )  # fmt: skip
             gain = r["win"] - r["fair"]  # type: ignore[operator]
             z = gain / r["win_se"] if r["win_se"] else float("nan")  # type: ignore[operator]
             pts = " ".join(f"{v:+.3f}" for v in r["points"].values())  # type: ignore[union-attr]
             shown = name + (f"+{args.jokers}jk" if args.jokers else "")
+            shown += ("+5s" if args.throw_fives else "") + ("+low" if args.lowball else "")
             print(f"{shown:18s} {label + ' ' + throws + '+' + play:18s} {r['games']:6d} "
                   f"{r['win']:7.4f} {r['fair']:6.3f} {gain:+6.3f} {r['win_se']:5.3f} {z:5.1f}  "
                   f"{pts}  {r['seconds']:.0f}", flush=True)  # fmt: skip
