@@ -136,6 +136,8 @@ def main() -> None:
     args = parser.parse_args()
     default = JOKER_MODEL_GAMES if args.jokers else [g for g in GAMES if g != "standard"]
     names = args.game or default
+    if args.lowball:  # a game of lowball has two sides (the rules name no loser of three)
+        names = [n for n in names if len(set(game(n).teams)) == 2]
     match("three", "expert", "lookahead", 6, SEED)  # compile before timing
     head = f"{'game':18s} {'new':18s} {'games':>6s} {'win':>7s} {'fair':>6s} {'gain':>6s} "
     print(head + f"{'s.e.':>5s} {'z':>5s}  points a deal vs baseline (heels play hands crib) secs")
