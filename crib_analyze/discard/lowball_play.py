@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from crib_analyze.artifacts.expert_model import ExpertModel
-from crib_analyze.constants import N_DISCARDS
 from crib_analyze.crib.hand_kernels import KEEPS
 from crib_analyze.position import Seat
 
@@ -30,19 +29,12 @@ def lowball_deals(
     ``hand6`` in ``seat``; the starter one of the other 40. Under ``throw_fives`` the
     opponent throws its fives (``model`` the expert of both variants)."""
     from crib_analyze.discard.engine import policy_throws
+    from crib_analyze.discard.variant_play import shuffled_opponents, throws_dealt
 
-    rng = np.random.default_rng(seed)
-    unseen = np.setdiff1d(np.arange(52, dtype=np.int64), hand6)
-    order = np.argsort(rng.random((deals, unseen.size)), axis=1)
-    opponents = unseen[order[:, :6]]
-    starters = unseen[order[:, 6]]  # the next card of the shuffle: one of the other 40
-    theirs = Seat.PONE if seat == Seat.DEALER else Seat.DEALER
-    thrown = policy_throws(opponents, "expert", model, throw_fives, lowball=True)[:, theirs]
+    opponents, starters = shuffled_opponents(hand6, deals, 52, seed)
+    thrown = policy_throws(opponents, "expert", model, throw_fives, lowball=True)[:, seat.other]
     kept = np.take_along_axis(opponents, KEEPS[thrown], axis=1)  # (deals, 4)
-    dealt = np.empty((deals, N_DISCARDS, 2, 4), np.int64)
-    dealt[:, :, seat] = hand6[KEEPS][None, :, :]
-    dealt[:, :, theirs] = kept[:, None, :]
-    return dealt, starters, opponents
+    return throws_dealt(hand6, seat, kept), starters, opponents
 
 
 def lowball_hand_pegging(

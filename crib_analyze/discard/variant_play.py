@@ -80,6 +80,27 @@ def opponent_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, str]:
     return one, two, "the hand policy"
 
 
+def shuffled_opponents(
+    hand6: np.ndarray, deals: int, pack: int, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(the opponent's six (deals, 6), starters (deals,)): each deal's six of the
+    ``pack`` cards (52 and the jokers) not in ``hand6`` at random, the starter the next
+    card of the same shuffle."""
+    rng = np.random.default_rng(seed)
+    unseen = np.setdiff1d(np.arange(pack, dtype=np.int64), hand6)
+    order = np.argsort(rng.random((deals, unseen.size)), axis=1)
+    return unseen[order[:, :6]], unseen[order[:, 6]]
+
+
+def throws_dealt(hand6: np.ndarray, seat: Seat, kept: np.ndarray) -> np.ndarray:
+    """(deals, 15, 2, 4) by seat: each throw's kept four of ``hand6`` in ``seat``, the
+    opponent's ``kept`` (deals, 4) in the other."""
+    dealt = np.empty((kept.shape[0], N_DISCARDS, 2, 4), np.int64)
+    dealt[:, :, seat] = hand6[KEEPS][None, :, :]
+    dealt[:, :, seat.other] = kept[:, None, :]
+    return dealt
+
+
 def joker_deals(
     hand6: np.ndarray, seat: Seat, deals: int, rules: Rules, seed: int = 0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -91,11 +112,7 @@ def joker_deals(
     from crib_analyze.crib.any_game_kernels import hand_policy_split
 
     one, two, _ = opponent_tables(rules)
-    rng = np.random.default_rng(seed)
-    unseen = np.setdiff1d(np.arange(52 + rules.jokers, dtype=np.int64), hand6)
-    order = np.argsort(rng.random((deals, unseen.size)), axis=1)
-    opponents = unseen[order[:, :6]]
-    starters = unseen[order[:, 6]]  # the next card of the shuffle
+    opponents, starters = shuffled_opponents(hand6, deals, 52 + rules.jokers, seed)
     theirs = seat.other
     sign = 1 if theirs == Seat.DEALER else -1  # the crib is the dealer's
     aim = -1 if rules.lowball else 1
@@ -106,10 +123,7 @@ def joker_deals(
             held, 4, 2, 0, sign, one[theirs], two[theirs], aim, rules.throw_fives, rules.jokers
         )
         kept[k] = held[[i for i in range(6) if keep_mask >> i & 1]]
-    dealt = np.empty((deals, N_DISCARDS, 2, 4), np.int64)
-    dealt[:, :, seat] = hand6[KEEPS][None, :, :]
-    dealt[:, :, theirs] = kept[:, None, :]
-    return dealt, starters, opponents
+    return throws_dealt(hand6, seat, kept), starters, opponents
 
 
 def joker_hand_pegging(
