@@ -182,7 +182,7 @@ def test_lowball_play_advice_is_ranked_lowest_first() -> None:
 def test_a_seats_lowball_throws_are_the_points_ranking_turned_round() -> None:
     hand = "5H 6S 4D JC QH"
     plain = analyze_seat(hand, game("three"), "dealer", "random")
-    low = analyze_seat(hand, game("three", lowball=True), "dealer")
+    low = analyze_seat(hand, game("three", lowball=True), "dealer", "random")
     assert sorted(low.net) == list(low.net)
     assert list(np.sort(plain.net)) == pytest.approx(list(low.net))
     assert low.kept[0] == plain.kept[-1]
