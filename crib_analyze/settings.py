@@ -94,6 +94,15 @@ GAME_THROW_POLICIES: tuple[GameThrowPolicy, ...] = get_args(GameThrowPolicy)
 #: (it gives up the hand and its play for the crib; benchmarks/README.md, "Which
 #: throws play best"); the model stays the picture of the other seats in ``discard``
 HAND_THROW_GAMES = ("five-card", "five")
+#: under throw fives or lowball, the games whose expert model of that variant wins
+#: significantly more whole games than the hand policy (by over 3 s.e., 30,000 duplicate
+#: games a game, benchmarks/README.md): their players throw by it unless told; the
+#: hand policy elsewhere (five players under throw fives: the model loses; both
+#: variants together, and the games not listed: not measured)
+EXPERT_THROW_VARIANT_GAMES: dict[str, tuple[str, ...]] = {
+    "throw-fives": ("five-dealt", "five-card", "three", "three-dealer-six", "four"),
+    "lowball": ("five-dealt", "five-card", "four"),
+}
 # how a simulated player throws
 GamePlayer = Literal["expert", "points", "position", "mixed", "table"]
 GAME_PLAYERS: tuple[GamePlayer, ...] = get_args(GamePlayer)

@@ -340,6 +340,28 @@ def test_each_variant_ships_a_model_that_is_its_own_fixed_point(name: str, varia
     assert rows.meta.others == "expert"  # the default where the model ships
 
 
+def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
+    """The variants' experts are the whole-game default only in the games where they
+    won (benchmarks/README.md): five players under throw fives lose with it, and
+    throw fives with lowball was not measured."""
+    from crib_analyze.board.table_games import throw_policy_of
+
+    for rules, want in [
+        (game("four", throw_fives=True), "expert"),
+        (game("five-card", lowball=True), "expert"),
+        (game("five", throw_fives=True), "hand"),
+        (game("canadian-doubles", lowball=True), "hand"),
+        (game("four", throw_fives=True, lowball=True), "hand"),
+        (game("four", throw_fives=True, penalty="back-ten"), "hand"),
+        (game("five-card"), "hand"),
+        (game("three"), "expert"),
+    ]:
+        assert throw_policy_of(rules, None) == want, rules.variants
+        assert throw_policy_of(rules, "hand") == "hand"
+    stats = ca.simulate(game=game("four", throw_fives=True), games=8, seed=3)
+    assert stats.as_dict()["settings"]["throws"].startswith("the game's expert model")
+
+
 def test_a_damaged_or_foreign_model_file_is_one_error(tmp_path, monkeypatch) -> None:
     """A file changed after it was written, or a model of the wrong shape, is refused;
     $CRIB_ANALYZE_GAME_MODELS at no file names it; a variant has no model."""

@@ -53,6 +53,7 @@ from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     CALL_SECONDS,
     DEFAULT_SCORING,
+    EXPERT_THROW_VARIANT_GAMES,
     GAME_BATCH,
     GAME_THROW_POLICIES,
     GAMES,
@@ -132,12 +133,18 @@ class TableRun:
 def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
     """The throw policy a run of ``rules`` plays: ``asked``, or the expert where the game
     has a model that throws better than the hand policy, and the hand policy where not
-    (no model, one of :data:`~crib_analyze.settings.HAND_THROW_GAMES`, or throw fives or
-    lowball, whose models are not yet measured in whole games)."""
+    (no model, one of :data:`~crib_analyze.settings.HAND_THROW_GAMES`; under throw fives
+    or lowball, a game not of :data:`~crib_analyze.settings.EXPERT_THROW_VARIANT_GAMES`)."""
     if asked is not None:
         return cast(GameThrowPolicy, asked)
-    unmeasured = rules.throw_fives or rules.lowball
-    if rules.name in HAND_THROW_GAMES or unmeasured or game_model(rules) is None:
+    if game_model(rules) is None:
+        return "hand"
+    if rules.throw_fives and rules.lowball:  # not measured together
+        return "hand"
+    if rules.throw_fives or rules.lowball:
+        variant = "throw-fives" if rules.throw_fives else "lowball"
+        return "expert" if rules.name in EXPERT_THROW_VARIANT_GAMES[variant] else "hand"
+    if rules.name in HAND_THROW_GAMES:
         return "hand"
     return "expert"
 
