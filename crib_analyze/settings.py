@@ -100,7 +100,14 @@ HAND_THROW_GAMES = ("five-card", "five")
 #: hand policy elsewhere (five players under throw fives: the model loses; both
 #: variants together, and the games not listed: not measured)
 EXPERT_THROW_VARIANT_GAMES: dict[str, tuple[str, ...]] = {
-    "throw-fives": ("five-dealt", "five-card", "three", "three-dealer-six", "four"),
+    "throw-fives": (
+        "five-dealt",
+        "five-card",
+        "three",
+        "three-dealer-six",
+        "four",
+        "canadian-doubles",
+    ),
     "lowball": ("five-dealt", "five-card", "four"),
 }
 # how a simulated player throws

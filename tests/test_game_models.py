@@ -351,6 +351,7 @@ def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
         (game("five-card", lowball=True), "expert"),
         (game("five", throw_fives=True), "hand"),
         (game("canadian-doubles", lowball=True), "hand"),
+        (game("canadian-doubles", throw_fives=True), "expert"),
         (game("four", throw_fives=True, lowball=True), "hand"),
         (game("four", throw_fives=True, penalty="back-ten"), "hand"),
         (game("five-card"), "hand"),
