@@ -11,7 +11,9 @@ consumers (discard --game, whole games).
 Mutations tried (each fails a test here): a seat throwing by another seat's row; the
 seat's own throw left in the crib beside the substituted one; the pack's cards to the
 crib left out; a substituted pair of the same suit; round k weighted 1/2 instead of
-1/k; the partners' sign taken from the seat's own number instead of its side.
+1/k; the partners' sign taken from the seat's own number instead of its side; a seat
+not throwing its fives under throw fives; the variants' models looked up as the plain
+game's; every variant's whole games thrown by the expert.
 """
 
 from __future__ import annotations
