@@ -97,8 +97,8 @@ HAND_THROW_GAMES = ("five-card", "five")
 #: under throw fives or lowball, the games whose expert model of that variant wins
 #: significantly more whole games than the hand policy (by over 3 s.e., 30,000 duplicate
 #: games a game, benchmarks/README.md): their players throw by it unless told; the
-#: hand policy elsewhere (five players under throw fives: the model loses; both
-#: variants together, and the games not listed: not measured)
+#: hand policy elsewhere (five players under throw fives: the model loses; the games
+#: not listed: not measured)
 EXPERT_THROW_VARIANT_GAMES: dict[str, tuple[str, ...]] = {
     "throw-fives": (
         "five-dealt",
@@ -109,6 +109,7 @@ EXPERT_THROW_VARIANT_GAMES: dict[str, tuple[str, ...]] = {
         "canadian-doubles",
     ),
     "lowball": ("five-dealt", "five-card", "four"),
+    "throw-fives+lowball": ("five-dealt", "five-card", "four"),
 }
 # how a simulated player throws
 GamePlayer = Literal["expert", "points", "position", "mixed", "table"]

@@ -139,10 +139,9 @@ def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
         return cast(GameThrowPolicy, asked)
     if game_model(rules) is None:
         return "hand"
-    if rules.throw_fives and rules.lowball:  # not measured together
-        return "hand"
     if rules.throw_fives or rules.lowball:
-        variant = "throw-fives" if rules.throw_fives else "lowball"
+        variant = "+".join(v for v, on in (("throw-fives", rules.throw_fives),
+                                           ("lowball", rules.lowball)) if on)  # fmt: skip
         return "expert" if rules.name in EXPERT_THROW_VARIANT_GAMES[variant] else "hand"
     if rules.name in HAND_THROW_GAMES:
         return "hand"
