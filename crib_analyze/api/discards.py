@@ -116,7 +116,8 @@ def analyze(
 
     ``game`` (a name of ``crib-analyze games`` or its :class:`~crib_analyze.rules.Rules`)
     with a ``seat`` ranks every way that seat can split the cards it is dealt, as
-    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``); in a game of two
+    ``analyze_seat`` (``others``, ``samples``, ``seed``, ``top``; ``pegging="simulated"``
+    plays the best splits out and ranks them by ``total``); in a game of two
     sides (which has a board), ``score`` (your side's first) ranks them by the chance
     of winning instead (``p_win``, ``p_win_se``, ``gap_se``; ``position_samples`` deals
     played out each, :mod:`crib_analyze.board.table_throws`). The standard game's other
