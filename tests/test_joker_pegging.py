@@ -8,7 +8,7 @@ command line.
 Mutations tried (each fails a test here): the opponent's crib sign turned round; the
 pack's jokers left out of the unseen cards; ``play_tables`` not passing the jokers to the
 play (the solver's draws then never hold the unseen joker); the play of the pone's seat
-reported for the dealer.
+reported for the dealer; the distinct throws played in the order of their keys.
 """
 
 from __future__ import annotations
@@ -103,6 +103,26 @@ def test_each_deal_is_the_solvers_play_of_that_deal(jokers: int) -> None:
             points[k, t] = got
     assert np.array_equal(own, points[:, :, seat].mean(axis=0))
     assert np.array_equal(opp, points[:, :, seat.other].mean(axis=0))
+
+
+def test_two_jokers_held_play_each_throw_once() -> None:
+    """Throws that differ only in which of two held jokers goes where are one throw:
+    played once, the same values in both rows; the distinct throws are played in their
+    first places' order, as the driver plays any throws."""
+    from crib_analyze.discard.variant_play import joker_hand_pegging
+
+    rules = game(jokers=2)
+    hand6 = np.array(parse_with_jokers("5H 6S 4D JC JK JK", 2), np.int64)
+    own, opp, se = joker_hand_pegging(hand6, Seat.DEALER, 4, rules, seed=2)
+    keys = [tuple(sorted(min(c, 52) for c in hand6[KEEPS[t]])) for t in range(15)]
+    firsts = sorted({keys.index(k) for k in keys})
+    assert len(firsts) == 11
+    for t in range(15):
+        f = keys.index(keys[t])
+        assert (own[t], opp[t], se[t]) == (own[f], opp[f], se[f])
+    dealt, starters, _ = joker_deals(hand6, Seat.DEALER, 4, rules, 2)
+    want = solved_pegging(dealt[:, firsts], starters, Seat.DEALER, False, 2, 2)
+    assert np.array_equal(own[firsts], want[0]) and np.array_equal(opp[firsts], want[1])
 
 
 @pytest.fixture

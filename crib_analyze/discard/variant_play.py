@@ -37,24 +37,24 @@ def solved_pegging(
     seed: int,
     on_deal: Callable[[int], None] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(peg_own, peg_opp, peg_se) (15,) each: ``dealt`` (deals, 15, 2, 4) by seat, each
-    deal's 15 throws played to the end by the solver (its lowball form, each player for
+    """(peg_own, peg_opp, peg_se) (T,) each: ``dealt`` (deals, T, 2, 4) by seat, each
+    deal's T throws played to the end by the solver (its lowball form, each player for
     its fewest points, under ``lowball``; ``jokers`` the pack's) from ``starters``
     (deals,): the points ``seat`` and its opponent peg, and the standard error of their
     difference. Deal k's draws come from the stream ``seed * DEAL_STREAMS + k``;
     ``on_deal(k + 1)`` after it."""
     from crib_analyze.play import table_play_kernels as tk
 
-    deals = dealt.shape[0]
-    hands = dealt.reshape(deals * N_DISCARDS, 2, 4)
-    starts = np.repeat(starters, N_DISCARDS)
+    deals, throws = dealt.shape[0], dealt.shape[1]
+    hands = dealt.reshape(deals * throws, 2, 4)
+    starts = np.repeat(starters, throws)
     code = (tk.LOWBALL_CODES if lowball else tk.POLICY_CODES)["solver"]
     policies = np.array([[code, code]], np.int64)
     teams = np.array([0, 1], np.int64)
-    by_deal = np.empty((deals, N_DISCARDS, 2), np.int64)
+    by_deal = np.empty((deals, throws, 2), np.int64)
     for k in range(deals):  # a call a deal, its own stream: Ctrl-C heard between them
         interrupts.check()
-        rows = slice(k * N_DISCARDS, (k + 1) * N_DISCARDS)
+        rows = slice(k * throws, (k + 1) * throws)
         by_deal[k] = tk.play_tables(
             hands[rows], starts[rows], policies, teams, False, SOLVER_DRAWS.default,
             seed * DEAL_STREAMS + k, jokers,
@@ -138,4 +138,15 @@ def joker_hand_pegging(
     (card ids, a joker 52 or 53) in ``seat`` and its opponent peg in the play of each
     throw's kept four, and the standard error of their difference."""
     dealt, starters, _ = joker_deals(hand6, seat, deals, rules, seed)
-    return solved_pegging(dealt, starters, seat, rules.lowball, rules.jokers, seed, on_deal)
+    # two jokers held are one card: throws that differ only in which goes where are
+    # played once (the same values, and a third of the work of a joker-heavy hand saved)
+    keys = np.sort(np.minimum(hand6[KEEPS], 52), axis=1)
+    _, first, again = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(first)  # each distinct throw at its first place, in order
+    place = np.empty_like(order)
+    place[order] = np.arange(order.size)
+    own, opp, se = solved_pegging(
+        dealt[:, first[order]], starters, seat, rules.lowball, rules.jokers, seed, on_deal
+    )
+    rows = place[again.reshape(-1)]
+    return own[rows], opp[rows], se[rows]
