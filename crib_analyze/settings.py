@@ -94,7 +94,8 @@ GAME_THROW_POLICIES: tuple[GameThrowPolicy, ...] = get_args(GameThrowPolicy)
 #: (it gives up the hand and its play for the crib; benchmarks/README.md, "Which
 #: throws play best"); the model stays the picture of the other seats in ``discard``
 HAND_THROW_GAMES = ("five-card", "five")
-#: under throw fives or lowball, the games whose expert model of that variant wins
+#: under throw fives or lowball (by :func:`model_variant_of`'s names), the games whose
+#: expert model of that variant wins
 #: significantly more whole games than the hand policy (by over 3 s.e., 30,000 duplicate
 #: games a game, benchmarks/README.md): their players throw by it unless told; the
 #: hand policy elsewhere (five players under throw fives: the model loses; the games
@@ -109,7 +110,7 @@ EXPERT_THROW_VARIANT_GAMES: dict[str, tuple[str, ...]] = {
         "canadian-doubles",
     ),
     "lowball": ("five-dealt", "five-card", "four"),
-    "throw-fives+lowball": ("five-dealt", "five-card", "four"),
+    "throw-fives-lowball": ("five-dealt", "five-card", "four"),
 }
 # how a simulated player throws
 GamePlayer = Literal["expert", "points", "position", "mixed", "table"]

@@ -243,7 +243,7 @@ def test_a_lowball_throw_s_play_is_simulated_for_the_fewest(
     import crib_analyze as ca
     from crib_analyze.cards import parse_cards
     from crib_analyze.discard import engine
-    from crib_analyze.discard.lowball_play import lowball_hand_pegging
+    from crib_analyze.discard.variant_play import lowball_hand_pegging
     from crib_analyze.play.pegging_values import hand_pegging
     from crib_analyze.position import Seat
     from crib_analyze.settings import Count
@@ -281,7 +281,7 @@ def test_a_lowball_throw_s_deals_are_the_rules(role: str) -> None:
     from crib_analyze.cards import parse_cards
     from crib_analyze.crib import throw_model_kernels as tmk
     from crib_analyze.crib.hand_kernels import KEEPS, hand_means_closed
-    from crib_analyze.discard.lowball_play import lowball_deals
+    from crib_analyze.discard.variant_play import lowball_deals
     from crib_analyze.position import Seat
     from crib_analyze.scoring.show_kernels import rank_table
 

@@ -24,6 +24,7 @@ import crib_analyze as ca
 from crib_analyze.board import split_play
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.table_games import table_deal
+from crib_analyze.board.table_throws import split_masks
 from crib_analyze.cli import cli
 from crib_analyze.discard.any_game import analyze_seat, dealt_cards
 from crib_analyze.play.table_play_kernels import POLICY_CODES
@@ -95,7 +96,7 @@ def test_each_deal_is_the_rules_play(name: str, role: str, hand: str, variants: 
     cards = [int(c) for c in dealt_cards(hand, rules.dealt[seat], rules.jokers)]
     throws = analyze_seat(hand, rules, role, others="random")
     picked = list(range(min(4, len(throws.kept))))
-    splits = split_play.split_masks(cards, throws, picked)
+    splits = split_masks(cards, throws.kept, throws.thrown, throws.passed, picked)
     table = table_deal(rules, POLICY_CODES["greedy"], "expert")
     held = np.array(cards, np.int64)
     seed, first, samples = 5, 3, 3
@@ -124,7 +125,7 @@ def test_the_peg_is_the_side_less_the_other_sides_mean(name: str, role: str) -> 
     throws = analyze_seat(hand, rules, role, others="random")
     cards = [int(c) for c in dealt_cards(hand, rules.dealt[seat], 0)]
     played = split_play.with_play(throws, cards, seed=4)
-    splits = split_play.split_masks(cards, throws, list(range(len(throws.kept))))
+    splits = split_masks(cards, throws.kept, throws.thrown, throws.passed, range(len(throws.kept)))
     table = table_deal(rules, POLICY_CODES[split_play.policy_of(rules)], "expert")  # the default
     points = tgk.split_pegging(np.array(cards), seat, splits, table, 0, 12, 4)
     teams = np.array(rules.teams)

@@ -95,6 +95,12 @@ def modelled(rules: Rules) -> Rules:
     )
 
 
+def standard_experts(rules: Rules) -> bool:
+    """True for the standard game without jokers (under any variant): its experts are
+    :mod:`crib_analyze.artifacts.expert_model`'s, and it has no game model."""
+    return rules.plain.is_standard and not rules.jokers
+
+
 @dataclass(frozen=True)
 class GameModel:
     """One game's expert throws: ``one`` (P, R) and ``two`` (P, R, R) crib means by the
@@ -212,6 +218,6 @@ def game_model(rules: Rules) -> GameModel | None:
     :mod:`crib_analyze.artifacts.expert_model`'s."""
     if rules.name not in GAMES or rules != modelled(rules):
         return None
-    if rules.plain.is_standard and not rules.jokers:
+    if standard_experts(rules):
         return None
     return game_models().models.get(model_key(rules))

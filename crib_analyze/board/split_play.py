@@ -24,6 +24,7 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.artifacts.game_models import game_model
+from crib_analyze.board.table_throws import split_masks
 from crib_analyze.discard.any_game import GameThrows
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
@@ -34,25 +35,6 @@ from crib_analyze.settings import (
 )
 
 MOST_SPLITS = 15  # splits played at most: the best by points
-
-
-def split_masks(cards: list[int], throws: GameThrows, chosen: list[int]) -> np.ndarray:
-    """(S, 3) the kept, thrown and passed masks over ``cards`` of the splits ``chosen``
-    (indices into ``throws``), as the kernels take them."""
-
-    def mask(part: tuple[int, ...]) -> int:
-        used: set[int] = set()
-        m = 0
-        for c in part:  # two jokers are one card id each: mark each place once
-            i = next(i for i, d in enumerate(cards) if d == c and i not in used)
-            used.add(i)
-            m |= 1 << i
-        return m
-
-    return np.array(
-        [[mask(throws.kept[i]), mask(throws.thrown[i]), mask(throws.passed[i])] for i in chosen],
-        np.int64,
-    )
 
 
 def policy_of(rules: Rules) -> AnyGamePlayPolicy:
@@ -96,7 +78,7 @@ def with_play(
     rules = throws.rules
     deals = SIMULATED_DEALS.default if deals is None else SIMULATED_DEALS.check(deals)
     chosen = list(range(min(MOST_SPLITS, len(throws.kept))))
-    splits = split_masks(cards, throws, chosen)
+    splits = split_masks(cards, throws.kept, throws.thrown, throws.passed, chosen)
     codes = LOWBALL_CODES if rules.lowball else POLICY_CODES
     policy = policy_of(rules)
     table = table_deal(rules, codes[policy], "hand" if throws.others == "hand" else "expert")

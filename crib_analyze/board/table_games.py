@@ -66,6 +66,7 @@ from crib_analyze.settings import (
     GameThrowPolicy,
     Scoring,
     check_choice,
+    model_variant_of,
 )
 
 THROW_MODELS = ("hand", "expert")  # the kernels' throw model indices
@@ -139,9 +140,8 @@ def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
         return cast(GameThrowPolicy, asked)
     if game_model(rules) is None:
         return "hand"
-    if rules.throw_fives or rules.lowball:
-        variant = "+".join(v for v, on in (("throw-fives", rules.throw_fives),
-                                           ("lowball", rules.lowball)) if on)  # fmt: skip
+    variant = model_variant_of(rules.throw_fives, rules.lowball)
+    if variant is not None:
         return "expert" if rules.name in EXPERT_THROW_VARIANT_GAMES[variant] else "hand"
     if rules.name in HAND_THROW_GAMES:
         return "hand"

@@ -54,8 +54,18 @@ class GameScoreThrows:
     to_the_end: bool = False  # every game played out to its end (no board for the rules)
 
 
-def _mask(cards: list[int], part: tuple[int, ...]) -> int:
-    return sum(1 << cards.index(c) for c in part)
+def split_masks(
+    cards: list[int], kept: list[tuple[int, ...]], thrown: list[tuple[int, ...]],
+    passed: list[tuple[int, ...]], chosen: range | list[int],
+) -> np.ndarray:  # fmt: skip
+    """(S, 3) the kept, thrown and passed masks over ``cards`` (distinct ids) of the
+    splits ``chosen`` (indices into ``kept``, ``thrown``, ``passed``), as the kernels
+    take them."""
+
+    def mask(part: tuple[int, ...]) -> int:
+        return sum(1 << cards.index(c) for c in part)
+
+    return np.array([[mask(kept[i]), mask(thrown[i]), mask(passed[i])] for i in chosen], np.int64)
 
 
 def score_seat(
@@ -81,11 +91,7 @@ def score_seat(
     s = points.seat
     cards = [int(c) for c in dealt_cards(hand, rules.dealt[s], rules.jokers)]
     chosen = range(min(MOST_SPLITS, len(points.kept)))
-    splits = np.array(
-        [[_mask(cards, points.kept[i]), _mask(cards, points.thrown[i]),
-          _mask(cards, points.passed[i])] for i in chosen],
-        np.int64,
-    )  # fmt: skip
+    splits = split_masks(cards, points.kept, points.thrown, points.passed, chosen)
     codes = LOWBALL_CODES if rules.lowball else POLICY_CODES
     table = table_deal(rules, codes["lookahead"], "expert")
     held = np.array(cards, np.int64)

@@ -400,11 +400,11 @@ def game_throws_rows(throws: GameThrows) -> Rows:
         columns["penalty"] = throws.penalty
     columns["heels"] = np.full(len(throws.kept), throws.heels)
     columns["net"] = throws.net
-    total = throws.total
-    if total is not None and throws.peg_own is not None and throws.peg_opp is not None:
-        columns["peg_own"] = throws.peg_own
-        columns["peg_opp"] = throws.peg_opp
-        columns["peg"] = throws.peg_own - throws.peg_opp
+    own, opp, total = throws.peg_own, throws.peg_opp, throws.total
+    if own is not None and opp is not None and total is not None:  # the play counted
+        columns["peg_own"] = own
+        columns["peg_opp"] = opp
+        columns["peg"] = own - opp
         if throws.peg_se is not None:
             columns["peg_se"] = throws.peg_se
         columns["total"] = total

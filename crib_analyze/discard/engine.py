@@ -312,9 +312,11 @@ def _joker_analysis(
     weighted_joker_cribs`); with ``pegging`` "simulated" the play of these cards for
     each of ``roles`` (:func:`joker_play_values`, ``on_progress(done, total)`` after
     each deal)."""
+    from crib_analyze.rules import game as rules_of
     from crib_analyze.scoring import joker_kernels as jk
     from crib_analyze.scoring.jokers import parse_with_jokers
 
+    rules = rules_of(jokers=jokers, lowball=lowball, throw_fives=throw_fives)
     hand6 = np.array(parse_with_jokers(hand, jokers), np.int64)
     if len(hand6) != 6:
         raise CardError(f"expected 6 cards, got {len(hand6)}")
@@ -324,19 +326,13 @@ def _joker_analysis(
     legal = None
     if throw_fives:
         from crib_analyze.crib.throw_fives_rule import legal_throws_of, seat_fives_weights
-        from crib_analyze.rules import game as rules_of
 
         legal = legal_throws_of(hand6[None, :])[0]
         held_fives = int(np.count_nonzero(hand6 >> 2 == FIVE_RANK))  # a joker is none
-        w = seat_fives_weights(rules_of(jokers=jokers), 0)[held_fives]
+        w = seat_fives_weights(rules, 0)[held_fives]
         crib, zero_chance = jk.weighted_joker_cribs(hand6, hand6[DISCARDS], jokers, w)
     zero = np.stack([zero_chance] * 2) if penalty != "none" else None
-    peg = None
-    if pegging == "simulated":
-        from crib_analyze.rules import game as rules_of
-
-        rules = rules_of(jokers=jokers, lowball=lowball, throw_fives=throw_fives)
-        peg = joker_play_values(hand6, rules, roles, on_progress)
+    peg = joker_play_values(hand6, rules, roles, on_progress) if pegging == "simulated" else None
     unseen = 52 + jokers - 6
     wild = sum(1 for c in range(52, 52 + jokers) if c not in hand6)  # a joker cut: heels
     jacks = sum(1 for c in range(40, 44) if c not in hand6)
@@ -421,7 +417,7 @@ def play_values(
     for role in roles:
         seat = Seat.of(role)
         if lowball:  # the solver's lowball form, each player for its fewest
-            from crib_analyze.discard.lowball_play import lowball_hand_pegging
+            from crib_analyze.discard.variant_play import lowball_hand_pegging
 
             own[seat], opp[seat], se[seat] = lowball_hand_pegging(
                 hand6, seat, deals, m, throw_fives=fives

@@ -1,7 +1,12 @@
 """The play of six known cards simulated where the pegging table (the plain game's) does
-not serve: a pack with jokers (``discard --jokers N --pegging simulated``), and the
-solver's play of any dealt deals (:func:`solved_pegging`, shared with lowball's,
-:mod:`crib_analyze.discard.lowball_play`).
+not serve: loser's cribbage and a pack with jokers (``discard --lowball|--jokers N
+--pegging simulated``), each the solver's play of its deals (:func:`solved_pegging`).
+
+In lowball, for each of the 15 throws the same deals (common random numbers): the
+opponent dealt six of the unseen cards at random, throwing by the lowball expert (its
+policies' best response, the fewest points), a starter of the other 40, and both
+players laying by the solver's lowball form, each for its fewest points (the engine of
+``play --lowball``).
 
 With jokers, for each of the 15 throws the same deals (common random numbers): the
 opponent dealt six of the unseen cards of the 53- or 54-card pack at random, throwing by
@@ -19,6 +24,8 @@ from collections.abc import Callable
 import numpy as np
 
 from crib_analyze import interrupts
+from crib_analyze.artifacts.expert_model import ExpertModel
+from crib_analyze.cards import as_one_joker
 from crib_analyze.constants import N_DISCARDS
 from crib_analyze.crib.hand_kernels import KEEPS
 from crib_analyze.position import Seat
@@ -73,11 +80,10 @@ def opponent_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, str]:
     from crib_analyze.artifacts.game_models import game_model
     from crib_analyze.discard.any_game import seat_tables
 
-    if game_model(rules) is not None:
-        one, two = seat_tables(rules, "expert")
-        return one, two, f"the expert model of the pack with {rules.jokers} joker(s)"
-    one, two = seat_tables(rules, "hand")
-    return one, two, "the hand policy"
+    expert = game_model(rules) is not None
+    one, two = seat_tables(rules, "expert" if expert else "hand")
+    words = f"the expert model of the pack with {rules.jokers} joker(s)"
+    return one, two, words if expert else "the hand policy"
 
 
 def shuffled_opponents(
@@ -139,8 +145,8 @@ def joker_hand_pegging(
     throw's kept four, and the standard error of their difference."""
     dealt, starters, _ = joker_deals(hand6, seat, deals, rules, seed)
     # two jokers held are one card: throws that differ only in which goes where are
-    # played once (the same values, and a third of the work of a joker-heavy hand saved)
-    keys = np.sort(np.minimum(hand6[KEEPS], 52), axis=1)
+    # played once (the same values; 11 throws played of 15)
+    keys = np.array([as_one_joker(kept) for kept in hand6[KEEPS]])
     _, first, again = np.unique(keys, axis=0, return_index=True, return_inverse=True)
     order = np.argsort(first)  # each distinct throw at its first place, in order
     place = np.empty_like(order)
@@ -150,3 +156,40 @@ def joker_hand_pegging(
     )
     rows = place[again.reshape(-1)]
     return own[rows], opp[rows], se[rows]
+
+
+def lowball_deals(
+    hand6: np.ndarray,
+    seat: Seat,
+    deals: int,
+    model: ExpertModel,
+    seed: int = 0,
+    throw_fives: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(hands (deals, 15, 2, 4) by seat, starters (deals,), the opponent's six (deals,
+    6)): each deal's opponent dealt six of the unseen cards, keeping what the lowball
+    ``model``'s best response keeps from its seat, with each throw's kept four of
+    ``hand6`` in ``seat``; the starter one of the other 40. Under ``throw_fives`` the
+    opponent throws its fives (``model`` the expert of both variants)."""
+    from crib_analyze.discard.engine import policy_throws
+
+    opponents, starters = shuffled_opponents(hand6, deals, 52, seed)
+    thrown = policy_throws(opponents, "expert", model, throw_fives, lowball=True)[:, seat.other]
+    kept = np.take_along_axis(opponents, KEEPS[thrown], axis=1)  # (deals, 4)
+    return throws_dealt(hand6, seat, kept), starters, opponents
+
+
+def lowball_hand_pegging(
+    hand6: np.ndarray,
+    seat: Seat,
+    deals: int,
+    model: ExpertModel,
+    seed: int = 0,
+    throw_fives: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(peg_own, peg_opp, peg_se) (15,) each: the points the holder of ``hand6`` in
+    ``seat`` and its opponent peg in the play of each throw's kept four, over ``deals``
+    deals shared by the 15 throws (:func:`lowball_deals`), and the standard error of
+    their difference."""
+    dealt, starters, _ = lowball_deals(hand6, seat, deals, model, seed, throw_fives)
+    return solved_pegging(dealt, starters, seat, True, 0, seed)

@@ -31,7 +31,13 @@ from typing import Any
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_models import GameModel, model_key, model_problem, modelled
+from crib_analyze.artifacts.game_models import (
+    GameModel,
+    model_key,
+    model_problem,
+    modelled,
+    standard_experts,
+)
 from crib_analyze.cluster import dask_client
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
@@ -129,7 +135,7 @@ def build_game_model(
             f"{rules.name}: the game models are built for games as dealt, with jokers, "
             "throw fives or lowball (not a penalty)"
         )
-    if rules.plain.is_standard and not rules.jokers:
+    if standard_experts(rules):
         raise UsageError("the standard game has its own expert models (build-model)")
     key = model_key(rules)
     settings = {"game": key, "rounds": rounds, "deals": deals, "seed": seed,
