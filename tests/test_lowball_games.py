@@ -243,7 +243,7 @@ def test_a_lowball_throw_s_play_is_simulated_for_the_fewest(
     import crib_analyze as ca
     from crib_analyze.cards import parse_cards
     from crib_analyze.discard import engine
-    from crib_analyze.discard.variant_play import lowball_hand_pegging
+    from crib_analyze.discard.variant_play import lowball_deals, solved_pegging
     from crib_analyze.play.pegging_values import hand_pegging
     from crib_analyze.position import Seat
     from crib_analyze.settings import Count
@@ -257,8 +257,10 @@ def test_a_lowball_throw_s_play_is_simulated_for_the_fewest(
     assert df.pone_total.isna().all()
     model = ca.load_model(kind="lowball")
     hand6 = np.array(parse_cards(text), np.int64)
-    own, opp, _ = lowball_hand_pegging(hand6, Seat.DEALER, 10, model, seed=3)
-    again, _, _ = lowball_hand_pegging(hand6, Seat.DEALER, 10, model, seed=3)
+    own, opp, _ = solved_pegging(*lowball_deals(hand6, Seat.DEALER, 10, model, 3)[:2],
+                                 Seat.DEALER, True, 0, 3)  # fmt: skip
+    again, _, _ = solved_pegging(*lowball_deals(hand6, Seat.DEALER, 10, model, 3)[:2],
+                                 Seat.DEALER, True, 0, 3)  # fmt: skip
     assert np.array_equal(own, again)
     plain = hand_pegging(hand6, Seat.DEALER, deals=10, seed=3, policy="solver", model=model)
     assert (own + opp).mean() < 0.8 * (plain.peg_own + plain.peg_opp).mean()

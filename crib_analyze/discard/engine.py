@@ -417,11 +417,10 @@ def play_values(
     for role in roles:
         seat = Seat.of(role)
         if lowball:  # the solver's lowball form, each player for its fewest
-            from crib_analyze.discard.variant_play import lowball_hand_pegging
+            from crib_analyze.discard.variant_play import lowball_deals, solved_pegging
 
-            own[seat], opp[seat], se[seat] = lowball_hand_pegging(
-                hand6, seat, deals, m, throw_fives=fives
-            )
+            dealt, starters, _ = lowball_deals(hand6, seat, deals, m, throw_fives=fives)
+            own[seat], opp[seat], se[seat] = solved_pegging(dealt, starters, seat, True, 0, 0)
             continue
         from crib_analyze.play.pegging_values import hand_pegging  # the play's kernels
 

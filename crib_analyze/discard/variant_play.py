@@ -177,19 +177,3 @@ def lowball_deals(
     thrown = policy_throws(opponents, "expert", model, throw_fives, lowball=True)[:, seat.other]
     kept = np.take_along_axis(opponents, KEEPS[thrown], axis=1)  # (deals, 4)
     return throws_dealt(hand6, seat, kept), starters, opponents
-
-
-def lowball_hand_pegging(
-    hand6: np.ndarray,
-    seat: Seat,
-    deals: int,
-    model: ExpertModel,
-    seed: int = 0,
-    throw_fives: bool = False,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(peg_own, peg_opp, peg_se) (15,) each: the points the holder of ``hand6`` in
-    ``seat`` and its opponent peg in the play of each throw's kept four, over ``deals``
-    deals shared by the 15 throws (:func:`lowball_deals`), and the standard error of
-    their difference."""
-    dealt, starters, _ = lowball_deals(hand6, seat, deals, model, seed, throw_fives)
-    return solved_pegging(dealt, starters, seat, True, 0, seed)
