@@ -336,8 +336,11 @@ def test_each_variant_ships_a_model_that_is_its_own_fixed_point(name: str, varia
         assert model.one[rules.dealer].mean() > plain.one[rules.dealer].mean() + 0.3
     m1, _, _, _ = measure(rules, model.one, model.two, scaled(200_000, 50_000), 99, 10**9)
     thrown = np.array(rules.thrown) == 1
-    moved = (m1 - model.one)[thrown]  # three's lowball model: -0.022 on average, measured
-    assert np.abs(moved).max() < 0.15 and abs(moved.mean()) < 0.03, moved
+    # three's lowball model moves -0.022 on average at 200,000 deals and -0.030 at
+    # 50,000 (its drift and the smaller sample's error); a model of other rules moves
+    # by 0.3 to 3 (docs/games.md's table of the variants' shifts)
+    moved = (m1 - model.one)[thrown]
+    assert np.abs(moved).max() < 0.15 and abs(moved.mean()) < 0.05, moved
     rows = ca.analyze_rows("5H 5S 4D JC QH", game=rules, seat=rules.seat_names[0], samples=50)
     assert rows.meta.others == "expert"  # the default where the model ships
 
