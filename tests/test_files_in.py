@@ -58,6 +58,8 @@ CACHE_READERS = {
                          "--position-samples", "40", "-f", "csv"],
     "rank_cribs.npz": ["discard", "--game", "three", "--seat", "dealer", *HAND[:5], "--others",
                        "hand", "--samples", "40", "-f", "csv"],
+    "throw_likelihoods.npz": ["play", "7C", "8D", "2C", "--pone", "--starter", "5H", "--played",
+                              "3D 10S", "-f", "csv"],
 }  # fmt: skip
 CACHE_FILES: dict[str, str] = {}
 
@@ -67,18 +69,21 @@ def private_cache(folder: Path) -> Iterator[None]:
     """The derived arrays cached in ``folder`` (the kernels keep theirs), read afresh."""
     from crib_analyze.board import expert_throws
     from crib_analyze.crib import any_game_cribs
+    from crib_analyze.play import matches
     from crib_analyze.storage import cache as cache_module
 
     saved = cache_module.cache_dir
     cache_module.cache_dir = lambda: folder  # type: ignore[assignment]
     expert_throws._THROW_ARRAYS.clear()
     any_game_cribs.crib_tables.cache_clear()
+    matches._THROWS.clear()
     try:
         yield
     finally:
         cache_module.cache_dir = saved  # type: ignore[assignment]
         expert_throws._THROW_ARRAYS.clear()
         any_game_cribs.crib_tables.cache_clear()
+        matches._THROWS.clear()
 
 
 def through_cache(kind: str) -> Callable[[Path], Result]:
@@ -225,6 +230,7 @@ KINDS = {
     "leads.npz": Kind("leads.npz", leads_text),  # type: ignore[arg-type]
     "expert_cribs.npz": Kind("expert_cribs.npz", through_cache("expert_cribs.npz"), slow=True),
     "rank_cribs.npz": Kind("rank_cribs.npz", through_cache("rank_cribs.npz"), slow=True),
+    "throw_likelihoods.npz": Kind("throw_likelihoods.npz", through_cache("throw_likelihoods.npz")),
     "record.txt": Kind("record.txt", lambda p: invoke(["review", str(p)]), text=True),
     "board.npz": Kind(
         "board.npz",

@@ -94,9 +94,10 @@ def replies_are_playable(replies: np.ndarray) -> bool:
     and the lead hold more than four of a rank."""
     keeps = kept_multisets()
     counts = (keeps[:, :, None] == np.arange(13)).sum(axis=1)  # (1820, 13)
-    eye = np.eye(13, dtype=np.int64)
-    shown = eye[:, None, :] + eye[None, :, :]  # [starter, lead, rank]: cards seen of each rank
-    over = ((counts[None, None] + shown[:, :, None, :]) > 4).any(axis=3)  # (13, 13, 1820)
+    # [starter, lead, keep]: a rank seen more than four times is one the keep holds four
+    # of and the starter or the lead shows, or three of and both show
+    four, three = (counts == 4).T, (counts >= 3).T  # (13, 1820)
+    over = four[:, None] | four[None, :] | (np.eye(13, dtype=bool)[:, :, None] & three[:, None])
     none = replies == -1
     if not np.array_equal(none, over):
         return False

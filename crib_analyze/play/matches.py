@@ -19,7 +19,9 @@ from crib_analyze.artifacts.pegging_table import kept_multisets
 from crib_analyze.artifacts.solver_leads import SolverLeads, leads_for
 from crib_analyze.crib import dealing_kernels as dlk
 from crib_analyze.crib.hand_classes import multisets
+from crib_analyze.crib.one_hand import six_rank_multisets
 from crib_analyze.errors import UsageError
+from crib_analyze.kernel_source import source_digest
 from crib_analyze.play import inference_kernels as ik
 from crib_analyze.play import play_policy_kernels as pk
 from crib_analyze.play.inference_kernels import Reader
@@ -32,6 +34,7 @@ from crib_analyze.settings import (
     SOLVER_TAU,
     check_choice,
 )
+from crib_analyze.storage.cache import SPOT_ROWS, cached_arrays
 
 NO_LEADS = np.zeros((0, 1820), np.int64)
 NO_REPLIES = np.zeros((0, 13, 1820), np.int64)
@@ -73,23 +76,95 @@ _THROWS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 def throw_likelihoods(model: ExpertModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each seat's throw policy turned around (start (2, 1821), pair (2, E), chance
     (2, E), by the thrower's seat; padded): for each keep, the rank pairs it can be kept
-    with and the chance the seat's expert policy throws them. Once per model."""
+    with and the chance the seat's expert policy throws them. Once per model: from the
+    cache folder (keyed by the model's fingerprint and the kernels' source, checked on
+    load against rows worked out again from the model's one-hand form), else computed
+    (reading the policies from the model file, about 0.06 s) and kept there."""
     key = model.fingerprint()
     if key not in _THROWS:
-        keeps = np.ascontiguousarray(kept_multisets())
-        parts = [
-            ik.throw_likelihoods(keeps, rank_multiset_keys(), model.policy(seat.name.lower()).pi)
-            for seat in Seat
-        ]
-        size = max(len(p[1]) for p in parts)
-        start = np.stack([p[0] for p in parts])
-        pair = np.zeros((2, size), np.int64)
-        chance = np.zeros((2, size))
-        for i, (_, pr, ch) in enumerate(parts):
-            pair[i, : len(pr)] = pr
-            chance[i, : len(ch)] = ch
-        _THROWS[key] = (start, pair, chance)
+        arrays = cached_arrays(
+            "throw_likelihoods",
+            {"model": key, "kernels": source_digest()},
+            lambda: _likelihoods(model),
+            lambda arrays: _unlikely(arrays, model),
+        )
+        pair = arrays["pair"].astype(np.int64)  # kept as bytes (a rank pair < 169)
+        _THROWS[key] = (arrays["start"], pair, arrays["chance"])
     return _THROWS[key]
+
+
+def _likelihoods(model: ExpertModel) -> dict[str, np.ndarray]:
+    keeps = np.ascontiguousarray(kept_multisets())
+    parts = [
+        ik.throw_likelihoods(keeps, rank_multiset_keys(), model.policy(seat.name.lower()).pi)
+        for seat in Seat
+    ]
+    size = max(len(p[1]) for p in parts)
+    start = np.stack([p[0] for p in parts])
+    pair = np.zeros((2, size), np.int64)
+    chance = np.zeros((2, size))
+    for i, (_, pr, ch) in enumerate(parts):
+        pair[i, : len(pr)] = pr
+        chance[i, : len(ch)] = ch
+    return {"start": start, "pair": pair.astype(np.uint8), "chance": chance}
+
+
+def _unlikely(arrays: dict[str, np.ndarray], model: ExpertModel) -> str | None:
+    """What is wrong with cached likelihoods (None: sound): their shapes and ranges, and
+    :data:`~crib_analyze.storage.cache.SPOT_ROWS` keeps of each seat against
+    :func:`keep_likelihoods`."""
+    start, pair, chance = (arrays.get(k) for k in ("start", "pair", "chance"))
+    if start is None or pair is None or chance is None:
+        return "not the expected arrays"
+    if start.shape != (2, len(kept_multisets()) + 1) or pair.shape != chance.shape:
+        return "not the expected shapes"
+    if pair.ndim != 2 or pair.shape[0] != 2 or start.dtype != np.int64 or pair.dtype != np.uint8:
+        return "not the expected shapes"
+    if (np.diff(start, axis=1) < 0).any() or start[:, 0].any() or start.max() > pair.shape[1]:
+        return "keeps out of order"
+    if not (((pair >= 0) & (pair < 169)).all() and ((chance >= 0) & (chance <= 1 + 1e-9)).all()):
+        return "values a throw cannot take"
+    rng = np.random.default_rng()
+    for seat in Seat:
+        keeps = rng.choice(len(kept_multisets()), SPOT_ROWS, replace=False)
+        for k, fresh in zip(keeps, keep_likelihoods(model, seat, keeps), strict=True):
+            lo, hi = start[seat, k], start[seat, k + 1]
+            cached = dict(
+                zip(pair[seat, lo:hi].tolist(), chance[seat, lo:hi].tolist(), strict=True)
+            )
+            if cached.keys() != fresh.keys() or any(
+                abs(cached[t] - fresh[t]) > 1e-9 for t in fresh
+            ):
+                return "rows computed again do not match it"
+    return None
+
+
+def keep_likelihoods(model: ExpertModel, seat: Seat, keeps: np.ndarray) -> list[dict[int, float]]:
+    """For each keep of ``keeps`` (rows of :func:`kept_multisets`), the chance that
+    ``seat``'s expert policy throws each rank pair (a * 13 + b, a <= b) with it, where
+    above 0: from the model's one-hand form (its policy entries by multiset, as the
+    opponent of the other seat), without the model file or a kernel."""
+    compiled = model.one_hand_policies()
+    policy = int(seat.other)  # the one-hand form holds each seat's opponent's throws
+    lo, hi = np.searchsorted(compiled.entry_bin // 169, [policy, policy + 1])
+    in_block = compiled.entry_multiset[lo:hi]  # ascending: entries go by multiset
+    digits = 13 ** np.arange(5, -1, -1)
+    keys = six_rank_multisets() @ digits  # ascending: the multisets are lexicographic
+    out = []
+    for k in keeps:
+        a, b = np.triu_indices(13)  # every rank pair a <= b
+        six = np.sort(np.column_stack([np.broadcast_to(kept_multisets()[k], (len(a), 4)), a, b]))
+        possible = (six[:, :, None] == np.arange(13)).sum(axis=1).max(axis=1) <= 4
+        six, a, b = six[possible], a[possible], b[possible]
+        m = np.searchsorted(keys, six @ digits)
+        first = lo + np.searchsorted(in_block, m)
+        size = lo + np.searchsorted(in_block, m + 1) - first
+        which = np.repeat(np.arange(len(m)), size)  # each entry of each pair's multiset
+        entry = np.arange(size.sum()) - np.repeat(np.cumsum(size) - size, size) + first[which]
+        mine = compiled.entry_bin[entry] == policy * 169 + a[which] * 13 + b[which]
+        chance = np.bincount(which[mine], compiled.prob[entry[mine]], len(m))
+        out.append({int(t): float(c) for t, c in zip(a * 13 + b, chance, strict=True) if c > 0.0})
+    return out
 
 
 def play_reader(
