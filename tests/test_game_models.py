@@ -27,6 +27,7 @@ from crib_analyze.artifacts.game_models import (
     GameModel,
     GameModels,
     game_model,
+    made_model_path,
     model_key,
     model_problem,
     packaged_game_models,
@@ -371,7 +372,8 @@ def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
 
 def test_a_damaged_or_foreign_model_file_is_one_error(tmp_path, monkeypatch) -> None:
     """A file changed after it was written, or a model of the wrong shape, is refused;
-    $CRIB_ANALYZE_GAME_MODELS at no file names it; a variant has no model."""
+    $CRIB_ANALYZE_GAME_MODELS at no file names it; a penalty or a game's own change has
+    no model, and none is made for the latter."""
     models = packaged_game_models()
     bad = tmp_path / "bad.npz"
     three = models.models["three"]
@@ -393,11 +395,10 @@ def test_a_damaged_or_foreign_model_file_is_one_error(tmp_path, monkeypatch) -> 
     assert game_model(game("three", penalty="back-ten")) is None
     assert game_model(game("three", lowball=True, jokers=1)) is None
     assert game_model(game("four", partners=False)) is None
-    with pytest.raises(UsageError, match="no expert throw model"):
-        ca.analyze_rows(
-            "5H 6S 4D JC QH", game=game("three", lowball=True, jokers=1), seat="dealer",
-            others="expert",
-        )  # fmt: skip
+    from crib_analyze.expert.game_models import expert_game_model
+
+    with pytest.raises(UsageError, match="no game .four \(individual\)."):
+        expert_game_model(game("four", partners=False))  # made only for jokers, variants
 
 
 def test_discard_and_whole_games_throw_by_the_model_unless_told() -> None:
@@ -464,8 +465,55 @@ def test_the_standard_game_with_jokers_has_an_expert_opponent() -> None:
     ]:  # fmt: skip
         asked = DiscardRequest(role="pone", jokers=2, opponent=opponent, policy=policy)
         assert asked.resolve().others == others, (opponent, policy)
-    with pytest.raises(UsageError, match="no expert model plays jokers with lowball"):
-        DiscardRequest(role="pone", jokers=1, lowball=True, opponent="expert").resolve()
+    # no model of jokers under lowball need ship: the expert's is made on first use
+    asked = DiscardRequest(role="pone", jokers=1, lowball=True, opponent="expert")
+    assert asked.resolve().others == "expert"
+
+
+def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Asking for the expert others of rules no shipped model covers makes their model
+    (the build's own settings, said in one line first) and keeps it in the data dir:
+    the next ask reads it without building, a damaged file is said and made again, and
+    the whole-games engine makes it too."""
+    from crib_analyze.expert import game_models as builder
+
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
+    monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
+    rules = game("five-dealt", jokers=1, lowball=True)
+    assert game_model(rules) is None
+    hand = "5C 6D 4S JC JK"
+    asked = {"game": "five-dealt", "seat": "pone", "jokers": 1, "lowball": True, "samples": 100}
+    first = ca.analyze(hand, others="expert", **asked)
+    assert caplog.text.count("making one now") == 1
+    made = game_model(rules)
+    expected, _ = build_game_model(rules, 2, 400, builder.MADE_MODEL_SEED)
+    assert made is not None and model_problem(made, rules) is None
+    assert np.array_equal(made.two, expected.two) and np.array_equal(made.one, expected.one)
+    assert made_model_path(rules).exists()
+    assert ca.analyze(hand, **asked).net.tolist() == first.net.tolist()  # now the default
+    monkeypatch.setattr(builder, "build_game_model", None)  # kept: nothing is built again
+    assert ca.analyze(hand, others="expert", **asked).net.tolist() == first.net.tolist()
+    monkeypatch.undo()
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
+    monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
+    made_model_path(rules).write_bytes(b"not a model")
+    caplog.clear()
+    assert game_model(rules) is None
+    again = ca.analyze(hand, others="expert", **asked)
+    assert "it is made again when wanted" in caplog.text and "making one now" in caplog.text
+    assert again.net.tolist() == first.net.tolist()
+    two_jokers = game("five-dealt", jokers=2, lowball=True)
+    assert game_model(two_jokers) is None
+    ca.analyze_rows("5C 6D 4S JK JK", others="expert", distribution=True, **(asked | {"jokers": 2}))
+    assert game_model(two_jokers) is not None
+    three = game("three", jokers=1, throw_fives=True)
+    assert game_model(three) is None
+    ca.simulate(game=three, throw_policy="expert", games=4)
+    assert game_model(three) is not None
 
 
 def test_a_model_names_its_game_and_jokers() -> None:
@@ -505,3 +553,27 @@ def test_build_game_models_with_jokers(tmp_path, monkeypatch: pytest.MonkeyPatch
     assert "standard+1-joker" in made  # kept: built on top of the models in use
     with pytest.raises(UsageError, match="its own expert model"):
         ca.build_game_models(("standard",), out, rounds=1, deals=200)
+
+
+def test_the_command_line_says_a_model_is_being_made(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the command line, standard error not a terminal: the one line before the
+    wait, then the answer (exit 0); the next run is quiet."""
+    from click.testing import CliRunner
+
+    from crib_analyze.cli.app import cli
+    from crib_analyze.expert import game_models as builder
+
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
+    monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
+    args = ["discard", "5H", "6S", "4D", "JC", "QH", "JK", "--jokers", "1", "--throw-fives",
+            "--lowball", "--opponent", "expert", "--pone", "--samples", "100"]  # fmt: skip
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    said = [line for line in first.stderr.splitlines() if "making one now" in line]
+    assert len(said) == 1 and "standard+1-joker+throw-fives+lowball" in said[0], first.stderr
+    again = CliRunner().invoke(cli, args)
+    assert again.exit_code == 0 and "making one now" not in again.stderr
+    assert again.stdout == first.stdout

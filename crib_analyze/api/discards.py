@@ -210,6 +210,7 @@ def discard_rows_for(
             from crib_analyze.discard.any_game import analyze_seat, game_distribution_rows
 
             rules = cast(Rules, r.game)
+            _made_if_wanted(rules, others)
             return game_distribution_rows(
                 analyze_seat(hand, rules, r.seat, others, r.samples, r.seed, r.need)
             )
@@ -456,6 +457,7 @@ def seat_rows(
     from crib_analyze.verdicts import game_throws_verdict
 
     rules = game if isinstance(game, Rules) else rules_game(game)
+    _made_if_wanted(rules, others)
     throws = run(hand, rules, seat, others, samples, seed, need)
     if pegging in ("simulated", "exact"):  # the play of the best splits, simulated
         from crib_analyze.board.split_play import with_play
@@ -466,6 +468,15 @@ def seat_rows(
         raise UsageError("a seat's play is counted simulated (`pegging` simulated) or not")
     rows = game_throws_rows(throws)
     return rows.with_verdict(game_throws_verdict(rows))
+
+
+def _made_if_wanted(rules: Rules, others: str | None) -> None:
+    """The other seats' expert model of ``rules`` made now if they throw by it and no
+    file holds one (once: it is kept in the data dir)."""
+    if others == "expert":
+        from crib_analyze.expert.game_models import expert_game_model
+
+        expert_game_model(rules)
 
 
 def auction(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from crib_analyze.errors import UsageError
 from crib_analyze.settings import (
+    MADE_MODELS_FOLDER,
     MODEL_ENV,
     PACKAGED_MODEL,
     cache_dir,
@@ -30,6 +31,7 @@ class Paths:
     model_in_use: str  # the expert model discard uses: $CRIB_ANALYZE_MODEL or "packaged"
     packaged_model: str
     kernel_cache: Path
+    made_game_models: Path  # expert throws of combinations none ships, made on first use
 
     def as_dict(self) -> dict[str, str]:
         return {k: str(v) for k, v in self.__dict__.items()}
@@ -49,6 +51,7 @@ def paths() -> Paths:
         model_in_use=os.environ.get(MODEL_ENV) or "packaged",
         packaged_model=str(packaged(PACKAGED_MODEL)),
         kernel_cache=cache_dir(),
+        made_game_models=data_dir() / MADE_MODELS_FOLDER,
     )
 
 

@@ -131,8 +131,6 @@ class DiscardRequest:
         role's seat, the other seat's throws sampled by the expert model of a pack with
         jokers (``others`` expert; a sampled opponent's hands throwing their best
         against the random crib are the hand policy's: ``others`` hand)."""
-        from crib_analyze.artifacts.game_models import game_model
-
         if self.role is None:
             raise UsageError(f"`opponent` {self.opponent} with `jokers` needs `role`")
         if self.others is not None:
@@ -142,12 +140,6 @@ class DiscardRequest:
             if self.opponent != "sampled":
                 raise UsageError("`policy` applies to `opponent` sampled only")
         by_hand = self.opponent == "sampled" and self.policy in (None, "random")
-        if not by_hand and game_model(rules) is None:
-            also = ", ".join(v for v in rules.variants if not v.startswith("jokers"))
-            raise UsageError(
-                f"no expert model plays jokers with {also or 'these rules'}: `opponent` "
-                "random or sampled"
-            )
         seat = replace(
             self, opponent=None, policy=None, seat=self.role,
             others="hand" if by_hand else "expert",

@@ -11,7 +11,9 @@ are the fixed point of that (``crib-analyze build-game-models``,
 tables and how it was built.
 
 The packaged file ships inside the package (``data/game_models.npz`` in the source
-tree); a rebuilt one is used only when pointed at (``$CRIB_ANALYZE_GAME_MODELS``).
+tree); a rebuilt one is used only when pointed at (``$CRIB_ANALYZE_GAME_MODELS``). A
+model neither holds is made on its first use (:func:`made_model_path`, in the data
+dir; :func:`crib_analyze.expert.game_models.make_game_model`) and read from there.
 A pack with jokers has models of its own, named by the game and the jokers
 (:func:`model_key`: ``standard+1-joker``, ``three+2-jokers``): their tables have a
 joker's rank too, 13 ((P, 14) and (P, 14, 14)), and the standard game has them as well
@@ -31,12 +33,15 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze import notices
 from crib_analyze.constants import JOKER_RANK
-from crib_analyze.errors import ModelError, describe_os_error
+from crib_analyze.errors import CribAnalyzeError, ModelError, describe_os_error
 from crib_analyze.rules import GAMES, Rules, game
 from crib_analyze.settings import (
     GAME_MODELS_ENV,
+    MADE_MODELS_FOLDER,
     PACKAGED_GAME_MODELS,
+    data_dir,
     packaged,
 )
 from crib_analyze.storage.npz import read_npz, write_npz
@@ -220,4 +225,32 @@ def game_model(rules: Rules) -> GameModel | None:
         return None
     if standard_experts(rules):
         return None
-    return game_models().models.get(model_key(rules))
+    model = game_models().models.get(model_key(rules))
+    return model if model is not None else made_model(rules)
+
+
+def made_model_path(rules: Rules) -> Path:
+    """Where the model of ``rules`` made on its first use is kept: the data dir's
+    :data:`~crib_analyze.settings.MADE_MODELS_FOLDER`, one file a model, named by
+    :func:`model_key`."""
+    return data_dir() / MADE_MODELS_FOLDER / f"{model_key(modelled(rules))}.npz"
+
+
+@cache
+def _made_file(path: str, stamp: tuple[int, int]) -> GameModels:
+    return GameModels.load(path)
+
+
+def made_model(rules: Rules) -> GameModel | None:
+    """The model of ``rules`` made on an earlier first use, if one is kept and sound;
+    None if none is (a damaged one is said in one line, and made again when wanted)."""
+    path = made_model_path(rules)
+    try:
+        st = path.stat()
+        models = _made_file(str(path), (st.st_mtime_ns, st.st_size))
+    except OSError:
+        return None
+    except CribAnalyzeError as e:
+        notices.logger("crib_analyze.models").warning(f"{e}: it is made again when wanted")
+        return None
+    return models.models.get(model_key(modelled(rules)))

@@ -106,9 +106,9 @@ class TableRun:
         if self.throw_policy is not None:
             check_choice("throw policy", self.throw_policy, GAME_THROW_POLICIES)
             if self.throw_policy == "expert" and game_model(self.rules) is None:
-                raise UsageError(
-                    f"{self.rules.name} has no expert throw model: say throw policy hand"
-                )
+                from crib_analyze.expert.game_models import expert_game_model
+
+                expert_game_model(self.rules)  # made now, once: kept in the data dir
         n_sides = len(set(self.rules.teams))
         self.rules.refuse_variants("a whole game", ("lowball", "throw", "penalty", "jokers"))
         if self.rules.lowball and n_sides != 2:

@@ -165,9 +165,10 @@ def discard_request(
         "--others",
         type=click.Choice(GAME_OTHERS),
         help="With --game: how the other seats' throws reach the crib: dealt at random and "
-        "thrown by the game's expert model (the default where it has one) or by the hand "
-        "policy (--samples deals, sampled), or as random cards (exact; the default "
-        "elsewhere).",
+        "thrown by the game's expert model (the default where one ships or was made; "
+        "asked for where none is, it is made first, once, and kept in the data dir) or "
+        "by the hand policy (--samples deals, sampled), or as random cards (exact; the "
+        "default elsewhere).",
     ),
     penalty_option(
         "the exact chance of a zero hand and crib and the expected penalty join the net "

@@ -109,17 +109,17 @@ def default_others(rules: Rules) -> str:
 def seat_tables(rules: Rules, others: str) -> tuple[np.ndarray, np.ndarray]:
     """The per-seat crib tables the other seats throw by: the game's expert model
     (``"expert"``; under a penalty the game's without it, whose throws do not weigh a
-    show of nothing, as the hand policy's do not; a usage error where the game has
-    none) or the hand policy's."""
+    show of nothing, as the hand policy's do not; one no file holds is made on its first
+    use by the API, :func:`~crib_analyze.expert.game_models.expert_game_model`) or the
+    hand policy's."""
     if others == "expert":
         model = game_model(rules)
         if model is None and rules.penalty != "none":  # the throws of the game without it
             model = game_model(replace(rules, penalty="none"))
-        if model is None:
+        if model is None:  # the API makes one first (expert.game_models.expert_game_model)
             raise UsageError(
                 f"{rules.name}{' with ' + ', '.join(rules.variants) if rules.variants else ''} "
-                "has no expert throw model: say `others` random or hand (or build one: "
-                "build-game-models, used with $CRIB_ANALYZE_GAME_MODELS)"
+                "has no expert throw model: say `others` random or hand"
             )
         return model.one, model.two
     return hand_policy_tables(rules)

@@ -26,13 +26,17 @@ import datetime as dt
 import os
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from crib_analyze import interrupts
+from crib_analyze import interrupts, notices
 from crib_analyze.artifacts.game_models import (
     GameModel,
+    GameModels,
+    game_model,
+    made_model_path,
     model_key,
     model_problem,
     modelled,
@@ -41,9 +45,9 @@ from crib_analyze.artifacts.game_models import (
 from crib_analyze.cluster import dask_client
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
-from crib_analyze.errors import UsageError
+from crib_analyze.errors import CribAnalyzeError, UsageError
 from crib_analyze.rules import GAMES, Rules
-from crib_analyze.settings import __version__
+from crib_analyze.settings import MADE_MODEL_DEALS, MADE_MODEL_ROUNDS, MADE_MODEL_SEED, __version__
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 SCHEME = (
@@ -52,6 +56,7 @@ SCHEME = (
     "thrown ranks (the seat's throw replaced, suits at random among the free cards); "
     "round k's measure weighted 1/k"
 )
+log = notices.logger("crib_analyze.models")
 MODEL_PIECE = 2_000  # deals a piece of a round (a Dask task), added up in order
 
 
@@ -177,3 +182,42 @@ def build_game_model(
         "seconds_this_run": round(time.perf_counter() - started, 1),
     }  # fmt: skip
     return model, provenance
+
+
+def make_game_model(rules: Rules, progress: Callable[[str], None] | None = None) -> GameModel:
+    """The expert model of ``rules`` that no file holds, made now
+    (:data:`~crib_analyze.settings.MADE_MODEL_ROUNDS` rounds of
+    :data:`~crib_analyze.settings.MADE_MODEL_DEALS` deals, seeded) and kept where
+    :func:`~crib_analyze.artifacts.game_models.game_model` reads it next time. A killed
+    build resumes from its checkpoint beside it; a data dir that cannot be written only
+    means it is made again next time."""
+    rules = modelled(rules)
+    key = model_key(rules)
+    path = made_model_path(rules)
+    checkpoint: Path | None = path.with_name(f"{path.name}.checkpoint.npz")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        checkpoint = None
+    model, provenance = build_game_model(
+        rules, MADE_MODEL_ROUNDS, MADE_MODEL_DEALS, MADE_MODEL_SEED, checkpoint, progress
+    )
+    with contextlib.suppress(OSError, CribAnalyzeError):
+        GameModels({key: model}, {key: provenance}).save(path)
+    return model
+
+
+def expert_game_model(rules: Rules) -> GameModel:
+    """The expert model the other seats of ``rules`` throw by: the one in use (under a
+    penalty, the game's without it: its throws weigh no show of nothing), else one made
+    now (:func:`make_game_model`, said in one line first); a usage error for rules no
+    model is built for (a game's own changes)."""
+    model = game_model(rules) or game_model(modelled(rules))
+    if model is not None:
+        return model
+    key = model_key(modelled(rules))
+    log.warning(  # a wait of half a minute: said on a terminal or not
+        f"no expert model of {key} is kept: making one now ({MADE_MODEL_ROUNDS} rounds of "
+        f"{MADE_MODEL_DEALS:,} deals; once, kept in {made_model_path(rules).parent})"
+    )
+    return make_game_model(rules)
