@@ -397,7 +397,7 @@ def test_a_damaged_or_foreign_model_file_is_one_error(tmp_path, monkeypatch) -> 
     assert game_model(game("four", partners=False)) is None
     from crib_analyze.expert.game_models import expert_game_model
 
-    with pytest.raises(UsageError, match="no game .four \(individual\)."):
+    with pytest.raises(UsageError, match=r"no game .four \(individual\)."):
         expert_game_model(game("four", partners=False))  # made only for jokers, variants
 
 
