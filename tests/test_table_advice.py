@@ -227,10 +227,12 @@ def test_the_solver_takes_the_fifteen_and_run_and_says_go() -> None:
     assert go.card.tolist() == ["go"]
 
 
-def test_the_solver_is_the_default_of_small_tables_only() -> None:
+def test_the_solver_is_the_default_of_players_each_for_themselves() -> None:
     """Another game of two or three players is advised by the solver unless a policy is
-    named, lowball too; partners and five players by the lookahead (benchmarks/README:
-    the solver gains at small tables, not in partnerships)."""
+    named, lowball too; five players by the solver once the other seats hold
+    SOLVER_MOST_HIDDEN cards or fewer (before, by the lookahead, said in a note; named,
+    the solver solves from the lead); partners by the lookahead (benchmarks/README: the
+    solver gains with players each for themselves, not in partnerships)."""
     heads_up = ca.advise_play("pone", "5C 9D KS 2H", "4D", game="five-dealt", samples=50)
     assert heads_up.attrs["policy"] == "solver"
     named = ca.advise_play(
@@ -244,6 +246,15 @@ def test_the_solver_is_the_default_of_small_tables_only() -> None:
     low = ca.advise_play("pone", "5C 9D KS 2H", "4D", game=game("five-dealt", lowball=True),
                          samples=50)  # fmt: skip
     assert low.attrs["policy"] == "solver"
+    five = {"seat": "left", "starter": "4D", "game": "five", "samples": 30}
+    lead = ca.advise_play(hand="5C 9D KS 2H", **five)
+    assert lead.attrs["policy"] == "lookahead"  # the others hold 16
+    assert any("until then the lookahead" in n for n in lead.attrs["notes"]), lead.attrs
+    later = ca.advise_play(hand="5C 9D KH", played="2S 3S 7D AC 4C", **five)
+    assert later.attrs["policy"] == "solver"  # the others hold 12
+    assert not any("until then" in n for n in later.attrs["notes"])
+    asked = ca.advise_play(hand="5C 9D KS 2H", policy="solver", **(five | {"samples": 3}))
+    assert asked.attrs["policy"] == "solver"
 
 
 def drawn_pools(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from crib_analyze.cards import CardLike, CardsLike
+from crib_analyze.constants import SOLVER_MOST_HIDDEN
 from crib_analyze.discard.engine import ModelLike, resolve_model
 from crib_analyze.errors import UsageError
 from crib_analyze.results import Rows
@@ -181,11 +182,20 @@ def advise_play_rows(
         from crib_analyze.play.result_rows import table_advice_rows
         from crib_analyze.play.table_advice import advise_table
 
+        rules = cast(Rules, r.game)
+        # the default solver with five players: from the point the others hold few cards
+        most_hidden = None if policy is not None or rules.heads_up else SOLVER_MOST_HIDDEN
         at_table = advise_table(
-            cast(Rules, r.game), r.seat, hand, cast(CardLike, starter), played, discards or (),
-            r.samples, r.seed, cast(AnyGamePlayPolicy, r.policy),
+            rules, r.seat, hand, cast(CardLike, starter), played, discards or (), r.samples,
+            r.seed, cast(AnyGamePlayPolicy, r.policy), most_hidden,
         )  # fmt: skip
-        rows = table_advice_rows(at_table).with_notes(*(play_note(p) for p in penalty))
+        notes = [play_note(p) for p in penalty]
+        if at_table.policy != r.policy:
+            notes.append(
+                f"the solver lays once the other seats hold {SOLVER_MOST_HIDDEN} cards or "
+                "fewer (with more, a draw's solve takes seconds); until then the lookahead"
+            )
+        rows = table_advice_rows(at_table).with_notes(*notes)
         return rows.with_verdict(game_advice_verdict(rows))
     from crib_analyze.play.advice import advise_at, play_position
     from crib_analyze.play.result_rows import advice_rows

@@ -218,8 +218,9 @@ def play(
     simulated with the other seats' cards drawn at random (the same draws for every
     card; everybody plays --policy lookahead or greedy; with --policy solver the rest is
     solved exactly for each draw, every seat playing its side's best with all cards
-    known, the default with two or three players each for themselves): your side's
-    points less the other sides' mean. With nothing that fits, the answer is go.
+    known, the default with players each for themselves: with five, once the other
+    seats hold 12 cards or fewer, the lookahead before): your side's points less the
+    other sides' mean. With nothing that fits, the answer is go.
 
     \b
     Examples:

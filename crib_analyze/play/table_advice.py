@@ -74,8 +74,11 @@ def advise_table(
     samples: int = PLAY_SAMPLES.default,
     seed: int = SEED.default,
     policy: str = ANY_GAME_PLAY_POLICIES[0],
+    most_hidden: int | None = None,
 ) -> TableAdvice:
-    """Rank what ``seat`` can lay now, holding ``hand``, after ``played``."""
+    """Rank what ``seat`` can lay now, holding ``hand``, after ``played``; the solver
+    gives way to the lookahead while the other seats hold more than ``most_hidden``
+    cards (None: it solves whatever they hold; ``policy`` in the result says which)."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
     rules.refuse_variants("play advice", ("lowball", "throw", "penalty", "jokers"))
@@ -117,6 +120,8 @@ def advise_table(
     if len(unseen) < int(sum(rules.hand_size - k for k in laid)) - len(mine):
         raise UsageError("too few unseen cards for the other seats' hands")
     held = np.array([rules.hand_size - k for k in laid], np.int64)
+    if policy == "solver" and most_hidden is not None and held.sum() - held[s] > most_hidden:
+        policy = "lookahead"  # a draw's solve with that many cards hidden takes seconds
     seq = np.zeros(tk.SEQ_SIZE, np.int64)
     seq[: len(play.ranks)] = play.ranks
     last_card = [e for e in play.events if e.card != GO]
