@@ -476,9 +476,13 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     """Asking for the expert others of rules no shipped model covers makes their model
     (the build's own settings, said in one line first) and keeps it in the data dir:
     the next ask reads it without building, a damaged file is said and made again, and
-    the whole-games engine makes it too."""
+    the whole-games engine makes it too; where the data dir cannot be written it is made
+    and used all the same (each new process makes it again)."""
+    from crib_analyze.artifacts import game_models as artifacts
     from crib_analyze.expert import game_models as builder
 
+    made_here: dict[str, GameModel] = {}  # the models made in this "process"
+    monkeypatch.setattr(artifacts, "_MADE_HERE", made_here)
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
     monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
@@ -493,13 +497,16 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     assert made is not None and model_problem(made, rules) is None
     assert np.array_equal(made.two, expected.two) and np.array_equal(made.one, expected.one)
     assert made_model_path(rules).exists()
+    made_here.clear()  # a new process: the kept file is read
     assert ca.analyze(hand, **asked).net.tolist() == first.net.tolist()  # now the default
     monkeypatch.setattr(builder, "build_game_model", None)  # kept: nothing is built again
     assert ca.analyze(hand, others="expert", **asked).net.tolist() == first.net.tolist()
     monkeypatch.undo()
+    monkeypatch.setattr(artifacts, "_MADE_HERE", made_here)
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
     monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
+    made_here.clear()
     made_model_path(rules).write_bytes(b"not a model")
     caplog.clear()
     assert game_model(rules) is None
@@ -514,6 +521,15 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     assert game_model(three) is None
     ca.simulate(game=three, throw_policy="expert", games=4)
     assert game_model(three) is not None
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(blocked / "data"))  # cannot be made
+    made_here.clear()
+    caplog.clear()
+    unkept = ca.analyze(hand, others="expert", **asked)
+    assert unkept.net.tolist() == first.net.tolist() and caplog.text.count("making one") == 1
+    ca.analyze(hand, others="expert", **asked)  # the same process: made once
+    assert caplog.text.count("making one") == 1 and not made_model_path(rules).exists()
 
 
 def test_a_model_names_its_game_and_jokers() -> None:
@@ -562,9 +578,12 @@ def test_the_command_line_says_a_model_is_being_made(
     wait, then the answer (exit 0); the next run is quiet."""
     from click.testing import CliRunner
 
+    from crib_analyze.artifacts import game_models as artifacts
     from crib_analyze.cli.app import cli
     from crib_analyze.expert import game_models as builder
 
+    made_here: dict[str, GameModel] = {}  # the models made in this "process"
+    monkeypatch.setattr(artifacts, "_MADE_HERE", made_here)
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
     monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
@@ -574,6 +593,7 @@ def test_the_command_line_says_a_model_is_being_made(
     assert first.exit_code == 0, first.output
     said = [line for line in first.stderr.splitlines() if "making one now" in line]
     assert len(said) == 1 and "standard+1-joker+throw-fives+lowball" in said[0], first.stderr
+    made_here.clear()  # the next run is another process: it reads the kept file
     again = CliRunner().invoke(cli, args)
     assert again.exit_code == 0 and "making one now" not in again.stderr
     assert again.stdout == first.stdout

@@ -241,9 +241,21 @@ def _made_file(path: str, stamp: tuple[int, int]) -> GameModels:
     return GameModels.load(path)
 
 
+#: models made in this process, by name (kept in the data dir too where it can be written)
+_MADE_HERE: dict[str, GameModel] = {}
+
+
+def remember_made_model(model: GameModel) -> None:
+    """Keep ``model``, just made, for the rest of this process."""
+    _MADE_HERE[model.game] = model
+
+
 def made_model(rules: Rules) -> GameModel | None:
-    """The model of ``rules`` made on an earlier first use, if one is kept and sound;
-    None if none is (a damaged one is said in one line, and made again when wanted)."""
+    """The model of ``rules`` made on an earlier first use (in this process, or kept in
+    the data dir and sound); None if none is (a damaged one is said in one line, and
+    made again when wanted)."""
+    if model_key(modelled(rules)) in _MADE_HERE:
+        return _MADE_HERE[model_key(modelled(rules))]
     path = made_model_path(rules)
     try:
         st = path.stat()

@@ -40,6 +40,7 @@ from crib_analyze.artifacts.game_models import (
     model_key,
     model_problem,
     modelled,
+    remember_made_model,
     standard_experts,
 )
 from crib_analyze.cluster import dask_client
@@ -202,6 +203,7 @@ def make_game_model(rules: Rules, progress: Callable[[str], None] | None = None)
     model, provenance = build_game_model(
         rules, MADE_MODEL_ROUNDS, MADE_MODEL_DEALS, MADE_MODEL_SEED, checkpoint, progress
     )
+    remember_made_model(model)  # for this process, if the data dir cannot be written
     with contextlib.suppress(OSError, CribAnalyzeError):
         GameModels({key: model}, {key: provenance}).save(path)
     return model
