@@ -177,6 +177,18 @@ class Rules:
         return self.players <= 3 and not self.partners
 
     @property
+    def play_solved(self) -> bool:
+        """True where play advice lays by the solver unless told: two or three players
+        each for themselves (:attr:`heads_up`), and five (once the other seats hold
+        ``constants.SOLVER_MOST_HIDDEN`` cards or fewer), where it gains in whole games;
+        not partnerships (no gain), nor four each for themselves (not measured).
+
+        >>> [game(n).play_solved for n in ("three", "four", "five")]
+        [True, False, True]
+        """
+        return self.heads_up or (self.players == 5 and not self.partners)
+
+    @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side in a deal, sides in order of their first seat.
 

@@ -77,13 +77,14 @@ PENALTIES: tuple[Penalty, ...] = get_args(Penalty)
 # play solved exactly)
 AnyGamePlayPolicy = Literal["lookahead", "greedy", "solver"]
 ANY_GAME_PLAY_POLICIES: tuple[AnyGamePlayPolicy, ...] = get_args(AnyGamePlayPolicy)
-# play advice's default in another game or variant of players each for themselves (two,
-# three or five), where the solver gains 0.12-0.22 points a deal over the lookahead
+# play advice's default in another game or variant whose play is solved
+# (rules.Rules.play_solved: two, three or five players each for themselves), where the
+# solver gains 0.12-0.22 points a deal over the lookahead
 # (benchmarks/bench_table_solver.py); with five it lays once the other seats hold
 # constants.SOLVER_MOST_HIDDEN cards or fewer (before, a draw's solve takes seconds: the
 # lookahead), as the solver player of five's whole games does, which wins +0.54 points
 # of percentage a game (4.4 s.e., bench_game_players.py); in partnerships it gains nothing
-INDIVIDUAL_ADVICE_POLICY: AnyGamePlayPolicy = "solver"
+SOLVED_ADVICE_POLICY: AnyGamePlayPolicy = "solver"
 # how the other seats' throws reach the crib in a game other than the standard one
 GameOthers = Literal["expert", "random", "hand"]
 GAME_OTHERS: tuple[GameOthers, ...] = get_args(GameOthers)

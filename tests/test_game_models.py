@@ -33,6 +33,7 @@ from crib_analyze.artifacts.game_models import (
     packaged_game_models,
     rules_of_key,
 )
+from crib_analyze.board.table_games import expert_tables_of
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
@@ -397,7 +398,7 @@ def test_a_damaged_or_foreign_model_file_is_one_error(tmp_path, monkeypatch) -> 
     assert game_model(game("four", partners=False)) is None
     from crib_analyze.expert.game_models import expert_game_model
 
-    with pytest.raises(UsageError, match=r"no game .four \(individual\)."):
+    with pytest.raises(UsageError, match=r"has no expert throw model \(they are made for"):
         expert_game_model(game("four", partners=False))  # made only for jokers, variants
 
 
@@ -498,9 +499,12 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     assert np.array_equal(made.two, expected.two) and np.array_equal(made.one, expected.one)
     assert made_model_path(rules).exists()
     made_here.clear()  # a new process: the kept file is read
-    assert ca.analyze(hand, **asked).net.tolist() == first.net.tolist()  # now the default
+    unasked = ca.analyze(hand, **asked)  # a default never depends on the data dir
+    assert unasked.attrs["others"] == "random" and unasked.net.tolist() != first.net.tolist()
     monkeypatch.setattr(builder, "build_game_model", None)  # kept: nothing is built again
     assert ca.analyze(hand, others="expert", **asked).net.tolist() == first.net.tolist()
+    with pytest.raises(UsageError, match="lowball is played by two sides"):  # before a build
+        ca.simulate(game=game("three", lowball=True, jokers=2), throw_policy="expert", games=2)
     monkeypatch.undo()
     monkeypatch.setattr(artifacts, "_MADE_HERE", made_here)
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
@@ -520,7 +524,9 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     three = game("three", jokers=1, throw_fives=True)
     assert game_model(three) is None
     ca.simulate(game=three, throw_policy="expert", games=4)
-    assert game_model(three) is not None
+    assert game_model(three) is not None and game_model(three, made=False) is None
+    penalty = game("three", jokers=1, throw_fives=True, penalty="back-ten")
+    assert expert_tables_of(penalty) is game_model(three)  # its throws weigh no zero
     blocked = tmp_path / "a-file"
     blocked.write_text("")
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(blocked / "data"))  # cannot be made

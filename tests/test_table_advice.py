@@ -255,6 +255,10 @@ def test_the_solver_is_the_default_of_players_each_for_themselves() -> None:
     assert not any("until then" in n for n in later.attrs["notes"])
     asked = ca.advise_play(hand="5C 9D KS 2H", policy="solver", **(five | {"samples": 3}))
     assert asked.attrs["policy"] == "solver"
+    alone = game("four", partners=False)  # four each for themselves: not measured
+    assert ca.advise_play("left", "5C 9D KS 2H", "4D", game=alone, samples=30).attrs["policy"] == (
+        "lookahead"
+    )
 
 
 def drawn_pools(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:

@@ -29,8 +29,8 @@ from crib_analyze.rules import game as game_named
 from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     DEFAULT_PLAY_POLICY,
-    INDIVIDUAL_ADVICE_POLICY,
     PLAY_POLICIES,
+    SOLVED_ADVICE_POLICY,
 )
 
 Engine = Literal["standard", "any-game"]
@@ -47,8 +47,8 @@ class Capability:
     any_game_only: tuple[str, ...] = ()
     standard_policies: tuple[str, ...] = (DEFAULT_PLAY_POLICY, *PLAY_POLICIES)
     any_game_policies: tuple[str, ...] = ANY_GAME_PLAY_POLICIES
-    #: the any-game default with players each for themselves (no partners), if other
-    individual_default: str | None = None
+    #: the any-game default where the rules' play is solved (Rules.play_solved), if other
+    solved_default: str | None = None
     #: the variants of the standard game its own engine plays here (by their first word)
     standard_variants: tuple[str, ...] = ()
 
@@ -100,7 +100,7 @@ CAPABILITIES: dict[str, Capability] = {
         Capability(
             "advise_play",
             standard_only=("model", "score"),
-            individual_default=INDIVIDUAL_ADVICE_POLICY,
+            solved_default=SOLVED_ADVICE_POLICY,
         ),
         # the board table's plot (the command line's --plot beside odds)
         Capability("plot_board", standard_only=("plot_path",)),
@@ -163,15 +163,15 @@ def dispatch(
 
 def play_policy(capability: str, rules: Rules, policy: str | None, name: str) -> str:
     """``policy``, or the default of the engine that plays ``rules`` when None (another
-    game or variant of players each for themselves: the capability's
-    ``individual_default`` if it has one), checked against the policies that engine lays
-    cards by (the error names the parameter ``name``)."""
+    game or variant whose play is solved, :attr:`~crib_analyze.rules.Rules.play_solved`:
+    the capability's ``solved_default`` if it has one), checked against the policies
+    that engine lays cards by (the error names the parameter ``name``)."""
     engine = engine_for(rules)
     cap = CAPABILITIES[capability]
     choices = cap.policies(engine)
     if policy is None:
-        individual = engine == "any-game" and not rules.partners
-        return cap.individual_default if individual and cap.individual_default else choices[0]
+        solved = engine == "any-game" and rules.play_solved
+        return cap.solved_default if solved and cap.solved_default else choices[0]
     if policy not in {*cap.standard_policies, *cap.any_game_policies}:
         raise UsageError(f"`{name}` {policy!r} is no play policy; use {', '.join(choices)}")
     if policy not in choices:

@@ -215,18 +215,20 @@ def game_models() -> GameModels:
     return _models_file(str(p), (st.st_mtime_ns, st.st_size))
 
 
-def game_model(rules: Rules) -> GameModel | None:
+def game_model(rules: Rules, made: bool = True) -> GameModel | None:
     """The model of ``rules`` in use: a game of :data:`~crib_analyze.rules.GAMES` as
     dealt, with jokers, throw fives or lowball (:func:`modelled`); None for any other
     rules, or rules the file has no model of (their seats throw by the hand policy);
     None for the standard game without jokers, whose experts are
-    :mod:`crib_analyze.artifacts.expert_model`'s."""
+    :mod:`crib_analyze.artifacts.expert_model`'s. ``made``: a model made on an earlier
+    first use counts too (where the expert is asked for; the defaults, which choose a
+    policy unasked, read the file's alone, so what a data dir holds never changes them)."""
     if rules.name not in GAMES or rules != modelled(rules):
         return None
     if standard_experts(rules):
         return None
     model = game_models().models.get(model_key(rules))
-    return model if model is not None else made_model(rules)
+    return model if model is not None or not made else made_model(rules)
 
 
 def made_model_path(rules: Rules) -> Path:
@@ -243,6 +245,7 @@ def _made_file(path: str, stamp: tuple[int, int]) -> GameModels:
 
 #: models made in this process, by name (kept in the data dir too where it can be written)
 _MADE_HERE: dict[str, GameModel] = {}
+_SAID_DAMAGED: set[tuple[str, int]] = set()  # made models found damaged, said once each
 
 
 def remember_made_model(model: GameModel) -> None:
@@ -263,6 +266,8 @@ def made_model(rules: Rules) -> GameModel | None:
     except OSError:
         return None
     except CribAnalyzeError as e:
-        notices.logger("crib_analyze.models").warning(f"{e}: it is made again when wanted")
+        if (str(path), st.st_mtime_ns) not in _SAID_DAMAGED:  # once a version of the file
+            _SAID_DAMAGED.add((str(path), st.st_mtime_ns))
+            notices.logger("crib_analyze.models").warning(f"{e}: it is made again when wanted")
         return None
     return models.models.get(model_key(modelled(rules)))

@@ -29,8 +29,8 @@ from crib_analyze.discard.any_game import GameThrows
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     CALL_SECONDS,
-    INDIVIDUAL_ADVICE_POLICY,
     SIMULATED_DEALS,
+    SOLVED_ADVICE_POLICY,
     AnyGamePlayPolicy,
 )
 
@@ -41,7 +41,7 @@ def policy_of(rules: Rules) -> AnyGamePlayPolicy:
     """How every seat lays: the solver with two or three players each for themselves
     (:attr:`~crib_analyze.rules.Rules.heads_up`), else the lookahead (the solver takes
     a second a deal or more at four or five seats, and gains nothing in partnerships)."""
-    return INDIVIDUAL_ADVICE_POLICY if rules.heads_up else "lookahead"
+    return SOLVED_ADVICE_POLICY if rules.heads_up else "lookahead"
 
 
 def play_words(rules: Rules, others: str, deals: int) -> str:

@@ -35,13 +35,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_models import game_model
+from crib_analyze.artifacts.game_models import GameModel, game_model
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.games import GameLog
@@ -105,10 +105,6 @@ class TableRun:
         check_choice("play policy", self.play_policy, ANY_GAME_PLAY_POLICIES)
         if self.throw_policy is not None:
             check_choice("throw policy", self.throw_policy, GAME_THROW_POLICIES)
-            if self.throw_policy == "expert" and game_model(self.rules) is None:
-                from crib_analyze.expert.game_models import expert_game_model
-
-                expert_game_model(self.rules)  # made now, once: kept in the data dir
         n_sides = len(set(self.rules.teams))
         self.rules.refuse_variants("a whole game", ("lowball", "throw", "penalty", "jokers"))
         if self.rules.lowball and n_sides != 2:
@@ -121,6 +117,10 @@ class TableRun:
             for s in self.start:
                 if not 0 <= s < self.rules.target:
                     raise UsageError(f"a score must be from 0 to {self.rules.target - 1}, got {s}")
+        if self.throw_policy == "expert" and expert_tables_of(self.rules) is None:
+            from crib_analyze.expert.game_models import expert_game_model
+
+            expert_game_model(self.rules)  # made now, once (kept in the data dir), all else good
 
     def start_scores(self) -> np.ndarray:
         """Each side's points before the first deal (the rules' ``pone_start`` is added
@@ -138,7 +138,7 @@ def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
     or lowball, a game not of :data:`~crib_analyze.settings.EXPERT_THROW_VARIANT_GAMES`)."""
     if asked is not None:
         return cast(GameThrowPolicy, asked)
-    if game_model(rules) is None:
+    if game_model(rules, made=False) is None:  # a default: the shipped models alone
         return "hand"
     variant = model_variant_of(rules.throw_fives, rules.lowball)
     if variant is not None:
@@ -153,9 +153,16 @@ def throw_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     ranks, 14 with a joker's in a pack with jokers), model 0 the hand policy's, model 1
     the game's expert model (the hand policy's again where the game has none)."""
     hand_one, hand_two = hand_policy_tables(rules)
-    model = game_model(rules)
+    model = expert_tables_of(rules)
     one, two = (hand_one, hand_two) if model is None else (model.one, model.two)
     return np.stack([hand_one, one]), np.stack([hand_two, two])
+
+
+def expert_tables_of(rules: Rules) -> GameModel | None:
+    """The expert model the seats of ``rules`` throw by when they throw as experts: the
+    game's (shipped, or made on an earlier ask), under a penalty the game's without it
+    (its throws weigh no show of nothing, as in ``discard``); None where there is none."""
+    return game_model(rules) or game_model(replace(rules, penalty="none"))
 
 
 def table_deal(

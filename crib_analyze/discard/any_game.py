@@ -101,7 +101,7 @@ def default_others(rules: Rules) -> str:
     one (a game of the rules as dealt, without a variant but jokers, whose models
     ship for the packs of the standard game), by the hand policy under
     throw fives (random cards do not follow the rule), else as random cards."""
-    if game_model(rules) is not None:
+    if game_model(rules, made=False) is not None:
         return "expert"
     return "hand" if rules.throw_fives else "random"
 

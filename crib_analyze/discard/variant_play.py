@@ -76,11 +76,12 @@ def solved_pegging(
 def opponent_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, str]:
     """(one, two, words): the per-seat crib tables the opponent throws by under
     ``rules`` (:func:`~crib_analyze.discard.any_game.seat_tables`): the expert model of
-    the pack with jokers where one ships, else the hand policy's."""
+    the pack with jokers where one ships (a made one is not: a default never depends on
+    the data dir), else the hand policy's."""
     from crib_analyze.artifacts.game_models import game_model
     from crib_analyze.discard.any_game import seat_tables
 
-    expert = game_model(rules) is not None
+    expert = game_model(rules, made=False) is not None
     one, two = seat_tables(rules, "expert" if expert else "hand")
     words = f"the expert model of the pack with {rules.jokers} joker(s)"
     return one, two, words if expert else "the hand policy"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -196,8 +197,10 @@ def make_game_model(rules: Rules, progress: Callable[[str], None] | None = None)
     key = model_key(rules)
     path = made_model_path(rules)
     checkpoint: Path | None = path.with_name(f"{path.name}.checkpoint.npz")
-    try:
+    try:  # a folder that cannot take a file: no checkpoint, and the model is not kept
         path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
     except OSError:
         checkpoint = None
     model, provenance = build_game_model(
@@ -214,6 +217,11 @@ def expert_game_model(rules: Rules) -> GameModel:
     penalty, the game's without it: its throws weigh no show of nothing), else one made
     now (:func:`make_game_model`, said in one line first); a usage error for rules no
     model is built for (a game's own changes)."""
+    if rules.name not in GAMES:  # a game's own change (four each for themselves, say)
+        raise UsageError(
+            f"{rules.name} has no expert throw model (they are made for the games of "
+            "'crib-analyze games' as dealt): let its seats throw by the hand policy"
+        )
     model = game_model(rules) or game_model(modelled(rules))
     if model is not None:
         return model

@@ -118,6 +118,8 @@ def _unlikely(arrays: dict[str, np.ndarray], model: ExpertModel) -> str | None:
         return "not the expected arrays"
     if start.shape != (2, len(kept_multisets()) + 1) or pair.shape != chance.shape:
         return "not the expected shapes"
+    if chance.dtype != np.float64:
+        return "not the expected shapes"
     if pair.ndim != 2 or pair.shape[0] != 2 or start.dtype != np.int64 or pair.dtype != np.uint8:
         return "not the expected shapes"
     if (np.diff(start, axis=1) < 0).any() or start[:, 0].any() or start.max() > pair.shape[1]:
