@@ -303,7 +303,9 @@ def test_every_other_game_ships_a_model_that_is_its_own_fixed_point() -> None:
     models = packaged_game_models()
     with_jokers = [model_key(game(g, jokers=j)) for g in JOKER_MODEL_GAMES for j in (1, 2)]
     of_variants = [model_key(game(g, **v)) for g in OTHER_GAMES for v in VARIANTS]
-    assert sorted(models.models) == sorted([*OTHER_GAMES, *with_jokers, *of_variants])
+    required = {*OTHER_GAMES, *with_jokers, *of_variants}
+    assert required <= set(models.models)
+    assert all(rules_of_key(k).jokers for k in set(models.models) - required)  # the rest
     assert sorted(OTHER_GAMES) == sorted(GAMES_WITH_MODELS)
     name = rotating(["five-dealt", "three", "four", "five"], 1, "game-model-fixed")[0]
     rules = game(name)
@@ -316,6 +318,26 @@ def test_every_other_game_ships_a_model_that_is_its_own_fixed_point() -> None:
     thrown = np.array(rules.thrown) == 1
     moved = (m1 - model.one)[thrown]
     assert np.abs(moved).max() < 0.15 and abs(moved.mean()) < 0.02, moved
+
+
+def test_each_joker_model_shipped_is_its_own_fixed_point() -> None:
+    """A model of a pack with jokers, rotating (Canadian doubles' measure is a minute:
+    make test-all): checked on load, and measured again against itself on fresh deals it
+    moves little (the shipped ones: at most 0.12 a rank, 0.02 on average at 20,000
+    deals, measured when they were added)."""
+    models = packaged_game_models()
+    keys = sorted(k for k in models.models if rules_of_key(k).jokers)
+    assert len(keys) >= 9  # the standard game's two and every other game's one joker
+    if not FULL:
+        keys = [k for k in keys if not k.startswith("canadian")]
+    for key in rotating(keys, scaled(len(keys), 1), "joker-model-fixed"):
+        rules, model = rules_of_key(key), models.models[key]
+        m1, m2, _, _ = measure(rules, model.one, model.two, scaled(100_000, 20_000), 99, 10**9)
+        ones, twos = np.array(rules.thrown) == 1, np.array(rules.thrown) == 2
+        moved = (m1 - model.one)[ones]
+        assert not ones.any() or (np.abs(moved).max() < 0.2 and abs(moved.mean()) < 0.05), key
+        pairs = model.two[twos] > 0
+        assert not twos.any() or abs((m2 - model.two)[twos][pairs].mean()) < 0.05, key
 
 
 @pytest.mark.parametrize(
@@ -350,7 +372,8 @@ def test_each_variant_ships_a_model_that_is_its_own_fixed_point(name: str, varia
 def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
     """The variants' experts are the whole-game default only in the games where they
     won (benchmarks/README.md): five players under throw fives lose with it, and
-    Canadian doubles under lowball was not measured."""
+    Canadian doubles under lowball was not measured, nor the other games' joker models
+    (the standard game's won)."""
     from crib_analyze.board.table_games import throw_policy_of
 
     for rules, want in [
@@ -364,6 +387,8 @@ def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
         (game("four", throw_fives=True, penalty="back-ten"), "hand"),
         (game("five-card"), "hand"),
         (game("three"), "expert"),
+        (game("three", jokers=1), "hand"),
+        (game("standard", jokers=1), "expert"),
     ]:
         assert throw_policy_of(rules, None) == want, rules.variants
         assert throw_policy_of(rules, "hand") == "hand"

@@ -53,6 +53,7 @@ from crib_analyze.settings import (
     ANY_GAME_PLAY_POLICIES,
     CALL_SECONDS,
     DEFAULT_SCORING,
+    EXPERT_THROW_JOKER_GAMES,
     EXPERT_THROW_VARIANT_GAMES,
     GAME_BATCH,
     GAME_THROW_POLICIES,
@@ -135,10 +136,13 @@ def throw_policy_of(rules: Rules, asked: str | None) -> GameThrowPolicy:
     """The throw policy a run of ``rules`` plays: ``asked``, or the expert where the game
     has a model that throws better than the hand policy, and the hand policy where not
     (no model, one of :data:`~crib_analyze.settings.HAND_THROW_GAMES`; under throw fives
-    or lowball, a game not of :data:`~crib_analyze.settings.EXPERT_THROW_VARIANT_GAMES`)."""
+    or lowball, a game not of :data:`~crib_analyze.settings.EXPERT_THROW_VARIANT_GAMES`;
+    jokers in a game not of :data:`~crib_analyze.settings.EXPERT_THROW_JOKER_GAMES`)."""
     if asked is not None:
         return cast(GameThrowPolicy, asked)
     if game_model(rules, made=False) is None:  # a default: the shipped models alone
+        return "hand"
+    if rules.jokers and rules.name not in EXPERT_THROW_JOKER_GAMES:
         return "hand"
     variant = model_variant_of(rules.throw_fives, rules.lowball)
     if variant is not None:
