@@ -618,12 +618,12 @@ def test_the_command_line_says_a_model_is_being_made(
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(builder, "MADE_MODEL_ROUNDS", 2)
     monkeypatch.setattr(builder, "MADE_MODEL_DEALS", 400)
-    args = ["discard", "5H", "6S", "4D", "JC", "QH", "JK", "--jokers", "1", "--throw-fives",
-            "--lowball", "--opponent", "expert", "--pone", "--samples", "100"]  # fmt: skip
+    args = ["discard", "5H", "6S", "4D", "JC", "JK", "--game", "five-dealt", "--seat", "pone",
+            "--jokers", "1", "--throw-fives", "--others", "expert", "--samples", "100"]  # fmt: skip
     first = CliRunner().invoke(cli, args)
     assert first.exit_code == 0, first.output
     said = [line for line in first.stderr.splitlines() if "making one now" in line]
-    assert len(said) == 1 and "standard+1-joker+throw-fives+lowball" in said[0], first.stderr
+    assert len(said) == 1 and "five-dealt+1-joker+throw-fives" in said[0], first.stderr
     made_here.clear()  # the next run is another process: it reads the kept file
     again = CliRunner().invoke(cli, args)
     assert again.exit_code == 0 and "making one now" not in again.stderr
