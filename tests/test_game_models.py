@@ -323,8 +323,8 @@ def test_every_other_game_ships_a_model_that_is_its_own_fixed_point() -> None:
 def test_each_joker_model_shipped_is_its_own_fixed_point() -> None:
     """A model of a pack with jokers, rotating (Canadian doubles' measure is a minute:
     make test-all): checked on load, and measured again against itself on fresh deals it
-    moves little (the shipped ones: at most 0.12 a rank, 0.02 on average at 20,000
-    deals, measured when they were added)."""
+    moves little (the shipped ones: at most 0.12 a rank, 0.03 on average at 20,000
+    deals, measured when they were added; a model of other rules moves 0.3 to 3)."""
     models = packaged_game_models()
     keys = sorted(k for k in models.models if rules_of_key(k).jokers)
     assert len(keys) >= 21  # every game's one joker, two but Canadian doubles', variants
@@ -335,9 +335,11 @@ def test_each_joker_model_shipped_is_its_own_fixed_point() -> None:
         m1, m2, _, _ = measure(rules, model.one, model.two, scaled(100_000, 20_000), 99, 10**9)
         ones, twos = np.array(rules.thrown) == 1, np.array(rules.thrown) == 2
         moved = (m1 - model.one)[ones]
-        assert not ones.any() or (np.abs(moved).max() < 0.2 and abs(moved.mean()) < 0.05), key
+        # the entries move together with the deals' luck: five-dealt+2-jokers' mean moves
+        # +0.055, +0.031 and -0.013 at 10,000, 20,000 and 50,000 deals (measured)
+        assert not ones.any() or (np.abs(moved).max() < 0.2 and abs(moved.mean()) < 0.06), key
         pairs = model.two[twos] > 0
-        assert not twos.any() or abs((m2 - model.two)[twos][pairs].mean()) < 0.05, key
+        assert not twos.any() or abs((m2 - model.two)[twos][pairs].mean()) < 0.06, key
 
 
 @pytest.mark.parametrize(
@@ -542,13 +544,14 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     again = ca.analyze(hand, others="expert", **asked)
     assert "it is made again when wanted" in caplog.text and "making one now" in caplog.text
     assert again.net.tolist() == first.net.tolist()
-    two_jokers = game("five-dealt", jokers=2, lowball=True)
-    assert game_model(two_jokers) is None
-    ca.analyze_rows("5C 6D 4S JK JK", others="expert", distribution=True, **(asked | {"jokers": 2}))
-    assert game_model(two_jokers) is not None
+    fives = game("five-dealt", jokers=1, throw_fives=True)
+    assert game_model(fives) is None
+    by_fives = asked | {"lowball": False, "throw_fives": True}
+    ca.analyze_rows(hand, others="expert", distribution=True, **by_fives)
+    assert game_model(fives) is not None
     three = game("three", jokers=1, throw_fives=True)
     assert game_model(three) is None
-    ca.simulate(game=three, throw_policy="expert", games=4)
+    ca.simulate(game=three, throw_policy="expert", games=2)
     assert game_model(three) is not None and game_model(three, made=False) is None
     penalty = game("three", jokers=1, throw_fives=True, penalty="back-ten")
     assert expert_tables_of(penalty) is game_model(three)  # its throws weigh no zero
