@@ -26,6 +26,7 @@ from crib_analyze.api.requests import DiscardRequest
 from crib_analyze.artifacts.game_models import (
     GameModel,
     GameModels,
+    expert_model_of,
     game_model,
     made_model_path,
     model_key,
@@ -33,7 +34,6 @@ from crib_analyze.artifacts.game_models import (
     packaged_game_models,
     rules_of_key,
 )
-from crib_analyze.board.table_games import expert_tables_of
 from crib_analyze.crib import any_game_kernels as agk
 from crib_analyze.crib import game_model_kernels as gmk
 from crib_analyze.crib.any_game_cribs import hand_policy_tables
@@ -554,7 +554,7 @@ def test_a_model_no_file_holds_is_made_on_first_use_and_kept(
     ca.simulate(game=three, throw_policy="expert", games=2)
     assert game_model(three) is not None and game_model(three, made=False) is None
     penalty = game("three", jokers=1, throw_fives=True, penalty="back-ten")
-    assert expert_tables_of(penalty) is game_model(three)  # its throws weigh no zero
+    assert expert_model_of(penalty) is game_model(three)  # its throws weigh no zero
     blocked = tmp_path / "a-file"
     blocked.write_text("")
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(blocked / "data"))  # cannot be made

@@ -26,7 +26,7 @@ seats throw by the hand policy).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -229,6 +229,13 @@ def game_model(rules: Rules, made: bool = True) -> GameModel | None:
         return None
     model = game_models().models.get(model_key(rules))
     return model if model is not None or not made else made_model(rules)
+
+
+def expert_model_of(rules: Rules) -> GameModel | None:
+    """The model the seats of ``rules`` throw by when they throw as experts: the game's
+    (shipped, or made on an earlier ask), under a penalty the game's without it (its
+    throws weigh no show of nothing, as the hand policy's do not); None where none is."""
+    return game_model(rules) or game_model(replace(rules, penalty="none"))
 
 
 def made_model_path(rules: Rules) -> Path:

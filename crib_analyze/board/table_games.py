@@ -35,13 +35,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
 
 from crib_analyze import interrupts
-from crib_analyze.artifacts.game_models import GameModel, game_model
+from crib_analyze.artifacts.game_models import expert_model_of, game_model
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.games import GameLog
@@ -118,7 +118,7 @@ class TableRun:
             for s in self.start:
                 if not 0 <= s < self.rules.target:
                     raise UsageError(f"a score must be from 0 to {self.rules.target - 1}, got {s}")
-        if self.throw_policy == "expert" and expert_tables_of(self.rules) is None:
+        if self.throw_policy == "expert" and expert_model_of(self.rules) is None:
             from crib_analyze.expert.game_models import expert_game_model
 
             expert_game_model(self.rules)  # made now, once (kept in the data dir), all else good
@@ -157,16 +157,9 @@ def throw_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     ranks, 14 with a joker's in a pack with jokers), model 0 the hand policy's, model 1
     the game's expert model (the hand policy's again where the game has none)."""
     hand_one, hand_two = hand_policy_tables(rules)
-    model = expert_tables_of(rules)
+    model = expert_model_of(rules)
     one, two = (hand_one, hand_two) if model is None else (model.one, model.two)
     return np.stack([hand_one, one]), np.stack([hand_two, two])
-
-
-def expert_tables_of(rules: Rules) -> GameModel | None:
-    """The expert model the seats of ``rules`` throw by when they throw as experts: the
-    game's (shipped, or made on an earlier ask), under a penalty the game's without it
-    (its throws weigh no show of nothing, as in ``discard``); None where there is none."""
-    return game_model(rules) or game_model(replace(rules, penalty="none"))
 
 
 def table_deal(

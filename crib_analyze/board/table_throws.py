@@ -22,8 +22,9 @@ import numpy as np
 
 from crib_analyze import interrupts
 from crib_analyze.artifacts.game_boards import ThreeBoard, game_board
+from crib_analyze.artifacts.game_models import expert_model_of
 from crib_analyze.board import table_game_kernels as tgk
-from crib_analyze.board.table_games import expert_tables_of, table_deal
+from crib_analyze.board.table_games import table_deal
 from crib_analyze.cards import CardsLike
 from crib_analyze.discard.any_game import analyze_seat, dealt_cards, split_columns
 from crib_analyze.discard.game_meta import GameThrowsMeta
@@ -140,7 +141,7 @@ def score_throws_rows(throws: GameScoreThrows) -> Rows:
         crib="yours" if throws.seat == rules.dealer else "your partner's" if own
         else "an opponent's",
         crib_sign=1 if own else -1, samples=throws.samples,
-        others="expert" if expert_tables_of(rules) is not None else "hand",  # as dealt
+        others="expert" if expert_model_of(rules) is not None else "hand",  # as dealt
         score=throws.score, to_the_end=throws.to_the_end,
         lowball=rules.lowball, notes=tuple(rules.variant_rules),
     )  # fmt: skip

@@ -26,12 +26,12 @@ fives too, so not as random cards); a penalty joins the net as the points it mov
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
 
-from crib_analyze.artifacts.game_models import game_model
+from crib_analyze.artifacts.game_models import expert_model_of, game_model
 from crib_analyze.cards import CardsLike, as_one_joker, format_cards, parse_cards
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib import any_game_kernels as agk
@@ -113,9 +113,7 @@ def seat_tables(rules: Rules, others: str) -> tuple[np.ndarray, np.ndarray]:
     use by the API, :func:`~crib_analyze.expert.game_models.expert_game_model`) or the
     hand policy's."""
     if others == "expert":
-        model = game_model(rules)
-        if model is None and rules.penalty != "none":  # the throws of the game without it
-            model = game_model(replace(rules, penalty="none"))
+        model = expert_model_of(rules)
         if model is None:  # the API makes one first (expert.game_models.expert_game_model)
             raise UsageError(
                 f"{rules.name}{' with ' + ', '.join(rules.variants) if rules.variants else ''} "
