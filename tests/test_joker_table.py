@@ -53,9 +53,18 @@ def class_values(
     count, hand zeros, crib zeros)."""
     free, gain = tables()
     cards = np.array([sorted(hand)], np.int64)
-    crib_ranks = jc.multiset_crib_sums(free, gain, cards, kind.throws, jokers)
+    every = jc.EVERY_COMPLETION
+    crib_ranks = jc.multiset_crib_sums(free, gain, cards, kind.throws, jokers, every)
     hand_num, crib_num, heels = jc.joker_numerators(
-        free, gain, cards, np.zeros(1, np.int64), crib_ranks, jokers, kind.throws, kind.keeps
+        free,
+        gain,
+        cards,
+        np.zeros(1, np.int64),
+        crib_ranks,
+        jokers,
+        kind.throws,
+        kind.keeps,
+        every,
     )
     hand_zero, crib_zero = jc.joker_zero_counts(
         rank_table(), cards, jokers, kind.throws, kind.keeps
@@ -152,6 +161,57 @@ def test_named_hands_are_the_brute_force(hand: str, jokers: int) -> None:
     assert_brute_force(parse_with_jokers(hand, jokers), jokers)
 
 
+def weighted_class_values(hand: list[int], rules: ca.Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The table's crib and chance of a crib of nothing of one hand of ``rules`` under
+    throw fives: every completion at its chance when the other seats obey the rule."""
+    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
+
+    kind = kind_of(rules.name)
+    free, gain = tables()
+    cards = np.array([sorted(hand)], np.int64)
+    weights = seat_fives_weights(rules, kind.seat_of(rules))
+    crib_ranks = jc.multiset_crib_sums(free, gain, cards, kind.throws, rules.jokers, weights)
+    _, crib, _ = jc.joker_numerators(
+        free, gain, cards, np.zeros(1, np.int64), crib_ranks, rules.jokers, kind.throws,
+        kind.keeps, weights,
+    )  # fmt: skip
+    zero = jc.joker_fives_crib_zeros(rank_table(), cards, kind.throws, weights)
+    return crib[0], zero[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "jokers"),
+    rotating([
+        ("standard", "5C 5D JH 4S 6S JK", 1),  # two fives and a joker held, a jack
+        ("standard", "5C JS 9S 2S KS JK", 2),  # a five, a flush, a jack, a joker unseen
+        ("standard", "JC JD 3H 8S QH KC", 2),  # no five, two jacks, both jokers unseen
+        ("standard", "5C 5D 5H 7S JK JK", 2),  # three fives (two go) and both jokers
+        ("five-card", "5S JS 4S 6S JK", 1),  # the old game: two thrown, three kept
+        ("three", "5H JH 9H 2H JK", 1),  # a throw of one: a five must go
+        ("five-dealt", "JC 5D 9S KH JK", 2),  # two from the pack to the crib
+        ("four", "5C 5D JD 9D QD", 2),  # two fives, one must go; jokers unseen
+    ], scaled(8, 2), "jokers under throw fives"),
+)  # fmt: skip
+def test_the_class_kernel_under_throw_fives_is_every_completion_card_by_card(
+    name: str, hand: str, jokers: int
+) -> None:
+    """Each completion weighing its chance when the other seats obey throw fives: the
+    class kernels' crib and chance of nothing of every throw (the rule's or not)
+    against ``weighted_joker_cribs``, every set and starter card by card (checked
+    against the plain twin in tests/test_throw_fives_tables.py)."""
+    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
+
+    rules = ca.game(name, jokers=jokers, throw_fives=True)
+    kind = kind_of(name)
+    cards = sorted(parse_with_jokers(hand, jokers))
+    crib, zero = weighted_class_values(cards, rules)
+    held = np.array(cards, np.int64)
+    w = seat_fives_weights(rules, kind.seat_of(rules))[sum(c < 52 and c >> 2 == 4 for c in cards)]
+    mean, nothing = jk.weighted_joker_cribs(held, held[kind.throws], jokers, w)
+    np.testing.assert_allclose(crib, mean, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(zero, nothing, rtol=0, atol=1e-12)
+
+
 def test_five_of_a_rank_counts_its_pairs_and_fifteens() -> None:
     for rank in range(13):
         value = min(rank + 1, 10)
@@ -225,7 +285,11 @@ def few_classes(monkeypatch: pytest.MonkeyPatch) -> None:
     def few(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
         cards, weight = whole(jokers, size)
         kinds = (cards >= 52).sum(axis=1)
-        rows = np.concatenate([np.flatnonzero(kinds == k)[:40] for k in range(jokers + 1)])
+        fives = ((cards < 52) & (cards >> 2 == 4)).sum(axis=1)
+        rows = np.unique(np.concatenate([
+            np.flatnonzero((kinds == k) & (fives >= least))[:count]
+            for k in range(jokers + 1) for least, count in ((0, 40), (1, 6), (2, 4))
+        ]))  # fmt: skip
         return cards[rows], weight[rows]
 
     monkeypatch.setattr(tj, "joker_classes", few)
@@ -240,14 +304,21 @@ def few_classes(monkeypatch: pytest.MonkeyPatch) -> None:
      ({"name": "four", "jokers": 1, "penalty": "back-ten"},
       "discard_table_four_jokers-1_penalty-back-ten"),
      ({"name": "five-card", "jokers": 2, "penalty": "zero"},
-      "discard_table_five-card_jokers-2_penalty-zero")],
+      "discard_table_five-card_jokers-2_penalty-zero"),
+     ({"jokers": 1, "throw_fives": True, "penalty": "back-ten"},
+      "discard_table_jokers-1_throw-fives_penalty-back-ten"),
+     ({"name": "three", "jokers": 2, "throw_fives": True, "lowball": True},
+      "discard_table_three_jokers-2_lowball_throw-fives"),
+     ({"name": "five-card", "jokers": 1, "throw_fives": True},
+      "discard_table_five-card_jokers-1_throw-fives")],
 )  # fmt: skip
 def test_a_table_with_jokers_is_written_checked_and_read(
     options: dict, name: str, tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The file's name, check and metadata; each role's net equal to the live analysis
     of the same hand (the standard game's random opponent, or a seat of the game with
-    the other seats' cards at random), its best throws and the penalty's points."""
+    the other seats' cards at random; under throw fives, obeying it, and only the
+    throws it allows), its best throws and the penalty's points."""
     monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
     options = dict(options)
     rules = ca.game(options.pop("name", "standard"), **options)
@@ -262,8 +333,12 @@ def test_a_table_with_jokers_is_written_checked_and_read(
     df = ca.load_table(result.output)
     assert df.attrs["jokers"] == rules.jokers
     assert df.hand.iloc[0] == ca.format_cards(cards[0])
-    for hid in (0, len(cards) - 1):  # a hand without jokers, one with them all
+    fives = ((cards < 52) & (cards >> 2 == 4)).sum(axis=1)
+    with_fives = int(np.flatnonzero(fives >= 1)[-1])  # with a joker too where there is one
+    for hid in (0, len(cards) - 1, with_fives):  # a hand without jokers, one with them all
         rows = df[df.hand_id == hid]
+        if rules.throw_fives:  # only the legal throws are ranked live
+            rows = rows[rows.legal]
         hand = rows.hand.iloc[0]
         if kind.name == "standard":
             live = ca.analyze(hand, role="dealer", opponent="random", pegging="none", game=rules)
@@ -281,9 +356,18 @@ def test_a_table_with_jokers_is_written_checked_and_read(
             }
         for role, net in nets.items():
             np.testing.assert_allclose(rows[f"{role}_net"], net.loc[rows.discard], atol=1e-12)
-    by_hand = df.groupby("hand_id")[f"{owner}_net"]
-    best = by_hand.transform("min" if rules.lowball else "max")
-    assert (df[f"{owner}_best"] == np.isclose(df[f"{owner}_net"], best, rtol=0, atol=1e-9)).all()
+    ranked = (
+        df.assign(net=df[f"{owner}_net"].where(df.legal, np.nan))
+        if rules.throw_fives
+        else (df.assign(net=df[f"{owner}_net"]))
+    )
+    best = ranked.groupby("hand_id").net.transform("min" if rules.lowball else "max")
+    assert (df[f"{owner}_best"] == np.isclose(ranked.net, best, rtol=0, atol=1e-9)).all()
+    if rules.throw_fives:  # the rule binds: as many fives thrown as the throw takes
+        thrown_fives = df.discard.astype(str).str.count("5")
+        held_fives = df.hand.astype(str).str.count("5")
+        slots = kind.throws.shape[1]
+        assert (df.legal == (thrown_fives == np.minimum(held_fives, slots))).all()
     if rules.penalty != "none":
         cost = 1 if rules.penalty == "zero" else 10
         moved = -cost * (df.p_hand_zero + df.p_crib_zero)

@@ -210,18 +210,10 @@ def test_a_variant_table_file_checks_looks_up_and_makes_crib_tables(tmp_path: Pa
 @pytest.mark.parametrize(
     "args, words",
     [
-        (
-            ["--jokers", "1", "--throw-fives"],
-            "the discard table with jokers does not play the variant throw fives",
-        ),
         (["--jokers", "1", "--limit", "5"], "--limit does not go with --jokers 1"),
         (
             ["--penalty", "zero", "--game", "three"],
             "the zero penalty gives the point to the opponent: three has 3 sides",
-        ),
-        (
-            ["--throw-fives", "--game", "three", "--jokers", "1"],
-            "the three table does not play the variant throw fives",
         ),
     ],
 )
@@ -235,8 +227,6 @@ def test_variants_the_table_does_not_play_are_one_line_refusals(
 
 
 def test_refusals_through_the_api() -> None:
-    with pytest.raises(UsageError, match=r"^the discard table with jokers does not play the var"):
-        generate_table(game=game("standard", jokers=1, throw_fives=True))
     with pytest.raises(UsageError, match=r"^`limit` does not go with `jokers`"):
         generate_table(limit=5, game=game("standard", jokers=1))
 

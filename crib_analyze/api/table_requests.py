@@ -36,27 +36,15 @@ class TableRequest:
         given = {"opponent": self.opponent, "model": self.model, "limit": self.limit,
                  "shard": self.shard, "restart": self.restart, "fmt": self.fmt}  # fmt: skip
         rules, engine = dispatch("generate_table", self.game, given)
-        if engine == "any-game":
-            if rules.plain.is_standard and rules.jokers:  # the table of a pack with jokers
-                rules.refuse_variants(
-                    "the discard table with jokers", ("jokers", "lowball", "penalty")
-                )
-                return replace(self, game=rules, engine=engine)
-            if rules.plain.is_standard:  # a variant the standard table does not rank by
-                rules.refuse_variants("the discard table", ("lowball", "penalty", "throw"))
+        if engine == "any-game":  # every variant: the tables of the rules' games rank by each
             from crib_analyze.table.five_card import TABLE_GAMES
 
-            if rules.name not in TABLE_GAMES:
+            if not rules.plain.is_standard and rules.name not in TABLE_GAMES:
                 raise UsageError(
                     f"no table for {rules.name}: a seat's choice there is a split of ten "
                     "cards (keep four, pass four, throw two), too many hands to enumerate; "
                     "'discard --game' ranks one hand's splits"
                 )
-            if rules.jokers:  # the jokers' table: random cards, which no rule binds
-                rules.refuse_variants(f"the {rules.name} table", ("lowball", "penalty", "jokers"))
-            rules.refuse_variants(
-                f"the {rules.name} table", ("lowball", "penalty", "jokers", "throw")
-            )
             return replace(self, game=rules, engine=engine)
         from crib_analyze.discard.engine import model_variant
         from crib_analyze.table.spec import parse_shard

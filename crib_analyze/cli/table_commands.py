@@ -94,8 +94,8 @@ from crib_analyze.words import counted
 )
 @jokers_option(
     "Jokers in the pack (53 or 54 cards): the table of every hand of that pack, each "
-    "joker at its best, against the random opponent (every game's table); the play is not "
-    "counted."
+    "joker at its best, against the random opponent (every game's table, with any other "
+    "variant); the play is not counted."
 )
 @quiet_option
 @click.pass_context
@@ -145,9 +145,10 @@ def table(
     With --jokers 1 or 2: the standard game with a 53- or 54-card pack, every
     suit-distinct hand of it (those holding jokers too: 1,097,447 or 1,113,879 hands)
     x 15 throws, exact with the random opponent, each joker counted at its best in
-    the hand, cut or in the crib; with --lowball and --penalty too. The play is not
-    counted. With --game five-card, five-dealt, three, three-dealer-six, four or five as
-    well: every hand of five of that pack (150,891 or 152,646) x its throws.
+    the hand, cut or in the crib; with --lowball, --penalty and --throw-fives too (the
+    other seats random cards that obey it). The play is not counted. With --game
+    five-card, five-dealt, three, three-dealer-six, four or five as well: every hand of
+    five of that pack (150,891 or 152,646) x its throws.
 
     \b
     Examples:

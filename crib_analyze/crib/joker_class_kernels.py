@@ -33,11 +33,15 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.constants import FIRST_JOKER, JACK_RANK
+from crib_analyze.constants import FIRST_JOKER, FIVE_RANK, JACK_RANK
 from crib_analyze.crib.zero_kernels import (
+    EVERY_PAIR,
     crib_one_zero_count,
     crib_zero_count,
+    fives_one_zero,
     hand_zero_count,
+    policy_crib_zero,
+    throw_fives_starter_weights,
     unseen_grid,
 )
 from crib_analyze.jit import njit
@@ -47,6 +51,9 @@ from crib_analyze.scoring.show_kernels import lookup_rank_points
 JOKER_SYMBOL = 13  # a joker among the ranks (A = 0 ... K = 12)
 N_SYMBOLS = 14
 N_KEYS = N_SYMBOLS**5
+#: the weights (held fives, fives among the crib's others, starter a five) that count
+#: every completion once: the random opponent of the plain rules
+EVERY_COMPLETION = np.ones((5, 4, 2))
 
 
 @njit(inline="always")
@@ -141,23 +148,28 @@ def _unseen_of(hand6: np.ndarray, jokers: int) -> tuple[np.ndarray, np.ndarray, 
 
 
 @njit
-def crib_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: int, y: int) -> int:
+def crib_symbol_sum(
+    free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: int, y: int, w: np.ndarray
+) -> float:
     """``free + gain`` of a crib of thrown symbols ``x, y`` summed over every (opponent
-    pair, starter) of the unseen symbol counts ``n_sym``."""
-    total = 0
+    pair, starter) of the unseen symbol counts ``n_sym``, each weighing ``w[j, s]`` (j
+    fives in the pair, s 1 when the starter is a five: :data:`EVERY_COMPLETION` counts
+    them)."""
+    total = 0.0
     for a in range(N_SYMBOLS):
         na = n_sym[a]
         if na == 0:
             continue
         for b in range(a, N_SYMBOLS):
-            w = na * (na - 1) // 2 if a == b else na * n_sym[b]
-            if w == 0:
+            pairs = na * (na - 1) // 2 if a == b else na * n_sym[b]
+            if pairs == 0:
                 continue
+            j = (a == FIVE_RANK) + (b == FIVE_RANK)
             for c in range(N_SYMBOLS):
                 m = n_sym[c] - (c == a) - (c == b)
                 if m > 0:
                     key = symbol_key(x, y, a, b, c)
-                    total += w * m * (free[key] + gain[key])
+                    total += pairs * m * (free[key] + gain[key]) * w[j, 1 if c == FIVE_RANK else 0]
     return total
 
 
@@ -178,16 +190,63 @@ def _jokers_and_jacks(unseen: np.ndarray) -> tuple[int, int]:
     return j, jacks
 
 
+@njit(inline="always")
+def _choose(n: int, k: int) -> int:
+    """C(n, k), 0 when n < k."""
+    if n < k or k < 0:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+@njit(inline="always")
+def _sets(fives: int, plain: int, k: int, s: int, w: np.ndarray) -> float:
+    """The weight of every set of ``k`` cards from ``fives`` fives and ``plain`` other
+    cards with one starter of kind ``s`` (1 a five): the sets of j fives weigh
+    ``w[j, s]`` each (C(fives + plain, k) when every weight is 1)."""
+    total = 0.0
+    for j in range(k + 1):
+        total += _choose(fives, j) * _choose(plain, k - j) * w[j, s]
+    return total
+
+
+@njit
+def _fives_by_suit(unseen: np.ndarray) -> tuple[np.ndarray, int]:
+    """(the five of each suit unseen, 0 or 1 (4,); the unseen fives)."""
+    five_in = np.zeros(4, np.int64)
+    for c in unseen:
+        if c < FIRST_JOKER and c >> 2 == FIVE_RANK:
+            five_in[c & 3] = 1
+    return five_in, int(five_in.sum())
+
+
+@njit
+def _flush_sum(pool_fives: int, pool_plain: int, k: int, w: np.ndarray) -> float:
+    """The weight of the completions (``k`` others and a starter) drawn all from one
+    suit's unseen cards and the jokers (``pool_fives`` fives, ``pool_plain`` others)."""
+    total = 0.0
+    for j in range(min(k, pool_fives) + 1):
+        sets = _choose(pool_fives, j) * _choose(pool_plain, k - j)
+        if sets:
+            total += sets * ((pool_fives - j) * w[j, 1] + (pool_plain - (k - j)) * w[j, 0])
+    return total
+
+
 @njit
 def crib_suit_sum(
-    gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t0: int, t1: int
-) -> int:
-    """Flush and nobs of a crib of thrown ``t0, t1`` summed over every completion, less
-    the completions where a matching real jack scores nobs that ``gain`` had already
-    paid (so the rank sum of :func:`crib_symbol_sum` plus this is the crib's total)."""
+    gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t0: int, t1: int, w: np.ndarray
+) -> float:
+    """Flush and nobs of a crib of thrown ``t0, t1`` summed over every completion (each
+    weighing ``w[j, s]`` as in :func:`crib_symbol_sum`), less the completions where a
+    matching real jack scores nobs that ``gain`` had already paid (so the rank sum of
+    :func:`crib_symbol_sum` plus this is the crib's total)."""
     u = unseen.shape[0]
     j, jacks = _jokers_and_jacks(unseen)
-    total = 0
+    five_in, fives = _fives_by_suit(unseen)
+    plain = u - fives  # the jokers among them
+    total = 0.0
     # flush: every real card of the five of one suit (the jokers join it)
     suit = -1
     mixed = False
@@ -200,18 +259,24 @@ def crib_suit_sum(
     if not mixed:
         for s in range(4):
             if suit == -1 or s == suit:
-                m = n_suit[s] + j
-                total += 5 * _pairs(m) * (m - 2) if m >= 3 else 0
+                total += 5 * _flush_sum(five_in[s], n_suit[s] - five_in[s] + j, 2, w)
     # nobs by a real jack: a real starter of its suit, or a joker cut
     thrown_jack = False
     for t in (t0, t1):
         if t < FIRST_JOKER and t >> 2 == JACK_RANK:
             thrown_jack = True
-            total += n_suit[t & 3] * _pairs(u - 1)
+            s = t & 3
+            total += five_in[s] * _sets(fives - 1, plain, 2, 1, w)
+            total += (n_suit[s] - five_in[s]) * _sets(fives, plain - 1, 2, 0, w)
     for c in unseen:
         if c < FIRST_JOKER and c >> 2 == JACK_RANK:  # in the opponent's pair
-            total += (u - 2) * (n_suit[c & 3] - 1)
-    total += j * (_pairs(u - 1) if thrown_jack else _pairs(u - 1) - _pairs(u - 1 - jacks))
+            s = c & 3
+            total += five_in[s] * ((fives - 1) * w[1, 1] + (plain - 1) * w[0, 1])
+            total += (n_suit[s] - five_in[s] - 1) * (fives * w[1, 0] + (plain - 2) * w[0, 0])
+    with_jack = _sets(fives, plain - 1, 2, 0, w)  # a joker cut: the pairs of the rest
+    if not thrown_jack:  # those with a real jack
+        with_jack -= _sets(fives, plain - 1 - jacks, 2, 0, w)
+    total += j * with_jack
     # less: a hand with a joker and a real jack, the jack matching, and ``gain`` 1
     thrown_joker = t0 >= FIRST_JOKER or t1 >= FIRST_JOKER
     for i in range(u):
@@ -227,12 +292,14 @@ def crib_suit_sum(
             if suits == 0:
                 continue
             x, y, a, b = symbol_of(t0), symbol_of(t1), symbol_of(o1), symbol_of(o2)
+            pair_fives = (a == FIVE_RANK) + (b == FIVE_RANK)
             for s in range(u):
                 if s == i or s == k:  # noqa: SIM109 (numba)
                     continue
                 z = unseen[s]
                 if z >= FIRST_JOKER or suits >> (z & 3) & 1:
-                    total -= gain[symbol_key(x, y, a, b, symbol_of(z))]
+                    weight = w[pair_fives, 1 if symbol_of(z) == FIVE_RANK else 0]
+                    total -= gain[symbol_key(x, y, a, b, symbol_of(z))] * weight
     return total
 
 
@@ -269,83 +336,98 @@ def hand_sum(free: np.ndarray, gain: np.ndarray, keep: np.ndarray, unseen: np.nd
 # --- one card thrown: the seats dealt five that throw one ------------------------------------
 
 
-@njit(inline="always")
-def _choose(n: int, k: int) -> int:
-    """C(n, k), 0 when n < k."""
-    if n < k or k < 0:
-        return 0
-    out = 1
-    for i in range(k):
-        out = out * (n - i) // (i + 1)
-    return out
-
-
 @njit
-def crib_one_symbol_sum(free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: int) -> int:
+def crib_one_symbol_sum(
+    free: np.ndarray, gain: np.ndarray, n_sym: np.ndarray, x: int, w: np.ndarray
+) -> float:
     """``free + gain`` of a crib of the thrown symbol ``x`` and three more cards,
-    summed over every (three unseen cards, starter) of the unseen symbol counts."""
-    total = 0
+    summed over every (three unseen cards, starter) of the unseen symbol counts, each
+    weighing ``w[j, s]`` (j fives among the three, s 1 when the starter is a five)."""
+    total = 0.0
     for a in range(N_SYMBOLS):
         for b in range(a, N_SYMBOLS):
             for c in range(b, N_SYMBOLS):
                 if a == c:  # three of one symbol
-                    w = _choose(n_sym[a], 3)
+                    sets = _choose(n_sym[a], 3)
                 elif a == b:
-                    w = _choose(n_sym[a], 2) * n_sym[c]
+                    sets = _choose(n_sym[a], 2) * n_sym[c]
                 elif b == c:
-                    w = n_sym[a] * _choose(n_sym[b], 2)
+                    sets = n_sym[a] * _choose(n_sym[b], 2)
                 else:
-                    w = n_sym[a] * n_sym[b] * n_sym[c]
-                if w == 0:
+                    sets = n_sym[a] * n_sym[b] * n_sym[c]
+                if sets == 0:
                     continue
+                j = (a == FIVE_RANK) + (b == FIVE_RANK) + (c == FIVE_RANK)
                 for d in range(N_SYMBOLS):
                     m = n_sym[d] - (d == a) - (d == b) - (d == c)
                     if m > 0:
                         key = symbol_key(x, a, b, c, d)
-                        total += w * m * (free[key] + gain[key])
+                        weight = w[j, 1 if d == FIVE_RANK else 0]
+                        total += sets * m * (free[key] + gain[key]) * weight
     return total
 
 
 @njit
 def _matching_gain(
-    gain: np.ndarray, unseen: np.ndarray, t: int, a: int, b: int, c: int, skip: np.ndarray
-) -> int:
+    gain: np.ndarray,
+    unseen: np.ndarray,
+    t: int,
+    a: int,
+    b: int,
+    c: int,
+    skip: np.ndarray,
+    w: np.ndarray,
+) -> float:
     """``gain`` summed over the starters (unseen, not ``skip``) that a real jack of the
-    crib's hand ``t, a, b, c`` matches (its suit, or a joker cut)."""
+    crib's hand ``t, a, b, c`` matches (its suit, or a joker cut), each weighing
+    ``w[j, s]`` (j fives among ``a, b, c``, s 1 when the starter is a five)."""
     suits = 0
     for card in (t, a, b, c):
         if card < FIRST_JOKER and card >> 2 == JACK_RANK:
             suits |= 1 << (card & 3)
-    total = 0
-    x, y, z, w = symbol_of(t), symbol_of(a), symbol_of(b), symbol_of(c)
+    total = 0.0
+    x, y, z, v = symbol_of(t), symbol_of(a), symbol_of(b), symbol_of(c)
+    j = (y == FIVE_RANK) + (z == FIVE_RANK) + (v == FIVE_RANK)
     for s in range(unseen.shape[0]):
         if skip[s]:
             continue
         cut = unseen[s]
         if cut >= FIRST_JOKER or suits >> (cut & 3) & 1:
-            total += gain[symbol_key(x, y, z, w, symbol_of(cut))]
+            weight = w[j, 1 if symbol_of(cut) == FIVE_RANK else 0]
+            total += gain[symbol_key(x, y, z, v, symbol_of(cut))] * weight
     return total
 
 
 @njit
-def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t: int) -> int:
+def crib_one_suit_sum(
+    gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, t: int, w: np.ndarray
+) -> float:
     """Flush and nobs of a crib of the thrown ``t`` and three unseen cards summed over
-    every completion, less the completions where a matching real jack scores nobs that
-    ``gain`` had already paid (:func:`crib_suit_sum` for one card thrown)."""
+    every completion (each weighing ``w[j, s]`` as in :func:`crib_one_symbol_sum`), less
+    the completions where a matching real jack scores nobs that ``gain`` had already
+    paid (:func:`crib_suit_sum` for one card thrown)."""
     u = unseen.shape[0]
     j, jacks = _jokers_and_jacks(unseen)
-    total = 0
+    five_in, fives = _fives_by_suit(unseen)
+    plain = u - fives  # the jokers among them
+    total = 0.0
     for s in range(4):  # flush: the real cards of one suit, the jokers joining it
         if t >= FIRST_JOKER or s == t & 3:
-            m = n_suit[s] + j
-            total += 5 * _choose(m, 3) * max(m - 3, 0)
+            total += 5 * _flush_sum(five_in[s], n_suit[s] - five_in[s] + j, 3, w)
     thrown_jack = t < FIRST_JOKER and t >> 2 == JACK_RANK
     if thrown_jack:  # a real starter of its suit
-        total += n_suit[t & 3] * _choose(u - 1, 3)
+        s = t & 3
+        total += five_in[s] * _sets(fives - 1, plain, 3, 1, w)
+        total += (n_suit[s] - five_in[s]) * _sets(fives, plain - 1, 3, 0, w)
     for c in unseen:
         if c < FIRST_JOKER and c >> 2 == JACK_RANK:  # one of the three
-            total += (n_suit[c & 3] - 1) * _choose(u - 2, 2)
-    total += j * (_choose(u - 1, 3) - (0 if thrown_jack else _choose(u - 1 - jacks, 3)))
+            s = c & 3
+            total += five_in[s] * _sets(fives - 1, plain - 1, 2, 1, w)
+            total += (n_suit[s] - five_in[s] - 1) * _sets(fives, plain - 2, 2, 0, w)
+    with_jack = _sets(fives, plain - 1, 3, 0, w)  # a joker cut: the threes of the rest
+    if not thrown_jack:  # those with a real jack
+        with_jack -= _sets(fives, plain - 1 - jacks, 3, 0, w)
+    total += j * with_jack
     # less: a joker and a real jack among the crib's four, the jack matching, ``gain`` 1
     skip = np.zeros(u, np.bool_)
     is_joker = unseen >= FIRST_JOKER
@@ -362,7 +444,8 @@ def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, 
                     if m == i or (need[m] and m < i):
                         continue
                     skip[i], skip[k], skip[m] = True, True, True
-                    total -= _matching_gain(gain, unseen, t, unseen[i], unseen[k], unseen[m], skip)
+                    crib = (t, unseen[i], unseen[k], unseen[m])
+                    total -= _matching_gain(gain, unseen, *crib, skip, w)
                     skip[i], skip[k], skip[m] = False, False, False
         return total
     for i in range(u):  # a joker and a jack among the three: the least of each
@@ -375,7 +458,7 @@ def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, 
                 if m == i or m == k or (is_joker[m] and m < i) or (is_jack[m] and m < k):  # noqa: SIM109 (numba)
                     continue
                 skip[i], skip[k], skip[m] = True, True, True
-                total -= _matching_gain(gain, unseen, t, unseen[i], unseen[k], unseen[m], skip)
+                total -= _matching_gain(gain, unseen, t, unseen[i], unseen[k], unseen[m], skip, w)
                 skip[i], skip[k], skip[m] = False, False, False
     return total
 
@@ -383,24 +466,40 @@ def crib_one_suit_sum(gain: np.ndarray, unseen: np.ndarray, n_suit: np.ndarray, 
 # --- the drivers: every class of a table, each throw -----------------------------------------
 
 
+@njit(inline="always")
+def _held_fives(hand: np.ndarray) -> int:
+    """The real fives of ``hand`` (a joker is none)."""
+    n = 0
+    for c in hand:
+        n += c < FIRST_JOKER and c >> 2 == FIVE_RANK
+    return n
+
+
 @njit(parallel=True)
 def multiset_crib_sums(
-    free: np.ndarray, gain: np.ndarray, hands: np.ndarray, throws: np.ndarray, jokers: int
+    free: np.ndarray,
+    gain: np.ndarray,
+    hands: np.ndarray,
+    throws: np.ndarray,
+    jokers: int,
+    weights: np.ndarray,
 ) -> np.ndarray:
     """(M, T): the rank part of the random crib (:func:`crib_symbol_sum`, or
     :func:`crib_one_symbol_sum` for one card thrown) of each throw (``throws`` (T, 1 or
     2): positions) of one hand of each multiset of ranks and jokers (``hands`` (M, k)
-    card ids; jokers ids >= 52): it depends on nothing else."""
-    out = np.empty((hands.shape[0], throws.shape[0]), np.int64)
+    card ids; jokers ids >= 52): it depends on nothing else. Each completion weighs
+    ``weights[h, j, s]`` (h the hand's fives; :data:`EVERY_COMPLETION` counts them)."""
+    out = np.empty((hands.shape[0], throws.shape[0]), np.float64)
     for m in prange(hands.shape[0]):
         _, n_sym, _ = _unseen_of(hands[m], jokers)
+        w = weights[_held_fives(hands[m])]
         for d in range(throws.shape[0]):
             x = symbol_of(hands[m, throws[d, 0]])
             if throws.shape[1] == 1:
-                out[m, d] = crib_one_symbol_sum(free, gain, n_sym, x)
+                out[m, d] = crib_one_symbol_sum(free, gain, n_sym, x, w)
             else:
                 y = symbol_of(hands[m, throws[d, 1]])
-                out[m, d] = crib_symbol_sum(free, gain, n_sym, x, y)
+                out[m, d] = crib_symbol_sum(free, gain, n_sym, x, y, w)
     return out
 
 
@@ -414,20 +513,23 @@ def joker_numerators(
     jokers: int,
     throws: np.ndarray,
     keeps: np.ndarray,
+    weights: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each class (``cards`` (N, k), jokers ids >= 52; ``multiset`` its row of
     ``crib_ranks``, :func:`multiset_crib_sums`) and each throw (``throws`` (T, 1 or 2),
     ``keeps`` (T, 4 or 3): positions): (hand (N, T): the kept show summed over the
     52 + ``jokers`` - k starters (four kept by :func:`hand_sum`; the old five-card
     game's three card by card, ``wild_show_points``: a few cards, no tables needed);
-    crib (N, T): the crib summed over every random completion; heels (N,): the jacks
-    and jokers unseen)."""
+    crib (N, T): the crib summed over every completion, each weighing
+    ``weights[h, j, s]`` as in :func:`multiset_crib_sums`; heels (N,): the jacks and
+    jokers unseen)."""
     n, nt = cards.shape[0], throws.shape[0]
     hand = np.empty((n, nt), np.int64)
-    crib = np.empty((n, nt), np.int64)
+    crib = np.empty((n, nt), np.float64)
     heels = np.empty(n, np.int64)
     for i in prange(n):
         unseen, n_sym, n_suit = _unseen_of(cards[i], jokers)
+        w = weights[_held_fives(cards[i])]
         heels[i] = n_sym[JACK_RANK] + n_sym[JOKER_SYMBOL]
         kept = np.empty(4, np.int64)
         for t in range(nt):
@@ -442,9 +544,9 @@ def joker_numerators(
                 hand[i, t] = total
             t0 = cards[i, throws[t, 0]]
             if throws.shape[1] == 1:
-                suits = crib_one_suit_sum(gain, unseen, n_suit, t0)
+                suits = crib_one_suit_sum(gain, unseen, n_suit, t0, w)
             else:
-                suits = crib_suit_sum(gain, unseen, n_suit, t0, cards[i, throws[t, 1]])
+                suits = crib_suit_sum(gain, unseen, n_suit, t0, cards[i, throws[t, 1]], w)
             crib[i, t] = crib_ranks[multiset[i], t] + suits
     return hand, crib, heels
 
@@ -483,3 +585,37 @@ def joker_zero_counts(
                 if t0 < FIRST_JOKER and t1 < FIRST_JOKER:
                     crib[i, t] = crib_zero_count(table, t0, t1, avail)
     return hand, crib
+
+
+@njit(parallel=True)
+def joker_fives_crib_zeros(
+    table: np.ndarray, cards: np.ndarray, throws: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
+    """(N, T): the chance the crib of each throw of each class (as
+    :func:`joker_numerators` takes them) scores nothing when each completion weighs
+    ``weights[h, j, s]``, its chance when the other seats obey throw fives (h the
+    hand's fives, j the fives among the crib's others, s 1 for a five cut). A crib
+    with a joker never scores nothing, so the real completions alone count, by the
+    zero kernels' weighted forms (:func:`~crib_analyze.crib.zero_kernels.policy_crib_zero`,
+    :func:`~crib_analyze.crib.zero_kernels.fives_one_zero`)."""
+    n, nt = cards.shape[0], throws.shape[0]
+    starters = np.empty((weights.shape[0], 13, 13, 13), np.float64)
+    for h in range(weights.shape[0]):
+        starters[h] = throw_fives_starter_weights(weights[h])
+    out = np.zeros((n, nt), np.float64)
+    for i in prange(n):
+        h = _held_fives(cards[i])
+        avail = unseen_grid(cards[i][cards[i] < FIRST_JOKER])
+        for t in range(nt):
+            t0 = cards[i, throws[t, 0]]
+            if t0 >= FIRST_JOKER:
+                continue
+            if throws.shape[1] == 1:
+                out[i, t] = fives_one_zero(table, t0, avail, weights[h])
+                continue
+            t1 = cards[i, throws[t, 1]]
+            if t1 < FIRST_JOKER:
+                out[i, t] = policy_crib_zero(
+                    table, t0, t1, avail, EVERY_PAIR, EVERY_PAIR, starters[h]
+                )
+    return out

@@ -22,7 +22,7 @@ from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib import joker_class_kernels as jc
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
-from crib_analyze.rules import HEELS_POINTS
+from crib_analyze.rules import HEELS_POINTS, Rules
 from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS
 
@@ -43,6 +43,20 @@ class TableKind:
     @property
     def n_throws(self) -> int:
         return int(self.throws.shape[0])
+
+    def seat_of(self, rules: Rules) -> int:
+        """The first seat of ``rules`` whose choice is this kind's split (dealt ``size``,
+        throwing as many as a throw here takes, passed no cards).
+
+        >>> from crib_analyze.rules import game
+        >>> KINDS["throw-one"].seat_of(game("five")), KINDS["five-card"].seat_of(game("five-card"))
+        (0, 0)
+        """
+        return next(
+            s for s in range(rules.players)
+            if rules.dealt[s] == self.size and rules.thrown[s] == self.throws.shape[1]
+            and not rules.passed[s]
+        )  # fmt: skip
 
 
 KINDS = {
@@ -67,20 +81,24 @@ def writable(cards: np.ndarray) -> np.ndarray:
 
 
 def numerators(
-    kind: TableKind, cards: np.ndarray, jokers: int
+    kind: TableKind, cards: np.ndarray, jokers: int, weights: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(hand (N, throws): each throw's kept show summed over the starters; crib (N,
-    throws): the random crib summed over every completion; heels (N,): the jacks and
-    jokers unseen) of each hand of ``cards`` (N, ``kind.size``; jokers ids 52 and 53)."""
+    throws): the random crib summed over every completion, each weighing
+    ``weights[h, j, s]`` (the chance of each under throw fives:
+    :func:`~crib_analyze.crib.throw_fives_rule.seat_fives_weights`; unless given, 1);
+    heels (N,): the jacks and jokers unseen) of each hand of ``cards`` (N,
+    ``kind.size``; jokers ids 52 and 53)."""
     cards = writable(cards)
+    weights = jc.EVERY_COMPLETION if weights is None else weights
     free, gain = jc.joker_rank_tables(rank_table())
     reps, which = multisets_of(cards)
-    crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers)
+    crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers, weights)
 
     def call(lo: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         rows, sets = cards[lo : lo + k], which[lo : lo + k]
         return jc.joker_numerators(
-            free, gain, rows, sets, crib_ranks, jokers, kind.throws, kind.keeps
+            free, gain, rows, sets, crib_ranks, jokers, kind.throws, kind.keeps, weights
         )
 
     parts = [call(lo, k) for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)]
@@ -99,16 +117,21 @@ def multisets_of(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def exact_numbers(
-    kind: TableKind, cards: np.ndarray, jokers: int, penalty: str
+    kind: TableKind,
+    cards: np.ndarray,
+    jokers: int,
+    penalty: str,
+    weights: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
     """(hand mean, crib mean (N, throws), heels (N,), and with a ``penalty`` P(hand 0) and
     P(crib 0) (N, throws)) of every throw of each hand of ``cards``, from a pack with
-    ``jokers`` jokers (0: the plain pack)."""
+    ``jokers`` jokers (0: the plain pack); the crib's completions equally likely, or
+    with ``weights`` each of the chance given (the other seats obeying throw fives)."""
     cards = writable(cards)
-    hand_num, crib_num, heels_num = numerators(kind, cards, jokers)
+    hand_num, crib_num, heels_num = numerators(kind, cards, jokers, weights)
     unseen = 52 + jokers - kind.size
     others = 4 - kind.throws.shape[1]  # the crib's cards besides the thrown
-    completions = comb(unseen, others) * (unseen - others)
+    completions = comb(unseen, others) * (unseen - others) if weights is None else 1
     hand, crib = hand_num / unseen, crib_num / completions
     heels = HEELS_POINTS * heels_num / unseen
     if penalty == "none":
@@ -119,4 +142,9 @@ def exact_numbers(
     ]
     p_hand = np.concatenate([z[0] for z in zeros]) / unseen
     p_crib = np.concatenate([z[1] for z in zeros]) / completions
+    if weights is not None:  # each real completion of nothing at its chance
+        p_crib = np.concatenate([
+            jc.joker_fives_crib_zeros(rank_table(), cards[lo : lo + k], kind.throws, weights)
+            for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
+        ])  # fmt: skip
     return hand, crib, heels, p_hand, p_crib

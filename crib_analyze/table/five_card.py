@@ -45,7 +45,7 @@ from crib_analyze.scoring.show_kernels import rank_table
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
-from crib_analyze.table.class_numbers import KINDS, multisets_of, numerators, writable
+from crib_analyze.table.class_numbers import KINDS, kind_of, multisets_of, numerators, writable
 
 GAME = "five-card"
 #: the games whose seats are dealt five and throw one: one table serves them all
@@ -131,11 +131,7 @@ def fives_cribs(
     from crib_analyze.crib import throw_fives_kernels as tfk
     from crib_analyze.crib.throw_fives_rule import seat_fives_weights
 
-    seat = next(
-        s for s in range(rules.players)
-        if rules.dealt[s] == 5 and rules.thrown[s] == throws.shape[1] and not rules.passed[s]
-    )  # fmt: skip
-    weights = seat_fives_weights(rules, seat)
+    weights = seat_fives_weights(rules, kind_of(rules.name).seat_of(rules))
     cards = writable(cards)
     reps, which = multisets_of(cards)
     rank_sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)

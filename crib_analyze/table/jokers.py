@@ -47,10 +47,12 @@ from crib_analyze.table.chunks import META_KEY, column_checksum
 from crib_analyze.table.class_numbers import TableKind, exact_numbers, kind_of
 from crib_analyze.table.five_card import (
     CARD_WORDS,
+    FIVES_CRIB,
     best_of,
     card_words,
     five_card_classes,
     throw_one_seats,
+    variant_provenance,
 )
 
 FORMAT = 1
@@ -113,14 +115,19 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
     """(numeric columns, provenance) of the table of ``rules`` with jokers (the standard
     game, or a game whose seats are dealt five and throw one; ``lowball``: the best
     throws are the fewest points; ``penalty``: the chances of a zero, and the nets count
-    the rule)."""
+    the rule; ``throw_fives``: the other seats random and obeying it, each completion of
+    the crib at its chance, and only the throws it allows best)."""
+    from crib_analyze.crib.throw_fives_rule import legal_throws_of, seat_fives_weights
     from crib_analyze.discard.penalties import penalty_points
 
     start = time.time()
     kind = kind_of(rules.name)
     owner, other = kind.roles
     cards, weight = joker_classes(rules.jokers, kind.size)
-    hand, crib, heels_one, p_hand, p_crib = exact_numbers(kind, cards, rules.jokers, rules.penalty)
+    weights = seat_fives_weights(rules, kind.seat_of(rules)) if rules.throw_fives else None
+    hand, crib, heels_one, p_hand, p_crib = exact_numbers(
+        kind, cards, rules.jokers, rules.penalty, weights
+    )
     heels = np.repeat(heels_one[:, None], kind.n_throws, axis=1)
     owned = hand + crib + heels
     given = hand - crib
@@ -136,6 +143,7 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
             f"{other}_penalty": points[Seat.PONE],
         }
     n = len(cards)
+    legal = legal_throws_of(cards, kind.throws) if rules.throw_fives else None
     columns = {
         "hand_mean": hand,
         "crib_mean": crib,
@@ -143,8 +151,9 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
         **zero,
         f"{owner}_net": owned,
         f"{other}_net": given,
-        f"{owner}_best": best_of(owned, rules.lowball),
-        f"{other}_best": best_of(given, rules.lowball),
+        **({"legal": legal} if legal is not None else {}),
+        f"{owner}_best": best_of(owned, rules.lowball, legal),
+        f"{other}_best": best_of(given, rules.lowball, legal),
         "hand_id": np.repeat(np.arange(n, dtype=np.int32), kind.n_throws),
         "weight": np.repeat(weight.astype(np.int32), kind.n_throws),
     }
@@ -162,17 +171,19 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
         "weight_sum": int(weight.sum()),
         "hand": f"the kept {'three' if kind.keeps.shape[1] == 3 else 'four'}'s show over the "
         f"{unseen} starters, each joker at its best, exact",
-        "crib": f"{thrown} of the {unseen} unseen and a starter: "
-        f"{comb(unseen, others) * (unseen - others):,} completions, each joker at its best, "
-        "exact",
+        "crib": (
+            f"{FIVES_CRIB}, each joker at its best"
+            if rules.throw_fives
+            else f"{thrown} of the {unseen} unseen and a starter: "
+            f"{comb(unseen, others) * (unseen - others):,} completions, each joker at "
+            "its best, exact"
+        ),
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
     if kind.name == "throw-one":
         provenance |= throw_one_seats(rules)
-    variants = ({"lowball": True} if rules.lowball else {}) | (
-        {"penalty": rules.penalty} if rules.penalty != "none" else {}
-    )
+    variants = variant_provenance(rules.lowball, rules.penalty, rules.throw_fives)
     return {k: np.ascontiguousarray(v).ravel() for k, v in columns.items()}, provenance | variants
 
 
