@@ -175,7 +175,7 @@ def weighted_class_values(hand: list[int], rules: ca.Rules) -> tuple[np.ndarray,
         free, gain, cards, np.zeros(1, np.int64), crib_ranks, rules.jokers, kind.throws,
         kind.keeps, weights,
     )  # fmt: skip
-    zero = jc.joker_fives_crib_zeros(rank_table(), cards, kind.throws, weights)
+    zero = jc.joker_crib_zeros(rank_table(), cards, kind.throws, weights)
     return crib[0], zero[0]
 
 

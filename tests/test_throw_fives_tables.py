@@ -30,7 +30,6 @@ from click.testing import CliRunner
 import crib_analyze as ca
 from crib_analyze.cli import cli
 from crib_analyze.crib import five_card_kernels as fk
-from crib_analyze.crib import throw_fives_kernels as tfk
 from crib_analyze.crib.throw_fives_rule import other_cards_weights, seat_fives_weights
 from crib_analyze.crib.zero_kernels import throw_fives_weights
 from crib_analyze.scoring.show_kernels import rank_table
@@ -210,10 +209,18 @@ def ca_classes():  # type: ignore[no-untyped-def]
 
 
 def _kernel_cribs_rows(rows: np.ndarray, throws: np.ndarray, weights: np.ndarray):  # type: ignore[no-untyped-def]
+    """The tables' class kernels' crib and P(crib 0) (weighted sums) of each throw."""
+    from crib_analyze.crib import joker_class_kernels as jc
+
     rows = np.array(rows, np.int64)
+    free, gain = jc.joker_rank_tables(rank_table())
     reps, which = multisets_of(rows)
-    sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)
-    return tfk.classes_fives_cribs(rank_table(), rows, which, sums, throws, weights, True)
+    ranks = jc.multiset_crib_sums(free, gain, reps, throws, 0, weights)
+    crib = np.array([
+        jc.hand_cribs(gain, row, ranks[m], 0, throws, weights)
+        for row, m in zip(rows, which, strict=True)
+    ])  # fmt: skip
+    return crib, jc.joker_crib_zeros(rank_table(), rows, throws, weights)
 
 
 @pytest.mark.parametrize(

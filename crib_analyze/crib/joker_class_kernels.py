@@ -26,6 +26,15 @@ completions where a real jack matches *and* ``gain`` would have paid (a short li
 the hand must hold a joker and a real jack). The kept hand is summed starter by
 starter. Cards are ids 0-51 and jokers ids 52 and 53; the joker's symbol among the
 ranks is :data:`JOKER_SYMBOL`.
+
+**Throw fives.** When the other seats obey the rule, one set of the crib's other cards
+with one starter has a chance ``w[j, s]`` that depends only on the fives they hold (j
+in the set, s 1 for a five cut; a joker is no five:
+:func:`~crib_analyze.crib.throw_fives_rule.seat_fives_weights`). Every sum above then
+weighs each completion by it: the rank part by the symbols' fives, the closed forms
+split by the unseen fives of each suit (:func:`_sets`, :func:`_flush_sum`). With every
+weight 1 (:data:`EVERY_COMPLETION`) the sums are the counts of the plain rules, so one
+set of kernels serves both, on the plain pack and with jokers.
 """
 
 from __future__ import annotations
@@ -542,13 +551,46 @@ def joker_numerators(
                 for z in unseen:
                     total += wild_show_points(kept, keeps.shape[1], z, False)
                 hand[i, t] = total
-            t0 = cards[i, throws[t, 0]]
-            if throws.shape[1] == 1:
-                suits = crib_one_suit_sum(gain, unseen, n_suit, t0, w)
-            else:
-                suits = crib_suit_sum(gain, unseen, n_suit, t0, cards[i, throws[t, 1]], w)
+            suits = _throw_suit_sum(gain, unseen, n_suit, cards[i], throws[t], w)
             crib[i, t] = crib_ranks[multiset[i], t] + suits
     return hand, crib, heels
+
+
+@njit(inline="always")
+def _throw_suit_sum(
+    gain: np.ndarray,
+    unseen: np.ndarray,
+    n_suit: np.ndarray,
+    hand: np.ndarray,
+    throw: np.ndarray,
+    w: np.ndarray,
+) -> float:
+    """:func:`crib_suit_sum` of the throw at positions ``throw`` (one or two) of ``hand``."""
+    t0 = hand[throw[0]]
+    if throw.shape[0] == 1:
+        return crib_one_suit_sum(gain, unseen, n_suit, t0, w)
+    return crib_suit_sum(gain, unseen, n_suit, t0, hand[throw[1]], w)
+
+
+@njit
+def hand_cribs(
+    gain: np.ndarray,
+    hand: np.ndarray,
+    crib_ranks: np.ndarray,
+    jokers: int,
+    throws: np.ndarray,
+    weights: np.ndarray,
+) -> np.ndarray:
+    """(T,): the crib of each throw (``throws`` (T, 1 or 2): positions) of one hand of
+    any size (``crib_ranks`` its row of :func:`multiset_crib_sums`), summed over every
+    completion each weighing ``weights[h, j, s]``: the crib part of
+    :func:`joker_numerators` for one hand, as ``discard`` asks it."""
+    unseen, _, n_suit = _unseen_of(hand, jokers)
+    w = weights[_held_fives(hand)]
+    out = np.empty(throws.shape[0], np.float64)
+    for t in range(throws.shape[0]):
+        out[t] = crib_ranks[t] + _throw_suit_sum(gain, unseen, n_suit, hand, throws[t], w)
+    return out
 
 
 @njit(parallel=True)
@@ -588,15 +630,15 @@ def joker_zero_counts(
 
 
 @njit(parallel=True)
-def joker_fives_crib_zeros(
+def joker_crib_zeros(
     table: np.ndarray, cards: np.ndarray, throws: np.ndarray, weights: np.ndarray
 ) -> np.ndarray:
-    """(N, T): the chance the crib of each throw of each class (as
-    :func:`joker_numerators` takes them) scores nothing when each completion weighs
-    ``weights[h, j, s]``, its chance when the other seats obey throw fives (h the
-    hand's fives, j the fives among the crib's others, s 1 for a five cut). A crib
-    with a joker never scores nothing, so the real completions alone count, by the
-    zero kernels' weighted forms (:func:`~crib_analyze.crib.zero_kernels.policy_crib_zero`,
+    """(N, T): the crib of each throw of each class (as :func:`joker_numerators` takes
+    them) that scores nothing, each completion weighing ``weights[h, j, s]`` (h the
+    hand's fives, j the fives among the crib's others, s 1 for a five cut): its chance
+    when the other seats obey throw fives, or with :data:`EVERY_COMPLETION` 1, a count.
+    A crib with a joker never scores nothing, so the real completions alone count, by
+    the zero kernels' weighted forms (:func:`~crib_analyze.crib.zero_kernels.policy_crib_zero`,
     :func:`~crib_analyze.crib.zero_kernels.fives_one_zero`)."""
     n, nt = cards.shape[0], throws.shape[0]
     starters = np.empty((weights.shape[0], 13, 13, 13), np.float64)

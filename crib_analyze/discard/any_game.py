@@ -153,28 +153,11 @@ def _fives_cribs(
 ) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]]:
     """(crib mean, P(crib 0)) of each throw (positions in ``cards``) of ``seat`` when the
     other seats are random cards that obey throw fives, exact
-    (:mod:`crib_analyze.crib.throw_fives_kernels`; with jokers card by card)."""
-    from crib_analyze.crib import throw_fives_kernels as tfk
-    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
-    from crib_analyze.scoring.show_kernels import rank_table
+    (:func:`~crib_analyze.crib.hand_cribs.random_cribs`: the tables' kernels on
+    this one hand, jokers and all)."""
+    from crib_analyze.crib.hand_cribs import random_cribs
 
-    weights = seat_fives_weights(rules, seat)
-    positions = np.array(throws, np.int64)
-    if rules.jokers:  # every completion card by card, each joker at its best
-        from crib_analyze.scoring.joker_kernels import weighted_joker_cribs
-
-        held_fives = int(np.count_nonzero(cards >> 2 == FIVE_RANK))  # a joker is none
-        mean, zero = weighted_joker_cribs(
-            cards, cards[positions], rules.jokers, weights[held_fives]
-        )
-    else:  # the tables' kernels, on this one hand
-        hand = cards[None, :]
-        sums = tfk.multiset_fives_rank_sums(rank_table(), hand, positions, weights)
-        one = np.zeros(1, np.int64)
-        means, zeros = tfk.classes_fives_cribs(
-            rank_table(), hand, one, sums, positions, weights, True
-        )
-        mean, zero = means[0], zeros[0]
+    mean, zero = random_cribs(rules, seat, cards, np.array(throws, np.int64))
     return dict(zip(throws, mean.tolist(), strict=True)), dict(
         zip(throws, zero.tolist(), strict=True)
     )

@@ -22,7 +22,7 @@ from crib_analyze import interrupts
 from crib_analyze.artifacts.expert_model import ExpertModel, load_model
 from crib_analyze.artifacts.pegging_table import hands_pegging, packaged_pegging_table, rows_of
 from crib_analyze.cards import CardsLike, parse_cards
-from crib_analyze.constants import FIVE_RANK, N_DISCARDS, TIE_TOLERANCE
+from crib_analyze.constants import N_DISCARDS, TIE_TOLERANCE
 from crib_analyze.crib import one_hand
 from crib_analyze.crib.one_hand import DISCARDS, KEEPS
 from crib_analyze.errors import CardError, UsageError
@@ -308,10 +308,11 @@ def _joker_analysis(
 ) -> DiscardAnalysis:
     """The jokers variant's analysis: exact over the 53- or 54-card pack (under
     ``throw_fives`` the legal throws, the random opponent obeying the rule: every
-    completion weighed by its fives, :func:`~crib_analyze.scoring.joker_kernels.
-    weighted_joker_cribs`); with ``pegging`` "simulated" the play of these cards for
-    each of ``roles`` (:func:`joker_play_values`, ``on_progress(done, total)`` after
-    each deal)."""
+    completion weighed by its fives; the crib by
+    :func:`~crib_analyze.crib.hand_cribs.random_cribs`); with ``pegging`` "simulated"
+    the play of these cards for each of ``roles`` (:func:`joker_play_values`,
+    ``on_progress(done, total)`` after each deal)."""
+    from crib_analyze.crib.hand_cribs import random_cribs
     from crib_analyze.rules import game as rules_of
     from crib_analyze.scoring import joker_kernels as jk
     from crib_analyze.scoring.jokers import parse_with_jokers
@@ -320,17 +321,13 @@ def _joker_analysis(
     hand6 = np.array(parse_with_jokers(hand, jokers), np.int64)
     if len(hand6) != 6:
         raise CardError(f"expected 6 cards, got {len(hand6)}")
-    scores, crib_num, crib_zero, completions = jk.joker_hand_values(hand6, DISCARDS, KEEPS, jokers)
-    crib = crib_num / completions
-    zero_chance = crib_zero / completions
+    scores = jk.joker_kept_scores(hand6, KEEPS, jokers)
+    crib, zero_chance = random_cribs(rules, 0, hand6, DISCARDS)
     legal = None
     if throw_fives:
-        from crib_analyze.crib.throw_fives_rule import legal_throws_of, seat_fives_weights
+        from crib_analyze.crib.throw_fives_rule import legal_throws_of
 
         legal = legal_throws_of(hand6[None, :])[0]
-        held_fives = int(np.count_nonzero(hand6 >> 2 == FIVE_RANK))  # a joker is none
-        w = seat_fives_weights(rules, 0)[held_fives]
-        crib, zero_chance = jk.weighted_joker_cribs(hand6, hand6[DISCARDS], jokers, w)
     zero = np.stack([zero_chance] * 2) if penalty != "none" else None
     peg = joker_play_values(hand6, rules, roles, on_progress) if pegging == "simulated" else None
     unseen = 52 + jokers - 6

@@ -84,6 +84,24 @@ def joker_distribution(jokers: int, crib: bool) -> np.ndarray:
 
 
 @njit(parallel=True)
+def joker_kept_scores(hand: np.ndarray, keeps: np.ndarray, jokers: int) -> np.ndarray:
+    """(T, U): each kept hand's show (``keeps`` (T, 4): positions in ``hand``, jokers
+    ids >= 52) with each of the U unseen cards of a pack with ``jokers`` jokers as the
+    starter, every joker at its best."""
+    unseen = unseen_of(hand, jokers)
+    u = unseen.shape[0]
+    scores = np.zeros((keeps.shape[0], u), np.int64)
+    for d in prange(keeps.shape[0]):
+        five = np.empty(5, np.int64)
+        for j in range(4):
+            five[j] = hand[keeps[d, j]]
+        for i in range(u):
+            five[4] = unseen[i]
+            scores[d, i] = best_joker_show(five, False)[0]
+    return scores
+
+
+@njit(parallel=True)
 def joker_hand_values(
     hand6: np.ndarray, discards: np.ndarray, keeps: np.ndarray, jokers: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
@@ -92,20 +110,16 @@ def joker_hand_values(
     show with each of the U unseen starters; crib_num (15,): the crib's show summed over
     every opponent pair of the unseen cards and every starter of the rest; crib_zero
     (15,): how many of those cribs show nothing; that number of completions). Every
-    joker is counted at its best."""
+    joker is counted at its best, card by card: the brute force that the tests hold
+    the class kernels of :mod:`crib_analyze.crib.joker_class_kernels` to."""
     unseen = unseen_of(hand6, jokers)
     u = unseen.shape[0]
     n_throws = discards.shape[0]
-    scores = np.zeros((n_throws, u), np.int64)
+    scores = joker_kept_scores(hand6, keeps, jokers)
     crib_num = np.zeros(n_throws, np.int64)
     crib_zero = np.zeros(n_throws, np.int64)
     for d in prange(n_throws):
         five = np.empty(5, np.int64)
-        for j in range(4):
-            five[j] = hand6[keeps[d, j]]
-        for i in range(u):
-            five[4] = unseen[i]
-            scores[d, i] = best_joker_show(five, False)[0]
         five[0], five[1] = hand6[discards[d, 0]], hand6[discards[d, 1]]
         total = 0
         zeros = 0

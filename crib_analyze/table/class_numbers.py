@@ -144,7 +144,7 @@ def exact_numbers(
     p_crib = np.concatenate([z[1] for z in zeros]) / completions
     if weights is not None:  # each real completion of nothing at its chance
         p_crib = np.concatenate([
-            jc.joker_fives_crib_zeros(rank_table(), cards[lo : lo + k], kind.throws, weights)
+            jc.joker_crib_zeros(rank_table(), cards[lo : lo + k], kind.throws, weights)
             for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
         ])  # fmt: skip
     return hand, crib, heels, p_hand, p_crib

@@ -40,12 +40,11 @@ from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.hand_kernels import TIE_TOLERANCE, best_flags
 from crib_analyze.crib.throw_fives_rule import FORBIDDEN, legal_throws_of
 from crib_analyze.position import Seat
-from crib_analyze.rules import HEELS_POINTS, JACK_RANK, Rules, game
-from crib_analyze.scoring.show_kernels import rank_table
+from crib_analyze.rules import Rules, game
 from crib_analyze.settings import CALL_SECONDS, __version__
 from crib_analyze.storage.atomic import atomic_open, check_output
 from crib_analyze.table.chunks import META_KEY, column_checksum
-from crib_analyze.table.class_numbers import KINDS, kind_of, multisets_of, numerators, writable
+from crib_analyze.table.class_numbers import KINDS, exact_numbers, kind_of
 
 GAME = "five-card"
 #: the games whose seats are dealt five and throw one: one table serves them all
@@ -94,62 +93,25 @@ def best_of(value: np.ndarray, lowball: bool, legal: np.ndarray | None = None) -
     return best_flags(aimed, TIE_TOLERANCE).ravel()
 
 
-def zero_columns(
-    cards: np.ndarray,
-    penalty: str,
-    throws: np.ndarray,
-    keeps: np.ndarray,
-    completions: int,
-    crib_zero: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(P(hand 0), P(crib 0), the rule's points by seat (2, n, k)) of every throw of every
-    class: exact, in closed form over ranks (:mod:`crib_analyze.crib.joker_class_kernels`), the
-    points from the holder's side as ``discard --penalty`` counts them (by the seat that
-    owns the crib, :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE).
-    ``crib_zero``: P(crib 0) already known (under throw fives), not the random crib's."""
-    from crib_analyze.crib.joker_class_kernels import joker_zero_counts
-    from crib_analyze.discard.penalties import penalty_points
-
-    cards = writable(cards)  # the kernels' one array type
-    parts = [  # the counts of every table's kernel, with no joker in the pack
-        joker_zero_counts(rank_table(), cards[lo : lo + k], 0, throws, keeps)
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
-    ]
-    hand = np.concatenate([p[0] for p in parts]) / fk.UNSEEN
-    crib = np.concatenate([p[1] for p in parts]) / completions if crib_zero is None else crib_zero
-    points = penalty_points(penalty, hand.ravel(), np.stack([crib.ravel()] * 2))
-    return hand, crib, points.reshape(2, *hand.shape)
-
-
-def fives_cribs(
-    rules: Rules, cards: np.ndarray, throws: np.ndarray, with_zero: bool
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """(crib mean, P(crib 0) or None unless ``with_zero``) (N, throws) of every throw of
-    every class (``cards`` (N, 5)) of a seat of ``rules`` dealt five, when the other seats
-    are random and obey throw fives, exact
-    (:mod:`crib_analyze.crib.throw_fives_kernels`)."""
-    from crib_analyze.crib import throw_fives_kernels as tfk
+def fives_weights(rules: Rules) -> np.ndarray | None:
+    """The chance of each completion of the crib of the seat a table of ``rules`` is for
+    (:func:`~crib_analyze.crib.throw_fives_rule.seat_fives_weights`) when the other seats
+    are random and obey throw fives; None without the rule (every completion alike)."""
     from crib_analyze.crib.throw_fives_rule import seat_fives_weights
 
-    weights = seat_fives_weights(rules, kind_of(rules.name).seat_of(rules))
-    cards = writable(cards)
-    reps, which = multisets_of(cards)
-    rank_sums = tfk.multiset_fives_rank_sums(rank_table(), reps, throws, weights)
-    parts = [
-        tfk.classes_fives_cribs(
-            rank_table(),
-            cards[lo : lo + k],
-            which[lo : lo + k],
-            rank_sums,
-            throws,
-            weights,
-            with_zero,
-        )
-        for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
-    ]
-    mean = np.concatenate([p[0] for p in parts])
-    zero = np.concatenate([p[1] for p in parts]) if with_zero else None
-    return mean, zero
+    if not rules.throw_fives:
+        return None
+    return seat_fives_weights(rules, kind_of(rules.name).seat_of(rules))
+
+
+def penalty_points_of(penalty: str, p_hand: np.ndarray, p_crib: np.ndarray) -> np.ndarray:
+    """(2, n, k): the points a zero penalty moves for every throw of every class, from the
+    holder's side as ``discard --penalty`` counts them (by the seat that owns the crib,
+    :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE)."""
+    from crib_analyze.discard.penalties import penalty_points
+
+    points = penalty_points(penalty, p_hand.ravel(), np.stack([p_crib.ravel()] * 2))
+    return points.reshape(2, *p_hand.shape)
 
 
 def five_card_columns(
@@ -164,20 +126,14 @@ def five_card_columns(
     obeys it too; ``classes``: (cards, weight) of some classes only, for the tests)."""
     start = time.time()
     cards, weight = classes or five_card_classes()
-    hand_num, crib_num, jacks = numerators(KINDS[GAME], cards, 0)
-    hand = hand_num / fk.UNSEEN
-    crib = crib_num / fk.COMPLETIONS
-    fives_zero = None
-    if throw_fives:
-        crib, fives_zero = fives_cribs(game(GAME), cards, fk.THROWS, penalty != "none")
-    heels = np.repeat((HEELS_POINTS * jacks / fk.UNSEEN)[:, None], N_THROWS, axis=1)
+    weights = fives_weights(game(GAME, throw_fives=throw_fives))
+    hand, crib, heels_one, p_hand, p_crib = exact_numbers(KINDS[GAME], cards, 0, penalty, weights)
+    heels = np.repeat(heels_one[:, None], N_THROWS, axis=1)
     dealer = hand + crib + heels
     pone = hand - crib
     zero: dict[str, Any] = {}
-    if penalty != "none":
-        p_hand, p_crib, points = zero_columns(
-            cards, penalty, fk.THROWS, fk.KEEPS, fk.COMPLETIONS, fives_zero
-        )
+    if p_hand is not None and p_crib is not None:
+        points = penalty_points_of(penalty, p_hand, p_crib)
         dealer = dealer + points[Seat.DEALER]
         pone = pone + points[Seat.PONE]
         zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
@@ -227,21 +183,15 @@ def throw_one_columns(
     ``classes`` only, (cards, weight), for the tests)."""
     start = time.time()
     cards, weight = classes or five_card_classes()
-    hand_num, crib_num, _ = numerators(KINDS["throw-one"], cards, 0)
-    jacks = (cards >> 2 == JACK_RANK).sum(axis=1)
-    hand = hand_num / fk.UNSEEN
-    crib = crib_num / fk.COMPLETIONS_ONE
-    fives_zero = None
-    if rules.throw_fives:
-        crib, fives_zero = fives_cribs(rules, cards, fk.THROWS_ONE, rules.penalty != "none")
-    heels = np.repeat((HEELS_POINTS * (4 - jacks) / fk.UNSEEN)[:, None], 5, axis=1)
+    hand, crib, heels_one, p_hand, p_crib = exact_numbers(
+        KINDS["throw-one"], cards, 0, rules.penalty, fives_weights(rules)
+    )
+    heels = np.repeat(heels_one[:, None], 5, axis=1)
     owner = hand + crib + heels
     other = hand - crib
     zero: dict[str, Any] = {}
-    if rules.penalty != "none":  # the owner's side pays for its crib, another's gains
-        p_hand, p_crib, points = zero_columns(
-            cards, rules.penalty, fk.THROWS_ONE, fk.KEEPS_ONE, fk.COMPLETIONS_ONE, fives_zero
-        )
+    if p_hand is not None and p_crib is not None:  # the owner's side pays for its crib
+        points = penalty_points_of(rules.penalty, p_hand, p_crib)
         owner = owner + points[Seat.DEALER]
         other = other + points[Seat.PONE]
         zero = {"p_hand_zero": p_hand.ravel(), "p_crib_zero": p_crib.ravel(),
