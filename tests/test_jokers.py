@@ -242,3 +242,42 @@ def test_a_seat_s_hand_distribution_with_a_joker(name: str, seat: str, hand: str
         if 52 in kept:  # a joker held: never nothing
             assert throws.hand_zero[i] == 0.0
         assert throws.hand_need[i] == pytest.approx(np.mean(np.array(shows) >= 12), abs=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)), st.integers(1, 2), st.integers(0, 3), st.booleans())
+def test_a_hand_of_three_with_jokers_is_the_best_of_every_card_they_may_be(
+    perm: list[int], jokers: int, at: int, cut_too: bool
+) -> None:
+    """The old five-card game's show of three cards and the starter (``score --game
+    five-card --jokers N``): the total is the plain twin's best over every card each
+    joker may be (nobs once a hand), and the cards the show says the jokers were score
+    it."""
+    from tests.naive import naive_score, naive_wild_score
+
+    cards = list(perm[:4])
+    cards[at] = 52
+    if jokers == 2:
+        cards[(at + 1) % 4 if cut_too else (at + 2) % 4] = 53
+    hand, starter = cards[:3], cards[3]
+    text = " ".join("JK" if c >= 52 else ca.format_cards([c]) for c in hand)
+    cut = "JK" if starter >= 52 else ca.format_cards([starter])
+    shown = ca.count_show(text, cut, game="five-card", jokers=jokers)
+    assert shown.total == naive_wild_score(hand, starter)
+    counted = [*shown.hand, shown.starter]
+    assert naive_score(counted[:3], counted[3]) == shown.total
+
+
+def test_a_hand_of_three_with_jokers_on_the_command_line() -> None:
+    nobs = ca.count_show("JS JK 2S", "3S", game="five-card", jokers=1)  # a second JS:
+    assert nobs.total == 11 and nobs.breakdown()["nobs"] == 1  # nobs once a hand
+    result = CliRunner().invoke(
+        cli, ["score", "5H", "5D", "JK", "--starter", "5C", "--game", "five-card", "--jokers", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "total     20" in result.output and "counted as 5C" in result.output
+    wrong = CliRunner().invoke(
+        cli, ["score", "5H", "5D", "JK", "4C", "--starter", "5C", "--game", "five-card",
+              "--jokers", "1"],
+    )  # fmt: skip
+    assert wrong.exit_code == 2 and "expected three cards and the starter" in wrong.output

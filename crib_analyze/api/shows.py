@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from crib_analyze.cards import CardLike, CardsLike
-from crib_analyze.errors import UsageError
 from crib_analyze.rules import Rules
 from crib_analyze.rules import game as rules_game
 from crib_analyze.scoring.show import Breakdown, Show, score_breakdown, score_hand
@@ -33,8 +32,8 @@ def count_show(
     ``cards`` the hand and ``starter`` the cut, or the hand with the starter last. In
     ``game`` "five-card" a hand is three cards. With ``jokers`` (1 or 2 in the pack),
     each ``JK`` is counted as the card that scores most (it may repeat a card in play),
-    ``wild`` saying which; a cut joker gives the dealer heels. Jokers are played in the
-    standard game.
+    ``wild`` saying which; a cut joker gives the dealer heels, in every game (the old
+    five-card game's hand of three too).
 
     >>> count_show("5H 5C 5S JD", "5D").total
     29
@@ -51,9 +50,7 @@ def count_show(
     if jokers:
         from crib_analyze.scoring.jokers import count_with_jokers
 
-        if not rules.plain.is_standard:
-            raise UsageError("`jokers` goes with the standard game's four-card hands")
-        return count_with_jokers(cards, starter, crib, jokers)
+        return count_with_jokers(cards, starter, crib, jokers, 4 if crib else size)
     return _count_show(cards, starter, crib, 4 if crib else size)
 
 

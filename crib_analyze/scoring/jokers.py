@@ -50,25 +50,53 @@ def parse_with_jokers(cards: CardsLike, jokers: int) -> list[int]:
     return out
 
 
-def count_with_jokers(cards: CardsLike, starter: CardLike | None, crib: bool, jokers: int) -> Show:
+def count_with_jokers(
+    cards: CardsLike, starter: CardLike | None, crib: bool, jokers: int, size: int = 4
+) -> Show:
     """Four cards and the starter (or five, the starter last), jokers at their best
-    (the show's ``wild`` says which card each joker was)."""
+    (the show's ``wild`` says which card each joker was); ``size`` 3: a hand of the old
+    five-card game, three cards and the starter.
+
+    >>> count_with_jokers("5H 5D JK", "5C", False, 1, size=3).total  # four fives
+    20
+    """
     from crib_analyze.scoring import joker_kernels as jk
 
     tokens = split_tokens(cards) + ([] if starter is None else [starter])
     parsed = parse_with_jokers(tokens, jokers)  # together: a cut joker is the second one
-    if len(parsed) != 5:
-        raise CardError(f"expected four cards and the starter, got {len(parsed)} cards")
+    if len(parsed) != size + 1:
+        words = "four" if size == 4 else "three"
+        raise CardError(f"expected {words} cards and the starter, got {len(parsed)} cards")
     plain = [c for c in parsed if c < 52]
     if len(set(plain)) != len(plain):
         raise CardError("duplicate card: the starter is in the hand")
-    five = np.array(parsed, np.int64)
-    _, a, b = jk.best_joker_show(five, crib)
+    if size == 4:
+        _, a, b = jk.best_joker_show(np.array(parsed, np.int64), crib)
+    else:  # a few cards: every card each joker may be, as the kernel tries them
+        a, b = _best_assignment(parsed, crib)
     counted = list(parsed)
     wild = []
     for i, c in enumerate(parsed):
         if c >= 52:
             counted[i] = int(a if c == 52 else b)
             wild.append((i, counted[i]))
-    show = show_of(counted[:4], counted[4], crib)
-    return replace(show, wild=tuple(wild), starter_is_joker=parsed[4] >= 52)
+    show = show_of(counted[:size], counted[size], crib)
+    return replace(show, wild=tuple(wild), starter_is_joker=parsed[size] >= 52)
+
+
+def _best_assignment(parsed: list[int], crib: bool) -> tuple[int, int]:
+    """(first joker's card, second's; -1 where none) that make the show of ``parsed``
+    (the hand, the starter last) score most; ties: the first in card order, as
+    :func:`~crib_analyze.scoring.joker_kernels.best_joker_show` breaks them."""
+    where = [i for i, c in enumerate(parsed) if c >= 52]
+    best, pick = -1, (-1, -1)
+    choices = [range(52) if k < len(where) else range(-1, 0) for k in range(2)]
+    for a in choices[0]:
+        for b in choices[1]:
+            cards = list(parsed)
+            for i, card in zip(where, (a, b), strict=False):
+                cards[i] = card
+            points = show_of(cards[:-1], cards[-1], crib).total
+            if points > best:
+                best, pick = points, (a, b)
+    return pick

@@ -232,9 +232,10 @@ def show_of(hand: list[int], cut: int, crib: bool = False) -> Show:
             found.append(("flush", tuple(five), len(five)))
         elif not crib:
             found.append(("flush", tuple(hand), len(hand)))
-    for c in hand:
+    for c in hand:  # once a hand, however many jacks a joker made of the cut's suit
         if rank_of(c) == JACK and suit_of(c) == suit_of(cut):
             found.append(("nobs", (c,), 1))
+            break
     running = 0
     out = []
     for kind, combo, points in found:
