@@ -237,8 +237,12 @@ def test_the_odds_table_and_review_requests_resolve_once() -> None:
         TableRequest(model="m.npz").resolve()
     with pytest.raises(UsageError, match="shards are written as Parquet"):
         TableRequest(shard="1/2", fmt="csv").resolve()
-    with pytest.raises(UsageError, match="the five-card table does not play the variant throw"):
-        TableRequest(game=ca.game("five-card", throw_fives=True, jokers=1)).resolve()
+    both = TableRequest(game=ca.game("five-card", throw_fives=True, jokers=1)).resolve()
+    assert both.engine == "any-game" and both.game == ca.game(
+        "five-card", throw_fives=True, jokers=1
+    )
+    with pytest.raises(UsageError, match="no table for canadian-doubles: a seat's choice"):
+        TableRequest(game="canadian-doubles").resolve()
     assert TableRequest(game=ca.game("five-card", throw_fives=True)).resolve().engine == "any-game"
     assert TableRequest(game=ca.game("five-card", lowball=True)).resolve().engine == "any-game"
     assert ReviewRequest().resolve().engine == "standard"
