@@ -99,8 +99,10 @@ def test_the_standard_opponent_s_weights_are_those_derived_apart() -> None:
 )
 def test_the_weights_are_the_chances_of_deals_played_out(name: str) -> None:
     """Deals played out as the rules say: how often the crib's other cards hold j fives
-    and the starter is a five, within 4.5 standard errors of the weights' chances (and
-    the chances sum to 1)."""
+    and the starter is a five, within 5 standard errors of the weights' chances (and
+    the chances sum to 1). About a hundred chances are compared a run: at 4.5 s.e. one
+    run in a thousand would fail by chance, and one did (z 4.56, 2026-12-05: 200 other
+    seeds of that case fell within 3.2 s.e.); at 5, one in fifteen thousand."""
     rules = ca.game(name)
     seat = next(s for s in range(rules.players) if rules.dealt[s] and rules.thrown[s])
     seats = [
@@ -121,7 +123,7 @@ def test_the_weights_are_the_chances_of_deals_played_out(name: str) -> None:
         for key, p in chances.items():
             seen = counts.get(key, 0) / deals
             se = sqrt(max(p * (1 - p), 1e-9) / deals)
-            assert abs(seen - p) <= 4.5 * se + 1e-9, (name, fives, key, seen, p)
+            assert abs(seen - p) <= 5 * se + 1e-9, (name, fives, key, seen, p)
 
 
 def _kernel_cribs(hand: list[int], throws: np.ndarray, weights: np.ndarray):  # type: ignore[no-untyped-def]
