@@ -190,7 +190,9 @@ def weighted_class_values(hand: list[int], rules: ca.Rules) -> tuple[np.ndarray,
         ("three", "5H JH 9H 2H JK", 1),  # a throw of one: a five must go
         ("five-dealt", "JC 5D 9S KH JK", 2),  # two from the pack to the crib
         ("four", "5C 5D JD 9D QD", 2),  # two fives, one must go; jokers unseen
-    ], scaled(8, 2), "jokers under throw fives"),
+        ("standard", "5C 5D 5H 5S JC JK", 2),  # every five held, a jack and a joker
+        ("standard", "JC JD 5D 8D JK 2H", 1),  # two jacks thrown together, a five
+    ], scaled(10, 3), "jokers under throw fives"),
 )  # fmt: skip
 def test_the_class_kernel_under_throw_fives_is_every_completion_card_by_card(
     name: str, hand: str, jokers: int
@@ -459,3 +461,25 @@ def test_the_whole_throw_one_table_with_jokers(jokers: int, tmp_path) -> None:
             live = ca.analyze(rows.hand.iloc[0], seat=seat, others="random", game=rules)
             net = live.set_index("throw").net.loc[rows.discard]
             np.testing.assert_allclose(rows[f"{role}_net"], net, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_a_hand_of_ten_under_throw_fives_is_every_completion_card_by_card(jokers: int) -> None:
+    """Canadian doubles' hand of ten (the seat throws two of it): ``random_cribs`` (the
+    class kernels on one hand, as ``discard --game canadian-doubles --others random``
+    asks them) against every set and starter card by card, on rotating pairs thrown."""
+    import random
+
+    from crib_analyze.crib.hand_cribs import random_cribs
+    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
+    from tests.conftest import rotation_seed
+
+    rules = ca.game("canadian-doubles", jokers=jokers, throw_fives=True)
+    cards = np.array(parse_with_jokers("5C JD 5H 9S JK 2C 3D QH 4S JC", jokers), np.int64)
+    pairs = list(combinations(range(10), 2))
+    throws = np.array(random.Random(f"{rotation_seed()}/ten {jokers}").sample(pairs, 4))
+    mean, zero = random_cribs(rules, 0, cards, throws)
+    w = seat_fives_weights(rules, 0)[2]  # two fives held
+    want, nothing = jk.weighted_joker_cribs(cards, cards[throws], jokers, w)
+    np.testing.assert_allclose(mean, want, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(zero, nothing, rtol=0, atol=1e-12)

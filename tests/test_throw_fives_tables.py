@@ -33,7 +33,7 @@ from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib.throw_fives_rule import other_cards_weights, seat_fives_weights
 from crib_analyze.crib.zero_kernels import throw_fives_weights
 from crib_analyze.scoring.show_kernels import rank_table
-from crib_analyze.table.class_numbers import KINDS, multisets_of, numerators
+from crib_analyze.table.class_numbers import KINDS, multisets_of
 from tests.conftest import FULL, rotating, rotation_seed, scaled
 from tests.naive import (
     naive_fives_patterns,
@@ -187,21 +187,22 @@ def test_a_throw_of_one_s_crib_is_every_set_and_starter(name: str) -> None:
 
 
 def test_with_every_chance_alike_a_throw_of_one_is_the_random_crib() -> None:
-    """Weights of 1 count every set and starter once: the throw-one kernels are then the
-    random crib's sums and zero counts, which are checked card by card elsewhere
-    (tests/test_five_card_table.py), on a rotating few classes."""
+    """Weights of 1 count every set and starter once: the weighted kernels are then the
+    random crib's sums and zero counts, against every completion scored one by one
+    (the any-game engine's ``crib_histograms``), on a rotating few classes."""
+    from crib_analyze.crib import any_game_kernels as agk
+
     cards, _ = ca_classes()
-    ones = np.ones((5, 4, 2))
-    picks = random.Random(f"{rotation_seed()}/fives ones").sample(range(len(cards)), 40)
+    ones = np.ones((5, 5, 2))
+    picks = random.Random(f"{rotation_seed()}/fives ones").sample(range(len(cards)), scaled(6, 2))
     rows = cards[picks]
     mean, zero = _kernel_cribs_rows(rows, fk.THROWS_ONE, ones)
-    _, crib_num, _ = numerators(KINDS["throw-one"], rows, 0)
-    assert np.array_equal(np.round(mean).astype(np.int64), crib_num)
-    assert np.allclose(mean, crib_num, rtol=1e-12)
-    from crib_analyze.crib.joker_class_kernels import joker_zero_counts
-
-    _, zero_count = joker_zero_counts(rank_table(), rows, 0, fk.THROWS_ONE, fk.KEEPS_ONE)
-    assert np.array_equal(np.round(zero).astype(np.int64), zero_count)
+    for row, sums, nothing in zip(rows, mean, zero, strict=True):
+        held = np.array(row, np.int64)
+        unseen = np.array([c for c in range(52) if c not in held], np.int64)
+        cribs = agk.crib_histograms(held, fk.THROWS_ONE, unseen)
+        np.testing.assert_array_equal(sums, cribs @ np.arange(cribs.shape[1]))
+        np.testing.assert_array_equal(nothing, cribs[:, 0])
 
 
 def ca_classes():  # type: ignore[no-untyped-def]
@@ -382,3 +383,48 @@ def test_a_joker_hand_under_throw_fives() -> None:
                                "--others", "random"])  # fmt: skip
     assert seat.exit_code == 0, seat.output
     assert "random cards that obey throw fives (exact)" in " ".join(seat.output.split())
+
+
+# --- a seat that throws nothing: five's dealer ------------------------------------------------
+
+
+def test_with_every_chance_alike_nothing_thrown_is_the_random_crib() -> None:
+    """Weights of 1: the crib of four unseen cards and a starter, summed over every set
+    and starter, is the any-game engine's random crib of a seat that throws nothing
+    (``crib_histograms``: every completion counted)."""
+    from crib_analyze.crib import any_game_kernels as agk
+    from crib_analyze.scoring.joker_kernels import weighted_joker_nothing_thrown
+
+    held = np.array(ca.parse_cards("5H 6S 4D JC"), np.int64)
+    unseen = np.array([c for c in range(52) if c not in held], np.int64)
+    cribs = agk.crib_histograms(held, np.zeros((1, 0), np.int64), unseen)[0]
+    total, nothing = weighted_joker_nothing_thrown(held, 0, np.ones((5, 2)))
+    assert total == cribs @ np.arange(len(cribs)) and nothing == cribs[0]
+
+
+def test_five_s_dealer_under_throw_fives_is_the_deals_played_out() -> None:
+    """Five's dealer, the four other seats random and obeying throw fives: the crib's
+    mean and chance of nothing against deals played out as the rules say (each seat
+    dealt five, throwing a five if it holds one; tests/naive.py), within 4 standard
+    errors, and above the random crib's (the others' fives come to it)."""
+    from tests.naive import naive_fives_throw, naive_score
+
+    rules = ca.game("five", throw_fives=True)
+    hand = "5H 6S 4D JC"
+    seen = ca.analyze(hand, game=rules, seat="dealer", others="random")
+    plain = ca.analyze(hand, game="five", seat="dealer", others="random")
+    mean, nothing = float(seen.crib_mean.iloc[0]), float(seen.p_crib_zero.iloc[0])
+    assert mean > float(plain.crib_mean.iloc[0]) + 1
+    held = ca.parse_cards(hand)
+    pack = [c for c in range(52) if c not in held]
+    rng = random.Random(rotation_seed())
+    shows = []
+    for _ in range(scaled(40_000, 8_000)):
+        rng.shuffle(pack)
+        crib = [naive_fives_throw(pack[5 * k : 5 * k + 5], 1, rng)[0] for k in range(4)]
+        shows.append(naive_score(crib, pack[20], crib=True))
+    shows_array = np.array(shows, np.float64)
+    se = shows_array.std(ddof=1) / sqrt(len(shows))
+    assert abs(shows_array.mean() - mean) <= 4 * se, (shows_array.mean(), mean, se)
+    p = float((shows_array == 0).mean())
+    assert abs(p - nothing) <= 4 * sqrt(nothing * (1 - nothing) / len(shows)) + 1e-9

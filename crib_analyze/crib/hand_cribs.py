@@ -14,7 +14,7 @@ import numpy as np
 
 from crib_analyze.crib import joker_class_kernels as jc
 from crib_analyze.crib.throw_fives_rule import seat_fives_weights
-from crib_analyze.rules import CRIB_SIZE, Rules
+from crib_analyze.rules import CRIB_SIZE, FIVE_RANK, Rules
 from crib_analyze.scoring.show_kernels import rank_table
 
 
@@ -28,10 +28,12 @@ def _rank_tables() -> tuple[np.ndarray, np.ndarray]:
 def random_cribs(
     rules: Rules, seat: int, cards: np.ndarray, throws: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(crib mean (T,), P(crib 0) (T,)) of each throw (``throws`` (T, 1 or 2): positions
-    in ``cards``, the hand of ``seat``; jokers ids 52 and 53) when the crib's other cards
-    are random unseen cards (the other seats obeying throw fives under ``rules``), exact,
-    each joker at its best.
+    """(crib mean (T,), P(crib 0) (T,)) of each throw (``throws`` (T, 0, 1 or 2):
+    positions in ``cards``, the hand of ``seat``; jokers ids 52 and 53) when the crib's
+    other cards are random unseen cards (the other seats obeying throw fives under
+    ``rules``), exact, each joker at its best. A seat that throws nothing (five's
+    dealer) has the four others' crib, every set and starter scored card by card (a
+    second or so, more with jokers: one call, whatever it keeps).
 
     >>> from crib_analyze.rules import game
     >>> hand = np.array([16, 17, 0, 4, 8, 12])  # 5C 5D AC 2C 3C 4C
@@ -50,6 +52,13 @@ def random_cribs(
         unseen = 52 + rules.jokers - len(hand)
         others = CRIB_SIZE - throws.shape[1]
         weights, completions = jc.EVERY_COMPLETION, comb(unseen, others) * (unseen - others)
+    if throws.shape[1] == 0:  # nothing thrown (five's dealer): four others, card by card
+        from crib_analyze.scoring.joker_kernels import weighted_joker_nothing_thrown
+
+        held_fives = int(np.count_nonzero((hand < 52) & (hand >> 2 == FIVE_RANK)))
+        total, nothing = weighted_joker_nothing_thrown(hand, rules.jokers, weights[held_fives])
+        every = np.ones(len(throws))
+        return every * total / completions, every * nothing / completions
     free, gain = _rank_tables()
     ranks = jc.multiset_crib_sums(free, gain, hand[None, :], throws, rules.jokers, weights)
     mean = jc.hand_cribs(gain, hand, ranks[0], rules.jokers, throws, weights)

@@ -62,7 +62,7 @@ N_SYMBOLS = 14
 N_KEYS = N_SYMBOLS**5
 #: the weights (held fives, fives among the crib's others, starter a five) that count
 #: every completion once: the random opponent of the plain rules
-EVERY_COMPLETION = np.ones((5, 4, 2))
+EVERY_COMPLETION = np.ones((5, 5, 2))
 
 
 @njit(inline="always")

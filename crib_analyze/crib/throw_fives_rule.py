@@ -89,7 +89,7 @@ def other_cards_weights(
 
 
 def seat_fives_weights(rules: Rules, seat: int) -> np.ndarray:
-    """(5, 4, 2): :func:`other_cards_weights` of ``seat`` in ``rules`` (its jokers in the
+    """(5, 5, 2): :func:`other_cards_weights` of ``seat`` in ``rules`` (its jokers in the
     pack, none of them a five) when it holds 0-4 fives (the first index), the rows past
     its K others zero. The other seats dealt cards throw by the rule; a seat dealt none
     (a partner passed cards) holds none of the unseen.
@@ -97,7 +97,7 @@ def seat_fives_weights(rules: Rules, seat: int) -> np.ndarray:
     >>> from crib_analyze.rules import game
     >>> w = seat_fives_weights(game("five-card"), 0)
     >>> w.shape, bool(w[4].any()), bool(w[4, 0, 0] > 0)  # holding every five: none unseen
-    ((5, 4, 2), True, True)
+    ((5, 5, 2), True, True)
     """
     seats = [
         (rules.dealt[s], rules.thrown[s])
@@ -106,7 +106,7 @@ def seat_fives_weights(rules: Rules, seat: int) -> np.ndarray:
     ]  # fmt: skip
     unseen = 52 + rules.jokers - rules.dealt[seat]
     others = CRIB_SIZE - rules.thrown[seat]  # the crib's cards but the seat's own
-    out = np.zeros((5, 4, 2))
+    out = np.zeros((5, CRIB_SIZE + 1, 2))  # a seat throwing nothing: four others
     for held in range(5):
         out[held, : others + 1] = other_cards_weights(unseen, 4 - held, seats, rules.crib_from_deck)
     return out

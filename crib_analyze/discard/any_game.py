@@ -231,11 +231,6 @@ def analyze_seat(
             se_of[t] = float(row.std(ddof=1) / np.sqrt(samples)) if samples > 1 else 0.0
             crib_zero_of[t] = float((row == 0).mean())
     elif rules.throw_fives:  # random seats that obey the rule: exact
-        if throw == 0:
-            raise UsageError(
-                f"the {name} of {rules.name} throws nothing: with throw fives the other "
-                "seats throw by the hand policy (others hand)"
-            )
         crib_of, crib_zero_of = _fives_cribs(rules, s, cards, throws)
     else:  # exact; with nothing thrown the crib is four unseen cards whatever is kept
         rows = np.array(throws, np.int64).reshape(len(throws), throw)

@@ -144,14 +144,14 @@ def joker_hand_values(
 @njit
 def _starters_sum(
     five: np.ndarray, unseen: np.ndarray, five_of: np.ndarray, w: np.ndarray, fives: int,
-    skip: tuple[int, int, int],
+    skip: tuple[int, int, int, int],
 ) -> tuple[float, float]:  # fmt: skip
     """(points, chance of nothing) of the crib ``five[:4]`` over every unseen starter but
     the positions ``skip`` (-1: none), each weighing ``w[fives, starter a five]``."""
     total = 0.0
     nothing = 0.0
     for s in range(unseen.shape[0]):
-        if s == skip[0] or s == skip[1] or s == skip[2]:
+        if s == skip[0] or s == skip[1] or s == skip[2] or s == skip[3]:
             continue
         five[4] = unseen[s]
         if five.max() < JOKER:
@@ -196,16 +196,47 @@ def weighted_joker_cribs(
                 if k == 2:  # the other seat's pair
                     five[2], five[3] = unseen[i], unseen[j]
                     got = _starters_sum(five, unseen, five_of, w, five_of[i] + five_of[j],
-                                        (i, j, -1))  # fmt: skip
+                                        (i, j, -1, -1))  # fmt: skip
                     total += got[0]
                     nothing += got[1]
                     continue
                 for m in range(j + 1, u):  # one thrown: three others
                     five[1], five[2], five[3] = unseen[i], unseen[j], unseen[m]
                     fives = five_of[i] + five_of[j] + five_of[m]
-                    got = _starters_sum(five, unseen, five_of, w, fives, (i, j, m))
+                    got = _starters_sum(five, unseen, five_of, w, fives, (i, j, m, -1))
                     total += got[0]
                     nothing += got[1]
         mean[d] = total
         zero[d] = nothing
     return mean, zero
+
+
+@njit(parallel=True)
+def weighted_joker_nothing_thrown(
+    held: np.ndarray, jokers: int, w: np.ndarray
+) -> tuple[float, float]:
+    """(mean, P(0)) of a crib to which the ``held`` cards' seat throws nothing (five's
+    dealer): every set of four unseen cards (jokers too) with every starter of the rest,
+    card by card, each weighing ``w[j, s]`` as in :func:`weighted_joker_cribs`; every
+    joker at its best."""
+    unseen = unseen_of(held, jokers)
+    u = unseen.shape[0]
+    five_of = np.zeros(u, np.int64)
+    for i in range(u):
+        five_of[i] = 1 if unseen[i] < JOKER and unseen[i] >> 2 == 4 else 0
+    totals = np.zeros(u, np.float64)
+    zeros = np.zeros(u, np.float64)
+    for i in prange(u):  # the set's first card: each its own slot
+        five = np.empty(5, np.int64)
+        five[0] = unseen[i]
+        for j in range(i + 1, u):
+            five[1] = unseen[j]
+            for m in range(j + 1, u):
+                five[2] = unseen[m]
+                for n in range(m + 1, u):
+                    five[3] = unseen[n]
+                    fives = five_of[i] + five_of[j] + five_of[m] + five_of[n]
+                    got = _starters_sum(five, unseen, five_of, w, fives, (i, j, m, n))
+                    totals[i] += got[0]
+                    zeros[i] += got[1]
+    return totals.sum(), zeros.sum()
