@@ -100,9 +100,11 @@ GAME_THROW_POLICIES: tuple[GameThrowPolicy, ...] = get_args(GameThrowPolicy)
 HAND_THROW_GAMES = ("five-card", "five")
 #: with jokers in the pack, the games whose players throw by the expert model of the pack
 #: in whole games unless told: the standard game's (it won 50.21% ± 0.10% against the hand
-#: policy, benchmarks/README.md); the other games' joker models ship for ``discard``'s
-#: picture of the other seats, but their whole games are not measured: the hand policy
-EXPERT_THROW_JOKER_GAMES = ("standard",)
+#: policy, benchmarks/README.md) and those whose models won by over 3 s.e. over one and
+#: two jokers together (30,000 duplicate games each: five-dealt z 3.2, three-dealer-six
+#: z 3.7); the hand policy elsewhere (three z 2.5, four 1.6: gains not shown; five-card
+#: and five: none; Canadian doubles: not measured)
+EXPERT_THROW_JOKER_GAMES = ("standard", "five-dealt", "three-dealer-six")
 #: under throw fives or lowball (by :func:`model_variant_of`'s names), the games whose
 #: expert model of that variant wins
 #: significantly more whole games than the hand policy (by over 3 s.e., 30,000 duplicate

@@ -374,8 +374,9 @@ def test_each_variant_ships_a_model_that_is_its_own_fixed_point(name: str, varia
 def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
     """The variants' experts are the whole-game default only in the games where they
     won (benchmarks/README.md): five players under throw fives lose with it, and
-    Canadian doubles under lowball was not measured, nor the other games' joker models
-    (the standard game's won)."""
+    Canadian doubles under lowball was not measured; of the joker models, the standard
+    game's, five-dealt's and three-dealer-six's won, three's and four's gained too little
+    to show, five-card's lost."""
     from crib_analyze.board.table_games import throw_policy_of
 
     for rules, want in [
@@ -391,6 +392,10 @@ def test_whole_games_under_a_variant_throw_by_its_expert_where_it_won() -> None:
         (game("three"), "expert"),
         (game("three", jokers=1), "hand"),
         (game("standard", jokers=1), "expert"),
+        (game("five-dealt", jokers=2), "expert"),
+        (game("three-dealer-six", jokers=1), "expert"),
+        (game("five-card", jokers=1), "hand"),
+        (game("three-dealer-six", jokers=1, throw_fives=True), "hand"),
     ]:
         assert throw_policy_of(rules, None) == want, rules.variants
         assert throw_policy_of(rules, "hand") == "hand"

@@ -344,7 +344,8 @@ def build_board(
     type=click.Choice(GAME_THROW_POLICIES),
     help="With --game: how every seat throws: by the game's expert model (the default "
     "where it has one, but in five-card and five, where the hand policy throws better; "
-    "under throw fives or lowball, where the variant's model won: docs/games.md) or by "
+    "under throw fives or lowball, or with jokers, where the model of the variant or the "
+    "pack won: docs/games.md) or by "
     "the hand policy (the crib's worth with random other cards).",
 )
 @click.option(
