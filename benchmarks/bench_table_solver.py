@@ -55,6 +55,7 @@ MATCHES = [
     ("standard lowball", "solver", 2000, 40),
     ("four", "greedy", 4000, 0),
     ("four", "solver", 400, 20),
+    ("five", "solver", 1000, 40),  # the lookahead until the others hold 12 cards or fewer
 ]
 
 
