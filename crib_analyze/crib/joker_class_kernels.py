@@ -595,13 +595,19 @@ def hand_cribs(
 
 @njit(parallel=True)
 def joker_zero_counts(
-    table: np.ndarray, cards: np.ndarray, jokers: int, throws: np.ndarray, keeps: np.ndarray
+    table: np.ndarray,
+    cards: np.ndarray,
+    jokers: int,
+    throws: np.ndarray,
+    keeps: np.ndarray,
+    with_crib: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(hand, crib), each (N, T): for each class and throw (as :func:`joker_numerators`
     takes them), the starters that leave the kept cards scoring nothing and the random
     crib's completions that score nothing. A show with a joker never scores nothing, so
     both count the real cards alone (:mod:`crib_analyze.crib.zero_kernels`; the old
-    five-card game's kept three card by card)."""
+    five-card game's kept three card by card). Without ``with_crib`` the crib's are left
+    0 (weighed apart: :func:`joker_crib_zeros`)."""
     n, nt = cards.shape[0], throws.shape[0]
     hand = np.zeros((n, nt), np.int64)
     crib = np.zeros((n, nt), np.int64)
@@ -618,6 +624,8 @@ def joker_zero_counts(
                     hand[i, t] += wild_show_points(kept, 3, z, False) == 0
             elif kept.max() < FIRST_JOKER:
                 hand[i, t] = hand_zero_count(table, kept, avail)
+            if not with_crib:  # the crib's weighed apart (joker_crib_zeros)
+                continue
             t0 = cards[i, throws[t, 0]]
             if throws.shape[1] == 1:
                 if t0 < FIRST_JOKER:

@@ -137,7 +137,9 @@ def exact_numbers(
     if penalty == "none":
         return hand, crib, heels, None, None
     zeros = [
-        jc.joker_zero_counts(rank_table(), cards[lo : lo + k], jokers, kind.throws, kind.keeps)
+        jc.joker_zero_counts(
+            rank_table(), cards[lo : lo + k], jokers, kind.throws, kind.keeps, weights is None
+        )
         for lo, k in interrupts.paced(len(cards), CALL_SECONDS, step=256)
     ]
     p_hand = np.concatenate([z[0] for z in zeros]) / unseen
