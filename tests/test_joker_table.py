@@ -445,6 +445,34 @@ def test_the_whole_table_with_jokers(options: dict, tmp_path) -> None:
         )
 
 
+@pytest.mark.skipif(not FULL, reason="the whole table, 25-60 s a pack: make test-all")
+def test_the_whole_table_with_jokers_under_throw_fives(tmp_path) -> None:
+    """The standard game's table with two jokers under throw fives and the zero penalty,
+    whole: its weights, and on a few hands (one with fives) each legal throw's crib and
+    chance of nothing against every completion scored card by card."""
+    from crib_analyze.crib.throw_fives_rule import seat_fives_weights
+
+    rules = ca.game("standard", jokers=2, throw_fives=True, penalty="zero")
+    out = tmp_path / "jokers-fives.parquet"
+    ca.generate_table(out, game=rules)
+    check = ca.check_table(out)
+    assert check.weight_sum == comb(54, 6) and check.variants == rules.variants
+    df = ca.load_table(out, columns=["hand", "discard", "crib_mean", "p_crib_zero", "legal"])
+    weights = seat_fives_weights(rules, 0)
+    with_five = np.flatnonzero(df.hand.astype(str).str.contains("5").to_numpy()[::15])
+    for i in [0, int(with_five[len(with_five) // 2]), len(df) // 15 - 1]:
+        rows = df.iloc[15 * i : 15 * i + 15]
+        held = np.array(parse_with_jokers(rows.hand.iloc[0], 2), np.int64)
+        assert list(rows.discard.astype(str)) == [ca.format_cards(held[list(t)]) for t in DISCARDS]
+        w = weights[int(((held < 52) & (held >> 2 == 4)).sum())]
+        mean, nothing = jk.weighted_joker_cribs(held, held[DISCARDS], 2, w)
+        np.testing.assert_allclose(rows.crib_mean, mean, rtol=0, atol=1e-9)
+        np.testing.assert_allclose(rows.p_crib_zero, nothing, rtol=0, atol=1e-12)
+        fives = (held[DISCARDS] >> 2 == 4) & (held[DISCARDS] < 52)
+        held_fives = int(((held < 52) & (held >> 2 == 4)).sum())
+        assert (rows.legal.to_numpy() == (fives.sum(axis=1) == min(held_fives, 2))).all()
+
+
 @pytest.mark.heavy  # a whole table of a game whose seats throw one (10-15 s)
 @pytest.mark.parametrize("jokers", rotating([1, 2], 1, "throw-one joker table"))
 def test_the_whole_throw_one_table_with_jokers(jokers: int, tmp_path) -> None:
