@@ -102,8 +102,8 @@ HAND_THROW_GAMES = ("five-card", "five")
 #: in whole games unless told: the standard game's (it won 50.21% ± 0.10% against the hand
 #: policy, benchmarks/README.md) and those whose models won by over 3 s.e. over one and
 #: two jokers together (30,000 duplicate games each: five-dealt z 3.2, three-dealer-six
-#: z 3.7); the hand policy elsewhere (three z 2.5, four 1.6: gains not shown; five-card
-#: and five: none; Canadian doubles: not measured)
+#: z 3.7); the hand policy elsewhere (three z 2.5, four 1.6, Canadian doubles 1.3 at
+#: 20,000 games a pack: gains not shown; five-card and five: none)
 EXPERT_THROW_JOKER_GAMES = ("standard", "five-dealt", "three-dealer-six")
 #: under throw fives or lowball (by :func:`model_variant_of`'s names), the games whose
 #: expert model of that variant wins
