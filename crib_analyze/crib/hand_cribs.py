@@ -19,9 +19,9 @@ from crib_analyze.scoring.show_kernels import rank_table
 
 
 @cache
-def _rank_tables() -> tuple[np.ndarray, np.ndarray]:
+def joker_rank_tables() -> tuple[np.ndarray, np.ndarray]:
     """The (free, gain) tables of :func:`~crib_analyze.crib.joker_class_kernels.joker_rank_tables`,
-    once a process."""
+    once a process (one hand's cribs and every table's)."""
     return jc.joker_rank_tables(rank_table())
 
 
@@ -59,7 +59,7 @@ def random_cribs(
         total, nothing = weighted_joker_nothing_thrown(hand, rules.jokers, weights[held_fives])
         every = np.ones(len(throws))
         return every * total / completions, every * nothing / completions
-    free, gain = _rank_tables()
+    free, gain = joker_rank_tables()
     ranks = jc.multiset_crib_sums(free, gain, hand[None, :], throws, rules.jokers, weights)
     mean = jc.hand_cribs(gain, hand, ranks[0], rules.jokers, throws, weights)
     zero = jc.joker_crib_zeros(rank_table(), hand[None, :], throws, weights)[0]

@@ -21,6 +21,7 @@ from crib_analyze import interrupts
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib import five_card_kernels as fk
 from crib_analyze.crib import joker_class_kernels as jc
+from crib_analyze.crib.hand_cribs import joker_rank_tables
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS
 from crib_analyze.rules import HEELS_POINTS, Rules
 from crib_analyze.scoring.show_kernels import rank_table
@@ -91,7 +92,7 @@ def numerators(
     ``kind.size``; jokers ids 52 and 53)."""
     cards = writable(cards)
     weights = jc.EVERY_COMPLETION if weights is None else weights
-    free, gain = jc.joker_rank_tables(rank_table())
+    free, gain = joker_rank_tables()
     reps, which = multisets_of(cards)
     crib_ranks = jc.multiset_crib_sums(free, gain, reps, kind.throws, jokers, weights)
 

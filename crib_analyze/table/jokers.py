@@ -51,6 +51,8 @@ from crib_analyze.table.five_card import (
     best_of,
     card_words,
     five_card_classes,
+    fives_weights,
+    penalty_points_of,
     throw_one_seats,
     variant_provenance,
 )
@@ -117,25 +119,23 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
     throws are the fewest points; ``penalty``: the chances of a zero, and the nets count
     the rule; ``throw_fives``: the other seats random and obeying it, each completion of
     the crib at its chance, and only the throws it allows best)."""
-    from crib_analyze.crib.throw_fives_rule import legal_throws_of, seat_fives_weights
-    from crib_analyze.discard.penalties import penalty_points
+    from crib_analyze.crib.throw_fives_rule import legal_throws_of
 
     start = time.time()
     kind = kind_of(rules.name)
     owner, other = kind.roles
     cards, weight = joker_classes(rules.jokers, kind.size)
-    weights = seat_fives_weights(rules, kind.seat_of(rules)) if rules.throw_fives else None
     hand, crib, heels_one, p_hand, p_crib = exact_numbers(
-        kind, cards, rules.jokers, rules.penalty, weights
+        kind, cards, rules.jokers, rules.penalty, fives_weights(rules)
     )
     heels = np.repeat(heels_one[:, None], kind.n_throws, axis=1)
     owned = hand + crib + heels
     given = hand - crib
     zero: dict[str, np.ndarray] = {}
     if p_hand is not None and p_crib is not None:
-        points = penalty_points(rules.penalty, p_hand.ravel(), np.stack([p_crib.ravel()] * 2))
-        owned = owned + points[Seat.DEALER].reshape(owned.shape)  # the crib's side
-        given = given + points[Seat.PONE].reshape(given.shape)
+        points = penalty_points_of(rules.penalty, p_hand, p_crib)
+        owned = owned + points[Seat.DEALER]  # the crib's side
+        given = given + points[Seat.PONE]
         zero = {
             "p_hand_zero": p_hand,
             "p_crib_zero": p_crib,
