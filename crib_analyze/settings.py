@@ -327,6 +327,11 @@ GAME_MODEL_DEALS = Count("deals", 100, 100_000_000, 100_000)
 # seed 0 (about 30 s on 2 cores: largest standard error about 0.01)
 MADE_MODEL_ROUNDS, MADE_MODEL_DEALS, MADE_MODEL_SEED = 12, 20_000, 0
 MADE_MODELS_FOLDER = "game_models"  # in the data dir, one file a model
+# the board of a game of two sides under a variant (``play --score`` with one) is made on
+# its first use and kept in the data dir: this many deals, seed 0 (its sampling error
+# stated in its provenance)
+MADE_BOARD_DEALS, MADE_BOARD_SEED = 200_000, 0
+MADE_BOARDS_FOLDER = "game_boards"  # in the data dir, one file a board
 MODEL_TOLERANCE = Amount("tolerance", 0.0, 10.0, 1e-3)
 MODEL_MAX_ROUNDS = Count("max rounds", 1, 10_000, 200)
 TABLE_LIMIT = Bound("limit", 1, 962_988)  # hand classes (every class: the whole table)

@@ -50,6 +50,17 @@ def game_advice_verdict(rows: Rows) -> str:
     where = f"As {a['seat']} at count {a['count']}{in_game(a)}"
     if best["card"] == "go":
         return f"{where}: say go (no card of yours fits)"
+    if "p_win" in best:  # from a score: by the chance of winning (the gap on the same draws)
+        mine, theirs = a["score"]
+        said = f"{where}, {mine}-{theirs}: play {best['card']} (wins {100 * best['p_win']:.1f}%"
+        if len(records) == 1:
+            return f"{said}, the only card that fits)"
+        runner = records[1]
+        pct = {"p_win": 100 * best["p_win"], "se": 0.0}  # the gap's error is the runner's
+        other = {"p_win": 100 * runner["p_win"], "se": 100 * runner["gap_se"],
+                 "card": runner["card"]}  # fmt: skip
+        margin = margin_words(pct, other, "p_win", "se", "card", "percentage points more")
+        return f"{said}, {margin})"
     said = f"{where}: play {best['card']} (net {best['net']:+.2f} for your side from here"
     if len(records) == 1:
         return f"{said}, the only card that fits)"

@@ -99,7 +99,7 @@ CAPABILITIES: dict[str, Capability] = {
         ),
         Capability(
             "advise_play",
-            standard_only=("model", "score"),
+            standard_only=("model",),
             solved_default=SOLVED_ADVICE_POLICY,
         ),
         # the board table's plot (the command line's --plot beside odds)

@@ -5,11 +5,11 @@ game to grade (:class:`ReviewRequest`), each resolved as
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from crib_analyze.api.capabilities import Engine, dispatch, label, play_policy, rules_of
 from crib_analyze.errors import UsageError
-from crib_analyze.position import parse_score
+from crib_analyze.position import parse_scores
 from crib_analyze.rules import Rules
 from crib_analyze.settings import PLAY_SAMPLES, POSITION_SAMPLES, ROLES, SEED, check_choice
 
@@ -41,14 +41,21 @@ class PlayRequest:
         if self.score is None:  # a penalty changes the shows, not the play
             game = replace(game, penalty="none")
         rules, engine = dispatch("advise_play", game, given)
-        policy = play_policy("advise_play", rules, self.policy, "policy")
+        chosen = (
+            self.policy if self.score is None or engine == "standard" else self.policy or "solver"
+        )
+        policy = play_policy("advise_play", rules, chosen, "policy")
         score = self.score
         if score is not None:
             if policy != "solver":
                 raise UsageError("`score` ranks cards by the solver's play: leave out `policy`")
             if not self.has_starter:
                 raise UsageError("`score` needs the `starter`: the shows after the play count it")
-            score = parse_score(score)
+            if engine == "any-game":
+                from crib_analyze.board.table_boards import check_board_of
+
+                check_board_of(rules)
+            score = cast("tuple[int, int]", parse_scores(score, 2, rules.target))
         samples, seed = PLAY_SAMPLES.check(self.samples), SEED.check(self.seed)
         seat = self.seat
         if engine == "any-game":

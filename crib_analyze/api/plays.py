@@ -180,11 +180,13 @@ def advise_play_rows(
     penalty = [w for w in rules_of(game).variant_rules if w not in in_play]
     if r.engine == "any-game":
         from crib_analyze.play.result_rows import table_advice_rows
-        from crib_analyze.play.table_advice import advise_table
+        from crib_analyze.play.table_advice import SAY_GO, advise_table
 
         rules = cast(Rules, r.game)
         # the default solver with five players: from the point the others hold few cards
-        most_hidden = None if policy is not None or rules.heads_up else SOLVER_MOST_HIDDEN
+        most_hidden = (
+            None if policy is not None or rules.heads_up or r.score else SOLVER_MOST_HIDDEN
+        )
         at_table = advise_table(
             rules, r.seat, hand, cast(CardLike, starter), played, discards or (), r.samples,
             r.seed, cast(AnyGamePlayPolicy, r.policy), most_hidden,
@@ -196,6 +198,13 @@ def advise_play_rows(
                 "fewer (with more, a draw's solve takes seconds); until then the lookahead"
             )
         rows = table_advice_rows(at_table).with_notes(*notes)
+        if r.score is not None and at_table.codes and at_table.options != [SAY_GO]:
+            from crib_analyze.board.table_play_odds import ranked_by_table_odds, table_play_odds
+            from crib_analyze.play.table_advice import table_position
+
+            at = table_position(rules, r.seat, hand, cast(CardLike, starter), played, discards or ())
+            chances = table_play_odds(at, cast("tuple[int, int]", r.score), r.samples, r.seed)
+            rows = ranked_by_table_odds(rows, at_table.codes, chances)
         return rows.with_verdict(game_advice_verdict(rows))
     from crib_analyze.play.advice import advise_at, play_position
     from crib_analyze.play.result_rows import advice_rows

@@ -37,7 +37,9 @@ from crib_analyze.rules import GAMES, Rules
 from crib_analyze.settings import (
     GAME_BOARDS_ENV,
     GAMES_WITH_BOARDS,
+    MADE_BOARDS_FOLDER,
     PACKAGED_GAME_BOARDS,
+    data_dir,
     packaged,
 )
 from crib_analyze.storage.npz import (
@@ -280,3 +282,78 @@ def game_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, Any]] | 
     boards = game_boards()
     board = boards.boards.get(rules.name)
     return None if board is None else (board, dict(boards.provenance.get(rules.name, {})))
+
+
+def board_key(rules: Rules) -> str:
+    """The name of the board of ``rules``: the game's and every variant that changes a
+    deal's points.
+
+    >>> from crib_analyze.rules import game
+    >>> board_key(game("standard", throw_fives=True, penalty="zero"))
+    'standard+throw-fives+zero-penalty'
+    """
+    from crib_analyze.artifacts.game_models import model_key
+
+    key = model_key(rules)
+    return key if rules.penalty == "none" else f"{key}+{rules.penalty}-penalty"
+
+
+def made_board_path(rules: Rules) -> Path:
+    """Where the board of ``rules`` made on its first use is kept: the data dir's
+    :data:`~crib_analyze.settings.MADE_BOARDS_FOLDER`, one file a board."""
+    return data_dir() / MADE_BOARDS_FOLDER / f"{board_key(rules)}.npz"
+
+
+#: boards made in this process, by key (kept in the data dir too where it can be written)
+_MADE_HERE: dict[str, tuple[GameBoard, dict[str, Any]]] = {}
+
+
+def save_made_board(rules: Rules, board: GameBoard, provenance: dict[str, Any]) -> None:
+    """Keep ``board``, just made, for this process and in the data dir (where it can be
+    written: a folder that cannot take it only means it is made again next time)."""
+    _MADE_HERE[board_key(rules)] = (board, provenance)
+    path = made_board_path(rules)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_npz(path, GAME_BOARDS_FORMAT, {board_key(rules): provenance},
+                  {board_key(rules): board.values.astype(np.float32)})  # fmt: skip
+    except (OSError, ModelError):
+        pass
+
+
+@cache
+def _made_board_file(path: str, stamp: tuple[int, int], key: str, target: int) -> tuple[
+    GameBoard, dict[str, Any]
+]:  # fmt: skip
+    def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> tuple[
+        GameBoard, dict[str, Any]
+    ]:  # fmt: skip
+        if key not in arrays:
+            raise ValueError(f"no board {key!r} in it")
+        values = np.asarray(arrays[key], np.float64)
+        t = target
+        if values.shape != (t, t, 2, N_OUTCOMES + 1):
+            raise ValueError(f"values of shape {values.shape}, not {(t, t, 2, N_OUTCOMES + 1)}")
+        outcomes = values[..., :N_OUTCOMES]
+        if abs(outcomes.sum(-1) - 1).max() > 1e-4 or not np.isfinite(values).all():
+            raise ValueError("outcome probabilities that do not sum to 1")
+        outcomes /= outcomes.sum(-1, keepdims=True)
+        values.setflags(write=False)
+        return GameBoard(key, values), dict(provenance.get(key, {}))
+
+    return read_npz(path, f"the board of {key}", GAME_BOARDS_FORMAT, parse)
+
+
+def made_board(rules: Rules) -> tuple[GameBoard, dict[str, Any]] | None:
+    """The board of ``rules`` made on an earlier first use (in this process, or kept in
+    the data dir and sound) and its provenance; None if none is (a damaged file is made
+    again)."""
+    key = board_key(rules)
+    if key in _MADE_HERE:
+        return _MADE_HERE[key]
+    path = made_board_path(rules)
+    try:
+        st = path.stat()
+        return _made_board_file(str(path), (st.st_mtime_ns, st.st_size), key, rules.target)
+    except (OSError, ModelError):
+        return None

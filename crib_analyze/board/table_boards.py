@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 
-from crib_analyze import interrupts
+from crib_analyze import interrupts, notices
 from crib_analyze.artifacts.game_boards import THREE_CHANNELS, GameBoard, ThreeBoard
 from crib_analyze.board import dp_kernels as dpk
 from crib_analyze.board import table_game_kernels as tgk
@@ -36,18 +37,21 @@ from crib_analyze.board.event_kernels import SOURCES
 from crib_analyze.board.table_games import THROW_WORDS, table_deal, throw_policy_of
 from crib_analyze.cluster import dask_client
 from crib_analyze.errors import UsageError
-from crib_analyze.play.table_play_kernels import POLICY_CODES
+from crib_analyze.play.table_play_kernels import LOWBALL_CODES, POLICY_CODES
 from crib_analyze.position import N_OUTCOMES, p_win
 from crib_analyze.rules import Rules
 from crib_analyze.settings import (
     CALL_SECONDS,
     GAMES_WITH_BOARDS,
+    MADE_BOARD_DEALS,
+    MADE_BOARD_SEED,
     AnyGamePlayPolicy,
     __version__,
 )
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 CHUNK = 200_000  # deals between checkpoints
+log = notices.logger("crib_analyze.boards")
 DASK_PIECE = 20_000  # deals a Dask task deals
 
 
@@ -126,14 +130,32 @@ def build_game_board(
             f"boards are built for the games of two sides or three players "
             f"({', '.join(GAMES_WITH_BOARDS)}), without variants; not {rules.name}"
         )
+    return _build_board(rules, deals, seed, play_policy, log, checkpoint, scheduler)
+
+
+def _build_board(
+    rules: Rules,
+    deals: int,
+    seed: int,
+    play_policy: AnyGamePlayPolicy,
+    log: Callable[[BoardLog], None] | None,
+    checkpoint: str | os.PathLike[str] | None,
+    scheduler: str | None,
+) -> tuple[GameBoard | ThreeBoard, dict[str, Any]]:
+    """:func:`build_game_board` of any rules it serves: a game of its list, or under a
+    variant (:func:`make_variant_board`) a game of two sides whose points never go
+    down."""
     if deals < 4000 or deals % 2:
         raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
     by_seat = len(rules.sides) == 3
     names = rules.seat_names if by_seat else SIDES
     throws = throw_policy_of(rules, None)
-    table = table_deal(rules, POLICY_CODES[play_policy], throws)
+    table = table_deal(rules, (LOWBALL_CODES if rules.lowball else POLICY_CODES)[play_policy],
+                       throws)  # fmt: skip
     settings = {"game": rules.name, "deals": deals, "seed": seed, "play_policy": play_policy,
                 "throws": throws, "version": __version__}  # fmt: skip
+    if rules.variants:
+        settings["variants"] = list(rules.variants)
     start = time.time()
     halves: list[list[np.ndarray]] = [[], []]
     sums = np.zeros((len(names), len(SOURCES)))  # points by side or seat and source
@@ -170,7 +192,7 @@ def build_game_board(
                 saved = done
                 if log:
                     log(BoardLog("deals", done, deals, time.time() - start))
-    lines = skunk_lines(rules)
+    lines = skunk_lines(rules) if not rules.lowball else np.full(3, -1, np.int64)
 
     def solve(p: np.ndarray, q: np.ndarray, c: np.ndarray) -> np.ndarray:
         if by_seat:
@@ -189,6 +211,8 @@ def build_game_board(
         np.concatenate([merged[0][0], merged[1][0]]), np.concatenate([merged[0][1], merged[1][1]])
     )
     values = solve(p, q, c)
+    if rules.lowball:  # the side that reaches the target first loses: a win is the other's
+        solved, values = [_lowball(v) for v in solved], _lowball(values)
     if log:
         log(BoardLog("table", 3, 3, time.time() - start))
     provenance = {
@@ -226,6 +250,16 @@ def build_game_board(
     return GameBoard(rules.name, values), provenance
 
 
+def _lowball(values: np.ndarray) -> np.ndarray:
+    """A two-sided board solved as who reaches the target first (every finish plain),
+    read for lowball: reaching it first is the loss."""
+    out = values.copy()
+    out[..., :N_OUTCOMES] = values[..., [4, 5, 6, 7, 0, 1, 2, 3]]
+    out[..., 1:4] = 0.0  # no skunks in lowball
+    out[..., 5:8] = 0.0
+    return out
+
+
 def _three_board(
     rules: Rules,
     values: np.ndarray,
@@ -259,3 +293,66 @@ def _three_board(
         "of the two halves of the deals",
     }
     return ThreeBoard(rules.name, values[..., :THREE_CHANNELS]), provenance
+
+
+def check_board_of(rules: Rules) -> None:
+    """A one-line usage error for rules :func:`board_of` has no board for: three sides
+    or more (their boards hold no position after a deal to walk from, or none is
+    made), and back ten (it takes points away, and a board is solved from the highest
+    scores down)."""
+    if len(rules.sides) != 2:
+        raise UsageError(
+            f"`score` values a card on the board of a game of two sides; {rules.name} has "
+            f"{len(rules.sides)}"
+        )
+    if rules.penalty == "back-ten":
+        raise UsageError(
+            "`score` with the back-ten penalty: it takes points away, and a board is solved "
+            "from the highest scores down; there is no board for it yet"
+        )
+
+
+def board_of(rules: Rules) -> tuple[GameBoard, dict[str, Any]]:
+    """The board a game of two sides is valued by at the end of a deal: the one shipped
+    for the game as dealt, else (under a variant) the one made on an earlier first use,
+    else one made now (:func:`make_variant_board`, said in one line first). A usage
+    error for three sides or more, and for rules whose points can go down (back ten:
+    the board's dynamic programming walks the scores up)."""
+    from crib_analyze.artifacts.game_boards import game_board, made_board
+
+    check_board_of(rules)
+    found = game_board(rules) or made_board(rules)
+    if found is not None:
+        board, provenance = found
+        assert isinstance(board, GameBoard)  # two sides
+        return board, provenance
+    return make_variant_board(rules)
+
+
+def make_variant_board(rules: Rules) -> tuple[GameBoard, dict[str, Any]]:
+    """The board of a game of two sides under a variant, made now
+    (:data:`~crib_analyze.settings.MADE_BOARD_DEALS` deals of seed
+    :data:`~crib_analyze.settings.MADE_BOARD_SEED`, every seat throwing as its whole
+    games do and laying by the lookahead) and kept where :func:`board_of` reads it
+    next time; a killed build resumes from its checkpoint beside it."""
+    from crib_analyze.artifacts.game_boards import board_key, made_board_path, save_made_board
+
+    path = made_board_path(rules)
+    checkpoint: os.PathLike[str] | None = path.with_name(f"{path.name}.checkpoint.npz")
+    try:  # a folder that cannot take a file: no checkpoint, and the board is not kept
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError:
+        checkpoint = None
+    log.warning(  # a wait of a minute or so: said on a terminal or not
+        f"no board of {board_key(rules)} is kept: making one now ({MADE_BOARD_DEALS:,} deals; "
+        f"once, kept in {path.parent})"
+    )
+    board, provenance = _build_board(
+        rules, MADE_BOARD_DEALS, MADE_BOARD_SEED, "lookahead", None, checkpoint, None
+    )
+    assert isinstance(board, GameBoard)  # two sides
+    provenance["made_by"] = f"crib-analyze {__version__}, on its first use"
+    save_made_board(rules, board, provenance)
+    return board, provenance

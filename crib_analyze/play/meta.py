@@ -78,12 +78,19 @@ class GameAdviceMeta(ResultMeta):
     samples: int = 0
     policy: str = ""
     lowball: bool = False
+    score: tuple[int, int] | None = None  # your side's, the other's: ranked by P(win)
+    odds_method: str = ""  # how the chance of winning was made, with a score
+    board: dict[str, object] = field(default_factory=dict)  # the board's provenance
 
     @property
     def assumed(self) -> str:
         """One line: where the advice was asked, and what was simulated."""
-        return (
+        said = (
             f"{self.game}, as {self.seat} at count {self.count}: the other seats' cards drawn "
             f"at random, {self.samples:,} draws shared by every card; the rest of the play "
             f"by {self.policy}"
         )
+        if self.score is None:
+            return said
+        mine, theirs = self.score
+        return f"{said}. From {mine}-{theirs}, the chance of winning: {self.odds_method}"

@@ -62,29 +62,51 @@ class TableAdvice:
     samples: int
     policy: str
     named: list[int] | None = None  # per option, the rank a joker is laid as (-1: a card)
+    codes: list[int] | None = None  # per option, its code (TablePosition.codes)
 
 
-def advise_table(
+@dataclass(frozen=True)
+class TablePosition:
+    """A position of the play at any table, as the rollouts read it: ``seat`` to lay
+    ``mine`` (card ids, jokers 52 and 53) after the play so far; ``row`` its cards in
+    slots, ``codes`` its options (slots; a joker's with the rank named, see
+    :func:`_options`; :data:`SAY_GO` when none fits), ``held`` each seat's cards left,
+    ``unseen`` the cards the other seats may hold, ``laid`` (N, 4) the card ids each
+    seat has laid (a joker laid as 52 + the jokers laid before it), ``thrown`` the
+    player's throw as given, ``dead`` the unseen cards no seat holds (the fives thrown
+    under throw fives)."""
+
+    rules: Rules
+    seat: int
+    mine: list[int]
+    cut: int
+    thrown: list[int]
+    row: np.ndarray
+    codes: np.ndarray
+    named: list[int]
+    options: list[int]
+    held: np.ndarray
+    unseen: np.ndarray
+    dead: list[int]
+    said_go: np.ndarray
+    ranks: list[int]  # the ranks laid since the reset
+    count: int
+    last: int  # the seat that laid the last card (-1: none yet)
+    laid: np.ndarray
+
+
+def table_position(
     rules: Rules,
     seat: str | int,
     hand: CardsLike,
     starter: CardLike,
     played: CardsLike = "",
     discards: CardsLike = "",
-    samples: int = PLAY_SAMPLES.default,
-    seed: int = SEED.default,
-    policy: str = ANY_GAME_PLAY_POLICIES[0],
-    most_hidden: int | None = None,
-) -> TableAdvice:
-    """Rank what ``seat`` can lay now, holding ``hand``, after ``played``; the solver
-    gives way to the lookahead while the other seats hold more than ``most_hidden``
-    cards (None: it solves whatever they hold; ``policy`` in the result says which)."""
+) -> TablePosition:
+    """The position of the play ``seat`` lays in, holding ``hand``, after ``played``
+    (one clear UsageError or PlayError for a position that cannot be)."""
     s = rules.seat(seat)
     name = rules.seat_names[s]
-    rules.refuse_variants("play advice", ("lowball", "throw", "penalty", "jokers"))
-    check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
-    PLAY_SAMPLES.check(samples)
-    SEED.check(seed)
     jokers = rules.jokers
     mine, cut, thrown = _cards(hand, jokers), _cards([starter], jokers), _cards(discards, jokers)
     play = score_table_sequence(played, rules, None, jokers)
@@ -110,38 +132,79 @@ def advise_table(
     row = np.full(4, -1, np.int64)
     row[: len(mine)] = mine
     options, named = _options(mine, play.count)
-    codes = np.array(options or [SAY_GO], np.int64)
-    seen = np.zeros(52 + jokers, np.bool_)  # a joker laid in a rollout is seen there
-    seen[[c for c in [*cut, *laid_cards] if c not in JOKER_IDS]] = True
     # the cards the other seats may hold: under throw fives, no five (thrown to the crib)
     dead = {c for c in range(52) if c >> 2 == FIVE_RANK} if rules.throw_fives else set()
     free = [j for j in JOKER_IDS if j not in mine][: jokers - in_view]  # jokers not in view
     unseen = np.array([c for c in range(52) if c not in {*known, *dead}] + free, np.int64)
     if len(unseen) < int(sum(rules.hand_size - k for k in laid)) - len(mine):
         raise UsageError("too few unseen cards for the other seats' hands")
-    held = np.array([rules.hand_size - k for k in laid], np.int64)
+    by_seat = np.full((rules.players, 4), -1, np.int64)
+    jokers_laid = 0
+    for k, e in enumerate(laid_events):
+        p = rules.seat_names.index(e.player)
+        at = int((by_seat[p] >= 0).sum())
+        if k in wild:
+            by_seat[p, at] = JOKER_IDS[0] + jokers_laid
+            jokers_laid += 1
+        else:
+            by_seat[p, at] = e.card
+    last_card = [e for e in play.events if e.card != GO]
+    return TablePosition(
+        rules=rules, seat=s, mine=mine, cut=cut[0], thrown=thrown, row=row,
+        codes=np.array(options or [SAY_GO], np.int64), named=named, options=options,
+        held=np.array([rules.hand_size - k for k in laid], np.int64), unseen=unseen,
+        dead=sorted(c for c in dead if c not in known), said_go=np.array(play.said_go, np.bool_),
+        ranks=list(play.ranks), count=play.count,
+        last=rules.seat_names.index(last_card[-1].player) if last_card else -1, laid=by_seat,
+    )  # fmt: skip
+
+
+def advise_table(
+    rules: Rules,
+    seat: str | int,
+    hand: CardsLike,
+    starter: CardLike,
+    played: CardsLike = "",
+    discards: CardsLike = "",
+    samples: int = PLAY_SAMPLES.default,
+    seed: int = SEED.default,
+    policy: str = ANY_GAME_PLAY_POLICIES[0],
+    most_hidden: int | None = None,
+) -> TableAdvice:
+    """Rank what ``seat`` can lay now, holding ``hand``, after ``played``; the solver
+    gives way to the lookahead while the other seats hold more than ``most_hidden``
+    cards (None: it solves whatever they hold; ``policy`` in the result says which)."""
+    rules.refuse_variants("play advice", ("lowball", "throw", "penalty", "jokers"))
+    check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
+    PLAY_SAMPLES.check(samples)
+    SEED.check(seed)
+    pos = table_position(rules, seat, hand, starter, played, discards)
+    s, jokers, mine = pos.seat, rules.jokers, pos.mine
+    row, codes, options, named = pos.row, pos.codes, pos.options, pos.named
+    held, unseen = pos.held, pos.unseen
+    count, last, said_go = pos.count, pos.last, pos.said_go
+    laid_cards = [int(c) for c in pos.laid.ravel() if 0 <= c < 52]
+    seen = np.zeros(52 + jokers, np.bool_)  # a joker laid in a rollout is seen there
+    seen[[c for c in [pos.cut, *laid_cards] if c not in JOKER_IDS]] = True
     if policy == "solver" and most_hidden is not None and held.sum() - held[s] > most_hidden:
         policy = "lookahead"  # a draw's solve with that many cards hidden takes seconds
     seq = np.zeros(tk.SEQ_SIZE, np.int64)
-    seq[: len(play.ranks)] = play.ranks
-    last_card = [e for e in play.events if e.card != GO]
-    last = rules.seat_names.index(last_card[-1].player) if last_card else -1
+    seq[: len(pos.ranks)] = pos.ranks
     teams = np.array(rules.teams, np.int64)
-    said_go = np.array(play.said_go, np.bool_)
     if policy == "solver":
         from crib_analyze.play import table_solver_kernels as ts
 
         solved = np.zeros(ts.SEQ_SIZE, np.int64)
-        solved[: len(play.ranks)] = play.ranks
+        solved[: len(pos.ranks)] = pos.ranks
         points = ts.solved_rollouts(
-            row, s, held, unseen, said_go, codes, solved, len(play.ranks), play.count, last,
+            row, s, held, unseen, said_go, codes, solved, len(pos.ranks), count, last,
             teams, rules.play_once, -1 if rules.lowball else 1, samples, seed,
         )  # fmt: skip
     else:
         codes_of = tk.LOWBALL_CODES if rules.lowball else tk.POLICY_CODES
         policies = np.full(rules.players, codes_of[policy], np.int64)
         points = tk.table_rollouts(
-            row, s, held, unseen, said_go, codes, seen, seq, len(play.ranks), play.count,
+            row, s, held, unseen, said_go, codes, seen, seq, len(pos.ranks), count,
             last, policies, teams, rules.play_once, samples, seed,
         )  # fmt: skip
     sides = sorted(set(rules.teams))
@@ -160,7 +223,7 @@ def advise_table(
     return TableAdvice(
         rules=rules,
         seat=s,
-        count=play.count,
+        count=count,
         options=[int(mine[codes[i] % NAMED]) if codes[i] >= 0 else SAY_GO for i in order],
         own=own.mean(axis=1)[order],
         others=rest.mean(axis=1)[order],
@@ -169,6 +232,7 @@ def advise_table(
         samples=samples,
         policy=policy,
         named=[named[i] for i in order] if jokers and options else None,
+        codes=[int(codes[i]) for i in order],
     )
 
 

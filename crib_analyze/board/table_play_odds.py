@@ -1,0 +1,141 @@
+"""The card that wins the game at any table of two sides and under any variant: each
+option of the player valued by the chance of winning from the score.
+
+The other seats' cards are drawn as the play advice draws them
+(:func:`~crib_analyze.play.table_advice.table_position`; the same draws); for each draw
+and option the rest of the play follows the exact solver's line, then the shows (the
+real cards, jokers wild, each penalty) and the crib (the player's throw and the others'
+drawn), walked from the score; if nobody has won, the board of the game values the
+position after the deal (:func:`~crib_analyze.board.table_boards.board_of`: the one
+shipped for the game, or under a variant one made on first use)
+(:mod:`crib_analyze.board.table_outcome_kernels`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from crib_analyze.board import table_outcome_kernels as tok
+from crib_analyze.board.table_boards import board_of, skunk_lines
+from crib_analyze.board.table_game_kernels import BACK_TEN, NO_PENALTY, ZERO_PENALTY
+from crib_analyze.board.table_games import table_deal, throw_policy_of
+from crib_analyze.errors import UsageError
+from crib_analyze.play.meta import GameAdviceMeta
+from crib_analyze.play.table_advice import SAY_GO, TablePosition
+from crib_analyze.play.table_solver_kernels import SEQ_SIZE
+from crib_analyze.position import check_score, p_skunked, p_win
+from crib_analyze.results import Rows
+
+PENALTY_CODES = {"none": NO_PENALTY, "zero": ZERO_PENALTY, "back-ten": BACK_TEN}
+
+#: what the output says of how each card was valued
+TABLE_ODDS_METHOD = (
+    "each draw of the other seats' cards weighed by the chance their throws (by the hand "
+    "policy) keep them: the card laid, the rest of the play along the solver's line, the "
+    "shows and the crib (your throw, theirs) under the game's rules, then the board of the "
+    "game"
+)
+
+
+@dataclass(frozen=True)
+class TablePlayOdds:
+    """Per option of the position (``codes``, in the position's order): the outcome
+    probabilities (n, 8) for the player's side, its chance of winning and that chance's
+    standard error over the draws, and the board's provenance."""
+
+    codes: list[int]
+    outcomes: np.ndarray
+    p_win: np.ndarray
+    p_win_se: np.ndarray
+    p_skunked: np.ndarray
+    wins: np.ndarray  # (n, samples) each draw's chance of winning
+    share: np.ndarray  # (samples,) each draw's weight, summing to 1
+    samples: int
+    score: tuple[int, int]
+    board: dict[str, Any]
+
+
+def table_play_odds(
+    pos: TablePosition, score: tuple[int, int], samples: int, seed: int
+) -> TablePlayOdds:
+    """The chance of winning after each option of ``pos``, the player's side on
+    ``score[0]`` against the other side's ``score[1]`` (the play so far counted)."""
+    rules = pos.rules
+    board, provenance = board_of(rules)
+    mine = check_score("my score", score[0], rules.target)
+    theirs = check_score("the opponent's score", score[1], rules.target)
+    if int(pos.codes[0]) == SAY_GO:
+        raise UsageError("no card fits: say go (nothing to value from the score)")
+    seq = np.zeros(SEQ_SIZE, np.int64)
+    seq[: len(pos.ranks)] = pos.ranks
+    s = pos.seat
+    given = list(pos.thrown)
+    throws = np.array(rules.thrown, np.int64)
+    throws[s] = max(0, throws[s] - len(given))
+    dealt = np.array(rules.dealt, np.int64)
+    crib_unseen = np.array(sorted({*pos.unseen.tolist(), *pos.dead}), np.int64)
+    # the other seats' hands weighed by their throws: the hand policy with the tables
+    # of the throws their whole games make (the expert model's where it is theirs)
+    table = table_deal(rules, 0, throw_policy_of(rules, None))
+    seats = range(rules.players)
+    by_policy = np.array([t != s and not rules.passed[t] for t in seats], np.bool_)
+    dealer_side = rules.teams[-1]
+    signs = np.array([1 if rules.teams[t] == dealer_side else -1 for t in seats], np.int64)
+    one = np.stack([table.crib_one[table.throws[t], t] for t in seats])
+    two = np.stack([table.crib_two[table.throws[t], t] for t in seats])
+    out, weights = tok.option_outcomes(
+        pos.row, s, pos.held, pos.unseen, pos.said_go, pos.codes, seq, len(pos.ranks),
+        pos.count, np.array(rules.teams, np.int64), rules.play_once,
+        -1 if rules.lowball else 1, samples, seed, pos.laid, rules.hand_size,
+        pos.cut, np.array(given, np.int64), crib_unseen, throws, dealt, by_policy, signs,
+        one, two, rules.crib_from_deck, rules.throw_fives, rules.jokers,
+        PENALTY_CODES[rules.penalty], mine, theirs,
+        np.ascontiguousarray(board.values, np.float64), rules.target, skunk_lines(rules),
+    )  # fmt: skip
+    if weights.sum() <= 0.0:
+        raise UsageError("no hands the other seats could hold fit their throws and the play")
+    share = weights / weights.sum()
+    outcomes = np.einsum("ojk,j->ok", out, share)
+    wins = out[..., :4].sum(axis=2)  # (options, samples)
+    return TablePlayOdds(
+        codes=[int(c) for c in pos.codes], outcomes=outcomes, p_win=p_win(outcomes),
+        p_win_se=weighted_se(wins, share),
+        p_skunked=p_skunked(outcomes), wins=wins, share=share, samples=samples,
+        score=(mine, theirs),
+        board=provenance,
+    )  # fmt: skip
+
+
+def weighted_se(values: np.ndarray, share: np.ndarray) -> np.ndarray:
+    """The standard error of the weighted mean of each row of ``values`` (n, samples),
+    the draws weighted by ``share`` (summing to 1): the ratio estimator's.
+
+    >>> float(weighted_se(np.array([[0.0, 1.0, 0.0, 1.0]]), np.full(4, 0.25))[0])
+    0.25
+    """
+    mean = values @ share
+    return np.asarray(np.sqrt(((values - mean[:, None]) ** 2) @ (share**2)))
+
+
+def ranked_by_table_odds(rows: Rows, codes: list[int], odds: TablePlayOdds) -> Rows:
+    """Play advice at any table (:func:`~crib_analyze.play.result_rows.table_advice_rows`,
+    its options' ``codes`` in row order) ranked by the chance of winning from ``odds``'
+    score: each option's ``p_win`` with its standard error, ``gap_se`` the error of its
+    gap to the best (the same draws), and ``p_skunked``; the most wins first, the
+    pegging order among equals."""
+    at = np.array([odds.codes.index(c) for c in codes], np.int64)
+    order = np.argsort(-odds.p_win[at], kind="stable")
+    at = at[order]
+    wins = odds.wins[at]  # (rows, samples)
+    columns = {name: values[order] for name, values in rows.columns.items()}
+    columns["p_win"] = odds.p_win[at]
+    columns["p_win_se"] = odds.p_win_se[at]
+    columns["gap_se"] = weighted_se(wins[0] - wins, odds.share)
+    columns["p_skunked"] = odds.p_skunked[at]
+    meta = rows.meta
+    assert isinstance(meta, GameAdviceMeta)
+    ranked = replace(meta, score=odds.score, odds_method=TABLE_ODDS_METHOD, board=odds.board)
+    return Rows(columns, meta=ranked)
