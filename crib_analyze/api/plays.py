@@ -202,7 +202,8 @@ def advise_play_rows(
             from crib_analyze.board.table_play_odds import ranked_by_table_odds, table_play_odds
             from crib_analyze.play.table_advice import table_position
 
-            at = table_position(rules, r.seat, hand, cast(CardLike, starter), played, discards or ())
+            cut = cast(CardLike, starter)
+            at = table_position(rules, r.seat, hand, cut, played, discards or ())
             chances = table_play_odds(at, cast("tuple[int, int]", r.score), r.samples, r.seed)
             rows = ranked_by_table_odds(rows, at_table.codes, chances)
         return rows.with_verdict(game_advice_verdict(rows))
