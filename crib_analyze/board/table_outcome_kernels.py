@@ -31,7 +31,7 @@ from crib_analyze.constants import (
     MAX_COUNT,
     ZERO_PENALTY_POINTS,
 )
-from crib_analyze.crib.any_game_kernels import hand_policy_split
+from crib_analyze.crib.any_game_kernels import policy_keeps_first
 from crib_analyze.jit import njit
 from crib_analyze.play import table_solver_kernels as ts
 from crib_analyze.play.rules_kernels import lay_points, next_holding, rank_value
@@ -165,7 +165,6 @@ def throw_weight(
     one such set, at random (none: the weight is 0)."""
     cards = np.empty(nk + k, np.int64)
     cards[:nk] = kept[:nk]
-    want = ((1 << (nk + k)) - 1) ^ ((1 << nk) - 1)  # the thrown mask: the cards past nk
     total = _comb(left, k)
     every = total <= THROW_TRIES and k <= 2
     tries = int(total) if every else THROW_TRIES
@@ -192,9 +191,7 @@ def throw_weight(
                             fresh = False
         for u in range(k):
             cards[nk + u] = pool[at[u]]
-        _, thrown, _ = hand_policy_split(cards, nk, k, 0, sign, crib_one, crib_two, aim, fives,
-                                         jokers)  # fmt: skip
-        if thrown == want:
+        if policy_keeps_first(cards, nk, k, sign, crib_one, crib_two, aim, fives, jokers):
             matches += 1
             if rng_next(rng) % matches == 0:  # one of the matches, each as likely
                 chosen[:k] = at

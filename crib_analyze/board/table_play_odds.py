@@ -101,9 +101,10 @@ def table_play_odds(
     outcomes = np.einsum("ojk,j->ok", out, share)
     wins = out[..., :4].sum(axis=2)  # (options, samples)
     return TablePlayOdds(
-        codes=[int(c) for c in pos.codes], outcomes=outcomes, p_win=p_win(outcomes),
+        codes=[int(c) for c in pos.codes], outcomes=outcomes,
+        p_win=np.clip(p_win(outcomes), 0.0, 1.0),
         p_win_se=weighted_se(wins, share),
-        p_skunked=p_skunked(outcomes), wins=wins, share=share, samples=samples,
+        p_skunked=np.clip(p_skunked(outcomes), 0.0, 1.0), wins=wins, share=share, samples=samples,
         score=(mine, theirs),
         board=provenance,
     )  # fmt: skip

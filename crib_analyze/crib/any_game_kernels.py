@@ -21,17 +21,41 @@ from crib_analyze.constants import FIRST_JOKER, FIVE_RANK
 from crib_analyze.crib.dealing_kernels import shuffle_in_place
 from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
-from crib_analyze.scoring.any_hand_kernels import wild_show_points
+from crib_analyze.scoring.any_hand_kernels import rank_points, suit_points, wild_show_points
 from crib_analyze.scoring.joker_kernels import MAX_JOKER_POINTS
 
 
 @njit
 def hand_mean(cards: np.ndarray, size: int, unseen: np.ndarray) -> float:
     """Mean show of ``cards[:size]`` (a hand) over every starter in ``unseen``, a joker
-    (in the hand or cut) counted at its best."""
+    (in the hand or cut) counted at its best. Without a joker the starters are taken by
+    rank for the ranks' points and by suit for the suits' (the same sum, a few times
+    fewer shows scored)."""
+    wild = False
+    for i in range(size):
+        wild |= cards[i] >= FIRST_JOKER
+    for c in unseen:
+        wild |= c >= FIRST_JOKER
     total = 0
-    for s in unseen:
-        total += wild_show_points(cards, size, s, False)
+    if wild:
+        for s in unseen:
+            total += wild_show_points(cards, size, s, False)
+        return total / unseen.shape[0]
+    by_rank = np.zeros(13, np.int64)
+    by_suit = np.zeros(4, np.int64)
+    for c in unseen:
+        by_rank[c >> 2] += 1
+        by_suit[c & 3] += 1
+    show = np.empty(size + 1, np.int64)
+    show[:size] = cards[:size]
+    for r in range(13):
+        if by_rank[r]:
+            show[size] = 4 * r
+            total += by_rank[r] * rank_points(show, size + 1)
+    for u in range(4):
+        if by_suit[u]:
+            show[size] = u  # the suit's ace: suits alone score here
+            total += by_suit[u] * suit_points(show, size, False)
     mean: float = total / unseen.shape[0]
     return mean
 
@@ -252,6 +276,59 @@ def hand_policy_split(
         mine[c] = True
     unseen = np.flatnonzero(~mine)
     return best_split(held, keep, throw, passes, unseen, sign, crib_one, crib_two, aim, fives)
+
+
+@njit
+def policy_keeps_first(
+    cards: np.ndarray,
+    keep: int,
+    throw: int,
+    sign: int,
+    crib_one: np.ndarray,
+    crib_two: np.ndarray,
+    aim: int,
+    fives: bool = False,
+    jokers: int = 0,
+) -> bool:
+    """True if the hand policy (:func:`hand_policy_split`, nothing passed) keeps exactly
+    ``cards[:keep]`` and throws the rest: no other legal split is worth more (the first
+    best is kept, and that keep comes first). Stops at the first split worth more."""
+    n = cards.shape[0]
+    mine = np.zeros(52 + jokers, np.bool_)
+    for c in cards:
+        mine[c] = True
+    unseen = np.flatnonzero(~mine)
+    five_mask = 0
+    if fives:
+        for i in range(n):
+            if cards[i] >> 2 == FIVE_RANK:
+                five_mask |= 1 << i
+    five_throws = min(_bits(five_mask), throw)
+    full = (1 << n) - 1
+    hand = np.empty(4, np.int64)
+    first = (1 << keep) - 1
+    own = -1e18
+    for kmask in range(first, 1 << n):
+        if _bits(kmask) != keep or _bits(kmask & five_mask) > _bits(five_mask) - five_throws:
+            continue
+        tmask = full & ~kmask
+        if _bits(tmask & five_mask) != five_throws:
+            continue
+        size = _mask_hand(cards, kmask, hand)
+        value = hand_mean(hand, size, unseen)
+        if throw == 1:
+            _mask_hand(cards, tmask, hand)
+            value += sign * crib_one[hand[0] >> 2]
+        elif throw == 2:
+            _mask_hand(cards, tmask, hand)
+            value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
+        if kmask == first:
+            own = aim * value
+        elif kmask != first and own == -1e18:
+            return False  # the hand kept is no legal split
+        elif aim * value > own + 1e-12:
+            return False
+    return own > -1e18
 
 
 @njit(parallel=True)

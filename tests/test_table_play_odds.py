@@ -1,0 +1,448 @@
+"""The card that wins at any table of two sides and under the variants (``play --score``
+with ``--game`` or a variant): each part of board.table_outcome_kernels against a
+plain-Python twin written from the rules text (tests/naive.py), whole answers checked
+where the rules decide them, and the boards made on first use."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from crib_analyze.board import table_boards
+from crib_analyze.board import table_outcome_kernels as tok
+from crib_analyze.cli import cli
+from crib_analyze.play import table_solver_kernels as ts
+from crib_analyze.rng_kernels import rng_for
+from tests.conftest import FULL, rotating
+from tests.naive import (
+    JOKER_LAID,
+    _table_replay,
+    held_card,
+    laid_rank,
+    naive_split,
+    naive_table_value,
+    naive_wild_score,
+)
+
+# --- the solver's line -----------------------------------------------------------------
+
+
+def naive_line(
+    hands: list[list[int]], teams: list[int], prefix: list[int], option: int, aim: int
+) -> list[tuple[int, int]]:
+    """The play after ``prefix``: ``option`` laid, then each seat the first card of best
+    value to its side (its side's points less the others' mean over the rest of the
+    play, brute force); the (seat, points) of every card that scores, in order."""
+    sides = sorted(set(teams))
+    line = [*prefix, option]
+    while True:
+        d, out = _table_replay(hands, line, False)
+        if d is None:
+            break
+        best, best_goal, tried = None, None, set()
+        for card in d.legal:
+            key = (card >= JOKER_LAID, laid_rank(card))
+            if key in tried:
+                continue
+            tried.add(key)
+            v = naive_table_value(hands, teams, [*line, card], False, aim, len(line))
+            by_side = {t: sum(v[s] for s in range(len(v)) if teams[s] == t) for t in sides}
+            others = [by_side[t] for t in sides if t != teams[d.seat]]
+            goal = by_side[teams[d.seat]] - sum(others) / len(others)
+            if best is None or aim * goal > aim * best_goal + 1e-9:
+                best, best_goal = card, goal
+        line.append(best)
+    return [(seat, pts) for seat, _, _, pts, _ in out[len(prefix) :] if pts > 0]
+
+
+def _deal(seed: int) -> tuple[list[list[int]], list[int], list[int]]:
+    """A small table (2-4 players, 1-3 cards each, a joker now and then) and a prefix of
+    random legal cards."""
+    rng = np.random.default_rng(seed)
+    players = int(rng.integers(2, 5))
+    size = int(rng.integers(1, 4))
+    cards = [int(c) for c in rng.choice(52, players * size, replace=False)]
+    hands = [cards[s * size : (s + 1) * size] for s in range(players)]
+    if seed % 3 == 0:
+        hands[int(rng.integers(players))][0] = 52
+    teams = [s % 2 for s in range(players)] if players == 4 and seed % 2 else list(range(players))
+    prefix: list[int] = []
+    for _ in range(int(rng.integers(0, players * size))):
+        d, _ = _table_replay(hands, prefix, False)
+        if d is None:
+            break
+        prefix.append(int(rng.choice(d.legal)))
+    return hands, teams, prefix
+
+
+@pytest.mark.parametrize("seed", rotating(list(range(60)), 15, "table line"))
+def test_the_line_is_the_twins(seed: int) -> None:
+    """table_line plays out the rest of the play as perfect play of the known cards
+    does, card by card (a joker as the rank that serves its seat best)."""
+    hands, teams, prefix = _deal(seed)
+    d, _ = _table_replay(hands, prefix, False)
+    if d is None:
+        pytest.skip("the play is over")
+    option = d.legal[0]
+    aim = -1 if seed % 5 == 4 else 1
+    want = naive_line(hands, teams, prefix, option, aim)
+    laid = [held_card(c) for c in prefix]
+    h = np.full((len(hands), 4), -1, np.int64)
+    for s, hand in enumerate(hands):
+        left = [c for c in hand if c not in laid or (c >= 52 and laid.count(c) == 0)]
+        for t, c in enumerate(left):
+            h[s, t] = 13 if c >= 52 else c >> 2
+    slot = [c for c in hands[d.seat] if c not in laid].index(held_card(option))
+    name = laid_rank(option) if option >= JOKER_LAID else -1
+    seq = np.zeros(ts.SEQ_SIZE, np.int64)
+    seq[: len(d.ranks)] = d.ranks
+    keys, values = ts.new_memo(len(hands), ts.MEMO_SIZE)
+    seats, points = np.full(40, -1, np.int64), np.zeros(40, np.int64)
+    tm = np.array(teams, np.int64)
+    e = tok.table_line(h, d.seat, seq, len(d.ranks), d.count, slot, name, tm,
+                       len(set(teams)), False, aim, keys, values, seats, points)  # fmt: skip
+    assert list(zip(seats[:e].tolist(), points[:e].tolist(), strict=True)) == want
+
+
+# --- the throws' weights -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", rotating(list(range(12)), 4, "throw weight"))
+def test_a_hand_is_weighed_by_the_throws_that_keep_it(seed: int) -> None:
+    """throw_weight, when every set is tried (a pool of 9): the share of the sets of
+    cards the seat may have thrown after which the hand policy (tests/naive.py:
+    naive_split, its tables at random) keeps exactly its hand, under throw fives too;
+    the set it picks is one of them."""
+    rng = np.random.default_rng(seed)
+    k = 1 + seed % 2
+    fives = seed % 4 == 3
+    order = [int(c) for c in rng.permutation(52)]
+    if fives:  # the hand holds no five under the rule; the pool two
+        plain = [c for c in order if c >> 2 != 4]
+        kept, pool = plain[:4], [16, 19, *plain[4:11]]
+    else:
+        kept, pool = order[:4], order[4:13]
+    one, two = rng.random(13) * 6, rng.random((13, 13)) * 8
+    sign = 1 if seed % 3 else -1
+
+    def keeps(thrown: list[int]) -> bool:
+        split = naive_split([*kept, *thrown], 4, k, 0, sign > 0, one, two, fives=fives)
+        return set(split[0]) == set(kept)
+
+    share = [keeps(list(t)) for t in combinations(pool, k)]
+    chosen = np.zeros(4, np.int64)
+    got = tok.throw_weight(np.array(kept, np.int64), 4, np.array(pool, np.int64), len(pool), k,
+                           sign, one, two, 1, fives, 0, rng_for(seed, 7), chosen)  # fmt: skip
+    assert got == pytest.approx(sum(share) / len(share), abs=1e-12)
+    if sum(share):
+        assert keeps([pool[i] for i in chosen[:k]])
+
+
+def test_a_thrown_set_under_throw_fives_is_as_likely_as_the_rule_makes_it() -> None:
+    """draw_crib under throw fives: a seat dealt d cards that threw k holds f of them
+    fives with the chance of the rule (every set of the pool as likely to be dealt; the
+    fives thrown, then cards at random): P(set) proportional to 1 / C(d - f, k - f)."""
+    from math import comb
+
+    pool = np.array([16, 17, 0, 8, 12, 24, 28, 36, 40, 44], np.int64)  # two fives
+    exact = np.zeros(3)
+    for t in combinations(pool.tolist(), 2):
+        f = sum(c >> 2 == 4 for c in t)
+        exact[f] += 1 / comb(6 - f, 2 - f)
+    exact /= exact.sum()
+    n = 20_000
+    seen = np.zeros(3)
+    out = np.zeros(4, np.int64)
+    for i in range(n):
+        at = tok.draw_crib(rng_for(3, i), pool.copy(), len(pool), np.array([2]), np.array([6]),
+                           True, out, 0)  # fmt: skip
+        assert at == 2
+        seen[int(sum(c >> 2 == 4 for c in out[:2]))] += 1
+    se = np.sqrt(exact * (1 - exact) / n)
+    assert np.all(np.abs(seen / n - exact) < 5 * se + 1e-12), (seen / n, exact)
+
+
+# --- the walk and the shows --------------------------------------------------------------
+
+
+def naive_walk(events, mine, a, b, target, lines, lowball):  # type: ignore[no-untyped-def]
+    """The rules text: points scored in order, a score never below 0; the first side to
+    the target wins there (in lowball loses, plainly), a skunk by the loser's score."""
+    for side, pts in events:
+        if side == mine:
+            a = max(0, a + pts)
+            if a >= target:
+                return (4 if lowball else sum(b < x for x in lines)), a, b
+        else:
+            b = max(0, b + pts)
+            if b >= target:
+                return (0 if lowball else 4 + sum(a < x for x in lines)), a, b
+    return -1, a, b
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_walk_is_the_twins(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 12))
+    events = [(int(rng.integers(2)), int(rng.choice([-10, 0, 1, 2, 6, 12, 20]))) for _ in range(n)]
+    a, b = (int(x) for x in rng.integers(0, 121, 2))
+    lines = np.array([91, 61, 31], np.int64)
+    lowball = seed % 4 == 0
+    sides = np.array([s for s, _ in events], np.int64)
+    pts = np.array([p for _, p in events], np.int64)
+    got = tok._walk(sides, pts, n, 1, a, b, 121, lines, lowball)
+    assert tuple(got) == naive_walk(events, 1, a, b, 121, [91, 61, 31], lowball)
+
+
+@pytest.mark.parametrize("penalty", ["none", "zero", "back-ten"])
+def test_the_shows_in_order_with_their_penalties(penalty: str) -> None:
+    """Each seat's show from the dealer's left, the crib last, each of nothing followed
+    by its penalty: zero, a point to the other side; back ten, ten off its owner."""
+    from crib_analyze.board.table_play_odds import PENALTY_CODES
+
+    shown = np.full((2, 8), -1, np.int64)
+    shown[0, :4] = [4, 13, 26, 47]  # 2C 4D 7H QS: nothing with the 10S
+    shown[1, :4] = [16, 40, 44, 48]  # 5C JC QC KC
+    crib = np.full(8, -1, np.int64)
+    crib[:4] = [0, 5, 20, 41]  # nothing either
+    starter = 39
+    side, pts = np.zeros(8, np.int64), np.zeros(8, np.int64)
+    e = tok._show_events(shown, 4, crib, 4, starter, np.array([0, 1]), PENALTY_CODES[penalty],
+                         side, pts, 0)  # fmt: skip
+    want = []
+    for owner, cards, is_crib in ((0, shown[0, :4], False), (1, shown[1, :4], False),
+                                  (1, crib[:4], True)):  # fmt: skip
+        v = naive_wild_score(list(cards), starter, is_crib)
+        want.append((owner, v))
+        if v == 0 and penalty == "zero":
+            want.append((1 - owner, 1))
+        elif v == 0 and penalty == "back-ten":
+            want.append((owner, -10))
+    assert want[0][1] == 0 and want[-1][1] in (0, 1, -10)  # the hand of nothing, the crib's
+    assert list(zip(side[:e].tolist(), pts[:e].tolist(), strict=True)) == want
+
+
+# --- whole answers -----------------------------------------------------------------------
+
+
+def _odds(game, hand, played, score, discards="", samples=200):  # type: ignore[no-untyped-def]
+    from crib_analyze.api import advise_play_rows
+
+    return advise_play_rows("dealer", hand, "4D", discards=discards, played=played, game=game,
+                            score=score, samples=samples)  # fmt: skip
+
+
+def test_pegging_out_wins_whatever_the_draw() -> None:
+    """Five-dealt, the dealer's last card with every other card laid: on 120 the last
+    card's point wins at once, whatever the other cards (the rules decide it)."""
+    rows = _odds("five-dealt", "KS", "7H 2H 3C 2C 8D 3D 9C", (120, 100))
+    assert rows["p_win"].tolist() == [1.0]
+
+
+def test_the_opponent_counting_out_first_wins() -> None:
+    """Five-dealt, 0 against 120: the pone counts first, and its laid hand 7H 8C 9D 3C
+    with the 4D shows 7 (two fifteens, a run of three): it wins unless the dealer pegs
+    out, which it cannot from 0; the dealer is then under the double skunk line (61)."""
+    rows = _odds("five-dealt", "KS", "7H 2H 8C 2C 9D 3D 3C", (0, 120))
+    assert rows["p_win"].tolist() == [0.0]
+    assert rows["p_skunked"].tolist() == [1.0]
+
+
+def test_the_cards_are_ranked_by_the_chance_of_winning() -> None:
+    """The rows come by p_win, best first; the verdict says the best card and the
+    score; a card's gap to the best has its standard error (0 for the best)."""
+    rows = _odds("five-dealt", "5C 9D KS 2H", "7H", (110, 115))
+    p = rows["p_win"]
+    assert (np.diff(p) <= 0).all() and 0.0 < p[0] < 1.0
+    assert rows["gap_se"][0] == 0.0 and (rows["gap_se"][1:] > 0).all()
+    assert "110-115" in rows.meta.verdict and str(rows["card"][0]) in rows.meta.verdict
+
+
+# --- the boards made on first use ----------------------------------------------------------
+
+
+@pytest.fixture
+def small_boards(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Boards made on first use of 4,000 deals, kept in a data dir of the test's own."""
+    from crib_analyze.artifacts import game_boards
+
+    monkeypatch.setenv("CRIB_ANALYZE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(table_boards, "MADE_BOARD_DEALS", 4000)
+    monkeypatch.setattr(game_boards, "_MADE_HERE", {})
+    return tmp_path
+
+
+def test_a_variants_board_is_made_once_and_kept(small_boards) -> None:  # type: ignore[no-untyped-def]
+    from crib_analyze.artifacts import game_boards
+    from crib_analyze.rules import game
+
+    rules = game("standard", throw_fives=True, penalty="zero")
+    board, provenance = table_boards.board_of(rules)
+    path = small_boards / "game_boards" / "standard+throw-fives+zero-penalty.npz"
+    assert path.exists() and provenance["deals"] == 4000
+    assert provenance["variants"] == ["throw fives", "penalty zero"]
+    game_boards._MADE_HERE.clear()
+    again, _ = table_boards.board_of(rules)  # read back from the file
+    assert np.allclose(again.values, board.values, atol=1e-6)
+    win = board.win()
+    assert win.min() >= 0.0 and win.max() <= 1.0 and win[120, 0].min() > 0.99
+    assert 0.45 < provenance["first_dealer_wins"] < 0.7  # about 0.56 in the plain game
+
+
+def test_a_lowball_board_is_read_as_lowball() -> None:
+    """A board solved as who reaches the target first, read for lowball: the side that
+    gets there first loses, and nobody is skunked."""
+    solved = np.zeros((3, 3, 2, 9))
+    solved[..., 0] = 0.7  # reach first plainly
+    solved[..., 1] = 0.1  # ... by a skunk
+    solved[..., 4] = 0.2
+    solved[..., 8] = 3.0
+    low = table_boards._lowball(solved)
+    assert np.allclose(low[..., 0], 0.2) and np.allclose(low[..., 4], 0.7)
+    assert np.allclose(low[..., [1, 2, 3, 5, 6, 7]], 0.0) and np.allclose(low[..., 8], 3.0)
+
+
+def test_play_score_under_a_variant_on_the_command_line(small_boards) -> None:  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+    args = ["play", "6C", "9D", "KS", "2H", "--dealer", "-s", "4D", "--played", "7H",
+            "--score", "110-115", "--samples", "100"]  # fmt: skip
+    out = runner.invoke(cli, [*args, "--throw-fives", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.stdout)
+    wins = [r["p_win"] for r in rows]
+    assert wins == sorted(wins, reverse=True) and len(rows) == 4
+    back = runner.invoke(cli, [*args, "--penalty", "back-ten"])
+    assert back.exit_code == 2 and "back-ten" in back.output and "Traceback" not in back.output
+    three_args = ["play", "6C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer", "-s",
+                  "4D", "--played", "7H 3S", "--score", "1-2"]  # fmt: skip
+    three = runner.invoke(cli, three_args)
+    assert three.exit_code == 2 and "two sides" in three.output
+
+
+#: (the play so far, the dealer's cards left, its laid): the pone's last card unseen
+#: (every card it may be, weighed: the full run), or laid (its throw alone unseen)
+LATE = [
+    ("AH 2D 3C 4S AC", "9D KS", "2D 4S"),
+    ("AH 2D 3C 4S AC 9D AS", "KS", "2D 4S 9D"),
+]
+
+
+@pytest.mark.parametrize("late", rotating(LATE, 1, "late twin") if not FULL else LATE)
+def test_the_chance_of_winning_is_the_twins(monkeypatch, late) -> None:  # type: ignore[no-untyped-def]
+    """The whole answer late in a deal against a twin that enumerates it exactly: the
+    pone's last card c (any unseen card, if not laid) and its throw T (any two others),
+    each weighed by whether the hand policy keeps its hand from the six (the kernel's
+    own best split, tested against the naive one elsewhere); the rest of the play by
+    brute force, the shows and the crib (our throw QH JC and T) by naive_wild_score, the
+    walk by the rules text, then a board made up for the test, whose value depends on
+    both scores and on who deals next (so a wrong axis or deal shows)."""
+    from crib_analyze.artifacts.game_boards import GameBoard
+    from crib_analyze.board import table_play_odds as tpo
+    from crib_analyze.board.table_games import table_deal, throw_policy_of
+    from crib_analyze.cards import parse_cards
+    from crib_analyze.crib.any_game_kernels import hand_policy_split
+    from crib_analyze.play.table_advice import table_position
+    from crib_analyze.rules import game
+
+    t = 121
+    a_ax, b_ax = np.arange(t)[:, None], np.arange(t)[None, :]
+    win = (a_ax + 1) / (a_ax + b_ax + 2)
+    values = np.zeros((t, t, 2, 9))
+    values[..., 0, 0], values[..., 0, 4] = win, 1 - win
+    values[..., 1, 0], values[..., 1, 4] = win / 2, 1 - win / 2
+    values[..., 8] = 1.0
+    monkeypatch.setattr(tpo, "board_of", lambda rules: (GameBoard("test", values), {}))
+    rules = game("standard")
+    played, held, laid = late
+    prefix = list(parse_cards(played))
+    pone_laid, mine_laid = prefix[0::2], list(parse_cards(laid))
+    mine = list(parse_cards(held))
+    thrown, cut = list(parse_cards("QH JC")), int(parse_cards("6H")[0])
+    score = (100, 104)
+    pos = table_position(rules, "dealer", held, "6H", played, "QH JC")
+    got = tpo.table_play_odds(pos, score, 3000, 5)
+
+    table = table_deal(rules, 0, throw_policy_of(rules, None))
+    one, two = table.crib_one[table.throws[0], 0], table.crib_two[table.throws[0], 0]
+    unseen = [c for c in range(52) if c not in {*prefix, *mine, *thrown, cut}]
+    dealer_show = naive_wild_score([*mine_laid, *mine], cut)
+    total, mass = np.zeros(len(mine)), 0.0
+    for c in unseen if len(pone_laid) < 4 else [None]:
+        kept = [*pone_laid, c] if c is not None else pone_laid
+        lines_of = [naive_line([kept, [*mine_laid, *mine]], [0, 1], prefix, o, 1) for o in mine]
+        pone_show = naive_wild_score(kept, cut)
+        for pair in combinations([x for x in unseen if x != c], 2):
+            k, _, _ = hand_policy_split(np.array([*kept, *pair], np.int64), 4, 2, 0, -1, one, two,
+                                        1)  # fmt: skip
+            if k != 0b1111:
+                continue
+            mass += 1
+            shows = [(0, pone_show), (1, dealer_show),
+                     (1, naive_wild_score([*thrown, *pair], cut, True))]  # fmt: skip
+            for i, line in enumerate(lines_of):
+                outcome, a2, b2 = naive_walk([*line, *shows], 1, *score, t, [91, 61, 31], False)
+                total[i] += (outcome < 4) if outcome >= 0 else values[a2, b2, 0, 0]
+    want = total / mass
+    order = [got.codes.index(pos.row.tolist().index(card)) for card in mine]
+    for i, at in enumerate(order):
+        assert abs(got.p_win[at] - want[i]) < 5 * got.p_win_se[at] + 1e-9, (got.p_win, want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_policy_keeps_first_is_the_policys_split(seed: int) -> None:
+    """policy_keeps_first says whether the hand policy's split keeps the first cards,
+    as hand_policy_split does (every split valued): over hands of five and six, its
+    own crib or the other's, lowball, throw fives (hands often holding a five) and a
+    joker."""
+    from crib_analyze.crib.any_game_kernels import hand_policy_split, policy_keeps_first
+
+    rng = np.random.default_rng(seed)
+    jokers = 1 if seed == 5 else 0
+    size = 14 if jokers else 13
+    fives, aim = seed % 3 == 1, -1 if seed % 3 == 2 else 1
+    kept = 0
+    for _ in range(150):
+        throw = int(rng.integers(1, 3))
+        cards = [int(c) for c in rng.choice(52 + jokers, 4 + throw, replace=False)]
+        five = 16 + int(rng.integers(4))
+        if fives and five not in cards and rng.random() < 0.6:
+            cards[int(rng.integers(len(cards)))] = five
+        hand = np.array(cards, np.int64)
+        one, two = rng.random(size) * 6, rng.random((size, size)) * 8
+        sign = 1 if rng.random() < 0.5 else -1
+        k, _, _ = hand_policy_split(hand, 4, throw, 0, sign, one, two, aim, fives, jokers)
+        got = policy_keeps_first(hand, 4, throw, sign, one, two, aim, fives, jokers)
+        assert got == (k == 0b1111), (cards, throw, sign)
+        kept += got
+    assert kept > 0
+
+
+def test_a_hands_mean_by_rank_and_suit_is_every_starter_scored() -> None:
+    """hand_mean without jokers groups the starters by rank and by suit: the same mean as
+    every starter scored one by one (naive_wild_score), hands of three and four, flushes
+    and jacks included."""
+    from crib_analyze.crib.any_game_kernels import hand_mean
+
+    rng = np.random.default_rng(11)
+    for i in range(300):
+        size = 3 + i % 2
+        if i % 5 == 0:  # a flush, often with its jack
+            suit = int(rng.integers(4))
+            cards = [4 * int(r) + suit for r in rng.choice(13, size, replace=False)]
+        else:
+            cards = [int(c) for c in rng.choice(52, size, replace=False)]
+        unseen = [c for c in range(52) if c not in cards and rng.random() < 0.9]
+        want = sum(naive_wild_score(cards, s) for s in unseen) / len(unseen) if size == 4 else None
+        got = hand_mean(np.array(cards, np.int64), size, np.array(unseen, np.int64))
+        if size == 4:
+            assert got == pytest.approx(want, abs=1e-12)
+        else:  # three cards: against the kernel's own show, starter by starter
+            from crib_analyze.scoring.any_hand_kernels import show_points
+
+            hand = np.array(cards, np.int64)
+            slow = sum(show_points(hand, 3, s, False) for s in unseen) / len(unseen)
+            assert got == pytest.approx(slow, abs=1e-12)
