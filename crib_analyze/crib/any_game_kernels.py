@@ -40,7 +40,8 @@ def hand_mean(cards: np.ndarray, size: int, unseen: np.ndarray) -> float:
     if wild:
         for s in unseen:
             total += wild_show_points(cards, size, s, False)
-        return total / unseen.shape[0]
+        wild_mean: float = total / unseen.shape[0]
+        return wild_mean
     by_rank = np.zeros(13, np.int64)
     by_suit = np.zeros(4, np.int64)
     for c in unseen:
