@@ -302,8 +302,9 @@ def test_under_throw_fives_the_other_seats_hold_no_five(monkeypatch: pytest.Monk
 
 def test_a_penalty_changes_the_shows_not_the_play() -> None:
     """The penalties score a show of nothing: the play advice is the game's own (the
-    standard game's solver, with the opponent read), and says so; from a score, where
-    the shows decide who wins, the standard board does not hold and the score is refused."""
+    standard game's solver, with the opponent read), and says so (from a score, where the
+    shows decide who wins, the cards are valued on the penalty's own board:
+    tests/test_table_play_odds.py)."""
     args = ("pone", "7C 8D 2C", "6H")
     plain = advise_play_rows(*args, played="3D 10S")
     for penalty in ("zero", "back-ten"):
@@ -311,9 +312,6 @@ def test_a_penalty_changes_the_shows_not_the_play() -> None:
         assert rows["card"].tolist() == plain["card"].tolist()
         assert rows["value"].tolist() == plain["value"].tolist()
         assert rows.meta.notes[-1].endswith("it changes the shows, not the play")
-    line = "play 7C 8D 2C --pone -s 6H --played 3D,10S --penalty zero --score 100-100"
-    out = CliRunner().invoke(cli, [w.replace(",", " ") for w in line.split()])
-    assert out.exit_code == 2 and "--score does not go with --penalty zero" in out.output
 
 
 def test_a_joker_is_laid_as_the_rank_that_serves(monkeypatch: pytest.MonkeyPatch) -> None:

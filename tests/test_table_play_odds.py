@@ -315,8 +315,10 @@ def test_play_score_under_a_variant_on_the_command_line(small_boards) -> None:  
     rows = json.loads(out.stdout)
     wins = [r["p_win"] for r in rows]
     assert wins == sorted(wins, reverse=True) and len(rows) == 4
-    back = runner.invoke(cli, [*args, "--penalty", "back-ten"])
-    assert back.exit_code == 2 and "back-ten" in back.output and "Traceback" not in back.output
+    for penalty in ("zero", "back-ten"):  # each on a board of its own, made now
+        out = runner.invoke(cli, [*args, "--penalty", penalty, "--format", "json"])
+        assert out.exit_code == 0, out.output
+        assert (small_boards / "game_boards" / f"standard+{penalty}-penalty.npz").exists()
     three_args = ["play", "6C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer", "-s",
                   "4D", "--played", "7H 3S", "--score", "1-2"]  # fmt: skip
     three = runner.invoke(cli, three_args)
@@ -446,3 +448,77 @@ def test_a_hands_mean_by_rank_and_suit_is_every_starter_scored() -> None:
             hand = np.array(cards, np.int64)
             slow = sum(show_points(hand, 3, s, False) for s in unseen) / len(unseen)
             assert got == pytest.approx(slow, abs=1e-12)
+
+
+# --- the board when a deal can take points away (back ten) --------------------------------
+
+
+def naive_signed_board(deals, target, lines):  # type: ignore[no-untyped-def]
+    """The board by the rules text, solved by plain value iteration: from every position
+    each deal (equally likely) is walked event by event, a score never below 0; the first
+    to the target wins (a skunk by the loser's score), else the deal passes."""
+    v = {(a, b, d): [0.0] * 9 for a in range(target) for b in range(target) for d in (0, 1)}
+    for _ in range(2000):
+        moved = 0.0
+        new = {}
+        for (a0, b0, d), old in v.items():
+            total = [0.0] * 9
+            for events in deals:
+                a, b, over = a0, b0, None
+                for side, pts in events:
+                    if side == d:
+                        a = max(0, a + pts)
+                        if a >= target:
+                            over = sum(b < x for x in lines)
+                            break
+                    else:
+                        b = max(0, b + pts)
+                        if b >= target:
+                            over = 4 + sum(a < x for x in lines)
+                            break
+                if over is not None:
+                    total[over] += 1
+                    total[8] += 1
+                else:
+                    after = v[(a, b, 1 - d)]
+                    for k in range(9):
+                        total[k] += after[k]
+                    total[8] += 1
+            new[(a0, b0, d)] = [t / len(deals) for t in total]
+            moved = max(moved, *(abs(x - y) for x, y in zip(new[(a0, b0, d)], old, strict=True)))
+        v = new
+        if moved < 1e-12:
+            break
+    return v
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_board_with_points_taken_away_is_the_twins(seed: int) -> None:
+    """signed_board, deals merged and made distinct as the build gives them, against
+    plain value iteration over the same deals (a target of 16, back-ten-like events)."""
+    from crib_analyze.board.build import distinct_rows
+    from crib_analyze.board.signed_dp_kernels import merge_gains, signed_board
+
+    rng = np.random.default_rng(seed)
+    deals = []
+    for _ in range(12):
+        events = [(int(rng.integers(2)), int(rng.choice([0, 1, 2, 3, 5]))) for _ in range(4)]
+        for side in (0, 1):
+            if rng.random() < 0.4:
+                events.insert(int(rng.integers(len(events) + 1)), (side, -10))
+        events.append((int(rng.integers(2)), 1))  # every deal scores
+        deals.append(events)
+    target, lines = 16, (12, 8, 4)
+    width = max(len(e) for e in deals)
+    players = np.full((len(deals), width), -1, np.int8)
+    points = np.zeros((len(deals), width), np.int8)
+    for i, events in enumerate(deals):
+        for k, (side, pts) in enumerate(events):
+            players[i, k], points[i, k] = side, pts
+    p, q = merge_gains(players, points)
+    p, q, w = distinct_rows(np.concatenate([p, q], axis=1))
+    got, sweeps = signed_board(p, q, w, target, np.array(lines, np.int64))
+    want = naive_signed_board(deals, target, lines)
+    assert sweeps > 1
+    for (a, b, d), value in want.items():
+        assert np.allclose(got[a, b, d], value, atol=1e-7), (a, b, d, got[a, b, d], value)

@@ -30,6 +30,7 @@ import numpy as np
 from crib_analyze import interrupts, notices
 from crib_analyze.artifacts.game_boards import THREE_CHANNELS, GameBoard, ThreeBoard
 from crib_analyze.board import dp_kernels as dpk
+from crib_analyze.board import signed_dp_kernels as sdk
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board import three_board_kernels as tbk
 from crib_analyze.board.build import BoardLog, distinct_deals, distinct_rows, solve_board
@@ -148,6 +149,9 @@ def _build_board(
     if deals < 4000 or deals % 2:
         raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
     by_seat = len(rules.sides) == 3
+    signed = rules.penalty == "back-ten"  # a deal may take points away
+    if signed and by_seat:
+        raise UsageError("a board of three with the back-ten penalty is not made")
     names = rules.seat_names if by_seat else SIDES
     throws = throw_policy_of(rules, None)
     table = table_deal(rules, (LOWBALL_CODES if rules.lowball else POLICY_CODES)[play_policy],
@@ -180,7 +184,10 @@ def _build_board(
             for side in range(len(names)):
                 for s in range(len(SOURCES)):
                     sums[side, s] += points[(players == side) & (sources == s)].sum()
-            p, q, c = distinct_deals(players, points)
+            if signed:  # points taken away: runs of gains merged, the rest kept in order
+                p, q, c = distinct_rows(np.concatenate(sdk.merge_gains(players, points), axis=1))
+            else:
+                p, q, c = distinct_deals(players, points)
             halves[h] += [np.concatenate([p, q], axis=1), c]
             done = lo + n
             if done - saved >= CHUNK or done == last:
@@ -197,6 +204,9 @@ def _build_board(
     def solve(p: np.ndarray, q: np.ndarray, c: np.ndarray) -> np.ndarray:
         if by_seat:
             return solve_three_board(p, q, c, int(lines[0]), rules.target)
+        if signed:
+            interrupts.check()
+            return sdk.signed_board(p, q, c, rules.target, lines)[0]
         return solve_board(p, q, c, lines, rules.target)
 
     solved, merged = [], []
@@ -298,17 +308,11 @@ def _three_board(
 def check_board_of(rules: Rules) -> None:
     """A one-line usage error for rules :func:`board_of` has no board for: three sides
     or more (their boards hold no position after a deal to walk from, or none is
-    made), and back ten (it takes points away, and a board is solved from the highest
-    scores down)."""
+    made)."""
     if len(rules.sides) != 2:
         raise UsageError(
             f"`score` values a card on the board of a game of two sides; {rules.name} has "
             f"{len(rules.sides)}"
-        )
-    if rules.penalty == "back-ten":
-        raise UsageError(
-            "`score` with the back-ten penalty: it takes points away, and a board is solved "
-            "from the highest scores down; there is no board for it yet"
         )
 
 
@@ -316,8 +320,7 @@ def board_of(rules: Rules) -> tuple[GameBoard, dict[str, Any]]:
     """The board a game of two sides is valued by at the end of a deal: the one shipped
     for the game as dealt, else (under a variant) the one made on an earlier first use,
     else one made now (:func:`make_variant_board`, said in one line first). A usage
-    error for three sides or more, and for rules whose points can go down (back ten:
-    the board's dynamic programming walks the scores up)."""
+    error for three sides or more."""
     from crib_analyze.artifacts.game_boards import game_board, made_board
 
     check_board_of(rules)
