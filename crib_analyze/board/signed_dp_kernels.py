@@ -24,7 +24,9 @@ import numpy as np
 from crib_analyze.board.dp_kernels import N_CHANNELS, N_OUTCOMES, band
 from crib_analyze.jit import njit
 
-TOLERANCE = 1e-9  # the sweeps stop when no value moves more
+#: the sweeps stop when no value moves more (each sweep moves them a few hundred times
+#: less than the one before: measured on the standard game's deals under back ten)
+TOLERANCE = 1e-6
 MAX_SWEEPS = 200
 T, S, G = 0, 1, 2  # a side's summary: its points, the least it ends on, its gains
 
