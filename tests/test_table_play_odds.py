@@ -315,7 +315,7 @@ def test_play_score_under_a_variant_on_the_command_line(small_boards) -> None:  
     rows = json.loads(out.stdout)
     wins = [r["p_win"] for r in rows]
     assert wins == sorted(wins, reverse=True) and len(rows) == 4
-    for penalty in ("zero", "back-ten"):  # each on a board of its own, made now
+    for penalty in ("back-ten",):  # on a board of its own, made now
         out = runner.invoke(cli, [*args, "--penalty", penalty, "--format", "json"])
         assert out.exit_code == 0, out.output
         assert (small_boards / "game_boards" / f"standard+{penalty}-penalty.npz").exists()
@@ -522,3 +522,24 @@ def test_the_board_with_points_taken_away_is_the_twins(seed: int) -> None:
     assert sweeps > 1
     for (a, b, d), value in want.items():
         assert np.allclose(got[a, b, d], value, atol=1e-7), (a, b, d, got[a, b, d], value)
+
+
+def test_a_joker_is_laid_as_the_rank_that_wins_most(small_boards) -> None:  # type: ignore[no-untyped-def]
+    """From a score, the player's joker is given once, as the rank whose chance of
+    winning is the highest of every rank it may be laid as (not the rank that pegs most)."""
+    from crib_analyze.api import advise_play_rows
+    from crib_analyze.board.table_play_odds import table_play_odds
+    from crib_analyze.play.table_advice import table_position
+    from crib_analyze.play.table_solver_kernels import NAMED
+    from crib_analyze.rules import game
+    from crib_analyze.settings import SEED
+
+    rules = game("standard", jokers=1)
+    rows = advise_play_rows("dealer", "6C 9D KS JK", "4D", played="7H", game=rules,
+                            score=(110, 115), samples=200)  # fmt: skip
+    jokers = [i for i, c in enumerate(rows["card"]) if str(c).startswith("JK")]
+    assert len(jokers) == 1
+    every = table_play_odds(table_position(rules, "dealer", "6C 9D KS JK", "4D", "7H"),
+                            (110, 115), 200, SEED.default)  # fmt: skip
+    best = max(p for c, p in zip(every.codes, every.p_win, strict=True) if c >= NAMED)
+    assert rows["p_win"][jokers[0]] == pytest.approx(best, abs=1e-12)

@@ -189,7 +189,7 @@ def advise_play_rows(
         )
         at_table = advise_table(
             rules, r.seat, hand, cast(CardLike, starter), played, discards or (), r.samples,
-            r.seed, cast(AnyGamePlayPolicy, r.policy), most_hidden,
+            r.seed, cast(AnyGamePlayPolicy, r.policy), most_hidden, r.score is not None,
         )  # fmt: skip
         notes = [play_note(p) for p in penalty]
         if at_table.policy != r.policy:

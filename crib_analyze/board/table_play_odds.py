@@ -25,7 +25,7 @@ from crib_analyze.board.table_games import table_deal, throw_policy_of
 from crib_analyze.errors import UsageError
 from crib_analyze.play.meta import GameAdviceMeta
 from crib_analyze.play.table_advice import SAY_GO, TablePosition
-from crib_analyze.play.table_solver_kernels import SEQ_SIZE
+from crib_analyze.play.table_solver_kernels import NAMED, SEQ_SIZE
 from crib_analyze.position import check_score, p_skunked, p_win
 from crib_analyze.results import Rows
 
@@ -126,9 +126,12 @@ def ranked_by_table_odds(rows: Rows, codes: list[int], odds: TablePlayOdds) -> R
     its options' ``codes`` in row order) ranked by the chance of winning from ``odds``'
     score: each option's ``p_win`` with its standard error, ``gap_se`` the error of its
     gap to the best (the same draws), and ``p_skunked``; the most wins first, the
-    pegging order among equals."""
+    pegging order among equals; a joker as the rank that wins most only."""
     at = np.array([odds.codes.index(c) for c in codes], np.int64)
     order = np.argsort(-odds.p_win[at], kind="stable")
+    named = [codes[i] >= NAMED for i in order]  # a joker laid as a rank: its best one only
+    order = np.array([i for k, i in enumerate(order) if not named[k] or named.index(True) == k],
+                     np.int64)  # fmt: skip
     at = at[order]
     wins = odds.wins[at]  # (rows, samples)
     columns = {name: values[order] for name, values in rows.columns.items()}

@@ -170,10 +170,13 @@ def advise_table(
     seed: int = SEED.default,
     policy: str = ANY_GAME_PLAY_POLICIES[0],
     most_hidden: int | None = None,
+    every_name: bool = False,
 ) -> TableAdvice:
     """Rank what ``seat`` can lay now, holding ``hand``, after ``played``; the solver
     gives way to the lookahead while the other seats hold more than ``most_hidden``
-    cards (None: it solves whatever they hold; ``policy`` in the result says which)."""
+    cards (None: it solves whatever they hold; ``policy`` in the result says which).
+    A joker is given as the rank it is best laid as, or with ``every_name`` as every
+    rank that fits (for a ranking by other values)."""
     rules.refuse_variants("play advice", ("lowball", "throw", "penalty", "jokers"))
     check_choice("play policy", policy, ANY_GAME_PLAY_POLICIES)
     PLAY_SAMPLES.check(samples)
@@ -216,7 +219,7 @@ def advise_table(
     rest = np.delete(by_side, mine_side, axis=2).mean(axis=2)
     net = own - rest
     order = np.argsort(net.mean(axis=1) * (1 if rules.lowball else -1), kind="stable")
-    if jokers and options:  # a joker's best rank only: the rank it is laid as
+    if jokers and options and not every_name:  # a joker's best rank only: the rank it is laid as
         best_rank = next((i for i in order if named[i] >= 0), -1)
         order = np.array([i for i in order if named[i] < 0 or i == best_rank], np.int64)
     se = net.std(axis=1, ddof=1) / np.sqrt(samples)
