@@ -51,8 +51,8 @@ def game_advice_verdict(rows: Rows) -> str:
     if best["card"] == "go":
         return f"{where}: say go (no card of yours fits)"
     if "p_win" in best:  # from a score: by the chance of winning (the gap on the same draws)
-        mine, theirs = a["score"]
-        said = f"{where}, {mine}-{theirs}: play {best['card']} (wins {100 * best['p_win']:.1f}%"
+        at = "-".join(str(v) for v in a["score"])
+        said = f"{where}, {at}: play {best['card']} (wins {100 * best['p_win']:.1f}%"
         if len(records) == 1:
             return f"{said}, the only card that fits)"
         runner = records[1]

@@ -543,3 +543,76 @@ def test_a_joker_is_laid_as_the_rank_that_wins_most(small_boards) -> None:  # ty
                             (110, 115), 200, SEED.default)  # fmt: skip
     best = max(p for c, p in zip(every.codes, every.p_win, strict=True) if c >= NAMED)
     assert rows["p_win"][jokers[0]] == pytest.approx(best, abs=1e-12)
+
+
+# --- three players each for themselves ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_three_players_end_of_deal_is_the_twins(seed: int) -> None:
+    """_three_outcome by the rules text: the first seat to the target wins there (with a
+    skunk if another is short of the line), a score never below 0; else the board of
+    three at the scores after the deal, read after the deal passes left (the old middle
+    seat the new left, the old dealer the new middle, the old left the new dealer)."""
+    rng = np.random.default_rng(seed)
+    t, line = 30, 20
+    board = rng.random((t, t, t, 6))
+    board[..., 3:] *= board[..., :3]  # a skunk win is a win
+    n = int(rng.integers(1, 9))
+    events = [(int(rng.integers(3)), int(rng.choice([-10, 0, 1, 2, 4, 8]))) for _ in range(n)]
+    start = [int(x) for x in rng.integers(0, t, 3)]
+    me = int(rng.integers(3))
+    want = np.zeros(8)
+    sc = list(start)
+    for seat, pts in events:
+        sc[seat] = max(0, sc[seat] + pts)
+        if sc[seat] >= t:
+            if seat == me:
+                want[1 if any(sc[o] < line for o in range(3) if o != seat) else 0] = 1
+            else:
+                want[4] = 1
+            break
+    else:
+        new_seat = {1: 0, 2: 1, 0: 2}[me]
+        v = board[sc[1], sc[2], sc[0]]
+        want[0], want[1], want[4] = v[new_seat] - v[3 + new_seat], v[3 + new_seat], 1 - v[new_seat]
+    out = np.zeros(8)
+    sides = np.array([s for s, _ in events], np.int64)
+    pts = np.array([p for _, p in events], np.int64)
+    tok._three_outcome(sides, pts, n, me, np.array(start, np.int64), t, line, board, out)
+    assert np.allclose(out, want, atol=1e-12)
+
+
+def test_play_score_at_three_and_five_on_the_command_line() -> None:
+    """Three players: one score a seat, yours first, valued on the board of three (no
+    chance of being skunked: the board of three does not say it); five players and three
+    under back ten have no board: one line each, exit 2."""
+    runner = CliRunner()
+    base = ["play", "6C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer", "-s", "4D",
+            "--played", "7H 3S", "--samples", "100"]  # fmt: skip
+    out = runner.invoke(cli, [*base, "--score", "110-100-115", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.stdout)
+    wins = [r["p_win"] for r in rows]
+    assert wins == sorted(wins, reverse=True) and all(0 < w < 1 for w in wins)
+    assert "p_skunked" not in rows[0]
+    two = runner.invoke(cli, [*base, "--score", "110-100"])
+    assert two.exit_code == 2 and "3 numbers" in two.output, two.output
+    back = runner.invoke(cli, [*base, "--score", "1-2-3", "--penalty", "back-ten"])
+    assert back.exit_code == 2 and "back ten" in back.output
+    five = ["play", "6C", "9D", "KS", "2H", "--game", "five", "--seat", "dealer", "-s", "4D",
+            "--played", "7H 3S 2C 4C", "--score", "1-2-3-4-5"]  # fmt: skip
+    bad = runner.invoke(cli, five)
+    assert bad.exit_code == 2 and "no board" in bad.output and "Traceback" not in bad.output
+
+
+def test_three_players_skunk_is_below_the_line() -> None:
+    """A loser on the line is no skunk; one point under it is (the rules' 'short of')."""
+    out = np.zeros(8)
+    board = np.zeros((30, 30, 30, 6))
+    one = (np.array([2], np.int64), np.array([10], np.int64))
+    tok._three_outcome(*one, 1, 2, np.array([20, 21, 25], np.int64), 30, 20, board, out)
+    assert out[0] == 1.0 and out[1] == 0.0
+    out[:] = 0.0
+    tok._three_outcome(*one, 1, 2, np.array([19, 21, 25], np.int64), 30, 20, board, out)
+    assert out[1] == 1.0 and out[0] == 0.0

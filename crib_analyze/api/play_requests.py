@@ -5,7 +5,7 @@ game to grade (:class:`ReviewRequest`), each resolved as
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 from crib_analyze.api.capabilities import Engine, dispatch, label, play_policy, rules_of
 from crib_analyze.errors import UsageError
@@ -28,7 +28,7 @@ class PlayRequest:
     model: Any = None
     game: str | Rules = "standard"
     has_starter: bool = True  # another game's play is valued after the cut
-    score: str | tuple[int, int] | None = None  # rank by the chance of winning from it
+    score: str | tuple[int, ...] | None = None  # rank by the chance of winning from it
     engine: Engine | None = None
 
     def resolve(self) -> PlayRequest:
@@ -55,7 +55,7 @@ class PlayRequest:
                 from crib_analyze.board.table_boards import check_board_of
 
                 check_board_of(rules)
-            score = cast("tuple[int, int]", parse_scores(score, 2, rules.target))
+            score = parse_scores(score, len(rules.sides), rules.target)
         samples, seed = PLAY_SAMPLES.check(self.samples), SEED.check(self.seed)
         seat = self.seat
         if engine == "any-game":

@@ -110,7 +110,7 @@ def advise_play(
     seed: int = SEED.default,
     model: ModelLike = None,
     game: str | Rules = "standard",
-    score: str | tuple[int, int] | None = None,
+    score: str | tuple[int, ...] | None = None,
 ) -> pd.DataFrame:
     """Which card to lay now: for each card ``seat`` can lay, holding ``hand`` after the
     play ``played`` (cards and 'go', the dealer's left-hand player first: in the
@@ -163,7 +163,7 @@ def advise_play_rows(
     seed: int = SEED.default,
     model: ModelLike = None,
     game: str | Rules = "standard",
-    score: str | tuple[int, int] | None = None,
+    score: str | tuple[int, ...] | None = None,
 ) -> Rows:
     """:func:`advise_play` without pandas: the same columns as numpy arrays
     (:class:`~crib_analyze.results.Rows`), for quick start-up.
@@ -204,7 +204,7 @@ def advise_play_rows(
 
             cut = cast(CardLike, starter)
             at = table_position(rules, r.seat, hand, cut, played, discards or ())
-            chances = table_play_odds(at, cast("tuple[int, int]", r.score), r.samples, r.seed)
+            chances = table_play_odds(at, cast("tuple[int, ...]", r.score), r.samples, r.seed)
             rows = ranked_by_table_odds(rows, at_table.codes, chances)
         return rows.with_verdict(game_advice_verdict(rows))
     from crib_analyze.play.advice import advise_at, play_position

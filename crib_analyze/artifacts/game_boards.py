@@ -305,46 +305,59 @@ def made_board_path(rules: Rules) -> Path:
 
 
 #: boards made in this process, by key (kept in the data dir too where it can be written)
-_MADE_HERE: dict[str, tuple[GameBoard, dict[str, Any]]] = {}
+_MADE_HERE: dict[str, tuple[GameBoard | ThreeBoard, dict[str, Any]]] = {}
 
 
-def save_made_board(rules: Rules, board: GameBoard, provenance: dict[str, Any]) -> None:
+def save_made_board(
+    rules: Rules, board: GameBoard | ThreeBoard, provenance: dict[str, Any]
+) -> None:
     """Keep ``board``, just made, for this process and in the data dir (where it can be
-    written: a folder that cannot take it only means it is made again next time)."""
-    _MADE_HERE[board_key(rules)] = (board, provenance)
+    written: a folder that cannot take it only means it is made again next time); a board
+    of three as it is packed (:func:`pack_three`)."""
+    key = board_key(rules)
+    _MADE_HERE[key] = (board, provenance)
     path = made_board_path(rules)
+    stored = board.packed() if isinstance(board, ThreeBoard) else board.values.astype(np.float32)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_npz(path, GAME_BOARDS_FORMAT, {board_key(rules): provenance},
-                  {board_key(rules): board.values.astype(np.float32)})  # fmt: skip
+        write_npz(path, GAME_BOARDS_FORMAT, {key: provenance}, {key: stored})
     except (OSError, ModelError):
         pass
 
 
 @cache
-def _made_board_file(path: str, stamp: tuple[int, int], key: str, target: int) -> tuple[
-    GameBoard, dict[str, Any]
+def _made_board_file(path: str, stamp: tuple[int, int], rules: Rules) -> tuple[
+    GameBoard | ThreeBoard, dict[str, Any]
 ]:  # fmt: skip
+    key = board_key(rules)
+
     def parse(arrays: dict[str, np.ndarray], provenance: dict[str, Any]) -> tuple[
-        GameBoard, dict[str, Any]
+        GameBoard | ThreeBoard, dict[str, Any]
     ]:  # fmt: skip
         if key not in arrays:
             raise ValueError(f"no board {key!r} in it")
+        made = dict(provenance.get(key, {}))
+        if len(rules.sides) == 3:
+            packed = np.asarray(arrays[key])
+            t = rules.target
+            if packed.shape != (5, t, t, t) or packed.dtype != np.uint16:
+                raise ValueError(f"a board of three of shape {packed.shape}")
+            board = ThreeBoard(rules.name, stored=lambda: packed)
+            board.steps()  # checked now: a damaged file is made again
+            return board, made
         values = np.asarray(arrays[key], np.float64)
-        t = target
-        if values.shape != (t, t, 2, N_OUTCOMES + 1):
-            raise ValueError(f"values of shape {values.shape}, not {(t, t, 2, N_OUTCOMES + 1)}")
-        outcomes = values[..., :N_OUTCOMES]
-        if abs(outcomes.sum(-1) - 1).max() > 1e-4 or not np.isfinite(values).all():
-            raise ValueError("outcome probabilities that do not sum to 1")
+        problem = board_problem(values, rules)
+        if problem:
+            raise ValueError(problem)
+        outcomes = values[..., :N_OUTCOMES]  # stored as float32: sum to 1 again
         outcomes /= outcomes.sum(-1, keepdims=True)
         values.setflags(write=False)
-        return GameBoard(key, values), dict(provenance.get(key, {}))
+        return GameBoard(key, values), made
 
     return read_npz(path, f"the board of {key}", GAME_BOARDS_FORMAT, parse)
 
 
-def made_board(rules: Rules) -> tuple[GameBoard, dict[str, Any]] | None:
+def made_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, Any]] | None:
     """The board of ``rules`` made on an earlier first use (in this process, or kept in
     the data dir and sound) and its provenance; None if none is (a damaged file is made
     again)."""
@@ -354,6 +367,6 @@ def made_board(rules: Rules) -> tuple[GameBoard, dict[str, Any]] | None:
     path = made_board_path(rules)
     try:
         st = path.stat()
-        return _made_board_file(str(path), (st.st_mtime_ns, st.st_size), key, rules.target)
+        return _made_board_file(str(path), (st.st_mtime_ns, st.st_size), rules)
     except (OSError, ModelError):
         return None

@@ -306,34 +306,38 @@ def _three_board(
 
 
 def check_board_of(rules: Rules) -> None:
-    """A one-line usage error for rules :func:`board_of` has no board for: three sides
-    or more (their boards hold no position after a deal to walk from, or none is
-    made)."""
-    if len(rules.sides) != 2:
+    """A one-line usage error for rules :func:`board_of` has no board for: five players
+    each for themselves (121^5 positions), and three players under back ten (a board of
+    three is solved from the highest scores down, which points taken away break)."""
+    sides = len(rules.sides)
+    if sides > 3:
         raise UsageError(
-            f"`score` values a card on the board of a game of two sides; {rules.name} has "
-            f"{len(rules.sides)}"
+            f"`score` values a card on the board of the game; {rules.name} has {sides} sides, "
+            "and no board (121^5 positions): its chances are simulated (odds)"
+        )
+    if sides == 3 and rules.penalty == "back-ten":
+        raise UsageError(
+            "`score` with three players under back ten: their board is solved from the "
+            "highest scores down, which points taken away break; it is not made"
         )
 
 
-def board_of(rules: Rules) -> tuple[GameBoard, dict[str, Any]]:
-    """The board a game of two sides is valued by at the end of a deal: the one shipped
-    for the game as dealt, else (under a variant) the one made on an earlier first use,
-    else one made now (:func:`make_variant_board`, said in one line first). A usage
-    error for three sides or more."""
+def board_of(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, Any]]:
+    """The board the game is valued by at the end of a deal: the one shipped for the game
+    as dealt, else (under a variant) the one made on an earlier first use, else one made
+    now (:func:`make_variant_board`, said in one line first). A usage error where there
+    is none (:func:`check_board_of`)."""
     from crib_analyze.artifacts.game_boards import game_board, made_board
 
     check_board_of(rules)
     found = game_board(rules) or made_board(rules)
     if found is not None:
-        board, provenance = found
-        assert isinstance(board, GameBoard)  # two sides
-        return board, provenance
+        return found
     return make_variant_board(rules)
 
 
-def make_variant_board(rules: Rules) -> tuple[GameBoard, dict[str, Any]]:
-    """The board of a game of two sides under a variant, made now
+def make_variant_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, Any]]:
+    """The board of a game of two sides or three players under a variant, made now
     (:data:`~crib_analyze.settings.MADE_BOARD_DEALS` deals of seed
     :data:`~crib_analyze.settings.MADE_BOARD_SEED`, every seat throwing as its whole
     games do and laying by the lookahead) and kept where :func:`board_of` reads it
@@ -355,7 +359,6 @@ def make_variant_board(rules: Rules) -> tuple[GameBoard, dict[str, Any]]:
     board, provenance = _build_board(
         rules, MADE_BOARD_DEALS, MADE_BOARD_SEED, "lookahead", None, checkpoint, None
     )
-    assert isinstance(board, GameBoard)  # two sides
     provenance["made_by"] = f"crib-analyze {__version__}, on its first use"
     save_made_board(rules, board, provenance)
     return board, provenance

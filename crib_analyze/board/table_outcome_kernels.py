@@ -219,6 +219,38 @@ def _walk(
 
 
 @njit
+def _three_outcome(
+    ev_side: np.ndarray, ev_points: np.ndarray, e: int, me: int, start: np.ndarray,
+    target: int, line: int, board: np.ndarray, out: np.ndarray,
+) -> None:  # fmt: skip
+    """Three players each for themselves: walk events ``[:e]`` (by seat from the dealer's
+    left) from the scores ``start``, a score never below 0, and write ``me``'s outcome
+    to ``out`` (8,): 0 a plain win, 1 a win with a loser short of ``line``, 4 a loss;
+    if nobody reaches the target, the board of three (target, target, target, 6) after
+    the deal passes left (the old middle seat the new left, the old dealer the new
+    middle, the old left the new dealer)."""
+    sc = start.copy()
+    for i in range(e):
+        s = ev_side[i]
+        sc[s] = max(0, sc[s] + ev_points[i])
+        if sc[s] >= target:
+            if s != me:
+                out[4] = 1.0
+                return
+            skunk = False
+            for o in range(3):
+                if o != s and sc[o] < line:
+                    skunk = True
+            out[1 if skunk else 0] = 1.0
+            return
+    k = (me + 2) % 3  # my seat in the next deal
+    win, skunk_win = board[sc[1], sc[2], sc[0], k], board[sc[1], sc[2], sc[0], 3 + k]
+    out[0] = max(0.0, win - skunk_win)
+    out[1] = skunk_win
+    out[4] = max(0.0, 1.0 - win)
+
+
+@njit
 def _show_events(
     shown: np.ndarray, size: int, crib: np.ndarray, crib_size: int, starter: int,
     teams: np.ndarray, penalty: int, ev_side: np.ndarray, ev_points: np.ndarray, e: int,
@@ -248,13 +280,13 @@ def option_outcomes(
     aim: int, samples: int, seed: int, laid: np.ndarray, size: int, starter: int,
     crib_known: np.ndarray, crib_unseen: np.ndarray, throws: np.ndarray, dealt: np.ndarray,
     by_policy: np.ndarray, signs: np.ndarray, crib_one: np.ndarray, crib_two: np.ndarray,
-    from_pack: int, fives: bool, jokers: int, penalty: int, a: int, b: int, board: np.ndarray,
+    from_pack: int, fives: bool, jokers: int, penalty: int, start: np.ndarray, board: np.ndarray,
     target: int, lines: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """(options, samples, 8): for each draw of the other seats' cards and each option of
     ``seat`` (codes of :func:`~crib_analyze.play.table_solver_kernels.option_values`),
     the chance of each outcome of the game for ``seat``'s side (0 a win, 1-3 by a skunk
-    and more, 4-7 the same losses), its side on ``a`` against ``b`` now. ``laid`` (N,
+    and more, 4-7 the same losses), from the scores ``start``. ``laid`` (N,
     4) the card ids each seat has laid (-1 none), ``size`` a hand's cards in the show;
     ``crib_known`` the crib's cards known (the player's throw), ``crib_unseen`` those it
     may hold besides (``unseen`` and, under throw fives, the fives), ``throws``/``dealt`` the
@@ -262,8 +294,9 @@ def option_outcomes(
     the pack's cards to the crib; a seat with ``by_policy`` threw by the hand policy
     (its side's crib ``signs`` +1 or -1, its tables ``crib_one``/``crib_two`` (N, ...)),
     and its hand is weighed by it (:func:`throw_weight`), the others' throws are drawn at
-    random; ``board`` (target, target, 2, 9) from the side's point of view; ``aim`` -1
-    lowball. Also returns each draw's weight (samples,): the product of the seats'."""
+    random; ``board`` (target, target, 2, 9) from the side's point of view, or with three
+    sides the board of three; ``start`` the scores now by side; ``aim`` -1 lowball.
+    Also returns each draw's weight (samples,): the product of the seats'."""
     players = held.shape[0]
     sides = ts.side_count(teams)
     mine_side = teams[seat]
@@ -364,8 +397,13 @@ def option_outcomes(
                     ev_side[i] = teams[ev_seat[i]]
                 for i in range(e_shows):
                     ev_side[e + i], ev_points[e + i] = shows_side[i], shows_points[i]
-                outcome, a2, b2 = _walk(ev_side, ev_points, e + e_shows, mine_side, a, b,
-                                        target, lines, lowball)  # fmt: skip
+                if sides == 3:  # three players each for themselves
+                    _three_outcome(ev_side, ev_points, e + e_shows, mine_side, start, target,
+                                   lines[0], board, out[o, j])  # fmt: skip
+                    continue
+                outcome, a2, b2 = _walk(ev_side, ev_points, e + e_shows, mine_side,
+                                        start[mine_side], start[1 - mine_side], target, lines,
+                                        lowball)  # fmt: skip
                 if outcome >= 0:
                     out[o, j, outcome] = 1.0
                 else:

@@ -50,23 +50,32 @@ class TablePlayOdds:
     outcomes: np.ndarray
     p_win: np.ndarray
     p_win_se: np.ndarray
-    p_skunked: np.ndarray
+    p_skunked: np.ndarray | None  # two sides only (a board of three does not say)
     wins: np.ndarray  # (n, samples) each draw's chance of winning
     share: np.ndarray  # (samples,) each draw's weight, summing to 1
     samples: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     board: dict[str, Any]
 
 
 def table_play_odds(
-    pos: TablePosition, score: tuple[int, int], samples: int, seed: int
+    pos: TablePosition, score: tuple[int, ...], samples: int, seed: int
 ) -> TablePlayOdds:
-    """The chance of winning after each option of ``pos``, the player's side on
-    ``score[0]`` against the other side's ``score[1]`` (the play so far counted)."""
+    """The chance of winning after each option of ``pos`` from ``score`` (the play so far
+    counted): the player's side's first, then the other side's; with three players each
+    for themselves, the player's and then the others' from the dealer's left."""
     rules = pos.rules
     board, provenance = board_of(rules)
-    mine = check_score("my score", score[0], rules.target)
-    theirs = check_score("the opponent's score", score[1], rules.target)
+    sides = len(rules.sides)
+    if len(score) != sides:
+        raise UsageError(f"`score` takes {sides} scores in {rules.name}, got {len(score)}")
+    names = ["my score", *(["the opponent's score"] if sides == 2 else ["a score", "a score"])]
+    score = tuple(check_score(w, v, rules.target) for w, v in zip(names, score, strict=True))
+    mine_side = rules.teams[pos.seat]
+    others = [t for t in range(sides) if t != mine_side]
+    start = np.zeros(sides, np.int64)
+    start[mine_side] = score[0]
+    start[others] = score[1:]
     if int(pos.codes[0]) == SAY_GO:
         raise UsageError("no card fits: say go (nothing to value from the score)")
     seq = np.zeros(SEQ_SIZE, np.int64)
@@ -92,8 +101,8 @@ def table_play_odds(
         -1 if rules.lowball else 1, samples, seed, pos.laid, rules.hand_size,
         pos.cut, np.array(given, np.int64), crib_unseen, throws, dealt, by_policy, signs,
         one, two, rules.crib_from_deck, rules.throw_fives, rules.jokers,
-        PENALTY_CODES[rules.penalty], mine, theirs,
-        np.ascontiguousarray(board.values, np.float64), rules.target, skunk_lines(rules),
+        PENALTY_CODES[rules.penalty], start, np.ascontiguousarray(board.values, np.float64),
+        rules.target, skunk_lines(rules),
     )  # fmt: skip
     if weights.sum() <= 0.0:
         raise UsageError("no hands the other seats could hold fit their throws and the play")
@@ -104,8 +113,9 @@ def table_play_odds(
         codes=[int(c) for c in pos.codes], outcomes=outcomes,
         p_win=np.clip(p_win(outcomes), 0.0, 1.0),
         p_win_se=weighted_se(wins, share),
-        p_skunked=np.clip(p_skunked(outcomes), 0.0, 1.0), wins=wins, share=share, samples=samples,
-        score=(mine, theirs),
+        p_skunked=np.clip(p_skunked(outcomes), 0.0, 1.0) if sides == 2 else None,
+        wins=wins, share=share, samples=samples,
+        score=score,
         board=provenance,
     )  # fmt: skip
 
@@ -138,7 +148,8 @@ def ranked_by_table_odds(rows: Rows, codes: list[int], odds: TablePlayOdds) -> R
     columns["p_win"] = odds.p_win[at]
     columns["p_win_se"] = odds.p_win_se[at]
     columns["gap_se"] = weighted_se(wins[0] - wins, odds.share)
-    columns["p_skunked"] = odds.p_skunked[at]
+    if odds.p_skunked is not None:
+        columns["p_skunked"] = odds.p_skunked[at]
     meta = rows.meta
     assert isinstance(meta, GameAdviceMeta)
     ranked = replace(meta, score=odds.score, odds_method=TABLE_ODDS_METHOD, board=odds.board)

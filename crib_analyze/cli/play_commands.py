@@ -164,8 +164,9 @@ def peg(
 @model_option
 @score_option(
     "Yours-theirs now (the play so far counted; needs --starter): rank the cards by the "
-    "chance of winning the game, from the solver's play and the board table (with --game, "
-    "two sides, or a variant: the game's board; a variant's is made on its first use)."
+    "chance of winning the game, from the solver's play and the board table (with --game or "
+    "a variant: the game's board, a variant's made on its first use; three players give "
+    "one score a seat, yours first)."
 )
 @lowball_option(
     "the lowest net is best; every seat lays for the fewest points (simulated as with --game)."
@@ -234,10 +235,10 @@ def play(
     With --score, near the end the card that wins is not always the one that pegs
     most: each card is ranked by the chance of winning the game (P(win)), the rest of
     the play solved for each hand the opponent may hold, then the shows and the board.
-    With --game (a game of two sides) or a variant the other seats' cards are drawn,
-    each draw weighed by the chance their throws keep those cards, and the game's board
-    values the end of the deal: the one shipped, or a variant's made once on its first
-    use (a wait said first; not with --penalty back-ten).
+    With --game (a game of two sides or of three players) or a variant the other seats'
+    cards are drawn, each draw weighed by the chance their throws keep those cards, and
+    the game's board values the end of the deal: the one shipped, or a variant's made
+    once on its first use (a wait said first). Five players have no board.
 
     With --lowball (loser's cribbage) the play is valued as with --game, every seat
     laying for the fewest points, and the lowest net is best. With --throw-fives the

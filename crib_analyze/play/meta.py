@@ -39,8 +39,8 @@ class PlayMeta(ResultMeta):
         )
         if self.score is None:
             return said
-        mine, theirs = self.score
-        return f"{said}. From {mine}-{theirs}, the chance of winning: {self.odds_method}"
+        at = "-".join(str(v) for v in self.score)
+        return f"{said}. From {at}, the chance of winning: {self.odds_method}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,7 +78,7 @@ class GameAdviceMeta(ResultMeta):
     samples: int = 0
     policy: str = ""
     lowball: bool = False
-    score: tuple[int, int] | None = None  # your side's, the other's: ranked by P(win)
+    score: tuple[int, ...] | None = None  # your side's, then the others': ranked by P(win)
     odds_method: str = ""  # how the chance of winning was made, with a score
     board: dict[str, object] = field(default_factory=dict)  # the board's provenance
 
@@ -92,5 +92,5 @@ class GameAdviceMeta(ResultMeta):
         )
         if self.score is None:
             return said
-        mine, theirs = self.score
-        return f"{said}. From {mine}-{theirs}, the chance of winning: {self.odds_method}"
+        at = "-".join(str(v) for v in self.score)
+        return f"{said}. From {at}, the chance of winning: {self.odds_method}"

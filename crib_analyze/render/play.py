@@ -127,16 +127,17 @@ def game_advice_text(rows: Rows) -> str:
     from crib_analyze.api import GameAdviceMeta
 
     m = rows.meta if isinstance(rows.meta, GameAdviceMeta) else GameAdviceMeta()
-    odds = "p_win" in rows.columns
+    odds, skunked = "p_win" in rows.columns, "p_skunked" in rows.columns
     body = [
         [str(r["card"]), f"{r['net']:+.3f}", f"{r['net_se']:.3f}", f"{r['own']:.3f}",
          f"{r['others']:.3f}",
-         *([f"{r['p_win']:.4f}", f"{r['gap_se']:.4f}", f"{r['p_skunked']:.4f}"] if odds else [])]
+         *([f"{r['p_win']:.4f}", f"{r['gap_se']:.4f}"] if odds else []),
+         *([f"{r['p_skunked']:.4f}"] if skunked else [])]
         for r in rows.records()
     ]  # fmt: skip
     said = wrapped(m.verdict) + wrapped(m.assumed, upper=False)
     said += [line for note in m.notes for line in wrapped(note, upper=False)]
     heads = ["card", "net", "s.e.", "yours", "others"]
     if odds:  # the gap's error: each card's chance against the best's, on the same draws
-        heads += ["p_win", "gap s.e.", "p_skunked"]
+        heads += ["p_win", "gap s.e."] + (["p_skunked"] if skunked else [])
     return "\n".join(said) + "\n" + aligned(heads, body, left={0}) + "\n"
