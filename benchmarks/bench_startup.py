@@ -61,6 +61,12 @@ COMPILING = [
         "play 5C 9D KS 2H --game three --seat dealer --starter 4D --played '7H 3S'",
         "three",
     ),
+    (
+        "play --game --score",
+        "play 5C 9D KS 2H --game five-dealt --seat dealer --starter 4D --played 7H "
+        "--score 110-115",
+        "p_win",
+    ),
 ]
 GOAL_RATIO = 1.5  # warm one-hand command / the baseline
 GOAL_COLD = 2.0  # cold / warm, for the commands that compile nothing

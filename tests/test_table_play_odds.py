@@ -616,3 +616,23 @@ def test_three_players_skunk_is_below_the_line() -> None:
     out[:] = 0.0
     tok._three_outcome(*one, 1, 2, np.array([19, 21, 25], np.int64), 30, 20, board, out)
     assert out[1] == 1.0 and out[0] == 0.0
+
+
+@pytest.mark.heavy  # about a minute: three boards of 121^3 positions
+def test_a_board_of_three_under_a_variant_is_made_and_kept(small_boards) -> None:  # type: ignore[no-untyped-def]
+    """Three players under throw fives: a board of three made on first use, kept packed
+    in the data dir and read back the same (to its steps of 1/65535)."""
+    from crib_analyze.artifacts import game_boards
+    from crib_analyze.artifacts.game_boards import ThreeBoard
+    from crib_analyze.rules import game
+
+    rules = game("three", throw_fives=True)
+    board, provenance = table_boards.board_of(rules)
+    assert isinstance(board, ThreeBoard) and provenance["variants"] == ["throw fives"]
+    assert (small_boards / "game_boards" / "three+throw-fives.npz").exists()
+    game_boards._MADE_HERE.clear()
+    again, _ = table_boards.board_of(rules)
+    assert isinstance(again, ThreeBoard)
+    assert np.allclose(again.values, board.values, atol=2 / 65535)
+    first = again.values[0, 0, 0, :3]
+    assert abs(first.sum() - 1) < 1e-3 and first.min() > 0.2

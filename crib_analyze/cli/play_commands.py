@@ -256,8 +256,8 @@ def play(
     if not jokers:
         no_jokers_unasked([*cards, played, discards or "", starter or ""])
     rules = game_rules(game, lowball, throw_fives, penalty, jokers)
-    if engine_for(rules) == "any-game":
-        first_use("play --game")  # the table's kernels, not the two-player solver's
+    if engine_for(rules) == "any-game":  # the table's kernels, not the two-player solver's
+        first_use("play --game --score" if score else "play --game")
     flag = role_of(dealer, pone, role=role)  # --role is --dealer or --pone
     chosen = seat_of(rules.seat_names, seat, flag == "dealer", flag == "pone")
     asked = asked_for(policy=policy, model=model, score=score)
