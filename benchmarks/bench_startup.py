@@ -63,8 +63,7 @@ COMPILING = [
     ),
     (
         "play --game --score",
-        "play 5C 9D KS 2H --game five-dealt --seat dealer --starter 4D --played 7H "
-        "--score 110-115",
+        "play 5C 9D KS 2H --game five-dealt --seat dealer --starter 4D --played 7H --score 110-115",
         "p_win",
     ),
 ]
