@@ -52,8 +52,8 @@ from crib_analyze.settings import (
 from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
 
 CHUNK = 200_000  # deals between checkpoints
-log = notices.logger("crib_analyze.boards")
 DASK_PIECE = 20_000  # deals a Dask task deals
+said = notices.logger("crib_analyze.boards")  # the one line before a board made on first use
 
 
 def _dealt(
@@ -144,8 +144,9 @@ def _build_board(
     scheduler: str | None,
 ) -> tuple[GameBoard | ThreeBoard, dict[str, Any]]:
     """:func:`build_game_board` of any rules it serves: a game of its list, or under a
-    variant (:func:`make_variant_board`) a game of two sides whose points never go
-    down."""
+    variant (:func:`make_variant_board`) a game of two sides or three players (back ten,
+    which takes points away, swept until nothing moves: two sides only; lowball, two
+    sides, read with the first to the target losing)."""
     if deals < 4000 or deals % 2:
         raise UsageError(f"deals must be an even number, at least 4000, got {deals}")
     by_seat = len(rules.sides) == 3
@@ -352,9 +353,9 @@ def make_variant_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, 
             pass
     except OSError:
         checkpoint = None
-    log.warning(  # a wait of a minute or so: said on a terminal or not
-        f"no board of {board_key(rules)} is kept: making one now ({MADE_BOARD_DEALS:,} deals; "
-        f"once, kept in {path.parent})"
+    said.warning(  # a wait of minutes: said on a terminal or not
+        f"no board of {board_key(rules)} is kept: making one now ({MADE_BOARD_DEALS:,} deals, "
+        f"minutes; once, kept in {path.parent})"
     )
     board, provenance = _build_board(
         rules, MADE_BOARD_DEALS, MADE_BOARD_SEED, "lookahead", None, checkpoint, None
