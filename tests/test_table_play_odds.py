@@ -319,10 +319,6 @@ def test_play_score_under_a_variant_on_the_command_line(small_boards) -> None:  
         out = runner.invoke(cli, [*args, "--penalty", penalty, "--format", "json"])
         assert out.exit_code == 0, out.output
         assert (small_boards / "game_boards" / f"standard+{penalty}-penalty.npz").exists()
-    three_args = ["play", "6C", "9D", "KS", "2H", "--game", "three", "--seat", "dealer", "-s",
-                  "4D", "--played", "7H 3S", "--score", "1-2"]  # fmt: skip
-    three = runner.invoke(cli, three_args)
-    assert three.exit_code == 2 and "two sides" in three.output
 
 
 #: (the play so far, the dealer's cards left, its laid): the pone's last card unseen
@@ -497,7 +493,8 @@ def test_the_board_with_points_taken_away_is_the_twins(seed: int) -> None:
     """signed_board, deals merged and made distinct as the build gives them, against
     plain value iteration over the same deals (a target of 16, back-ten-like events)."""
     from crib_analyze.board.build import distinct_rows
-    from crib_analyze.board.signed_dp_kernels import merge_gains, signed_board
+    from crib_analyze.board.dp_kernels import merge_turns
+    from crib_analyze.board.signed_dp_kernels import signed_board
 
     rng = np.random.default_rng(seed)
     deals = []
@@ -515,7 +512,7 @@ def test_the_board_with_points_taken_away_is_the_twins(seed: int) -> None:
     for i, events in enumerate(deals):
         for k, (side, pts) in enumerate(events):
             players[i, k], points[i, k] = side, pts
-    p, q = merge_gains(players, points)
+    p, q = merge_turns(players, points, True)
     p, q, w = distinct_rows(np.concatenate([p, q], axis=1))
     got, sweeps = signed_board(p, q, w, target, np.array(lines, np.int64))
     want = naive_signed_board(deals, target, lines)

@@ -68,9 +68,14 @@ def walk(
 
 
 @njit
-def merge_turns(players: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def merge_turns(
+    players: np.ndarray, points: np.ndarray, losses_apart: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """The same deals with each run of events by one player merged into one event: who
-    reaches the target first, and the loser's score then, do not change."""
+    reaches the target first, and the loser's score then, do not change. With
+    ``losses_apart`` (points may be taken away, a score kept at 0 or more) only runs of
+    gains merge, and each loss stays an event of its own: the scores at the end do not
+    change either."""
     n, m = players.shape
     out_players = np.full((n, m), -1, np.int8)
     out_points = np.zeros((n, m), np.int8)
@@ -80,7 +85,11 @@ def merge_turns(players: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np
             p = players[i, k]
             if p < 0:
                 break
-            if e >= 0 and out_players[i, e] == p:
+            if (
+                e >= 0
+                and out_players[i, e] == p
+                and (not losses_apart or (points[i, k] >= 0 and out_points[i, e] >= 0))
+            ):
                 out_points[i, e] += points[i, k]
             else:
                 e += 1

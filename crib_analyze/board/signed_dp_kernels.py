@@ -80,29 +80,6 @@ def summaries(players: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 
 @njit
-def merge_gains(players: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The same deals with each run of gains by one side merged into one event (points
-    taken away stay events of their own): who reaches the target first, the loser's
-    score then and the scores at the end do not change."""
-    n, m = players.shape
-    out_players = np.full((n, m), -1, np.int8)
-    out_points = np.zeros((n, m), np.int8)
-    for i in range(n):
-        e = -1
-        for k in range(m):
-            p = players[i, k]
-            if p < 0:
-                break
-            pts = points[i, k]
-            if e >= 0 and out_players[i, e] == p and pts >= 0 and out_points[i, e] >= 0:
-                out_points[i, e] += pts
-            else:
-                e += 1
-                out_players[i, e], out_points[i, e] = p, pts
-    return out_players, out_points
-
-
-@njit
 def _by_gains(sums: np.ndarray, deals: np.ndarray) -> np.ndarray:
     """(2, len(deals)) ``deals`` by each side's gains, the most first."""
     out = np.empty((2, deals.shape[0]), np.int64)
@@ -146,7 +123,8 @@ def signed_board(
     lines: np.ndarray,
 ) -> tuple[np.ndarray, int]:  # fmt: skip
     """(target, target, 2, 9) the board over the deals (deal i with probability
-    ``weights[i] / weights.sum()``; give them merged by :func:`merge_gains` and
+    ``weights[i] / weights.sum()``; give them merged by
+    :func:`~crib_analyze.board.dp_kernels.merge_turns` with its losses apart, and
     distinct, for speed), points taken away allowed; and the sweeps made."""
     n = players.shape[0]
     sums = summaries(players, points)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -49,7 +48,12 @@ from crib_analyze.settings import (
     AnyGamePlayPolicy,
     __version__,
 )
-from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
+from crib_analyze.storage.checkpoint import (
+    checkpoint_beside,
+    load_checkpoint,
+    remove_checkpoint,
+    save_checkpoint,
+)
 
 CHUNK = 200_000  # deals between checkpoints
 DASK_PIECE = 20_000  # deals a Dask task deals
@@ -186,7 +190,8 @@ def _build_board(
                 for s in range(len(SOURCES)):
                     sums[side, s] += points[(players == side) & (sources == s)].sum()
             if signed:  # points taken away: runs of gains merged, the rest kept in order
-                p, q, c = distinct_rows(np.concatenate(sdk.merge_gains(players, points), axis=1))
+                runs = dpk.merge_turns(players, points, True)
+                p, q, c = distinct_rows(np.concatenate(runs, axis=1))
             else:
                 p, q, c = distinct_deals(players, points)
             halves[h] += [np.concatenate([p, q], axis=1), c]
@@ -346,13 +351,7 @@ def make_variant_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, 
     from crib_analyze.artifacts.game_boards import board_key, made_board_path, save_made_board
 
     path = made_board_path(rules)
-    checkpoint: os.PathLike[str] | None = path.with_name(f"{path.name}.checkpoint.npz")
-    try:  # a folder that cannot take a file: no checkpoint, and the board is not kept
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=path.parent):
-            pass
-    except OSError:
-        checkpoint = None
+    checkpoint = checkpoint_beside(path)  # None: the board is not kept either
     said.warning(  # a wait of minutes: said on a terminal or not
         f"no board of {board_key(rules)} is kept: making one now ({MADE_BOARD_DEALS:,} deals, "
         f"minutes; once, kept in {path.parent})"

@@ -32,6 +32,7 @@ from crib_analyze.constants import (
     ZERO_PENALTY_POINTS,
 )
 from crib_analyze.crib.any_game_kernels import policy_keeps_first
+from crib_analyze.crib.combine_kernels import choose
 from crib_analyze.jit import njit
 from crib_analyze.play import table_solver_kernels as ts
 from crib_analyze.play.rules_kernels import lay_points, next_holding, rank_value
@@ -108,16 +109,6 @@ def table_line(
 
 
 @njit
-def _comb(n: int, k: int) -> float:
-    if k < 0 or k > n:
-        return 0.0
-    out = 1.0
-    for i in range(k):
-        out = out * (n - i) / (i + 1)
-    return out
-
-
-@njit
 def draw_crib(
     rng: np.ndarray, pool: np.ndarray, size: int, throws: np.ndarray, dealt: np.ndarray,
     fives: bool, out: np.ndarray, at: int,
@@ -140,7 +131,7 @@ def draw_crib(
                 for j in range(k):
                     c = pool[used + j]
                     f += 1 if c < FIRST_JOKER and c >> 2 == FIVE_RANK else 0
-                if rng_uniform(rng) * _comb(dealt[t] - f, k - f) < 1.0:
+                if rng_uniform(rng) * choose(dealt[t] - f, k - f) < 1.0:
                     break
                 for j in range(k):  # k other cards at random from the rest
                     pick = used + j + rng_next(rng) % (size - used - j)
@@ -165,7 +156,7 @@ def throw_weight(
     one such set, at random (none: the weight is 0)."""
     cards = np.empty(nk + k, np.int64)
     cards[:nk] = kept[:nk]
-    total = _comb(left, k)
+    total = choose(left, k)
     every = total <= THROW_TRIES and k <= 2
     tries = int(total) if every else THROW_TRIES
     at = np.empty(k, np.int64)

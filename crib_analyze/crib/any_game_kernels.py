@@ -272,11 +272,17 @@ def hand_policy_split(
 ) -> tuple[int, int, int]:
     """:func:`best_split` of the cards a seat holds, the starter any card it does not
     (of a pack with ``jokers`` jokers)."""
-    mine = np.zeros(52 + jokers, np.bool_)
-    for c in held:
-        mine[c] = True
-    unseen = np.flatnonzero(~mine)
+    unseen = _not_in(held, jokers)
     return best_split(held, keep, throw, passes, unseen, sign, crib_one, crib_two, aim, fives)
+
+
+@njit
+def _not_in(cards: np.ndarray, jokers: int) -> np.ndarray:
+    """The cards of a pack with ``jokers`` jokers not among ``cards``."""
+    mine = np.zeros(52 + jokers, np.bool_)
+    for c in cards:
+        mine[c] = True
+    return np.flatnonzero(~mine)
 
 
 @njit
@@ -295,10 +301,7 @@ def policy_keeps_first(
     ``cards[:keep]`` and throws the rest: no other legal split is worth more (the first
     best is kept, and that keep comes first). Stops at the first split worth more."""
     n = cards.shape[0]
-    mine = np.zeros(52 + jokers, np.bool_)
-    for c in cards:
-        mine[c] = True
-    unseen = np.flatnonzero(~mine)
+    unseen = _not_in(cards, jokers)
     five_mask = 0
     if fives:
         for i in range(n):

@@ -367,7 +367,8 @@ def crib_distribution_from_joint(
 
 
 @njit
-def _choose(n: int, k: int) -> float:
+def choose(n: int, k: int) -> float:
+    """C(n, k) as a float (0 outside 0 <= k <= n)."""
     if k < 0 or n < k:
         return 0.0
     out = 1.0
@@ -391,7 +392,7 @@ def throw_fives_pair_starter(hand6: np.ndarray) -> np.ndarray:
     for s in range(4):
         f += not seen[FIVE_RANK * 4 + s]
     n = 46 - f  # unseen cards that are not fives
-    hands = _choose(46, 6)
+    hands = choose(46, 6)
     joint = np.zeros((52, 52, 52), np.float64)
     for e1 in range(52):
         if seen[e1]:
@@ -410,13 +411,13 @@ def throw_fives_pair_starter(hand6: np.ndarray) -> np.ndarray:
                         others = f - 2 - (1 if five_s else 0)
                         plain = n - (0 if five_s else 1)
                         pairs = k * (k - 1) / 2  # it throws any two of its k fives
-                        count += _choose(others, k - 2) * _choose(plain, 6 - k) / pairs
+                        count += choose(others, k - 2) * choose(plain, 6 - k) / pairs
                 elif fives == 1:  # its only five and four more plain cards with the other
                     plain = n - 1 - (0 if five_s else 1)
-                    count = _choose(plain, 4) / 5.0
+                    count = choose(plain, 4) / 5.0
                 else:  # no fives: e1, e2 and four more plain cards
                     plain = n - 2 - (0 if five_s else 1)
-                    count = _choose(plain, 4) / 15.0
+                    count = choose(plain, 4) / 15.0
                 if count > 0.0:
                     joint[e1, e2, s] = count / hands / 40.0
     return joint

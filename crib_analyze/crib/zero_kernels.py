@@ -27,7 +27,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.constants import FIVE_RANK, JACK_RANK
-from crib_analyze.crib.combine_kernels import _choose, card_pair_masses
+from crib_analyze.crib.combine_kernels import card_pair_masses, choose
 from crib_analyze.crib.hand_kernels import DISCARDS, KEEPS, N_DISCARDS, unseen_counts
 from crib_analyze.jit import njit
 from crib_analyze.scoring.show_kernels import lookup_rank_points
@@ -271,18 +271,18 @@ def throw_fives_weights(hand6: np.ndarray) -> np.ndarray:
     for c in hand6:
         f -= c >> 2 == FIVE_RANK
     n = 46 - f  # unseen cards that are not fives
-    hands = _choose(46, 6)
+    hands = choose(46, 6)
     out = np.zeros((3, 2), np.float64)
     for five_s in range(2):
         both = 0.0
         for k in range(2, 7):  # its fives: the two thrown and k - 2 others
             both += (
-                _choose(f - 2 - five_s, k - 2) * _choose(n - (1 - five_s), 6 - k)
+                choose(f - 2 - five_s, k - 2) * choose(n - (1 - five_s), 6 - k)
                 / (k * (k - 1) / 2)
             )  # fmt: skip
         out[2, five_s] = both / hands / 40.0
-        out[1, five_s] = _choose(n - 1 - (1 - five_s), 4) / 5.0 / hands / 40.0
-        out[0, five_s] = _choose(n - 2 - (1 - five_s), 4) / 15.0 / hands / 40.0
+        out[1, five_s] = choose(n - 1 - (1 - five_s), 4) / 5.0 / hands / 40.0
+        out[0, five_s] = choose(n - 2 - (1 - five_s), 4) / 15.0 / hands / 40.0
     return out
 
 

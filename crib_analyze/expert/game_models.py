@@ -24,10 +24,8 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -50,7 +48,12 @@ from crib_analyze.crib.any_game_cribs import hand_policy_tables
 from crib_analyze.errors import CribAnalyzeError, UsageError
 from crib_analyze.rules import GAMES, Rules
 from crib_analyze.settings import MADE_MODEL_DEALS, MADE_MODEL_ROUNDS, MADE_MODEL_SEED, __version__
-from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
+from crib_analyze.storage.checkpoint import (
+    checkpoint_beside,
+    load_checkpoint,
+    remove_checkpoint,
+    save_checkpoint,
+)
 
 SCHEME = (
     "fictitious play from the hand policy's random cribs over sampled deals; each round "
@@ -196,13 +199,7 @@ def make_game_model(rules: Rules, progress: Callable[[str], None] | None = None)
     rules = modelled(rules)
     key = model_key(rules)
     path = made_model_path(rules)
-    checkpoint: Path | None = path.with_name(f"{path.name}.checkpoint.npz")
-    try:  # a folder that cannot take a file: no checkpoint, and the model is not kept
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=path.parent):
-            pass
-    except OSError:
-        checkpoint = None
+    checkpoint = checkpoint_beside(path)  # None: the model is not kept either
     model, provenance = build_game_model(
         rules, MADE_MODEL_ROUNDS, MADE_MODEL_DEALS, MADE_MODEL_SEED, checkpoint, progress
     )

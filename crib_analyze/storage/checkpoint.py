@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,6 +24,19 @@ from crib_analyze.storage.atomic import atomic_open
 from crib_analyze.storage.npz import arrays_digest
 
 log = notices.logger("crib_analyze.storage")
+
+
+def checkpoint_beside(path: Path) -> Path | None:
+    """Where a build that writes ``path`` keeps its checkpoint: beside it, its folder
+    made; None if the folder cannot take a file (no checkpoint: the build's result is
+    then not kept either)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError:
+        return None
+    return path.with_name(f"{path.name}.checkpoint.npz")
 
 
 def save_checkpoint(
