@@ -633,3 +633,21 @@ def test_a_board_of_three_under_a_variant_is_made_and_kept(small_boards) -> None
     assert np.allclose(again.values, board.values, atol=2 / 65535)
     first = again.values[0, 0, 0, :3]
     assert abs(first.sum() - 1) < 1e-3 and first.min() > 0.2
+
+
+def test_odds_reads_a_variants_board_once_it_is_made(small_boards) -> None:  # type: ignore[no-untyped-def]
+    """`odds` under a variant simulates games until the variant's board is made (by
+    `play --score`'s first use), then reads it: the same chances as the board holds,
+    the variant said."""
+    from crib_analyze.api import odds_rows
+    from crib_analyze.rules import game
+
+    rules = game("standard", lowball=True)
+    before = odds_rows(100, 110, game=rules, games=200)
+    assert before.meta.method == "simulation"
+    assert odds_rows(100, 110, game=rules).meta.method == "simulation"  # none kept yet
+    board, _ = table_boards.board_of(rules)
+    after = odds_rows(100, 110, game=rules)
+    assert after.meta.method == "board table" and "made on its first use" in after.meta.assumed
+    assert after["win"][1] == pytest.approx(board.win_at(110, 100, True), abs=1e-6)
+    assert any("lowball" in n for n in after.meta.notes)

@@ -182,9 +182,9 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     chance, the dealer's side about to deal (``win_se`` the board's sampling error, its
     root mean square over the positions), its chances of skunking and being skunked
     and its match points under ``scoring``, won less lost."""
-    from crib_analyze.artifacts.game_boards import ThreeBoard, game_board
+    from crib_analyze.artifacts.game_boards import ThreeBoard, game_board, made_board
 
-    found = game_board(rules)
+    found = game_board(rules) or made_board(rules)
     assert found is not None  # the request chose the board because there is one
     board, provenance = found
     if isinstance(board, ThreeBoard):
@@ -206,6 +206,7 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     meta = OddsMeta(
         game=rules.name, method="board table", board=provenance, target=rules.target,
         play_policy=str(provenance.get("play_policy", "")), scoring=scoring,
+        lowball=rules.lowball, notes=rules.variant_rules,
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
@@ -231,7 +232,7 @@ def _three_odds(
     ]  # fmt: skip
     meta = OddsMeta(
         game=rules.name, method="board table", board=provenance, target=rules.target,
-        play_policy=str(provenance.get("play_policy", "")),
+        play_policy=str(provenance.get("play_policy", "")), notes=rules.variant_rules,
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))

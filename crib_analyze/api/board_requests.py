@@ -47,7 +47,8 @@ class OddsRequest:
     """The chances from a score (see :func:`~crib_analyze.api.board.odds_rows`): the
     scores, None where nothing else was asked. After :meth:`resolve`, ``game`` is the
     rules, ``engine`` names the engine and its fields are set: ``scoring`` for the board
-    table; for another game, ``method``: "board" (a game of two sides with a board, and
+    table; for another game, ``method``: "board" (a game of two sides or three players
+    with a board: shipped, or under a variant one made on an earlier first use; and
     none of ``games``, ``seed``, ``play_policy`` asked) or "simulation", with ``games``,
     ``seed`` and ``play_policy`` set."""
 
@@ -70,7 +71,7 @@ class OddsRequest:
                  "seed": self.seed, "play_policy": self.play_policy}  # fmt: skip
         rules, engine = dispatch("odds_rows", self.game, given)
         if engine == "any-game":
-            from crib_analyze.artifacts.game_boards import game_board
+            from crib_analyze.artifacts.game_boards import game_board, made_board
 
             sides = len(rules.sides)
             if len(self.scores) != sides:
@@ -84,7 +85,8 @@ class OddsRequest:
                     raise UsageError(f"a score must be from 0 to {rules.target - 1}, got {score}")
             scoring = sides_scoring(rules, self.scoring)
             asked = (self.games, self.seed, self.play_policy)
-            if all(a is None for a in asked) and game_board(rules) is not None:
+            kept = game_board(rules) or (made_board(rules) if rules.variants else None)
+            if all(a is None for a in asked) and kept is not None:
                 return replace(self, game=rules, engine=engine, method="board", scores=scores,
                                scoring=scoring)  # fmt: skip
             games = ODDS_GAMES.default if self.games is None else ODDS_GAMES.check(self.games)

@@ -39,11 +39,16 @@ class OddsMeta(ResultMeta):
             deals = self.board.get("deals")
             made = f"{deals:,} simulated deals" if isinstance(deals, int) else "simulated deals"
             policy = self.board.get("policy") or self.board.get("play_policy", "?")
-            if self.game != "standard":
+            if self.game != "standard" or self.board.get("variants"):
                 thrower = {"hand": "the hand policy"}.get(self.board.get("throws", ""))
+                first = (
+                    ", made on its first use"
+                    if "first use" in self.board.get("made_by", "")
+                    else ""
+                )
                 return (
-                    f"{self.game}: the dealer about to deal; its board: {made} (throws by "
-                    f"{thrower or 'the expert model'}, {policy} play)"
+                    f"{self.game}: the dealer about to deal; its board{first}: {made} (throws "
+                    f"by {thrower or 'the expert model'}, {policy} play)"
                 )
             return f"board table: {made} (expert throws, {policy} play)"
         return (
