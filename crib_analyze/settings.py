@@ -331,6 +331,9 @@ MADE_MODELS_FOLDER = "game_models"  # in the data dir, one file a model
 # its first use and kept in the data dir: this many deals, seed 0 (its sampling error
 # stated in its provenance)
 MADE_BOARD_DEALS, MADE_BOARD_SEED = 200_000, 0
+# ... and the way it is made: a board kept from another way is made again (raise it when
+# the deals, the throws, the play or the solving of a made board change)
+MADE_BOARD_SCHEME = 1
 MADE_BOARDS_FOLDER = "game_boards"  # in the data dir, one file a board
 MODEL_TOLERANCE = Amount("tolerance", 0.0, 10.0, 1e-3)
 MODEL_MAX_ROUNDS = Count("max rounds", 1, 10_000, 200)

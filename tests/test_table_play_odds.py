@@ -23,9 +23,9 @@ from tests.naive import (
     _table_replay,
     held_card,
     laid_rank,
-    naive_split,
     naive_table_value,
     naive_wild_score,
+    rank,
 )
 
 # --- the solver's line -----------------------------------------------------------------
@@ -127,11 +127,14 @@ def test_a_hand_is_weighed_by_the_throws_that_keep_it(seed: int) -> None:
     else:
         kept, pool = order[:4], order[4:13]
     one, two = rng.random(13) * 6, rng.random((13, 13)) * 8
+    two = (two + two.T) / 2  # a crib of two ranks, either way round
     sign = 1 if seed % 3 else -1
 
-    def keeps(thrown: list[int]) -> bool:
-        split = naive_split([*kept, *thrown], 4, k, 0, sign > 0, one, two, fives=fives)
-        return set(split[0]) == set(kept)
+    def keeps(thrown: list[int]) -> float:  # 1 / the splits as good, if the hand is one
+        values = naive_split_values([*kept, *thrown], 4, k, sign > 0, one, two, fives)
+        best = max(values.values())
+        tied = [h for h, v in values.items() if v > best - 1e-9]
+        return 1 / len(tied) if frozenset(kept) in tied else 0.0
 
     share = [keeps(list(t)) for t in combinations(pool, k)]
     chosen = np.zeros(4, np.int64)
@@ -139,7 +142,26 @@ def test_a_hand_is_weighed_by_the_throws_that_keep_it(seed: int) -> None:
                            sign, one, two, 1, fives, 0, rng_for(seed, 7), chosen)  # fmt: skip
     assert got == pytest.approx(sum(share) / len(share), abs=1e-12)
     if sum(share):
-        assert keeps([pool[i] for i in chosen[:k]])
+        assert keeps([pool[i] for i in chosen[:k]]) > 0
+
+
+def naive_split_values(cards, keep, throw, own_crib, one, two, fives):  # type: ignore[no-untyped-def]
+    """Every legal split's value by the hand policy's rule (tests/naive.py: naive_split),
+    by the kept cards: the kept hand's mean show over every starter not among the cards,
+    plus or minus the crib's mean of the thrown ranks; under throw fives the throw holds
+    the fives (all of them, or only fives when there are more)."""
+    starters = [c for c in range(52) if c not in cards]
+    fives_held = [c for c in cards if rank(c) == 4]
+    out = {}
+    for kept in combinations(cards, keep):
+        thrown = [c for c in cards if c not in kept]
+        if fives and sum(c in thrown for c in fives_held) < min(len(fives_held), throw):
+            continue
+        mean = sum(naive_wild_score(list(kept), s) for s in starters) / len(starters)
+        ranks = sorted(rank(c) for c in thrown)
+        crib = one[ranks[0]] if throw == 1 else two[ranks[0]][ranks[1]]
+        out[frozenset(kept)] = mean + (crib if own_crib else -crib)
+    return out
 
 
 def test_a_thrown_set_under_throw_fives_is_as_likely_as_the_rule_makes_it() -> None:
@@ -240,7 +262,7 @@ def test_pegging_out_wins_whatever_the_draw() -> None:
     """Five-dealt, the dealer's last card with every other card laid: on 120 the last
     card's point wins at once, whatever the other cards (the rules decide it)."""
     rows = _odds("five-dealt", "KS", "7H 2H 3C 2C 8D 3D 9C", (120, 100))
-    assert rows["p_win"].tolist() == [1.0]
+    assert rows["p_win"].tolist() == [pytest.approx(1.0, abs=1e-9)]
 
 
 def test_the_opponent_counting_out_first_wins() -> None:
@@ -248,8 +270,8 @@ def test_the_opponent_counting_out_first_wins() -> None:
     with the 4D shows 7 (two fifteens, a run of three): it wins unless the dealer pegs
     out, which it cannot from 0; the dealer is then under the double skunk line (61)."""
     rows = _odds("five-dealt", "KS", "7H 2H 8C 2C 9D 3D 3C", (0, 120))
-    assert rows["p_win"].tolist() == [0.0]
-    assert rows["p_skunked"].tolist() == [1.0]
+    assert rows["p_win"].tolist() == [pytest.approx(0.0, abs=1e-9)]
+    assert rows["p_skunked"].tolist() == [pytest.approx(1.0, abs=1e-9)]
 
 
 def test_the_cards_are_ranked_by_the_chance_of_winning() -> None:
@@ -276,7 +298,7 @@ def small_boards(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     return tmp_path
 
 
-def test_a_variants_board_is_made_once_and_kept(small_boards) -> None:  # type: ignore[no-untyped-def]
+def test_a_variants_board_is_made_once_and_kept(small_boards, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from crib_analyze.artifacts import game_boards
     from crib_analyze.rules import game
 
@@ -291,6 +313,9 @@ def test_a_variants_board_is_made_once_and_kept(small_boards) -> None:  # type: 
     win = board.win()
     assert win.min() >= 0.0 and win.max() <= 1.0 and win[120, 0].min() > 0.99
     assert 0.45 < provenance["first_dealer_wins"] < 0.7  # about 0.56 in the plain game
+    game_boards._MADE_HERE.clear()  # a board made another way is not read: made again
+    monkeypatch.setattr(game_boards, "MADE_BOARD_SCHEME", provenance["made_scheme"] + 1)
+    assert game_boards.made_board(rules) is None
 
 
 def test_a_lowball_board_is_read_as_lowball() -> None:
@@ -392,31 +417,44 @@ def test_the_chance_of_winning_is_the_twins(monkeypatch, late) -> None:  # type:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_policy_keeps_first_is_the_policys_split(seed: int) -> None:
-    """policy_keeps_first says whether the hand policy's split keeps the first cards,
-    as hand_policy_split does (every split valued): over hands of five and six, its
-    own crib or the other's, lowball, throw fives (hands often holding a five) and a
-    joker."""
+    """policy_keeps_first, each keep of the dealt cards put first in turn: the split the
+    hand policy makes (hand_policy_split, every split valued) has a share; every keep
+    with a share has the same one (1 / the splits as good); the shares sum to 1. Over
+    hands of five and six, its own crib or the other's, lowball, throw fives (hands
+    often holding a five) and a joker."""
     from crib_analyze.crib.any_game_kernels import hand_policy_split, policy_keeps_first
 
     rng = np.random.default_rng(seed)
     jokers = 1 if seed == 5 else 0
     size = 14 if jokers else 13
     fives, aim = seed % 3 == 1, -1 if seed % 3 == 2 else 1
-    kept = 0
-    for _ in range(150):
+    tied = 0
+    for _ in range(60):
         throw = int(rng.integers(1, 3))
         cards = [int(c) for c in rng.choice(52 + jokers, 4 + throw, replace=False)]
         five = 16 + int(rng.integers(4))
         if fives and five not in cards and rng.random() < 0.6:
             cards[int(rng.integers(len(cards)))] = five
-        hand = np.array(cards, np.int64)
+        if rng.random() < 0.3:  # a pair across the split: ties
+            cards[-1] = 4 * (cards[0] // 4 % 13) + (cards[0] + 1) % 4
+            if len(set(cards)) < len(cards) or cards[0] >= 52:
+                continue
         one, two = rng.random(size) * 6, rng.random((size, size)) * 8
+        two = (two + two.T) / 2  # a crib of two ranks, either way round
         sign = 1 if rng.random() < 0.5 else -1
-        k, _, _ = hand_policy_split(hand, 4, throw, 0, sign, one, two, aim, fives, jokers)
-        got = policy_keeps_first(hand, 4, throw, sign, one, two, aim, fives, jokers)
-        assert got == (k == 0b1111), (cards, throw, sign)
-        kept += got
-    assert kept > 0
+        k, _, _ = hand_policy_split(np.array(cards, np.int64), 4, throw, 0, sign, one, two,
+                                    aim, fives, jokers)  # fmt: skip
+        chosen = frozenset(c for i, c in enumerate(cards) if k >> i & 1)
+        shares = {}
+        for kept in combinations(cards, 4):
+            order = np.array([*kept, *(c for c in cards if c not in kept)], np.int64)
+            shares[frozenset(kept)] = policy_keeps_first(order, 4, throw, sign, one, two, aim,
+                                                         fives, jokers)  # fmt: skip
+        assert shares[chosen] > 0, (cards, shares)
+        assert sum(shares.values()) == pytest.approx(1.0, abs=1e-12)
+        assert {v for v in shares.values() if v > 0} == {shares[chosen]}
+        tied += shares[chosen] < 1
+    assert tied > 0 or seed in (1, 4, 5)  # the pairs make ties where no variant breaks them
 
 
 def test_a_hands_mean_by_rank_and_suit_is_every_starter_scored() -> None:
@@ -651,3 +689,82 @@ def test_odds_reads_a_variants_board_once_it_is_made(small_boards) -> None:  # t
     assert after.meta.method == "board table" and "made on its first use" in after.meta.assumed
     assert after["win"][1] == pytest.approx(board.win_at(110, 100, True), abs=1e-6)
     assert any("lowball" in n for n in after.meta.notes)
+
+
+@pytest.mark.parametrize("teams", [(0, 1, 0, 1), (0, 1, 2)])
+def test_a_zero_penalty_goes_to_the_first_seat_on_the_left_of_another_side(teams) -> None:  # type: ignore[no-untyped-def]
+    """The rules give the zero penalty's point to the opponent; at a table, the first
+    seat on the owner's left of another side scores it (the whole games' reading)."""
+    from crib_analyze.board.table_play_odds import PENALTY_CODES
+
+    seats = len(teams)
+    shown = np.full((seats, 8), -1, np.int64)
+    zero = [4, 13, 26, 47]  # 2C 4D 7H QS: nothing with the 10S
+    for s in range(seats):
+        shown[s, :4] = [c + s for c in (0, 5, 20, 41)] if s else zero
+    shown[seats - 1, :4] = zero[:1] + [c + 1 for c in zero[1:]]  # the dealer's: nothing too
+    crib = np.full(8, -1, np.int64)
+    crib[:4] = [16, 40, 44, 48]
+    side, pts = np.zeros(16, np.int64), np.zeros(16, np.int64)
+    e = tok._show_events(shown, 4, crib, 4, 39, np.array(teams), PENALTY_CODES["zero"], side,
+                         pts, 0)  # fmt: skip
+    want = []
+    for owner in range(seats):
+        v = naive_wild_score(list(shown[owner, :4]), 39)
+        want.append((teams[owner], v))
+        if v == 0:
+            other = (owner + 1) % seats
+            while teams[other] == teams[owner]:
+                other = (other + 1) % seats
+            want.append((teams[other], 1))
+    want.append((teams[-1], naive_wild_score(list(crib[:4]), 39, True)))
+    assert want[1] == (teams[1], 1) and (teams[0], 1) in want  # the seat's and the dealer's
+    assert list(zip(side[:e].tolist(), pts[:e].tolist(), strict=True)) == want
+
+
+def test_lowball_played_out_loses_at_the_target(small_boards) -> None:  # type: ignore[no-untyped-def]
+    """In lowball the first to the target loses: on 120 the last card's point takes the
+    dealer there, so it loses whatever the other cards (won in the plain game); and
+    three players in lowball are refused (the rules name no winner)."""
+    from crib_analyze.api import advise_play_rows
+    from crib_analyze.rules import game
+
+    args = ("dealer", "KS", "4D")
+    last = "7H 2H 3C 2C 8D 3D 9C"
+    plain = advise_play_rows(*args, played=last, game="five-dealt", score=(120, 100))
+    low = advise_play_rows(*args, played=last, game=game("five-dealt", lowball=True),
+                           score=(120, 100), samples=100)  # fmt: skip
+    assert plain["p_win"].tolist() == [pytest.approx(1.0, abs=1e-9)]
+    assert low["p_win"].tolist() == [pytest.approx(0.0, abs=1e-9)]
+    assert any("not given" in n for n in low.meta.notes)  # no discards: the throw drawn
+    out = CliRunner().invoke(cli, ["play", "6C", "9D", "KS", "2H", "--game", "three", "--seat",
+                                   "dealer", "-s", "4D", "--played", "7H 3S", "--lowball",
+                                   "--score", "1-2-3"])  # fmt: skip
+    assert out.exit_code == 2 and "lowball" in out.output and "Traceback" not in out.output
+
+
+@pytest.mark.parametrize(
+    ("game_name", "seat", "played", "deals_next"),
+    [("five-dealt", "pone", "", True), ("five-dealt", "dealer", "7H", False),
+     ("four", "left", "", True), ("four", "across", "7H", False),
+     ("four", "right", "7H 2C", True), ("four", "dealer", "7H 2C 3D", False)],
+)  # fmt: skip
+def test_the_board_is_read_for_the_side_that_deals_next(
+    monkeypatch, game_name, seat, played, deals_next
+) -> None:  # type: ignore[no-untyped-def]
+    """From 0-0 nobody reaches the target in one deal, so every card's chance is the
+    board's after the deal; on a board made up to say only whether your side deals next
+    (won if it does), the chance is 1 for the sides that deal next and 0 for the others."""
+    from crib_analyze.artifacts.game_boards import GameBoard
+    from crib_analyze.board import table_play_odds as tpo
+    from crib_analyze.play.table_advice import table_position
+    from crib_analyze.rules import game
+
+    rules = game(game_name)
+    values = np.zeros((rules.target, rules.target, 2, 9))
+    values[..., 1, 0] = 1.0  # my side deals: won
+    values[..., 0, 4] = 1.0  # it does not: lost
+    monkeypatch.setattr(tpo, "board_of", lambda rules: (GameBoard("test", values), {}))
+    pos = table_position(rules, seat, "5C 9D KS 2H", "4D", played)
+    got = tpo.table_play_odds(pos, (0, 0), 60, 1)
+    assert np.allclose(got.p_win, 1.0 if deals_next else 0.0)

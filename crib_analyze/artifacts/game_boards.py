@@ -37,6 +37,7 @@ from crib_analyze.rules import GAMES, Rules
 from crib_analyze.settings import (
     GAME_BOARDS_ENV,
     GAMES_WITH_BOARDS,
+    MADE_BOARD_SCHEME,
     MADE_BOARDS_FOLDER,
     PACKAGED_GAME_BOARDS,
     data_dir,
@@ -359,14 +360,16 @@ def _made_board_file(path: str, stamp: tuple[int, int], rules: Rules) -> tuple[
 
 def made_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, Any]] | None:
     """The board of ``rules`` made on an earlier first use (in this process, or kept in
-    the data dir and sound) and its provenance; None if none is (a damaged file is made
-    again)."""
+    the data dir, sound and made the way boards are made now,
+    :data:`~crib_analyze.settings.MADE_BOARD_SCHEME`) and its provenance; None if none
+    is (it is made again)."""
     key = board_key(rules)
     if key in _MADE_HERE:
         return _MADE_HERE[key]
     path = made_board_path(rules)
     try:
         st = path.stat()
-        return _made_board_file(str(path), (st.st_mtime_ns, st.st_size), rules)
+        found = _made_board_file(str(path), (st.st_mtime_ns, st.st_size), rules)
     except (OSError, ModelError):
         return None
+    return found if found[1].get("made_scheme") == MADE_BOARD_SCHEME else None  # else: made again

@@ -44,6 +44,7 @@ from crib_analyze.settings import (
     CALL_SECONDS,
     GAMES_WITH_BOARDS,
     MADE_BOARD_DEALS,
+    MADE_BOARD_SCHEME,
     MADE_BOARD_SEED,
     AnyGamePlayPolicy,
     __version__,
@@ -313,8 +314,9 @@ def _three_board(
 
 def check_board_of(rules: Rules) -> None:
     """A one-line usage error for rules :func:`board_of` has no board for: five players
-    each for themselves (121^5 positions), and three players under back ten (a board of
-    three is solved from the highest scores down, which points taken away break)."""
+    each for themselves (121^5 positions), three players under back ten (a board of
+    three is solved from the highest scores down, which points taken away break) and in
+    lowball (the rules name no winner)."""
     sides = len(rules.sides)
     if sides > 3:
         raise UsageError(
@@ -325,6 +327,11 @@ def check_board_of(rules: Rules) -> None:
         raise UsageError(
             "`score` with three players under back ten: their board is solved from the "
             "highest scores down, which points taken away break; it is not made"
+        )
+    if sides == 3 and rules.lowball:
+        raise UsageError(
+            "`score` with three players in lowball: the first to the target loses, and "
+            "the rules do not say who wins among the others"
         )
 
 
@@ -360,5 +367,6 @@ def make_variant_board(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, 
         rules, MADE_BOARD_DEALS, MADE_BOARD_SEED, "lookahead", None, checkpoint, None
     )
     provenance["made_by"] = f"crib-analyze {__version__}, on its first use"
+    provenance["made_scheme"] = MADE_BOARD_SCHEME
     save_made_board(rules, board, provenance)
     return board, provenance

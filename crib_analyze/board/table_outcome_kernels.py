@@ -150,17 +150,20 @@ def throw_weight(
     rng: np.ndarray, chosen: np.ndarray,
 ) -> float:  # fmt: skip
     """The share of the sets of ``k`` cards of ``pool[:left]`` that a seat keeping
-    ``kept[:nk]`` may have thrown, given its throw policy keeps exactly those (every set
-    tried when there are at most :data:`THROW_TRIES`, else that many at random): the
-    weight of the seat's hand in the draw. ``chosen[:k]`` gets the pool positions of
-    one such set, at random (none: the weight is 0)."""
+    ``kept[:nk]`` may have thrown, given its throw policy keeps exactly those (a set
+    after which the policy finds t splits as good counts 1/t: the dealing order decides
+    among them; every set tried when there are at most :data:`THROW_TRIES`, else that
+    many at random): the weight of the seat's hand in the draw. ``chosen[:k]`` gets the
+    pool positions of one such set, by its share (none: the weight is 0)."""
     cards = np.empty(nk + k, np.int64)
     cards[:nk] = kept[:nk]
     total = choose(left, k)
+    if total < 1.0:
+        return 0.0  # too few cards left for the throw
     every = total <= THROW_TRIES and k <= 2
     tries = int(total) if every else THROW_TRIES
     at = np.empty(k, np.int64)
-    matches = 0
+    matches = 0.0
     for t in range(tries):
         if every:  # the t-th set in order (k is 1 or 2)
             if k == 1:
@@ -182,9 +185,10 @@ def throw_weight(
                             fresh = False
         for u in range(k):
             cards[nk + u] = pool[at[u]]
-        if policy_keeps_first(cards, nk, k, sign, crib_one, crib_two, aim, fives, jokers):
-            matches += 1
-            if rng_next(rng) % matches == 0:  # one of the matches, each as likely
+        share = policy_keeps_first(cards, nk, k, sign, crib_one, crib_two, aim, fives, jokers)
+        if share > 0.0:
+            matches += share
+            if rng_uniform(rng) * matches < share:  # one of the sets, by its share
                 chosen[:k] = at
     return matches / tries
 
@@ -258,8 +262,11 @@ def _show_events(
         if pts == 0 and penalty != NO_PENALTY:
             if penalty == BACK_TEN:
                 ev_side[e], ev_points[e] = teams[owner], -BACK_TEN_POINTS
-            else:  # two sides: the other side scores it
-                ev_side[e], ev_points[e] = 1 - teams[owner], ZERO_PENALTY_POINTS
+            else:  # the first seat on its left of another side scores it (two sides)
+                other = (owner + 1) % seats
+                while teams[other] == teams[owner]:
+                    other = (other + 1) % seats
+                ev_side[e], ev_points[e] = teams[other], ZERO_PENALTY_POINTS
             e += 1
     return e
 

@@ -54,6 +54,9 @@ class TablePlayOdds:
     wins: np.ndarray  # (n, samples) each draw's chance of winning
     share: np.ndarray  # (samples,) each draw's weight, summing to 1
     samples: int
+    effective: float  # the draws' effective number, weighed (1 / the sum of shares squared)
+    throw_drawn: bool  # the player's throw (or part of it) not given: drawn at random
+    unweighed: bool  # no draw held hands the throws keep: every draw counted alike
     score: tuple[int, ...]
     board: dict[str, Any]
 
@@ -65,19 +68,19 @@ def table_play_odds(
     counted): the player's side's first, then the other side's; with three players each
     for themselves, the player's and then the others' from the dealer's left."""
     rules = pos.rules
-    board, provenance = board_of(rules)
     sides = len(rules.sides)
     if len(score) != sides:
         raise UsageError(f"`score` takes {sides} scores in {rules.name}, got {len(score)}")
     names = ["my score", *(["the opponent's score"] if sides == 2 else ["a score", "a score"])]
     score = tuple(check_score(w, v, rules.target) for w, v in zip(names, score, strict=True))
+    if int(pos.codes[0]) == SAY_GO:
+        raise UsageError("no card fits: say go (nothing to value from the score)")
+    board, provenance = board_of(rules)  # checked first: it may be made now, in minutes
     mine_side = rules.teams[pos.seat]
     others = [t for t in range(sides) if t != mine_side]
     start = np.zeros(sides, np.int64)
     start[mine_side] = score[0]
     start[others] = score[1:]
-    if int(pos.codes[0]) == SAY_GO:
-        raise UsageError("no card fits: say go (nothing to value from the score)")
     seq = np.zeros(SEQ_SIZE, np.int64)
     seq[: len(pos.ranks)] = pos.ranks
     s = pos.seat
@@ -104,9 +107,9 @@ def table_play_odds(
         PENALTY_CODES[rules.penalty], start, np.ascontiguousarray(board.values, np.float64),
         rules.target, skunk_lines(rules),
     )  # fmt: skip
-    if weights.sum() <= 0.0:
-        raise UsageError("no hands the other seats could hold fit their throws and the play")
-    share = weights / weights.sum()
+    unweighed = weights.sum() <= 0.0  # no draw's hands are ones the throws keep
+    share = np.full(samples, 1.0 / samples) if unweighed else weights / weights.sum()
+    effective = float(1.0 / (share**2).sum())  # the draws' worth, weighed
     outcomes = np.einsum("ojk,j->ok", out, share)
     wins = out[..., :4].sum(axis=2)  # (options, samples)
     return TablePlayOdds(
@@ -114,7 +117,8 @@ def table_play_odds(
         p_win=np.clip(p_win(outcomes), 0.0, 1.0),
         p_win_se=weighted_se(wins, share),
         p_skunked=np.clip(p_skunked(outcomes), 0.0, 1.0) if sides == 2 else None,
-        wins=wins, share=share, samples=samples,
+        wins=wins, share=share, samples=samples, effective=effective,
+        throw_drawn=len(given) < rules.thrown[s], unweighed=unweighed,
         score=score,
         board=provenance,
     )  # fmt: skip
@@ -152,5 +156,16 @@ def ranked_by_table_odds(rows: Rows, codes: list[int], odds: TablePlayOdds) -> R
         columns["p_skunked"] = odds.p_skunked[at]
     meta = rows.meta
     assert isinstance(meta, GameAdviceMeta)
-    ranked = replace(meta, score=odds.score, odds_method=TABLE_ODDS_METHOD, board=odds.board)
-    return Rows(columns, meta=ranked)
+    method = f"{TABLE_ODDS_METHOD} ({odds.effective:,.0f} draws' worth, weighed)"
+    ranked = replace(meta, score=odds.score, odds_method=method, board=odds.board)
+    rows = Rows(columns, meta=ranked)
+    if odds.throw_drawn:
+        rows = rows.with_notes(
+            "your throw to the crib was not given (discards): it is drawn at random"
+        )
+    if odds.unweighed:
+        rows = rows.with_notes(
+            "no draw gave the other seats hands their throws would keep: every draw is "
+            "counted alike (more samples may find some)"
+        )
+    return rows

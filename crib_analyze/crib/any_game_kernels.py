@@ -296,10 +296,11 @@ def policy_keeps_first(
     aim: int,
     fives: bool = False,
     jokers: int = 0,
-) -> bool:
-    """True if the hand policy (:func:`hand_policy_split`, nothing passed) keeps exactly
-    ``cards[:keep]`` and throws the rest: no other legal split is worth more (the first
-    best is kept, and that keep comes first). Stops at the first split worth more."""
+) -> float:
+    """The chance that the hand policy (:func:`hand_policy_split`, nothing passed) keeps
+    exactly ``cards[:keep]`` and throws the rest, the cards dealt in a random order: 0
+    if another legal split is worth more, else 1 / the splits worth as much (it keeps
+    the first of them in the order dealt). Stops at the first split worth more."""
     n = cards.shape[0]
     unseen = _not_in(cards, jokers)
     five_mask = 0
@@ -312,6 +313,7 @@ def policy_keeps_first(
     hand = np.empty(4, np.int64)
     first = (1 << keep) - 1
     own = -1e18
+    ties = 1
     for kmask in range(first, 1 << n):
         if _bits(kmask) != keep or _bits(kmask & five_mask) > _bits(five_mask) - five_throws:
             continue
@@ -328,11 +330,13 @@ def policy_keeps_first(
             value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
         if kmask == first:
             own = aim * value
-        elif kmask != first and own == -1e18:
-            return False  # the hand kept is no legal split
+        elif own == -1e18:
+            return 0.0  # the hand kept is no legal split
         elif aim * value > own + 1e-12:
-            return False
-    return own > -1e18
+            return 0.0
+        elif aim * value > own - 1e-12:
+            ties += 1
+    return 1.0 / ties if own > -1e18 else 0.0
 
 
 @njit(parallel=True)
