@@ -112,7 +112,7 @@ def test_the_command_ranks_by_the_chance_of_winning() -> None:
     for extra, message in [
         (["--score", "119-119", "--policy", "lookahead"], "leave out --policy"),
         (["--score", "121-0"], "0-120"),
-        (["--score", "119-119", "--game", "three", "--seat", "dealer"], "two sides"),
+        (["--score", "119-119", "--game", "three", "--seat", "dealer"], "3 numbers"),
     ]:
         bad = RUNNER.invoke(cli, [*args, *extra])
         assert bad.exit_code == 2 and message in bad.output, bad.output
