@@ -655,7 +655,7 @@ def test_three_players_skunk_is_below_the_line() -> None:
     assert out[1] == 1.0 and out[0] == 0.0
 
 
-@pytest.mark.heavy  # about a minute: three boards of 121^3 positions
+@pytest.mark.skipif(not FULL, reason="make test-all only: three boards of 121^3 positions, ~1 min")
 def test_a_board_of_three_under_a_variant_is_made_and_kept(small_boards) -> None:  # type: ignore[no-untyped-def]
     """Three players under throw fives: a board of three made on first use, kept packed
     in the data dir and read back the same (to its steps of 1/65535)."""
