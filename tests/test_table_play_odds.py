@@ -224,7 +224,7 @@ def test_the_walk_is_the_twins(seed: int) -> None:
 def test_the_shows_in_order_with_their_penalties(penalty: str) -> None:
     """Each seat's show from the dealer's left, the crib last, each of nothing followed
     by its penalty: zero, a point to the other side; back ten, ten off its owner."""
-    from crib_analyze.board.table_play_odds import PENALTY_CODES
+    from crib_analyze.settings import PENALTIES
 
     shown = np.full((2, 8), -1, np.int64)
     shown[0, :4] = [4, 13, 26, 47]  # 2C 4D 7H QS: nothing with the 10S
@@ -233,7 +233,7 @@ def test_the_shows_in_order_with_their_penalties(penalty: str) -> None:
     crib[:4] = [0, 5, 20, 41]  # nothing either
     starter = 39
     side, pts = np.zeros(8, np.int64), np.zeros(8, np.int64)
-    e = tok._show_events(shown, 4, crib, 4, starter, np.array([0, 1]), PENALTY_CODES[penalty],
+    e = tok._show_events(shown, 4, crib, 4, starter, np.array([0, 1]), PENALTIES.index(penalty),
                          side, pts, 0)  # fmt: skip
     want = []
     for owner, cards, is_crib in ((0, shown[0, :4], False), (1, shown[1, :4], False),
@@ -697,7 +697,7 @@ def test_odds_reads_a_variants_board_once_it_is_made(small_boards) -> None:  # t
 def test_a_zero_penalty_goes_to_the_first_seat_on_the_left_of_another_side(teams) -> None:  # type: ignore[no-untyped-def]
     """The rules give the zero penalty's point to the opponent; at a table, the first
     seat on the owner's left of another side scores it (the whole games' reading)."""
-    from crib_analyze.board.table_play_odds import PENALTY_CODES
+    from crib_analyze.settings import PENALTIES
 
     seats = len(teams)
     shown = np.full((seats, 8), -1, np.int64)
@@ -708,7 +708,7 @@ def test_a_zero_penalty_goes_to_the_first_seat_on_the_left_of_another_side(teams
     crib = np.full(8, -1, np.int64)
     crib[:4] = [16, 40, 44, 48]
     side, pts = np.zeros(16, np.int64), np.zeros(16, np.int64)
-    e = tok._show_events(shown, 4, crib, 4, 39, np.array(teams), PENALTY_CODES["zero"], side,
+    e = tok._show_events(shown, 4, crib, 4, 39, np.array(teams), PENALTIES.index("zero"), side,
                          pts, 0)  # fmt: skip
     want = []
     for owner in range(seats):

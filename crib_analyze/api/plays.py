@@ -180,7 +180,7 @@ def advise_play_rows(
     penalty = [w for w in rules_of(game).variant_rules if w not in in_play]
     if r.engine == "any-game":
         from crib_analyze.play.result_rows import table_advice_rows
-        from crib_analyze.play.table_advice import SAY_GO, advise_table
+        from crib_analyze.play.table_advice import SAY_GO, TablePosition, advise_table
 
         rules = cast(Rules, r.game)
         # the default solver with five players: from the point the others hold few cards
@@ -200,10 +200,8 @@ def advise_play_rows(
         rows = table_advice_rows(at_table).with_notes(*notes)
         if r.score is not None and at_table.codes and at_table.options != [SAY_GO]:
             from crib_analyze.board.table_play_odds import ranked_by_table_odds, table_play_odds
-            from crib_analyze.play.table_advice import table_position
 
-            cut = cast(CardLike, starter)
-            at = table_position(rules, r.seat, hand, cut, played, discards or ())
+            at = cast(TablePosition, at_table.position)
             chances = table_play_odds(at, cast("tuple[int, ...]", r.score), r.samples, r.seed)
             rows = ranked_by_table_odds(rows, at_table.codes, chances)
         return rows.with_verdict(game_advice_verdict(rows))

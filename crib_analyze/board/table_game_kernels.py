@@ -205,14 +205,14 @@ def deal_events(
     for s in range(players):
         shows = wild_show_points(shown[s], table.hand_size, starter, False)
         events[e, 0], events[e, 1], events[e, 2] = s, shows, HAND
-        e = _penalty(events, e + 1, s, shows, table.penalty, seat_side)
+        e = show_penalty(events, e + 1, s, shows, table.penalty, seat_side)
     shows = wild_show_points(crib, 4, starter, True)
     events[e, 0], events[e, 1], events[e, 2] = dealer_seat, shows, CRIB
-    return _penalty(events, e + 1, dealer_seat, shows, table.penalty, seat_side)
+    return show_penalty(events, e + 1, dealer_seat, shows, table.penalty, seat_side)
 
 
 @njit
-def _penalty(
+def show_penalty(
     events: np.ndarray, e: int, seat: int, shows: int, penalty: int, seat_side: np.ndarray
 ) -> int:
     """After the show of ``seat``'s hand or crib (``shows`` points), the penalty's event

@@ -1,20 +1,22 @@
-"""numba kernels: how a game of two sides ends after each card a player can lay now, at
-any table and under any variant the board is made for.
+"""numba kernels: how a game ends after each card a player can lay now, at any table of
+two sides or three players and under any variant.
 
 For each draw of the other seats' cards (the draws of
 :func:`~crib_analyze.play.table_solver_kernels.solved_rollouts`, the same streams, so
-the ranking by points and by the chance of winning see the same hands), each option is
-laid and the rest of the play is played out along the exact solver's line with every
-card known (:func:`table_line`: each seat lays the card of best value to its side, the
-first of ties; a joker as the rank that serves it best). The play's points are walked
-from the score in the order they are scored, then the shows from the dealer's left to
-the dealer and the crib, each with its penalty, a score never below 0: whoever reaches
-the target first wins there (in lowball, loses); else the board values the position
-after the deal. Each seat's show is its real cards with the starter (jokers wild); the
-crib is the player's own throw with the other throws drawn from the cards left, each
-seat's throw under throw fives its fives and then cards at random (so a throw with ``f``
-fives of ``k`` cards thrown from ``d`` dealt is ``C(d, k) / C(d - f, k - f)`` times as
-likely as a set at random).
+the ranking by points and by the chance of winning see the same hands), each seat's
+hand is weighed by the chance its throw keeps it (:func:`throw_weight`: the hand policy,
+a set it may have thrown being its throw to the crib), each option is laid and the rest
+of the play is played out along the exact solver's line with every card known
+(:func:`table_line`: each seat lays the card of best value to its side, the first of
+ties; a joker as the rank that serves it best). The play's points are walked from the
+score in the order they are scored, then the shows from the dealer's left to the dealer
+and the crib, each with its penalty, a score never below 0: whoever reaches the target
+first wins there (in lowball, loses); else the board values the position after the
+deal. Each seat's show is its real cards with the starter (jokers wild). The throws not
+weighed (the player's not given, a partner's that passes cards) are drawn from the
+cards left, under throw fives the fives first (so a throw with ``f`` fives of ``k``
+cards thrown from ``d`` dealt is ``C(d, k) / C(d - f, k - f)`` times as likely as a set
+at random).
 """
 
 from __future__ import annotations
@@ -22,15 +24,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.board.dp_kernels import band
-from crib_analyze.board.table_game_kernels import BACK_TEN, NO_PENALTY
-from crib_analyze.constants import (
-    BACK_TEN_POINTS,
-    FIRST_JOKER,
-    FIVE_RANK,
-    MAX_COUNT,
-    ZERO_PENALTY_POINTS,
-)
+from crib_analyze.board.signed_dp_kernels import clamped_walk
+from crib_analyze.board.table_game_kernels import show_penalty
+from crib_analyze.constants import FIRST_JOKER, FIVE_RANK, MAX_COUNT
 from crib_analyze.crib.any_game_kernels import policy_keeps_first
 from crib_analyze.crib.combine_kernels import choose
 from crib_analyze.jit import njit
@@ -199,18 +195,13 @@ def _walk(
     lines: np.ndarray, lowball: bool,
 ) -> tuple[int, int, int]:  # fmt: skip
     """Walk events ``[:e]`` (by side) from my ``a`` and the other side's ``b``, a score
-    never below 0: (the outcome 0-7 for my side, -1 if nobody reaches the target; the
-    scores at the end). In lowball the side that reaches the target loses, plainly."""
-    for i in range(e):
-        if ev_side[i] == mine:
-            a = max(0, a + ev_points[i])
-            if a >= target:
-                return (4 if lowball else band(b, lines)), a, b
-        else:
-            b = max(0, b + ev_points[i])
-            if b >= target:
-                return (0 if lowball else 4 + band(a, lines)), a, b
-    return -1, a, b
+    never below 0 (:func:`~crib_analyze.board.signed_dp_kernels.clamped_walk`): (the
+    outcome 0-7 for my side, -1 if nobody reaches the target; the scores at the end). In
+    lowball the side that reaches the target loses, plainly."""
+    outcome, a, b = clamped_walk(ev_side[:e], ev_points[:e], mine, a, b, target, lines)
+    if lowball and outcome >= 0:
+        outcome = 0 if outcome >= 4 else 4
+    return outcome, a, b
 
 
 @njit
@@ -251,22 +242,19 @@ def _show_events(
     teams: np.ndarray, penalty: int, ev_side: np.ndarray, ev_points: np.ndarray, e: int,
 ) -> int:  # fmt: skip
     """Append the shows (each seat from the dealer's left, then the crib, the dealer's
-    side's) and their penalties, by side; return the events."""
+    side's) and their penalties (the whole games' rule,
+    :func:`~crib_analyze.board.table_game_kernels.show_penalty`), by side; return the
+    events."""
     seats = shown.shape[0]
+    owed = np.zeros((1, 3), np.int64)  # a penalty's (seat, points, source)
     for s in range(seats + 1):
         owner = s if s < seats else seats - 1
         pts = (wild_show_points(shown[s], size, starter, False) if s < seats
                else wild_show_points(crib, crib_size, starter, True))  # fmt: skip
         ev_side[e], ev_points[e] = teams[owner], pts
         e += 1
-        if pts == 0 and penalty != NO_PENALTY:
-            if penalty == BACK_TEN:
-                ev_side[e], ev_points[e] = teams[owner], -BACK_TEN_POINTS
-            else:  # the first seat on its left of another side scores it (two sides)
-                other = (owner + 1) % seats
-                while teams[other] == teams[owner]:
-                    other = (other + 1) % seats
-                ev_side[e], ev_points[e] = teams[other], ZERO_PENALTY_POINTS
+        if show_penalty(owed, 0, owner, pts, penalty, teams) > 0:
+            ev_side[e], ev_points[e] = teams[owed[0, 0]], owed[0, 1]
             e += 1
     return e
 

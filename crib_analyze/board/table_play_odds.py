@@ -20,7 +20,6 @@ import numpy as np
 
 from crib_analyze.board import table_outcome_kernels as tok
 from crib_analyze.board.table_boards import board_of, skunk_lines
-from crib_analyze.board.table_game_kernels import BACK_TEN, NO_PENALTY, ZERO_PENALTY
 from crib_analyze.board.table_games import table_deal, throw_policy_of
 from crib_analyze.errors import UsageError
 from crib_analyze.play.meta import GameAdviceMeta
@@ -28,8 +27,6 @@ from crib_analyze.play.table_advice import SAY_GO, TablePosition
 from crib_analyze.play.table_solver_kernels import NAMED, SEQ_SIZE
 from crib_analyze.position import check_score, p_skunked, p_win
 from crib_analyze.results import Rows
-
-PENALTY_CODES = {"none": NO_PENALTY, "zero": ZERO_PENALTY, "back-ten": BACK_TEN}
 
 #: what the output says of how each card was valued
 TABLE_ODDS_METHOD = (
@@ -85,13 +82,12 @@ def table_play_odds(
     seq[: len(pos.ranks)] = pos.ranks
     s = pos.seat
     given = list(pos.thrown)
-    throws = np.array(rules.thrown, np.int64)
-    throws[s] = max(0, throws[s] - len(given))
-    dealt = np.array(rules.dealt, np.int64)
     crib_unseen = np.array(sorted({*pos.unseen.tolist(), *pos.dead}), np.int64)
     # the other seats' hands weighed by their throws: the hand policy with the tables
     # of the throws their whole games make (the expert model's where it is theirs)
     table = table_deal(rules, 0, throw_policy_of(rules, None))
+    throws = table.thrown.copy()
+    throws[s] = max(0, throws[s] - len(given))
     seats = range(rules.players)
     by_policy = np.array([t != s and not rules.passed[t] for t in seats], np.bool_)
     dealer_side = rules.teams[-1]
@@ -100,12 +96,11 @@ def table_play_odds(
     two = np.stack([table.crib_two[table.throws[t], t] for t in seats])
     out, weights = tok.option_outcomes(
         pos.row, s, pos.held, pos.unseen, pos.said_go, pos.codes, seq, len(pos.ranks),
-        pos.count, np.array(rules.teams, np.int64), rules.play_once,
-        -1 if rules.lowball else 1, samples, seed, pos.laid, rules.hand_size,
-        pos.cut, np.array(given, np.int64), crib_unseen, throws, dealt, by_policy, signs,
-        one, two, rules.crib_from_deck, rules.throw_fives, rules.jokers,
-        PENALTY_CODES[rules.penalty], start, np.ascontiguousarray(board.values, np.float64),
-        rules.target, skunk_lines(rules),
+        pos.count, np.array(rules.teams, np.int64), table.once, table.aim, samples, seed,
+        pos.laid, table.hand_size, pos.cut, np.array(given, np.int64), crib_unseen, throws,
+        table.dealt, by_policy, signs, one, two, table.from_deck, table.fives, table.jokers,
+        table.penalty, start, np.ascontiguousarray(board.values, np.float64), table.target,
+        skunk_lines(rules),
     )  # fmt: skip
     unweighed = weights.sum() <= 0.0  # no draw's hands are ones the throws keep
     share = np.full(samples, 1.0 / samples) if unweighed else weights / weights.sum()

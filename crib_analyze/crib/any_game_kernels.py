@@ -190,6 +190,33 @@ def _mask_hand(cards: np.ndarray, mask: int, out: np.ndarray) -> int:
     return k
 
 
+@njit(inline="always")
+def _five_mask(cards: np.ndarray, fives: bool) -> int:
+    """The positions of the fives among ``cards`` under throw fives (none without)."""
+    mask = 0
+    if fives:
+        for i in range(cards.shape[0]):
+            if cards[i] >> 2 == FIVE_RANK:
+                mask |= 1 << i
+    return mask
+
+
+@njit(inline="always")
+def _thrown_crib(
+    cards: np.ndarray, tmask: int, throw: int, crib_one: np.ndarray, crib_two: np.ndarray,
+    hand: np.ndarray,
+) -> float:  # fmt: skip
+    """The crib's mean of the cards of ``tmask`` by rank (one card or two; ``hand`` a
+    buffer)."""
+    if throw == 1:
+        _mask_hand(cards, tmask, hand)
+        return float(crib_one[hand[0] >> 2])
+    if throw == 2:
+        _mask_hand(cards, tmask, hand)
+        return float(crib_two[hand[0] >> 2, hand[1] >> 2])
+    return 0.0
+
+
 @njit
 def best_split(
     cards: np.ndarray,
@@ -217,11 +244,7 @@ def best_split(
     13) for two (a crib with those cards and random others)."""
     n = cards.shape[0]
     full = (1 << n) - 1
-    five_mask = 0
-    if fives:
-        for i in range(n):
-            if cards[i] >> 2 == FIVE_RANK:
-                five_mask |= 1 << i
+    five_mask = _five_mask(cards, fives)
     five_throws = min(_bits(five_mask), throw)
     means = np.full(1 << n, np.nan)
     hand = np.empty(4, np.int64)
@@ -243,12 +266,7 @@ def best_split(
                         size = _mask_hand(cards, sub, hand)
                         means[sub] = hand_mean(hand, size, unseen)
                     value += means[sub]
-                if throw == 1:
-                    _mask_hand(cards, tmask, hand)
-                    value += sign * crib_one[hand[0] >> 2]
-                elif throw == 2:
-                    _mask_hand(cards, tmask, hand)
-                    value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
+                value += sign * _thrown_crib(cards, tmask, throw, crib_one, crib_two, hand)
                 if aim * value > best + 1e-12:
                     best, best_k, best_t, best_p = aim * value, kmask, tmask, sub
             if sub == 0:
@@ -303,11 +321,7 @@ def policy_keeps_first(
     the first of them in the order dealt). Stops at the first split worth more."""
     n = cards.shape[0]
     unseen = _not_in(cards, jokers)
-    five_mask = 0
-    if fives:
-        for i in range(n):
-            if cards[i] >> 2 == FIVE_RANK:
-                five_mask |= 1 << i
+    five_mask = _five_mask(cards, fives)
     five_throws = min(_bits(five_mask), throw)
     full = (1 << n) - 1
     hand = np.empty(4, np.int64)
@@ -322,12 +336,7 @@ def policy_keeps_first(
             continue
         size = _mask_hand(cards, kmask, hand)
         value = hand_mean(hand, size, unseen)
-        if throw == 1:
-            _mask_hand(cards, tmask, hand)
-            value += sign * crib_one[hand[0] >> 2]
-        elif throw == 2:
-            _mask_hand(cards, tmask, hand)
-            value += sign * crib_two[hand[0] >> 2, hand[1] >> 2]
+        value += sign * _thrown_crib(cards, tmask, throw, crib_one, crib_two, hand)
         if kmask == first:
             own = aim * value
         elif own == -1e18:

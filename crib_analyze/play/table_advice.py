@@ -63,6 +63,7 @@ class TableAdvice:
     policy: str
     named: list[int] | None = None  # per option, the rank a joker is laid as (-1: a card)
     codes: list[int] | None = None  # per option, its code (TablePosition.codes)
+    position: TablePosition | None = None  # where it was asked
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,7 @@ def advise_table(
         policy=policy,
         named=[named[i] for i in order] if jokers and options else None,
         codes=[int(codes[i]) for i in order],
+        position=pos,
     )
 
 
