@@ -52,9 +52,9 @@ class PlayRequest:
             if not self.has_starter:
                 raise UsageError("`score` needs the `starter`: the shows after the play count it")
             if engine == "any-game":
-                from crib_analyze.board.table_boards import check_board_of
+                from crib_analyze.board.table_boards import check_score_rules
 
-                check_board_of(rules)
+                check_score_rules(rules)
             score = parse_scores(score, len(rules.sides), rules.target)
         samples, seed = PLAY_SAMPLES.check(self.samples), SEED.check(self.seed)
         seat = self.seat

@@ -312,26 +312,28 @@ def _three_board(
     return ThreeBoard(rules.name, values[..., :THREE_CHANNELS]), provenance
 
 
-def check_board_of(rules: Rules) -> None:
-    """A one-line usage error for rules :func:`board_of` has no board for: five players
-    each for themselves (121^5 positions), three players under back ten (a board of
-    three is solved from the highest scores down, which points taken away break) and in
-    lowball (the rules name no winner)."""
+def has_board(rules: Rules) -> bool:
+    """Whether :func:`board_of` has (or makes) a board of ``rules``: not for five players
+    each for themselves (121^5 positions), nor three under back ten (a board of three is
+    solved from the highest scores down, which points taken away break); nor for three or
+    more in lowball, which the rules leave without a winner (:func:`check_score_rules`).
+
+    >>> from crib_analyze.rules import game
+    >>> has_board(game("three")), has_board(game("five"))
+    (True, False)
+    """
     sides = len(rules.sides)
-    if sides > 3:
+    return sides == 2 or (sides == 3 and rules.penalty != "back-ten" and not rules.lowball)
+
+
+def check_score_rules(rules: Rules) -> None:
+    """A one-line usage error for rules whose games have no winner to value a card by:
+    three or five players each for themselves in lowball (the first to the target loses,
+    and the rules do not say who wins among the others)."""
+    if len(rules.sides) > 2 and rules.lowball:
         raise UsageError(
-            f"`score` values a card on the board of the game; {rules.name} has {sides} sides, "
-            "and no board (121^5 positions): its chances are simulated (odds)"
-        )
-    if sides == 3 and rules.penalty == "back-ten":
-        raise UsageError(
-            "`score` with three players under back ten: their board is solved from the "
-            "highest scores down, which points taken away break; it is not made"
-        )
-    if sides == 3 and rules.lowball:
-        raise UsageError(
-            "`score` with three players in lowball: the first to the target loses, and "
-            "the rules do not say who wins among the others"
+            f"`score` with {len(rules.sides)} players in lowball: the first to the target "
+            "loses, and the rules do not say who wins among the others"
         )
 
 
@@ -339,10 +341,12 @@ def board_of(rules: Rules) -> tuple[GameBoard | ThreeBoard, dict[str, Any]]:
     """The board the game is valued by at the end of a deal: the one shipped for the game
     as dealt, else (under a variant) the one made on an earlier first use, else one made
     now (:func:`make_variant_board`, said in one line first). A usage error where there
-    is none (:func:`check_board_of`)."""
+    is none (:func:`has_board`)."""
     from crib_analyze.artifacts.game_boards import game_board, made_board
 
-    check_board_of(rules)
+    check_score_rules(rules)
+    if not has_board(rules):
+        raise UsageError(f"{rules.name} has no board under these rules: its games are played out")
     found = game_board(rules) or made_board(rules)
     if found is not None:
         return found

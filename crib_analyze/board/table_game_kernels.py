@@ -521,23 +521,78 @@ def split_games(
             forced[0] = seat
             forced[1:] = splits[r]
             score = start.copy()
-            d, k, winner = dealer, 0, -1
-            while winner < 0 and k < MAX_DEALS:
-                if k == 0:
-                    draws = rng_for(draws_seed, 0)
-                    e = deal_events(dealt, d, table, hands, crib, seat_side, events, draws, forced)
-                else:
-                    stream = GAME_STREAMS + j * MAX_DEALS + k
-                    shuffle_into(deck, rng_for(seed, stream))
-                    draws = rng_for(seed, SOLVER_STREAMS + stream)
-                    e = deal_events(deck, d, table, hands, crib, seat_side, events, draws, NO_FORCE)
-                for i in range(e):
-                    side = seat_side[events[i, 0]]
-                    score[side] = max(0, score[side] + events[i, 1])
-                    if score[side] >= target:
-                        winner = side
-                        break
-                k += 1
-                d = (d + 1) % players
+            e = deal_events(
+                dealt, dealer, table, hands, crib, seat_side, events, rng_for(draws_seed, 0), forced
+            )
+            winner = _walk_events(events, e, seat_side, score, target)
+            if winner < 0:
+                winner = play_on(score, 0, j, 1, table, seed, deck, hands, crib, seat_side, events)
             out[r, g] = winner
     return out
+
+
+@njit
+def _walk_events(
+    events: np.ndarray, e: int, seat_side: np.ndarray, score: np.ndarray, target: int
+) -> int:
+    """Add events ``[:e]`` to ``score`` (by side, a score never below 0) until a side
+    reaches ``target``: that side, or -1."""
+    for i in range(e):
+        side = int(seat_side[events[i, 0]])
+        score[side] = max(0, score[side] + events[i, 1])
+        if score[side] >= target:
+            return side
+    return -1
+
+
+@njit
+def play_on(
+    score: np.ndarray, dealer: int, j: int, first_deal: int, table: TableDeal, seed: int,
+    deck: np.ndarray, hands: np.ndarray, crib: np.ndarray, seat_side: np.ndarray,
+    events: np.ndarray,
+) -> int:  # fmt: skip
+    """Play game ``j`` on from ``score`` (by side; updated) deal after deal, player
+    ``dealer`` dealing deal ``first_deal`` (deal k shuffled from stream ``GAME_STREAMS +
+    j * MAX_DEALS + k``), the deal passing left: the first side to reach the target, or
+    -1 after ``MAX_DEALS`` deals in all. ``deck`` and the rest are work arrays."""
+    players = table.dealt.shape[0]
+    d, k, winner = dealer, first_deal, -1
+    while winner < 0 and k < MAX_DEALS:
+        stream = GAME_STREAMS + j * MAX_DEALS + k
+        shuffle_into(deck, rng_for(seed, stream))
+        draws = rng_for(seed, SOLVER_STREAMS + stream)
+        e = deal_events(deck, d, table, hands, crib, seat_side, events, draws, NO_FORCE)
+        winner = _walk_events(events, e, seat_side, score, table.target)
+        k += 1
+        d = (d + 1) % players
+    return winner
+
+
+@njit(parallel=True)
+def games_onward(
+    scores: np.ndarray, games: np.ndarray, dealer: int, table: TableDeal, seed: int,
+    line: int,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """For each row of ``scores`` (M, sides: the scores after a deal, by side), the game
+    played on to its end with player ``dealer`` dealing next (:func:`play_on`, game
+    ``games[m]``'s streams: rows of one game meet the same cards, common random numbers):
+    (the side that first reaches the target (M,), -1 if none; whether a side other than
+    the winner was then short of ``line`` (M,))."""
+    players = table.dealt.shape[0]
+    events_max = EVENTS_PER_PLAYER * players + EVENTS_MORE
+    rows = scores.shape[0]
+    winner = np.full(rows, -1, np.int64)
+    short = np.zeros(rows, np.bool_)
+    for m in prange(rows):
+        deck = np.empty(52 + table.jokers, np.int64)
+        hands = np.empty((players, 4), np.int64)
+        crib = np.empty(4, np.int64)
+        seat_side = np.empty(players, np.int64)
+        events = np.empty((events_max, 3), np.int64)
+        score = scores[m].copy()
+        w = play_on(score, dealer, games[m], 1, table, seed, deck, hands, crib, seat_side, events)
+        winner[m] = w
+        for o in range(score.shape[0]):
+            if w >= 0 and o != w and score[o] < line:
+                short[m] = True
+    return winner, short

@@ -1,5 +1,5 @@
-"""numba kernels: how a game ends after each card a player can lay now, at any table of
-two sides or three players and under any variant.
+"""numba kernels: how a game ends after each card a player can lay now, at any table and
+under any variant.
 
 For each draw of the other seats' cards (the draws of
 :func:`~crib_analyze.play.table_solver_kernels.solved_rollouts`, the same streams, so
@@ -12,11 +12,12 @@ ties; a joker as the rank that serves it best). The play's points are walked fro
 score in the order they are scored, then the shows from the dealer's left to the dealer
 and the crib, each with its penalty, a score never below 0: whoever reaches the target
 first wins there (in lowball, loses); else the board values the position after the
-deal. Each seat's show is its real cards with the starter (jokers wild). The throws not
-weighed (the player's not given, a partner's that passes cards) are drawn from the
-cards left, under throw fives the fives first (so a throw with ``f`` fives of ``k``
-cards thrown from ``d`` dealt is ``C(d, k) / C(d - f, k - f)`` times as likely as a set
-at random).
+deal, or where the game has none the scores after it are handed back, for the game to be
+played on (:func:`~crib_analyze.board.table_game_kernels.games_onward`). Each seat's
+show is its real cards with the starter (jokers wild). The throws not weighed (the
+player's not given, a partner's that passes cards) are drawn from the cards left, under
+throw fives the fives first (so a throw with ``f`` fives of ``k`` cards thrown from
+``d`` dealt is ``C(d, k) / C(d - f, k - f)`` times as likely as a set at random).
 """
 
 from __future__ import annotations
@@ -205,16 +206,18 @@ def _walk(
 
 
 @njit
-def _three_outcome(
+def _seats_outcome(
     ev_side: np.ndarray, ev_points: np.ndarray, e: int, me: int, start: np.ndarray,
-    target: int, line: int, board: np.ndarray, out: np.ndarray,
+    target: int, line: int, board: np.ndarray, out: np.ndarray, ends: np.ndarray,
 ) -> None:  # fmt: skip
-    """Three players each for themselves: walk events ``[:e]`` (by seat from the dealer's
-    left) from the scores ``start``, a score never below 0, and write ``me``'s outcome
-    to ``out`` (8,): 0 a plain win, 1 a win with a loser short of ``line``, 4 a loss;
-    if nobody reaches the target, the board of three (target, target, target, 6) after
-    the deal passes left (the old middle seat the new left, the old dealer the new
-    middle, the old left the new dealer)."""
+    """Three or more players each for themselves: walk events ``[:e]`` (by seat from the
+    dealer's left) from the scores ``start``, a score never below 0, and write ``me``'s
+    outcome to ``out`` (8,): 0 a plain win, 1 a win with a loser short of ``line``, 4 a
+    loss. If nobody reaches the target: with a ``board`` (three players: (target,
+    target, target, 6)) read it after the deal passes left (the old middle seat the new
+    left, the old dealer the new middle, the old left the new dealer); with none (an
+    empty one) leave ``out`` at 0 and write the scores to ``ends`` (the game is played
+    on after: :func:`~crib_analyze.board.table_game_kernels.games_onward`)."""
     sc = start.copy()
     for i in range(e):
         s = ev_side[i]
@@ -224,11 +227,14 @@ def _three_outcome(
                 out[4] = 1.0
                 return
             skunk = False
-            for o in range(3):
+            for o in range(sc.shape[0]):
                 if o != s and sc[o] < line:
                     skunk = True
             out[1 if skunk else 0] = 1.0
             return
+    if board.shape[0] == 0:
+        ends[:] = sc
+        return
     k = (me + 2) % 3  # my seat in the next deal
     win, skunk_win = board[sc[1], sc[2], sc[0], k], board[sc[1], sc[2], sc[0], 3 + k]
     out[0] = max(0.0, win - skunk_win)
@@ -268,7 +274,7 @@ def option_outcomes(
     by_policy: np.ndarray, signs: np.ndarray, crib_one: np.ndarray, crib_two: np.ndarray,
     from_pack: int, fives: bool, jokers: int, penalty: int, start: np.ndarray, board: np.ndarray,
     target: int, lines: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     """(options, samples, 8): for each draw of the other seats' cards and each option of
     ``seat`` (codes of :func:`~crib_analyze.play.table_solver_kernels.option_values`),
     the chance of each outcome of the game for ``seat``'s side (0 a win, 1-3 by a skunk
@@ -281,14 +287,18 @@ def option_outcomes(
     (its side's crib ``signs`` +1 or -1, its tables ``crib_one``/``crib_two`` (N, ...)),
     and its hand is weighed by it (:func:`throw_weight`), the others' throws are drawn at
     random; ``board`` (target, target, 2, 9) from the side's point of view, or with three
-    sides the board of three; ``start`` the scores now by side; ``aim`` -1 lowball.
-    Also returns each draw's weight (samples,): the product of the seats'."""
+    sides the board of three, or an empty one where the game has none (three players
+    under back ten, five); ``start`` the scores now by side; ``aim`` -1 lowball.
+    Also returns each draw's weight (samples,): the product of the seats'; and (options,
+    samples, sides) the scores after the deal where nobody reached the target and there
+    is no board (-1 elsewhere), for the game to be played on."""
     players = held.shape[0]
     sides = ts.side_count(teams)
     mine_side = teams[seat]
     dealer_side = teams[players - 1]
     lowball = aim < 0
     out = np.zeros((options.shape[0], samples, N_OUTCOMES))
+    ends = np.full((options.shape[0], samples, start.shape[0]), -1, np.int64)
     weights = np.zeros(samples)
     random_throws = throws.copy()  # the throws drawn at random
     for t in range(players):
@@ -383,9 +393,9 @@ def option_outcomes(
                     ev_side[i] = teams[ev_seat[i]]
                 for i in range(e_shows):
                     ev_side[e + i], ev_points[e + i] = shows_side[i], shows_points[i]
-                if sides == 3:  # three players each for themselves
-                    _three_outcome(ev_side, ev_points, e + e_shows, mine_side, start, target,
-                                   lines[0], board, out[o, j])  # fmt: skip
+                if sides > 2:  # three or five players each for themselves
+                    _seats_outcome(ev_side, ev_points, e + e_shows, mine_side, start, target,
+                                   lines[0], board, out[o, j], ends[o, j])  # fmt: skip
                     continue
                 outcome, a2, b2 = _walk(ev_side, ev_points, e + e_shows, mine_side,
                                         start[mine_side], start[1 - mine_side], target, lines,
@@ -396,4 +406,4 @@ def option_outcomes(
                     deals = 1 if mine_side == dealer_side else 0  # the deal passes
                     for k in range(N_OUTCOMES):
                         out[o, j, k] = board[a2, b2, 1 - deals, k]
-    return out, weights
+    return out, weights, ends

@@ -1,5 +1,5 @@
-"""The card that wins the game at any table of two sides and under any variant: each
-option of the player valued by the chance of winning from the score.
+"""The card that wins the game at any table and under any variant: each option of the
+player valued by the chance of winning from the score.
 
 The other seats' cards are drawn as the play advice draws them
 (:func:`~crib_analyze.play.table_advice.table_position`; the same draws); for each draw
@@ -8,7 +8,8 @@ real cards, jokers wild, each penalty) and the crib (the player's throw and the 
 drawn), walked from the score; if nobody has won, the board of the game values the
 position after the deal (:func:`~crib_analyze.board.table_boards.board_of`: the one
 shipped for the game, or under a variant one made on first use)
-(:mod:`crib_analyze.board.table_outcome_kernels`).
+(:mod:`crib_analyze.board.table_outcome_kernels`). A game with no board (five players,
+three under back ten) is played on to its end instead, once a draw (:func:`played_on`).
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board import table_outcome_kernels as tok
-from crib_analyze.board.table_boards import board_of, skunk_lines
+from crib_analyze.board.table_boards import board_of, has_board, skunk_lines
 from crib_analyze.board.table_games import table_deal, throw_policy_of
 from crib_analyze.errors import UsageError
 from crib_analyze.play.meta import GameAdviceMeta
 from crib_analyze.play.table_advice import SAY_GO, TablePosition
+from crib_analyze.play.table_play_kernels import POLICY_CODES
 from crib_analyze.play.table_solver_kernels import NAMED, SEQ_SIZE
 from crib_analyze.position import check_score, p_skunked, p_win
 from crib_analyze.results import Rows
+from crib_analyze.rules import Rules
 
 #: what the output says of how each card was valued
 TABLE_ODDS_METHOD = (
@@ -35,6 +39,15 @@ TABLE_ODDS_METHOD = (
     "shows and the crib (your throw, theirs) under the game's rules, then the board of the "
     "game"
 )
+#: ... where the game has no board (three players under back ten, five players)
+PLAYED_ON_METHOD = (
+    "each draw of the other seats' cards weighed by the chance their throws (by the hand "
+    "policy) keep them: the card laid, the rest of the play along the solver's line, the "
+    "shows and the crib (your throw, theirs) under the game's rules, then the game played "
+    "on to its end, once a draw (every seat throwing by its expert and laying by the "
+    "lookahead; the same deals after each card)"
+)
+NO_BOARD = np.zeros((0, 0, 0, 0))  # option_outcomes: the game has no board, it is played on
 
 
 @dataclass(frozen=True)
@@ -62,17 +75,20 @@ def table_play_odds(
     pos: TablePosition, score: tuple[int, ...], samples: int, seed: int
 ) -> TablePlayOdds:
     """The chance of winning after each option of ``pos`` from ``score`` (the play so far
-    counted): the player's side's first, then the other side's; with three players each
-    for themselves, the player's and then the others' from the dealer's left."""
+    counted): the player's side's first, then the other side's; with three or five players
+    each for themselves, the player's and then the others' from the dealer's left."""
     rules = pos.rules
     sides = len(rules.sides)
     if len(score) != sides:
         raise UsageError(f"`score` takes {sides} scores in {rules.name}, got {len(score)}")
-    names = ["my score", *(["the opponent's score"] if sides == 2 else ["a score", "a score"])]
+    names = ["my score", *(["the opponent's score"] if sides == 2 else ["a score"] * (sides - 1))]
     score = tuple(check_score(w, v, rules.target) for w, v in zip(names, score, strict=True))
     if int(pos.codes[0]) == SAY_GO:
         raise UsageError("no card fits: say go (nothing to value from the score)")
-    board, provenance = board_of(rules)  # checked first: it may be made now, in minutes
+    onward = not has_board(rules)  # no board: the game is played on after the deal
+    board, provenance = (  # checked first: it may be made now, in minutes
+        (None, {"played_on": True, "games": samples}) if onward else board_of(rules)
+    )
     mine_side = rules.teams[pos.seat]
     others = [t for t in range(sides) if t != mine_side]
     start = np.zeros(sides, np.int64)
@@ -94,14 +110,17 @@ def table_play_odds(
     signs = np.array([1 if rules.teams[t] == dealer_side else -1 for t in seats], np.int64)
     one = np.stack([table.crib_one[table.throws[t], t] for t in seats])
     two = np.stack([table.crib_two[table.throws[t], t] for t in seats])
-    out, weights = tok.option_outcomes(
+    out, weights, ends = tok.option_outcomes(
         pos.row, s, pos.held, pos.unseen, pos.said_go, pos.codes, seq, len(pos.ranks),
         pos.count, np.array(rules.teams, np.int64), table.once, table.aim, samples, seed,
         pos.laid, table.hand_size, pos.cut, np.array(given, np.int64), crib_unseen, throws,
         table.dealt, by_policy, signs, one, two, table.from_deck, table.fives, table.jokers,
-        table.penalty, start, np.ascontiguousarray(board.values, np.float64), table.target,
-        skunk_lines(rules),
+        table.penalty, start,
+        NO_BOARD if board is None else np.ascontiguousarray(board.values, np.float64),
+        table.target, skunk_lines(rules),
     )  # fmt: skip
+    if onward:
+        played_on(out, ends, rules, mine_side, seed)
     unweighed = weights.sum() <= 0.0  # no draw's hands are ones the throws keep
     share = np.full(samples, 1.0 / samples) if unweighed else weights / weights.sum()
     effective = float(1.0 / (share**2).sum())  # the draws' worth, weighed
@@ -117,6 +136,27 @@ def table_play_odds(
         score=score,
         board=provenance,
     )  # fmt: skip
+
+
+def played_on(out: np.ndarray, ends: np.ndarray, rules: Rules, mine: int, seed: int) -> None:
+    """Fill ``out`` (options, samples, 8) where ``ends`` (options, samples, sides) holds
+    the scores after the deal (nobody at the target; -1 elsewhere) with the game played
+    on to its end from them (:func:`~crib_analyze.board.table_game_kernels.games_onward`,
+    the seat left of the dealer dealing next; draw j's games on game j's streams, the
+    same for every option): a win for side ``mine`` (1 with a loser short of the first
+    skunk line) or a loss (4)."""
+    at = np.argwhere(ends[..., 0] >= 0)
+    if not len(at):
+        return
+    table = table_deal(rules, POLICY_CODES["lookahead"], "expert")
+    winner, short = tgk.games_onward(
+        np.ascontiguousarray(ends[at[:, 0], at[:, 1]]), at[:, 1].astype(np.int64), 0, table,
+        seed, int(skunk_lines(rules)[0]),
+    )  # fmt: skip
+    won = winner == mine
+    out[at[:, 0], at[:, 1], 0] = won & ~short
+    out[at[:, 0], at[:, 1], 1] = won & short
+    out[at[:, 0], at[:, 1], 4] = ~won
 
 
 def weighted_se(values: np.ndarray, share: np.ndarray) -> np.ndarray:
@@ -151,7 +191,8 @@ def ranked_by_table_odds(rows: Rows, codes: list[int], odds: TablePlayOdds) -> R
         columns["p_skunked"] = odds.p_skunked[at]
     meta = rows.meta
     assert isinstance(meta, GameAdviceMeta)
-    method = f"{TABLE_ODDS_METHOD} ({odds.effective:,.0f} draws' worth, weighed)"
+    method = PLAYED_ON_METHOD if odds.board.get("played_on") else TABLE_ODDS_METHOD
+    method = f"{method} ({odds.effective:,.0f} draws' worth, weighed)"
     ranked = replace(meta, score=odds.score, odds_method=method, board=odds.board)
     rows = Rows(columns, meta=ranked)
     if odds.throw_drawn:

@@ -235,10 +235,11 @@ def play(
     With --score, near the end the card that wins is not always the one that pegs
     most: each card is ranked by the chance of winning the game (P(win)), the rest of
     the play solved for each hand the opponent may hold, then the shows and the board.
-    With --game (a game of two sides or of three players) or a variant the other seats'
-    cards are drawn, each draw weighed by the chance their throws keep those cards, and
-    the game's board values the end of the deal: the one shipped, or a variant's made
-    once on its first use (a wait said first). Five players have no board.
+    With --game or a variant the other seats' cards are drawn, each draw weighed by the
+    chance their throws keep those cards, and the game's board values the end of the
+    deal: the one shipped, or a variant's made once on its first use (a wait said
+    first). Where a game has no board (five players, three under back ten) it is played
+    on to its end, once a draw.
 
     With --lowball (loser's cribbage) the play is valued as with --game, every seat
     laying for the fewest points, and the lowest net is best. With --throw-fives the
