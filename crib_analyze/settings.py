@@ -465,13 +465,16 @@ def default_game_table_path(
     penalty: str = "none",
     jokers: int = 0,
     throw_fives: bool = False,
+    opponent: str = "random",
 ) -> Path:
     """``discard_table_<game>.parquet`` in the data dir: the table of another game (a
     variant's says it: ``discard_table_<game>_lowball_penalty-zero.parquet``; the
-    standard game's with jokers ``discard_table_jokers-1.parquet``)."""
+    standard game's with jokers ``discard_table_jokers-1.parquet``, against the expert
+    ``discard_table_jokers-1_expert.parquet``)."""
     check_choice("penalty", penalty, PENALTIES)
     stem = "discard_table" + ("" if game == "standard" else f"_{game}")
     stem += f"_jokers-{jokers}" if jokers else ""
+    stem += "_expert" if opponent == "expert" else ""
     stem += "_lowball" if lowball else ""
     stem += "_throw-fives" if throw_fives else ""
     stem += "" if penalty == "none" else f"_penalty-{penalty}"

@@ -35,6 +35,9 @@ class TableRequest:
             return self
         given = {"opponent": self.opponent, "model": self.model, "limit": self.limit,
                  "shard": self.shard, "restart": self.restart, "fmt": self.fmt}  # fmt: skip
+        joker_opponent = self._joker_opponent()
+        if joker_opponent is not None:  # the table of a pack with jokers takes it too
+            given["opponent"] = None
         rules, engine = dispatch("generate_table", self.game, given)
         if engine == "any-game":  # every variant: the tables of the rules' games rank by each
             from crib_analyze.table.five_card import TABLE_GAMES
@@ -45,7 +48,7 @@ class TableRequest:
                     "cards (keep four, pass four, throw two), too many hands to enumerate; "
                     "'discard --game' ranks one hand's splits"
                 )
-            return replace(self, game=rules, engine=engine)
+            return replace(self, game=rules, engine=engine, opponent=joker_opponent or "random")
         from crib_analyze.discard.engine import model_variant
         from crib_analyze.table.spec import parse_shard
 
@@ -61,3 +64,21 @@ class TableRequest:
             raise UsageError("shards are written as Parquet (merge them, then choose the format)")
         return replace(self, game=rules, engine=engine, opponent=opponent, limit=limit,
                        shard=shard, restart=bool(self.restart))  # fmt: skip
+
+    def _joker_opponent(self) -> str | None:
+        """The opponent of the standard game's table with jokers (random, or the expert
+        of the pack with jokers alone), None where none was asked or the game is
+        another."""
+        from crib_analyze.api.capabilities import rules_of
+
+        rules = rules_of(self.game)
+        if self.opponent is None or not rules.jokers or not rules.plain.is_standard:
+            return None
+        check_choice("opponent model for a table with jokers", self.opponent, ("random", "expert"))
+        if self.opponent == "expert" and len(rules.variants) > 1:
+            raise UsageError(
+                "`opponent` expert with jokers is the table of the pack alone: with "
+                f"{', '.join(v for v in rules.variants if not v.startswith('jokers'))} "
+                "too its expert's cribs are not made yet (the random opponent's table is)"
+            )
+        return self.opponent

@@ -90,7 +90,7 @@ def generate_table(
 
     r = TableRequest(opponent, fmt, limit, shard, restart, model, game).resolve()
     if r.engine == "any-game":
-        return _game_table(output, cast(Rules, r.game))
+        return _game_table(output, cast(Rules, r.game), cast(str, r.opponent))
     opponent, limit, restart = cast(str, r.opponent), r.limit, bool(r.restart)
     shard_ij = cast("tuple[int, int] | None", r.shard)
     rules = cast(Rules, r.game)
@@ -184,22 +184,25 @@ def merge_tables(
     return run(inputs, target, fmt=table_format_for(target, fmt))
 
 
-def _game_table(output: str | os.PathLike[str] | None, rules: Rules) -> TableResult:
-    """:func:`generate_table` of a game of five-card hands (a resolved request's)."""
+def _game_table(
+    output: str | os.PathLike[str] | None, rules: Rules, opponent: str = "random"
+) -> TableResult:
+    """:func:`generate_table` of a game of five-card hands or a pack with jokers (a
+    resolved request's; ``opponent`` the expert for the standard game with jokers)."""
     from crib_analyze.table.file import TableResult
     from crib_analyze.table.five_card import write_five_card_table
     from crib_analyze.table.jokers import write_joker_table
 
     name = rules.name
     default = default_game_table_path(
-        name, rules.lowball, rules.penalty, rules.jokers, rules.throw_fives
+        name, rules.lowball, rules.penalty, rules.jokers, rules.throw_fives, opponent
     )
     target = Path(output) if output is not None else _in_data_dir(default)
     if table_format_for(target, None) != "parquet":
         what = f"{name} table" + (f" with {rules.jokers} joker(s)" if rules.jokers else "")
         raise UsageError(f"the {what} is written as Parquet: give a .parquet file")
     if rules.jokers:
-        return TableResult(target, write_joker_table(target, rules))
+        return TableResult(target, write_joker_table(target, rules, opponent))
     return TableResult(target, write_five_card_table(target, rules))
 
 

@@ -90,12 +90,15 @@ def weights_from_compiled(
     The opponent's rank multiset m has probability prod_r C(n_r, k_r) (its hand is six
     of our unseen cards); it throws the rank pairs of its policy entries; the starter's
     rank is c with probability (n_c - k_c) / (unseen - 6): all six of its cards are out.
+    ``n_rank`` may have a 14th symbol, the jokers unseen (a pack with jokers: the policy's
+    multisets over 14 symbols too).
     """
     n_pol = ptr.shape[0]
+    R = n_rank.shape[0]  # 13 ranks, or 14 symbols with the joker
     n_left = n_rank.sum() - 6
-    A = np.zeros((n_pol, 13, 13), np.float64)
-    S = np.zeros((n_pol, 13, 13), np.float64)
-    B = np.zeros((n_pol, 13, 13, 13), np.float64)
+    A = np.zeros((n_pol, R, R), np.float64)
+    S = np.zeros((n_pol, R, R), np.float64)
+    B = np.zeros((n_pol, R, R, R), np.float64)
     total = 0.0
     for m in range(groups.shape[0]):
         w = 1.0
@@ -122,15 +125,15 @@ def weights_from_compiled(
                     if k == 0:
                         break
                     B[p, a, b, groups[m, g, 0]] += wp * k
-    W = np.zeros((n_pol, 13, 13, 13), np.float64)
-    F = np.zeros((n_pol, 13, 13), np.float64)
+    W = np.zeros((n_pol, R, R, R), np.float64)
+    F = np.zeros((n_pol, R, R), np.float64)
     for p in range(n_pol):
-        for a in range(13):
-            for b in range(a, 13):
+        for a in range(R):
+            for b in range(a, R):
                 if A[p, a, b] <= 0.0:
                     continue
                 F[p, a, b] = S[p, a, b] / A[p, a, b]
-                for c in range(13):
+                for c in range(R):
                     W[p, a, b, c] = (n_rank[c] * A[p, a, b] - B[p, a, b, c]) / (n_left * total)
     return W, F
 

@@ -113,12 +113,16 @@ def joker_classes(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
     return cards, weight
 
 
-def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+def joker_table_columns(
+    rules: Rules, opponent: str = "random"
+) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """(numeric columns, provenance) of the table of ``rules`` with jokers (the standard
     game, or a game whose seats are dealt five and throw one; ``lowball``: the best
     throws are the fewest points; ``penalty``: the chances of a zero, and the nets count
     the rule; ``throw_fives``: the other seats random and obeying it, each completion of
-    the crib at its chance, and only the throws it allows best)."""
+    the crib at its chance, and only the throws it allows best). ``opponent`` "expert"
+    (the standard game with jokers alone): each role's crib against the expert of the
+    pack (:mod:`crib_analyze.table.joker_expert`)."""
     from crib_analyze.crib.throw_fives_rule import legal_throws_of
 
     start = time.time()
@@ -129,8 +133,15 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
         kind, cards, rules.jokers, rules.penalty, fives_weights(rules)
     )
     heels = np.repeat(heels_one[:, None], kind.n_throws, axis=1)
+    cribs = {"crib_mean": crib}
+    given_crib = crib
+    if opponent == "expert":
+        from crib_analyze.table.joker_expert import expert_cribs
+
+        crib, given_crib = expert_cribs(rules, cards, weight, hand)
+        cribs = {"dealer_crib_mean": crib, "pone_crib_mean": given_crib}
     owned = hand + crib + heels
-    given = hand - crib
+    given = hand - given_crib
     zero: dict[str, np.ndarray] = {}
     if p_hand is not None and p_crib is not None:
         points = penalty_points_of(rules.penalty, p_hand, p_crib)
@@ -146,7 +157,7 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
     legal = legal_throws_of(cards, kind.throws) if rules.throw_fives else None
     columns = {
         "hand_mean": hand,
-        "crib_mean": crib,
+        **cribs,
         f"{owner}_heels": heels,
         **zero,
         f"{owner}_net": owned,
@@ -165,7 +176,7 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
         "jokers": rules.jokers,
         "version": __version__,
         "format": FORMAT,
-        "opponent": "random",
+        "opponent": opponent,
         "rows": n * kind.n_throws,
         "classes": n,
         "weight_sum": int(weight.sum()),
@@ -181,6 +192,11 @@ def joker_table_columns(rules: Rules) -> tuple[dict[str, np.ndarray], dict[str, 
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": round(time.time() - start, 1),
     }
+    if opponent == "expert":
+        from crib_analyze.artifacts.game_models import model_key
+        from crib_analyze.table.joker_expert import POLICY_WORDS
+
+        provenance["crib"] = f"against the expert ({model_key(rules)}): {POLICY_WORDS}"
     if kind.name == "throw-one":
         provenance |= throw_one_seats(rules)
     variants = variant_provenance(rules.lowball, rules.penalty, rules.throw_fives)
@@ -216,14 +232,15 @@ def _group(
     return pa.table(text | {name: values[rows] for name, values in numbers.items()})
 
 
-def write_joker_table(output: Path, rules: Rules) -> int:
+def write_joker_table(output: Path, rules: Rules, opponent: str = "random") -> int:
     """Compute the table of ``rules`` with jokers (the standard game, or a game whose
-    seats are dealt five and throw one) and write it to
-    ``output`` (Parquet, whole or not at all); return its rows."""
+    seats are dealt five and throw one; against ``opponent``, the expert for the standard
+    game alone) and write it to ``output`` (Parquet, whole or not at all); return its
+    rows."""
     from crib_analyze.table.file import metadata_digest
 
     target = check_output(output)
-    numbers, meta = joker_table_columns(rules)
+    numbers, meta = joker_table_columns(rules, opponent)
     kind = kind_of(rules.name)
     cards, _ = joker_classes(rules.jokers, kind.size)
     bounds = [

@@ -1,0 +1,111 @@
+"""The crib against the expert of a pack with jokers, for every hand of the table
+(``table --jokers N --opponent expert``).
+
+The expert of a pack with jokers is the game model's (:mod:`crib_analyze.expert.
+game_models`): a seat keeps the split of most hand mean over the starters plus (its own
+crib) or minus (the other's) its table's crib mean of the thrown symbols. Over every
+suit class of the pack's six-card hands that rule gives each class its best throws
+(ties shared); gathered by multiset of symbols (13 ranks and the joker) with each class's
+weight, it becomes a policy per multiset with the suited share of each throw, as the
+plain game's expert is held (:func:`~crib_analyze.crib.throw_policy_kernels.
+multiset_policy`). Against our cards the opponent's hand is six of our unseen cards,
+its multiset at its chance, its throw by that policy, the starter one of the cards
+left: exact at the level of symbols, each card pair and starter weighed by the suited
+share (:mod:`crib_analyze.crib.joker_policy_kernels`).
+
+So the table's expert is the game model's rule read per multiset: where two suit
+classes of one multiset throw differently, the policy throws each way at its share,
+whatever our cards' suits. ``discard --jokers N --opponent expert`` deals the model's
+own hands instead (sampled); the two agree within its standard error (tested).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from crib_analyze import interrupts
+from crib_analyze.artifacts.game_models import expert_model_of
+from crib_analyze.constants import FIRST_JOKER
+from crib_analyze.crib import joker_policy_kernels as jpk
+from crib_analyze.crib import throw_policy_kernels as pk
+from crib_analyze.crib.hand_cribs import joker_rank_tables
+from crib_analyze.crib.hand_kernels import DISCARDS, TIE_TOLERANCE, best_flags
+from crib_analyze.errors import UsageError
+from crib_analyze.rules import Rules
+
+#: the policies' order: the pone's throws (the crib when we deal), the dealer's (ours as pone)
+SEATS = ((0, -1), (1, 1))  # (seat from the dealer's left, the crib's sign to it)
+POLICY_WORDS = (
+    "the game model's throws (most hand mean over the starters, plus its own crib's or "
+    "less the other's mean by the thrown symbols) over every suit class, gathered per "
+    "multiset of symbols with the suited share of each throw; the opponent's hand six of "
+    "the unseen cards, exact at the level of symbols"
+)
+
+
+def symbols_of(cards: np.ndarray) -> np.ndarray:
+    """Each card's symbol: its rank 0-12, or 13 for a joker."""
+    return np.where(cards >= FIRST_JOKER, 13, cards >> 2)
+
+
+def symbol_multisets(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the distinct multisets of symbols of the hands ``cards`` (M, 6) sorted, each hand's
+    multiset (N,)); the hands' cards ascending, so position i holds the multiset's i-th
+    symbol."""
+    sym = symbols_of(cards)
+    key = sym @ (14 ** np.arange(cards.shape[1] - 1, -1, -1))
+    _, first, which = np.unique(key, return_index=True, return_inverse=True)
+    return np.ascontiguousarray(sym[first], np.int64), which.astype(np.int64)
+
+
+def expert_policy(
+    rules: Rules, cards: np.ndarray, weight: np.ndarray, hand: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(multisets (M, 6), pi and suited (2, M, 15) in :data:`SEATS`' order): the expert's
+    throws of ``rules`` (the standard game with jokers) per multiset of symbols, from
+    every suit class ``cards`` (N, 6, ascending) of the pack with its ``weight`` and
+    each throw's ``hand`` mean (N, 15)."""
+    model = expert_model_of(rules)
+    if model is None:
+        raise UsageError(f"no expert model of {rules.name} with {rules.jokers} joker(s)")
+    multisets, which = symbol_multisets(cards)
+    sym = symbols_of(cards)
+    pis, suits = [], []
+    for seat, sign in SEATS:
+        two = model.two[seat]
+        value = hand + sign * two[sym[:, DISCARDS[:, 0]], sym[:, DISCARDS[:, 1]]]
+        flags = best_flags(value, TIE_TOLERANCE)
+        pi, suited = pk.multiset_policy(
+            cards, np.asarray(weight, np.float64), which, len(multisets), flags
+        )
+        pis.append(pi)
+        suits.append(suited)
+    return multisets, np.stack(pis), np.stack(suits)
+
+
+def expert_cribs(
+    rules: Rules, cards: np.ndarray, weight: np.ndarray, hand: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(dealer's crib, pone's crib), each (N, 15): every throw of every suit class
+    ``cards`` (N, 6, ascending; all the pack's, with their ``weight`` and ``hand`` means,
+    which the expert's policy is made from) against the expert of ``rules``."""
+    multisets, pi, suited = expert_policy(rules, cards, weight, hand)
+    compiled = pk.compile_policy(multisets, pi, suited)
+    _, which = symbol_multisets(cards)
+    order = np.argsort(which, kind="stable").astype(np.int64)
+    offsets = np.searchsorted(which[order], np.arange(len(multisets) + 1)).astype(np.int64)
+    free, gain = joker_rank_tables()
+    held = np.ascontiguousarray(cards, np.int64)
+    out = np.empty((2, len(cards), DISCARDS.shape[0]))
+    parts = np.linspace(0, len(multisets), 17).astype(np.int64)  # Ctrl-C between parts
+    for lo, hi in itertools.pairwise(parts.tolist()):
+        interrupts.check()
+        rows = order[offsets[lo] : offsets[hi]]
+        part = jpk.class_policy_cribs(
+            free, gain, held[rows], np.arange(len(rows), dtype=np.int64),
+            offsets[lo : hi + 1] - offsets[lo], rules.jokers, *compiled,
+        )  # fmt: skip
+        out[:, rows] = part
+    return out[0], out[1]
