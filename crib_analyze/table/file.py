@@ -550,7 +550,8 @@ def verify_table(path: Path) -> TableCheck:
             raise TableError(f"{path}: a table of {game!r}, a game this version has none of")
         found = verify_hands_table(path, meta)
         return TableCheck(
-            path, found["rows"], found["classes"], found["weight_sum"], "random", False, True,
+            path, found["rows"], found["classes"], found["weight_sum"],
+            str(meta.get("opponent", "random")), False, True,
             game=game, variants=table_variants(meta),
         )  # fmt: skip
     keep = ["hand_id", "weight", "d1", "d2", "dealer_best", "pone_best"]
