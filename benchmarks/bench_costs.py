@@ -170,6 +170,9 @@ def tables(figures: dict[str, Any], put: Any) -> None:
              "table --game three: a throw-one game's table (five-dealt, three, four, five)"),
             ("table-jokers", ["table", "--jokers", "1"],
              "table --jokers N: the random-opponent table of a pack with jokers"),
+            ("table-jokers-expert", ["table", "--jokers", "1", "--opponent", "expert"],
+             "table --jokers N --opponent expert: the expert-opponent table of a pack with "
+             "jokers"),
         ):  # fmt: skip
             out = Path(tmp) / f"{name}.parquet"
             run = run_measured([*argv, "-o", str(out), "-q"], env)

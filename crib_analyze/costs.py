@@ -156,7 +156,7 @@ def table_seconds(
 ) -> float:
     """Expected seconds of a whole discard table."""
     if jokers and game == "standard":
-        return cost("table-jokers").seconds
+        return cost("table-jokers-expert" if opponent == "expert" else "table-jokers").seconds
     if throw_fives and game == "standard" and opponent == "random":
         return cost("table-throw-fives").seconds
     if game != "standard":

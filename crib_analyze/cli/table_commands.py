@@ -56,6 +56,7 @@ from crib_analyze.words import counted
     lambda: f"{cost('table-expert-penalty').text()} with --penalty and --opponent expert",
     lambda: f"{cost('table-throw-fives').text()} with --throw-fives",
     lambda: f"{cost('table-jokers').text()} with --jokers",
+    lambda: f"{cost('table-jokers-expert').text()} with --jokers and --opponent expert",
 )
 @click.group(invoke_without_command=True)
 @click.option(
@@ -95,7 +96,8 @@ from crib_analyze.words import counted
 @jokers_option(
     "Jokers in the pack (53 or 54 cards): the table of every hand of that pack, each "
     "joker at its best, against the random opponent (every game's table, with any other "
-    "variant); the play is not counted."
+    "variant) or the standard game's expert of the pack (--opponent expert); the play is "
+    "not counted."
 )
 @quiet_option
 @click.pass_context
@@ -146,9 +148,11 @@ def table(
     suit-distinct hand of it (those holding jokers too: 1,097,447 or 1,113,879 hands)
     x 15 throws, exact with the random opponent, each joker counted at its best in
     the hand, cut or in the crib; with --lowball, --penalty and --throw-fives too (the
-    other seats random cards that obey it). The play is not counted. With --game
-    five-card, five-dealt, three, three-dealer-six, four or five as well: every hand of
-    five of that pack (150,891 or 152,646) x its throws.
+    other seats random cards that obey it). With --opponent expert, against the game
+    model's expert of the pack read per multiset of ranks and jokers, exact at that
+    level (the pack alone: with another variant too it is not made yet). The play is
+    not counted. With --game five-card, five-dealt, three, three-dealer-six, four or
+    five as well: every hand of five of that pack (150,891 or 152,646) x its throws.
 
     \b
     Examples:
@@ -161,6 +165,7 @@ def table(
       crib-analyze table --game three          # a seat dealt five that throws one
       crib-analyze table --penalty back-ten    # a table that counts the rule
       crib-analyze table --jokers 1            # a pack with a joker
+      crib-analyze table --jokers 1 --opponent expert
     """
     if ctx.invoked_subcommand is not None:
         return
