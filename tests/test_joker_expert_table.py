@@ -68,14 +68,15 @@ def test_a_crib_with_jokers_scores_as_the_rules_count_it(seed: int) -> None:
 
 
 def naive_policy_crib(hand: list[int], throw: tuple[int, int], unseen: list[int],
-                      W: np.ndarray, F: np.ndarray) -> float:  # fmt: skip
+                      W: np.ndarray, F: np.ndarray) -> tuple[float, float]:  # fmt: skip
     """The crib's mean of ``throw`` from the module's words: the opponent throws symbols
     a <= b with the starter's symbol c at W[a, b, c]; among the pairs of cards of those
     symbols left, a suited pair of two real ranks weighs F / 4 and an offsuit one
     (1 - F) / 12, any other pair alike; the starter is any card of symbol c left besides
-    the pair, alike; each crib scored by trying every card a joker may be."""
+    the pair, alike; each crib scored by trying every card a joker may be. Returns the
+    mean and the chance of a crib of nothing."""
     count = Counter(_sym(c) for c in unseen)
-    total = 0.0
+    total = nothing = 0.0
     for a, b in combinations_with_replacement(range(14), 2):
         pab = W[a, b].sum()
         if pab <= 0:
@@ -97,8 +98,10 @@ def naive_policy_crib(hand: list[int], throw: tuple[int, int], unseen: list[int]
                 left = count[c] - (c == a) - (c == b)
                 p = m * W[a, b, c] / pab / left
                 if p:
-                    total += p * naive_wild_score([*throw, x, y], s, crib=True)
-    return total
+                    points = naive_wild_score([*throw, x, y], s, crib=True)
+                    total += p * points
+                    nothing += p * (points == 0)
+    return total, nothing
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -122,11 +125,13 @@ def test_the_crib_against_a_policy_is_the_plain_enumeration(seed: int) -> None:
                 W[a, b, int(c)] += rng.random()
     W /= W.sum()
     free, gain = joker_rank_tables()
-    got = jpk.joker_policy_cribs(free, gain, np.array(hand, np.int64),
-                                 np.array(unseen, np.int64), W, F)  # fmt: skip
+    got, zero = jpk.joker_policy_cribs(free, gain, np.array(hand, np.int64),
+                                       np.array(unseen, np.int64), W, F)  # fmt: skip
     for d in rng.choice(15, 3, replace=False):
         throw = (hand[DISCARDS[d, 0]], hand[DISCARDS[d, 1]])
-        assert got[d] == pytest.approx(naive_policy_crib(hand, throw, unseen, W, F), abs=1e-9)
+        mean, nothing = naive_policy_crib(hand, throw, unseen, W, F)
+        assert got[d] == pytest.approx(mean, abs=1e-9)
+        assert zero[d] == pytest.approx(nothing, abs=1e-12)
 
 
 def _random_policy(rng: np.random.Generator, jokers: int) -> tuple[np.ndarray, ...]:
@@ -185,21 +190,26 @@ def test_the_fast_crib_is_the_slow_one(seed: int) -> None:
         hand = np.array(_random_hand(rng, jokers), np.int64)
         unseen, n_sym = jpk.unseen_of(hand, jokers)
         W, F = pk.weights_from_compiled(*compiled, n_sym)
-        slow = jpk.joker_policy_cribs(free, gain, hand, unseen, W[0], F[0])
-        fast = jpk.joker_policy_cribs_fast(free, gain, hand, unseen, W[0], F[0])
+        slow, slow_zero = jpk.joker_policy_cribs(free, gain, hand, unseen, W[0], F[0])
+        fast, fast_zero = jpk.joker_policy_cribs_fast(free, gain, hand, unseen, W[0], F[0])
         assert np.allclose(fast, slow, atol=1e-9), hand
+        assert np.allclose(fast_zero, slow_zero, atol=1e-12), hand
+        assert (slow_zero > 0).any() or 52 in hand or 53 in hand  # a zero to count
 
 
-def test_the_policy_throws_as_the_game_model_does() -> None:
+@pytest.mark.parametrize("variant", [{}, {"lowball": True}, {"throw_fives": True}])
+def test_the_policy_throws_as_the_game_model_does(variant: dict[str, bool]) -> None:
     """The policy per multiset gathers the game model's own throws: for classes of the
     pack, each class's throw by the model's hand policy (hand_policy_split with the
-    seat's table) is among those the policy gives its multiset, for both seats; the
-    shares of a multiset sum to 1."""
+    seat's table; in lowball the fewest points, under throw fives its fives thrown) is
+    among those the policy gives its multiset, for both seats; the shares of a multiset
+    sum to 1."""
     from crib_analyze.artifacts.game_models import expert_model_of
     from crib_analyze.crib.any_game_kernels import hand_policy_split
     from crib_analyze.table.class_numbers import exact_numbers, kind_of
 
-    rules = game("standard", jokers=1)
+    rules = game("standard", jokers=1, **variant)
+    aim, fives = (-1 if rules.lowball else 1), rules.throw_fives
     cards, weight = tj.joker_classes(1)
     rows = np.random.default_rng(0).choice(len(cards), 150, replace=False)
     rows = np.concatenate([rows, np.flatnonzero(cards[:, -1] >= 52)[:50]])  # jokers held
@@ -210,11 +220,12 @@ def test_the_policy_throws_as_the_game_model_does() -> None:
     assert np.allclose(pi.sum(axis=2), 1.0)
     model = expert_model_of(rules)
     assert model is not None
-    # policy 0 the pone's (seat 0, throwing to the other's crib), 1 the dealer's (its own)
-    for p, (seat, sign) in enumerate(((0, -1), (1, 1))):
+    # by our seat: as pone (0) we meet the dealer's throws to its own crib (seat 1, +1);
+    # as dealer (1) the pone's to ours (seat 0, -1)
+    for p, (seat, sign) in enumerate(((1, 1), (0, -1))):
         for i, held in enumerate(cards):
             _, thrown, _ = hand_policy_split(held, 4, 2, 0, sign, model.one[seat],
-                                                model.two[seat], 1, False, 1)  # fmt: skip
+                                             model.two[seat], aim, fives, 1)  # fmt: skip
             d = [j for j in range(15) if (1 << DISCARDS[j, 0]) | (1 << DISCARDS[j, 1]) == thrown]
             assert pi[p, which[i], d[0]] > 0, (seat, held)
 
@@ -256,10 +267,36 @@ def test_the_expert_table_with_jokers_on_the_command_line(tmp_path) -> None:  # 
     assert df["pone_crib_mean"].mean() > df["dealer_crib_mean"].mean()
     checked = runner.invoke(cli, ["table", "check", str(out)])
     assert checked.exit_code == 0 and "expert opponent" in checked.output, checked.output
-    refused = runner.invoke(cli, ["table", "--jokers", "1", "--opponent", "expert", "--lowball",
-                                  "-o", str(tmp_path / "x.parquet")])  # fmt: skip
-    assert refused.exit_code == 2 and "not made yet" in refused.output, refused.output
-    assert "Traceback" not in refused.output
+
+
+@pytest.mark.usefixtures("few_classes")
+@pytest.mark.parametrize("variant", [["--penalty", "zero"], ["--lowball"], ["--throw-fives"]])
+def test_the_expert_table_with_jokers_under_a_variant(tmp_path, variant) -> None:  # type: ignore[no-untyped-def]
+    """With a penalty each role's chance of a crib of nothing against its expert, in the
+    nets (the dealer's own crib's zero costs it, the pone's gives it the point); in
+    lowball the fewest points best; under throw fives only legal throws best."""
+    out = tmp_path / "v.parquet"
+    made = CliRunner().invoke(
+        cli, ["table", "--jokers", "1", "--opponent", "expert", *variant, "-o", str(out)]
+    )
+    assert made.exit_code == 0, made.output
+    df = pq.read_table(out).to_pandas()
+    if "--penalty" in variant:
+        assert {"dealer_p_crib_zero", "pone_p_crib_zero"} <= set(df)
+        moved = -(df["p_hand_zero"] + df["dealer_p_crib_zero"])  # the zero rule: 1 a zero
+        assert np.allclose(df["dealer_penalty"], moved)
+        assert np.allclose(df["pone_penalty"], -df["p_hand_zero"] + df["pone_p_crib_zero"])
+        no_joker = ~df["discard"].astype(str).str.contains("JK")
+        assert (df["dealer_p_crib_zero"][no_joker] > 0).any()
+        assert (df["dealer_p_crib_zero"][~no_joker] == 0).all()  # a joker always scores
+    best = df[df["dealer_best"]].groupby("hand_id")["dealer_net"].first()
+    ends = df.groupby("hand_id")["dealer_net"].agg(["min", "max"])
+    if "--lowball" in variant:
+        assert np.allclose(best, ends["min"][best.index])
+    elif "--throw-fives" in variant:
+        assert df[df["dealer_best"]]["legal"].all()
+    else:
+        assert np.allclose(best, ends["max"][best.index])
 
 
 @pytest.mark.skipif(not FULL, reason="make test-all only: the policy of every class, ~1 min")
@@ -282,8 +319,8 @@ def test_the_tables_expert_agrees_with_the_sampled_one() -> None:
     held = np.array(sorted(parse_with_jokers("5H 6S 4D JC QH JK", 1)), np.int64)
     unseen, n_sym = jpk.unseen_of(held, 1)
     W, F = pk.weights_from_compiled(*compiled, n_sym)
-    for p, role in enumerate(("dealer", "pone")):
-        mine = jpk.joker_policy_cribs_fast(free, gain, held, unseen, W[p], F[p])
+    for p, role in enumerate(("pone", "dealer")):  # by our seat
+        mine, _ = jpk.joker_policy_cribs_fast(free, gain, held, unseen, W[p], F[p])
         df = analyze("5H 6S 4D JC QH JK", role=role, jokers=1, opponent="expert")
         for _, row in df.iterrows():
             thrown = set(row["throw"].split())

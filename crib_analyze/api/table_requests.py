@@ -75,10 +75,13 @@ class TableRequest:
         if self.opponent is None or not rules.jokers or not rules.plain.is_standard:
             return None
         check_choice("opponent model for a table with jokers", self.opponent, ("random", "expert"))
-        if self.opponent == "expert" and len(rules.variants) > 1:
-            raise UsageError(
-                "`opponent` expert with jokers is the table of the pack alone: with "
-                f"{', '.join(v for v in rules.variants if not v.startswith('jokers'))} "
-                "too its expert's cribs are not made yet (the random opponent's table is)"
-            )
+        if self.opponent == "expert":
+            from crib_analyze.artifacts.game_models import expert_model_of
+
+            if expert_model_of(rules) is None:  # a combination no model is made for
+                raise UsageError(
+                    f"no expert of the pack with {', '.join(rules.variants)} is made: "
+                    "'discard --jokers N --opponent expert' with them makes it once "
+                    "(minutes), then the table can be written"
+                )
         return self.opponent

@@ -150,9 +150,10 @@ def table(
     the hand, cut or in the crib; with --lowball, --penalty and --throw-fives too (the
     other seats random cards that obey it). With --opponent expert, against the game
     model's expert of the pack read per multiset of ranks and jokers, exact at that
-    level (the pack alone: with another variant too it is not made yet). The play is
-    not counted. With --game five-card, five-dealt, three, three-dealer-six, four or
-    five as well: every hand of five of that pack (150,891 or 152,646) x its throws.
+    level (with --lowball, --penalty or --throw-fives too, the pack's expert under
+    them). The play is not counted. With --game five-card, five-dealt, three,
+    three-dealer-six, four or five as well: every hand of five of that pack (150,891
+    or 152,646) x its throws.
 
     \b
     Examples:

@@ -142,12 +142,14 @@ def joker_policy_cribs(
     unseen: np.ndarray,
     W: np.ndarray,
     F: np.ndarray,
-) -> np.ndarray:
-    """(15,) the crib's mean for each throw of ``hand`` (6 cards, jokers ids 52 and 53)
-    when the opponent's throw and the starter follow W and F (the module), every card
-    pair and starter card of ``unseen`` scored."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """((15,) the crib's mean, (15,) its chance of scoring nothing) for each throw of
+    ``hand`` (6 cards, jokers ids 52 and 53) when the opponent's throw and the starter
+    follow W and F (the module), every card pair and starter card of ``unseen``
+    scored."""
     pairs, mass, q = joker_pair_masses(W, F, unseen)
     out = np.zeros(N_DISCARDS)
+    zero = np.zeros(N_DISCARDS)
     thrown = np.empty((N_DISCARDS, 2), np.int64)
     for d in range(N_DISCARDS):
         thrown[d, 0], thrown[d, 1] = hand[DISCARDS[d, 0]], hand[DISCARDS[d, 1]]
@@ -161,8 +163,11 @@ def joker_policy_cribs(
             if w == 0.0:
                 continue
             for d in range(N_DISCARDS):
-                out[d] += w * wild_crib_points(free, gain, thrown[d, 0], thrown[d, 1], e1, e2, s)
-    return out
+                points = wild_crib_points(free, gain, thrown[d, 0], thrown[d, 1], e1, e2, s)
+                out[d] += w * points
+                if points == 0:
+                    zero[d] += w
+    return out, zero
 
 
 @njit
@@ -178,19 +183,23 @@ def joker_policy_cribs_fast(
     unseen: np.ndarray,
     W: np.ndarray,
     F: np.ndarray,
-) -> np.ndarray:
-    """:func:`joker_policy_cribs` by parts, the same numbers ten times faster: the rank
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`joker_policy_cribs` by parts, the same numbers fifty times faster: the rank
     points and the nobs a joker makes summed over W by symbols alone (every card pair
     and starter of a symbol triple sums to its W), then only the crib cards whose suits
     count read card by card: the flushes, and the real jacks of the starter's suit
-    (which score 1 where a joker's nobs would have, so its ``gain`` comes off there)."""
+    (which score 1 where a joker's nobs would have, so its ``gain`` comes off there).
+    A crib of nothing: no rank points by symbols (a joker always makes some), less the
+    cribs among them a flush or a jack of the starter's suit scores."""
     pairs, mass, q = joker_pair_masses(W, F, unseen)
     out = np.zeros(N_DISCARDS)
+    zero = np.zeros(N_DISCARDS)
     n = unseen.shape[0]
     for d in range(N_DISCARDS):
         t0, t1 = hand[DISCARDS[d, 0]], hand[DISCARDS[d, 1]]
         x, y = _symbol(t0), _symbol(t1)
         total = 0.0
+        nothing = 0.0
         for a in range(N_SYMBOLS):  # the rank points, and the jokers' nobs, by symbols
             for b in range(a, N_SYMBOLS):
                 joker = _joker_among(x, y, a, b)
@@ -199,6 +208,8 @@ def joker_policy_cribs_fast(
                     if w > 0.0:
                         key = symbol_key(x, y, a, b, c)
                         total += w * (free[key] + (gain[key] if joker else 0))
+                        if free[key] == 0:
+                            nothing += w
         # the suits: which suits the thrown real cards allow a flush in, and their jacks
         flush_suits = 15
         jack_suits = 0
@@ -235,13 +246,17 @@ def joker_policy_cribs_fast(
                 if w == 0.0:
                     continue
                 part = 5.0 if bit != 0 else 0.0
+                key = symbol_key(x, y, a, b, _symbol(s))
                 if matched:  # nobs by a real jack: 1, where a joker's gain would have been
                     part += 1.0
                     if joker:
-                        part -= gain[symbol_key(x, y, a, b, _symbol(s))]
+                        part -= gain[key]
                 total += w * part
+                if free[key] == 0:  # not nothing after all: a flush or nobs scores
+                    nothing -= w
         out[d] = total
-    return out
+        zero[d] = nothing
+    return out, zero
 
 
 @njit
@@ -271,14 +286,16 @@ def class_policy_cribs(
     pairs: np.ndarray,
     prob: np.ndarray,
     suited_prob: np.ndarray,
-) -> np.ndarray:
-    """(P, N, 15) the crib's mean of every throw of every hand of ``cards`` (N, 6) from a
+) -> tuple[np.ndarray, np.ndarray]:
+    """((P, N, 15) the crib's mean and (P, N, 15) its chance of nothing, of every throw of
+    every hand of ``cards`` (N, 6) from a
     pack with ``jokers`` jokers against each of P compiled policies over 14 symbols
     (:func:`~crib_analyze.crib.throw_policy_kernels.compile_policy`): the hands
     ``order[offsets[m]:offsets[m + 1]]`` share a multiset of symbols, so W and F once
     for them (:func:`joker_policy_cribs_fast`)."""
     n_pol = ptr.shape[0]
     out = np.empty((n_pol, cards.shape[0], N_DISCARDS))
+    zero = np.empty((n_pol, cards.shape[0], N_DISCARDS))
     for m in prange(offsets.shape[0] - 1):
         first = order[offsets[m]]
         _, n_sym = unseen_of(cards[first], jokers)
@@ -287,5 +304,7 @@ def class_policy_cribs(
             h = order[i]
             unseen, _ = unseen_of(cards[h], jokers)
             for p in range(n_pol):
-                out[p, h] = joker_policy_cribs_fast(free, gain, cards[h], unseen, Ws[p], Fs[p])
-    return out
+                out[p, h], zero[p, h] = joker_policy_cribs_fast(
+                    free, gain, cards[h], unseen, Ws[p], Fs[p]
+                )
+    return out, zero

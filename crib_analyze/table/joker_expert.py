@@ -32,11 +32,14 @@ from crib_analyze.crib import joker_policy_kernels as jpk
 from crib_analyze.crib import throw_policy_kernels as pk
 from crib_analyze.crib.hand_cribs import joker_rank_tables
 from crib_analyze.crib.hand_kernels import DISCARDS, TIE_TOLERANCE, best_flags
+from crib_analyze.crib.throw_fives_rule import legal_throws_of
 from crib_analyze.errors import UsageError
 from crib_analyze.rules import Rules
 
-#: the policies' order: the pone's throws (the crib when we deal), the dealer's (ours as pone)
-SEATS = ((0, -1), (1, 1))  # (seat from the dealer's left, the crib's sign to it)
+#: the policies by our seat (Seat: the pone, then the dealer): the opponent's seat from the
+#: dealer's left and the sign of the crib to it. As pone we meet the dealer's throws to
+#: its own crib (+1); as dealer the pone's to ours (-1)
+SEATS = ((1, 1), (0, -1))
 POLICY_WORDS = (
     "the game model's throws (most hand mean over the starters, plus its own crib's or "
     "less the other's mean by the thrown symbols) over every suit class, gathered per "
@@ -63,19 +66,24 @@ def symbol_multisets(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def expert_policy(
     rules: Rules, cards: np.ndarray, weight: np.ndarray, hand: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(multisets (M, 6), pi and suited (2, M, 15) in :data:`SEATS`' order): the expert's
-    throws of ``rules`` (the standard game with jokers) per multiset of symbols, from
+    """(multisets (M, 6), pi and suited (2, M, 15) by our seat, :data:`SEATS`): the expert's
+    throws of ``rules`` (the standard game with jokers; in lowball the fewest points,
+    under throw fives only the throws the rule allows) per multiset of symbols, from
     every suit class ``cards`` (N, 6, ascending) of the pack with its ``weight`` and
     each throw's ``hand`` mean (N, 15)."""
     model = expert_model_of(rules)
     if model is None:
-        raise UsageError(f"no expert model of {rules.name} with {rules.jokers} joker(s)")
+        raise UsageError(f"no expert model of {' '.join(rules.variants)} is made")
     multisets, which = symbol_multisets(cards)
     sym = symbols_of(cards)
+    aim = -1 if rules.lowball else 1  # lowball: the fewest points
+    legal = legal_throws_of(cards) if rules.throw_fives else None  # its fives to the crib
     pis, suits = [], []
     for seat, sign in SEATS:
         two = model.two[seat]
-        value = hand + sign * two[sym[:, DISCARDS[:, 0]], sym[:, DISCARDS[:, 1]]]
+        value = aim * (hand + sign * two[sym[:, DISCARDS[:, 0]], sym[:, DISCARDS[:, 1]]])
+        if legal is not None:
+            value = np.where(legal, value, -np.inf)
         flags = best_flags(value, TIE_TOLERANCE)
         pi, suited = pk.multiset_policy(
             cards, np.asarray(weight, np.float64), which, len(multisets), flags
@@ -88,9 +96,11 @@ def expert_policy(
 def expert_cribs(
     rules: Rules, cards: np.ndarray, weight: np.ndarray, hand: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(dealer's crib, pone's crib), each (N, 15): every throw of every suit class
-    ``cards`` (N, 6, ascending; all the pack's, with their ``weight`` and ``hand`` means,
-    which the expert's policy is made from) against the expert of ``rules``."""
+    """(the crib's mean, its chance of nothing), each (2, N, 15) by our
+    :class:`~crib_analyze.position.Seat` (the pone's, then the dealer's): every throw of
+    every suit class ``cards`` (N, 6, ascending; all the pack's, with their ``weight``
+    and ``hand`` means, which the expert's policy is made from) against the expert of
+    ``rules``."""
     multisets, pi, suited = expert_policy(rules, cards, weight, hand)
     compiled = pk.compile_policy(multisets, pi, suited)
     _, which = symbol_multisets(cards)
@@ -99,13 +109,15 @@ def expert_cribs(
     free, gain = joker_rank_tables()
     held = np.ascontiguousarray(cards, np.int64)
     out = np.empty((2, len(cards), DISCARDS.shape[0]))
+    zero = np.empty_like(out)
     parts = np.linspace(0, len(multisets), 17).astype(np.int64)  # Ctrl-C between parts
     for lo, hi in itertools.pairwise(parts.tolist()):
         interrupts.check()
         rows = order[offsets[lo] : offsets[hi]]
-        part = jpk.class_policy_cribs(
+        part, nothing = jpk.class_policy_cribs(
             free, gain, held[rows], np.arange(len(rows), dtype=np.int64),
             offsets[lo : hi + 1] - offsets[lo], rules.jokers, *compiled,
         )  # fmt: skip
         out[:, rows] = part
-    return out[0], out[1]
+        zero[:, rows] = nothing
+    return out, zero

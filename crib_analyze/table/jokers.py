@@ -38,6 +38,7 @@ import pyarrow.parquet as pq
 from crib_analyze import interrupts
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib.hand_classes import hand_classes
+from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.errors import TableError
 from crib_analyze.position import Seat
 from crib_analyze.rules import Rules
@@ -135,21 +136,29 @@ def joker_table_columns(
     heels = np.repeat(heels_one[:, None], kind.n_throws, axis=1)
     cribs = {"crib_mean": crib}
     given_crib = crib
+    crib_zero: dict[str, np.ndarray] = {} if p_crib is None else {"p_crib_zero": p_crib}
     if opponent == "expert":
         from crib_analyze.table.joker_expert import expert_cribs
 
-        crib, given_crib = expert_cribs(rules, cards, weight, hand)
+        means, nothing = expert_cribs(rules, cards, weight, hand)  # by our seat
+        crib, given_crib = means[Seat.DEALER], means[Seat.PONE]
         cribs = {"dealer_crib_mean": crib, "pone_crib_mean": given_crib}
+        crib_zero = {"dealer_p_crib_zero": nothing[Seat.DEALER],
+                     "pone_p_crib_zero": nothing[Seat.PONE]}  # fmt: skip
     owned = hand + crib + heels
     given = hand - given_crib
     zero: dict[str, np.ndarray] = {}
     if p_hand is not None and p_crib is not None:
-        points = penalty_points_of(rules.penalty, p_hand, p_crib)
+        if opponent == "expert":  # each role's crib of nothing against its expert
+            points = penalty_points(rules.penalty, p_hand.ravel(),
+                                    nothing.reshape(2, -1)).reshape(2, *p_hand.shape)  # fmt: skip
+        else:
+            points = penalty_points_of(rules.penalty, p_hand, p_crib)
         owned = owned + points[Seat.DEALER]  # the crib's side
         given = given + points[Seat.PONE]
         zero = {
             "p_hand_zero": p_hand,
-            "p_crib_zero": p_crib,
+            **crib_zero,
             f"{owner}_penalty": points[Seat.DEALER],
             f"{other}_penalty": points[Seat.PONE],
         }
