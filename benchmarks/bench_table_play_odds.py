@@ -10,11 +10,16 @@ process:
   weighed by the throws), against the standard game's own ``play_odds`` (its reading of
   the opponent, no draws) at the same position;
 * **the hand policy's hand mean**: the starters grouped by rank and by suit, against
-  every starter scored (the kernel before 2026-12-05), on random hands.
+  every starter scored (the kernel before 2026-12-05), on random hands;
+* **the game played on where there is no board** (five players, three under back ten):
+  three players without a variant valued both ways on the same draws, the board of
+  three against every draw's game played on to its end (time, the best card, the
+  largest gap in the chances), then the two games that have no board.
 
 Run from the repository root (``--deals`` 200000 is the size made on first use)::
 
-    .venv/bin/python benchmarks/bench_table_play_odds.py [--deals N] [--only boards|answer|mean]
+    .venv/bin/python benchmarks/bench_table_play_odds.py [--deals N]
+        [--only boards|answer|mean|onward]
 """
 
 from __future__ import annotations
@@ -125,15 +130,57 @@ def mean() -> None:
           f"{times[1] / times[0]:.1f}x")  # fmt: skip
 
 
+def onward() -> None:
+    from crib_analyze.api import advise_play_rows
+    from crib_analyze.board import table_boards
+    from crib_analyze.board import table_play_odds as tpo
+    from crib_analyze.rules import game as rules_of
+
+    def timed(name: str, hand: str, played: str, score: tuple[int, ...], **kw):  # type: ignore[no-untyped-def]
+        game = rules_of(name, **kw)
+        advise_play_rows("dealer", hand, "4D", played=played, game=game, score=score,
+                         samples=50)  # compile  # fmt: skip
+        start = time.perf_counter()
+        rows = advise_play_rows("dealer", hand, "4D", played=played, game=game, score=score,
+                                samples=2000, seed=SEED)  # fmt: skip
+        return time.perf_counter() - start, rows
+
+    print(f"{'three, 2,000 draws':<26} {'board s':>8} {'played on s':>12} {'ratio':>6} "
+          f"{'best':>10} {'largest gap':>12} {'its s.e.':>9}")  # fmt: skip
+    for score in [(105, 104, 106), (110, 108, 109), (60, 70, 50)]:
+        board_s, board = timed("three", "6C 9D KS 2H", "7H 3S", score)
+        tpo.has_board = lambda rules: False
+        on_s, on = timed("three", "6C 9D KS 2H", "7H 3S", score)
+        tpo.has_board = table_boards.has_board
+        mine = dict(zip(board["card"].tolist(), board["p_win"].tolist(), strict=True))
+        cards, wins, ses = (on[k].tolist() for k in ("card", "p_win", "p_win_se"))
+        gaps = [(abs(p - mine[c]), se) for c, p, se in zip(cards, wins, ses, strict=True)]
+        gap, se = max(gaps)
+        best = f"{board['card'].tolist()[0]}/{on['card'].tolist()[0]}"
+        name = "-".join(map(str, score))
+        print(f"{name:<26} {board_s:>8.2f} {on_s:>12.2f} {on_s / board_s:>5.1f}x "
+              f"{best:>10} {gap:>12.4f} {se:>9.4f}")  # fmt: skip
+    for game, hand, played, score, kw in [
+        ("three", "6C 9D KS 2H", "7H 3S", (100, 95, 110), {"penalty": "back-ten"}),
+        ("five", "6C 9D KS 2H", "7H 3S 2C 4C", (100, 95, 110, 90, 80), {}),
+    ]:  # fmt: skip
+        seconds, rows = timed(game, hand, played, score, **kw)
+        print(f"{game} {'-'.join(map(str, score))} {kw or ''}: {seconds:.2f} s, best "
+              f"{rows['card'].tolist()[0]} {rows['p_win'].tolist()[0]:.3f} "
+              f"(s.e. {rows['p_win_se'].tolist()[0]:.3f})")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20_000, help="deals a board [20000]")
-    parser.add_argument("--only", choices=("boards", "answer", "mean"))
+    parser.add_argument("--only", choices=("boards", "answer", "mean", "onward"))
     args = parser.parse_args()
     if args.only in (None, "mean"):
         mean()
     if args.only in (None, "answer"):
         answer()
+    if args.only in (None, "onward"):
+        onward()
     if args.only in (None, "boards"):
         boards(args.deals)
     print("reproduce:", reproduce_command("bench_table_play_odds.py"))
