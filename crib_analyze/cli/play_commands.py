@@ -165,8 +165,8 @@ def peg(
 @score_option(
     "Yours-theirs now (the play so far counted; needs --starter): rank the cards by the "
     "chance of winning the game, from the solver's play and the board table (with --game or "
-    "a variant: the game's board, a variant's made on its first use; three players give "
-    "one score a seat, yours first)."
+    "a variant: the game's board, a variant's made on its first use, or the game played on "
+    "where it has none; three or five players give one score a seat, yours first)."
 )
 @lowball_option(
     "the lowest net is best; every seat lays for the fewest points (simulated as with --game)."
