@@ -42,6 +42,8 @@ def _random_hand(rng: np.random.Generator, jokers: int) -> list[int]:
         hand = [int(c) for c in rng.choice(52 + jokers, 6, replace=False)]
         if rng.random() < 0.4 and 52 not in hand:
             hand[0] = 52
+        if jokers == 2 and rng.random() < 0.3:  # the second joker, alone or with the first
+            hand[2] = 53
         if rng.random() < 0.4:
             hand[1] = 40 + int(rng.integers(4))
         if len(set(hand)) == 6:

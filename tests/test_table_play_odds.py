@@ -657,10 +657,14 @@ def test_play_score_at_three_and_five_on_the_command_line() -> None:
     assert low.exit_code == 2 and "do not say who wins" in low.output, low.output
     five = ["play", "6C", "9D", "KS", "2H", "--game", "five", "--seat", "dealer", "-s", "4D",
             "--played", "7H 3S 2C 4C", "--samples", "60", "--format", "json"]  # fmt: skip
-    won = runner.invoke(cli, [*five, "--score", "1-2-3-4-120"])
-    assert won.exit_code == 0, won.output
-    # the seat left of the dealer, at 120, pegs or shows first: the dealer's chances are slim
-    assert all(r["p_win"] < 0.2 for r in json.loads(won.stdout))
+    # yours first, then from the dealer's left: the seat on the dealer's left at 120 pegs
+    # or shows before the dealer, who cannot reach 121 from 1 this deal
+    lost = runner.invoke(cli, [*five, "--score", "1-120-1-1-1"])
+    assert lost.exit_code == 0, lost.output
+    assert all(r["p_win"] < 0.05 for r in json.loads(lost.stdout))
+    # the dealer at 120 against four at 1: none of them can reach 121 first
+    won = runner.invoke(cli, [*five, "--score", "120-1-1-1-1"])
+    assert all(r["p_win"] > 0.95 for r in json.loads(won.stdout)), won.output
     bad = runner.invoke(cli, [*five, "--score", "1-2-3-4"])
     assert bad.exit_code == 2 and "5 numbers" in bad.output and "Traceback" not in bad.output
 
@@ -845,6 +849,22 @@ def test_games_played_on_win_as_often_as_the_board_of_three_says(score) -> None:
             assert abs(seen - want) < 4 * se + 0.005, (me, seen, want)
 
 
+def test_the_games_played_on_draw_on_streams_of_their_own() -> None:
+    """The onward games' shuffles (game ONWARD_GAMES + j, deal k: GAME_STREAMS + game x
+    MAX_DEALS + k, and the solver's above SOLVER_STREAMS) lie clear of the draws' crib
+    streams (CRIB_STREAMS + j) for every number of draws the bounds allow."""
+    from crib_analyze.board import table_game_kernels as tgk
+    from crib_analyze.board.table_play_odds import ONWARD_GAMES
+    from crib_analyze.settings import PLAY_SAMPLES
+
+    n = PLAY_SAMPLES.hi
+    crib = (tok.CRIB_STREAMS, tok.CRIB_STREAMS + n)
+    for base in (tgk.GAME_STREAMS, tgk.SOLVER_STREAMS + tgk.GAME_STREAMS):
+        first = base + ONWARD_GAMES * tgk.MAX_DEALS
+        last = base + (ONWARD_GAMES + n) * tgk.MAX_DEALS
+        assert last < crib[0] or first > crib[1], (first, last, crib)
+
+
 def test_played_on_fills_the_undecided_draws_only() -> None:
     """played_on writes each undecided (option, draw) its game's end: a seat at 120 with
     the others at 0 wins (they cannot reach 121 first), with both short of the skunk
@@ -856,7 +876,11 @@ def test_played_on_fills_the_undecided_draws_only() -> None:
     out[0, :, 4] = 1.0  # decided in the deal: lost
     ends = np.full((2, 3, 3), -1, np.int64)
     ends[1] = [[120, 0, 0], [0, 120, 0], [0, 0, 120]]
+    again = out.copy()
     played_on(out, ends, game("three", penalty="back-ten"), 0, 3)
     assert out[0, :, 4].tolist() == [1, 1, 1] and out[0].sum() == 3
     assert out[1].tolist() == [[0, 1, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0, 0],
                                [0, 0, 0, 0, 1, 0, 0, 0]]  # fmt: skip
+    played_on(again, ends, game("three", penalty="back-ten"), 2, 3)  # the third seat's view
+    assert again[1].tolist() == [[0, 0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0, 0],
+                                 [0, 1, 0, 0, 0, 0, 0, 0]]  # fmt: skip

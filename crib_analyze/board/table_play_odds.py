@@ -48,6 +48,9 @@ PLAYED_ON_METHOD = (
     "lookahead; the same deals after each card)"
 )
 NO_BOARD = np.zeros((0, 0, 0, 0))  # option_outcomes: the game has no board, it is played on
+#: draw j's game played on is game ONWARD_GAMES + j of games_onward: its streams clear of
+#: the draws' own (the crib's at CRIB_STREAMS + j, of the same seed)
+ONWARD_GAMES = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -90,10 +93,7 @@ def table_play_odds(
         (None, {"played_on": True, "games": samples}) if onward else board_of(rules)
     )
     mine_side = rules.teams[pos.seat]
-    others = [t for t in range(sides) if t != mine_side]
-    start = np.zeros(sides, np.int64)
-    start[mine_side] = score[0]
-    start[others] = score[1:]
+    start = scores_by_side(sides, mine_side, score)
     seq = np.zeros(SEQ_SIZE, np.int64)
     seq[: len(pos.ranks)] = pos.ranks
     s = pos.seat
@@ -138,21 +138,41 @@ def table_play_odds(
     )  # fmt: skip
 
 
+def scores_by_side(sides: int, mine: int, score: tuple[int, ...]) -> np.ndarray:
+    """The scores as asked (the player's side's first, then the others in the order of
+    their first seats from the dealer's left) by side.
+
+    >>> scores_by_side(3, 2, (110, 100, 115)).tolist()  # the dealer of three: 110
+    [100, 115, 110]
+    >>> scores_by_side(5, 1, (1, 2, 3, 4, 5)).tolist()
+    [2, 1, 3, 4, 5]
+    """
+    start = np.zeros(sides, np.int64)
+    start[mine] = score[0]
+    start[[t for t in range(sides) if t != mine]] = score[1:]
+    return start
+
+
 def played_on(out: np.ndarray, ends: np.ndarray, rules: Rules, mine: int, seed: int) -> None:
     """Fill ``out`` (options, samples, 8) where ``ends`` (options, samples, sides) holds
     the scores after the deal (nobody at the target; -1 elsewhere) with the game played
     on to its end from them (:func:`~crib_analyze.board.table_game_kernels.games_onward`,
-    the seat left of the dealer dealing next; draw j's games on game j's streams, the
-    same for every option): a win for side ``mine`` (1 with a loser short of the first
+    the seat left of the dealer dealing next; draw j's games on game ``ONWARD_GAMES + j``'s
+    streams, the same for every option): a win for side ``mine`` (1 with a loser short of the first
     skunk line) or a loss (4)."""
     at = np.argwhere(ends[..., 0] >= 0)
     if not len(at):
         return
     table = table_deal(rules, POLICY_CODES["lookahead"], "expert")
+    games = ONWARD_GAMES + at[:, 1].astype(np.int64)  # draw j's: the same for every option
     winner, short = tgk.games_onward(
-        np.ascontiguousarray(ends[at[:, 0], at[:, 1]]), at[:, 1].astype(np.int64), 0, table,
-        seed, int(skunk_lines(rules)[0]),
-    )  # fmt: skip
+        np.ascontiguousarray(ends[at[:, 0], at[:, 1]]),
+        games,
+        0,
+        table,
+        seed,
+        int(skunk_lines(rules)[0]),
+    )
     won = winner == mine
     out[at[:, 0], at[:, 1], 0] = won & ~short
     out[at[:, 0], at[:, 1], 1] = won & short
