@@ -67,8 +67,8 @@ class TableRequest:
 
     def _joker_opponent(self) -> str | None:
         """The opponent of the standard game's table with jokers (random, or the expert
-        of the pack with jokers alone), None where none was asked or the game is
-        another."""
+        of the pack under the rules' other variants), None where none was asked or the
+        game is another."""
         from crib_analyze.api.capabilities import rules_of
 
         rules = rules_of(self.game)

@@ -1,6 +1,8 @@
 """The discard tables of a pack with jokers (``table --jokers 1|2``): every
 suit-distinct hand of a 53- or 54-card pack x its throws, exact against the random
-opponent, each joker counted at its best wherever it falls (hand, starter, crib).
+opponent, each joker counted at its best wherever it falls (hand, starter, crib); the
+standard game's against the expert too (``--opponent expert``:
+:mod:`crib_analyze.table.joker_expert`).
 
 * **The standard game** (six cards, 15 throws of two): the 962,988 classes of six
   real cards, then the 134,459 of five real cards and a joker (weighed once a joker
