@@ -24,7 +24,7 @@ from crib_analyze.crib.hand_kernels import DISCARDS
 from crib_analyze.rules import game
 from crib_analyze.table import joker_expert as je
 from crib_analyze.table import jokers as tj
-from tests.conftest import FULL
+from tests.conftest import FULL, rotating
 from tests.naive import naive_wild_score
 
 
@@ -199,7 +199,9 @@ def test_the_fast_crib_is_the_slow_one(seed: int) -> None:
         assert (slow_zero > 0).any() or 52 in hand or 53 in hand  # a zero to count
 
 
-@pytest.mark.parametrize("variant", [{}, {"lowball": True}, {"throw_fives": True}])
+@pytest.mark.parametrize(
+    "variant", rotating([{}, {"lowball": True}, {"throw_fives": True}], 2, "joker policy")
+)
 def test_the_policy_throws_as_the_game_model_does(variant: dict[str, bool]) -> None:
     """The policy per multiset gathers the game model's own throws: for classes of the
     pack, each class's throw by the model's hand policy (hand_policy_split with the
