@@ -50,7 +50,7 @@ def _random_hand(rng: np.random.Generator, jokers: int) -> list[int]:
             return sorted(hand)
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", rotating(list(range(60)), 20, "wild crib"))
 def test_a_crib_with_jokers_scores_as_the_rules_count_it(seed: int) -> None:
     """wild_crib_points (free + flush + nobs) against the plain scorer trying every card
     each joker may be: cribs of five with a joker or two anywhere, flushes and jacks
@@ -106,7 +106,7 @@ def naive_policy_crib(hand: list[int], throw: tuple[int, int], unseen: list[int]
     return total, nothing
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", rotating(list(range(6)), 3, "policy crib"))
 def test_the_crib_against_a_policy_is_the_plain_enumeration(seed: int) -> None:
     """joker_policy_cribs against naive_policy_crib, W sparse (a few symbol triples, a
     joker among them often) and F at random, for three throws of a hand."""
