@@ -338,3 +338,48 @@ def _text(card: int) -> str:
     from crib_analyze.cards import CARD_TEXT
 
     return CARD_TEXT[int(card)]
+
+
+@pytest.mark.usefixtures("few_classes")
+def test_a_killed_expert_table_with_jokers_resumes(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C a few parts into the cribs (at the sixth check of the run): nothing is
+    written but the parts done, kept beside the output; the same command again computes
+    only the other parts, writes the same numbers as a run never stopped, and removes
+    the parts."""
+    from crib_analyze import interrupts
+
+    runner = CliRunner()
+    argv = ["table", "--jokers", "1", "--opponent", "expert", "-o"]
+    whole = tmp_path / "whole.parquet"
+    assert runner.invoke(cli, [*argv, str(whole)]).exit_code == 0
+    out = tmp_path / "killed.parquet"
+    checks = {"n": 0}
+    real_check = interrupts.check
+
+    def stop_at_sixth() -> None:
+        checks["n"] += 1
+        if checks["n"] == 6:
+            raise KeyboardInterrupt
+        real_check()
+
+    monkeypatch.setattr(je.interrupts, "check", stop_at_sixth)
+    killed = runner.invoke(cli, [*argv, str(out)])
+    assert killed.exit_code != 0 and not out.exists()
+    kept = len(list(tmp_path.glob("killed.parquet.checkpoint.npz.part-*")))
+    assert 0 < kept < je.PARTS
+    monkeypatch.setattr(je.interrupts, "check", real_check)
+    made = {"n": 0}
+    real_cribs = je.jpk.class_policy_cribs
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        made["n"] += 1
+        return real_cribs(*args)
+
+    monkeypatch.setattr(je.jpk, "class_policy_cribs", counted)
+    again = runner.invoke(cli, [*argv, str(out)])
+    assert again.exit_code == 0, again.output
+    assert made["n"] == je.PARTS - kept
+    assert not list(tmp_path.glob("*.part-*"))
+    a, b = pq.read_table(whole).to_pandas(), pq.read_table(out).to_pandas()
+    for column in ("dealer_crib_mean", "pone_crib_mean", "dealer_net", "pone_net"):
+        assert np.array_equal(a[column].to_numpy(), b[column].to_numpy()), column

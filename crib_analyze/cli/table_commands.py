@@ -189,7 +189,7 @@ def table(
     except KeyboardInterrupt:
         raise Interrupted(
             "rerun the same command to resume (a standard table keeps its finished chunks "
-            "beside the output)"
+            "beside the output, the expert's table with jokers its finished parts)"
         ) from None
     if quiet:
         return

@@ -22,6 +22,7 @@ own hands instead (sampled); the two agree within its standard error (tested).
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 
@@ -35,11 +36,15 @@ from crib_analyze.crib.hand_kernels import DISCARDS, TIE_TOLERANCE, best_flags
 from crib_analyze.crib.throw_fives_rule import legal_throws_of
 from crib_analyze.errors import UsageError
 from crib_analyze.rules import Rules
+from crib_analyze.settings import __version__
+from crib_analyze.storage.checkpoint import load_checkpoint, remove_checkpoint, save_checkpoint
+from crib_analyze.storage.npz import arrays_digest
 
 #: the policies by our seat (Seat: the pone, then the dealer): the opponent's seat from the
 #: dealer's left and the sign of the crib to it. As pone we meet the dealer's throws to
 #: its own crib (+1); as dealer the pone's to ours (-1)
 SEATS = ((1, 1), (0, -1))
+PARTS = 16  # a table's cribs are made in parts: Ctrl-C between them, each kept as done
 POLICY_WORDS = (
     "the game model's throws (most hand mean over the starters, plus its own crib's or "
     "less the other's mean by the thrown symbols) over every suit class, gathered per "
@@ -93,14 +98,26 @@ def expert_policy(
     return multisets, np.stack(pis), np.stack(suits)
 
 
+def part_path(checkpoint: Path | None, k: int) -> Path | None:
+    """Where part ``k`` of a table's cribs is kept until the table is written."""
+    return None if checkpoint is None else checkpoint.with_name(f"{checkpoint.name}.part-{k}.npz")
+
+
 def expert_cribs(
-    rules: Rules, cards: np.ndarray, weight: np.ndarray, hand: np.ndarray
+    rules: Rules,
+    cards: np.ndarray,
+    weight: np.ndarray,
+    hand: np.ndarray,
+    checkpoint: Path | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(the crib's mean, its chance of nothing), each (2, N, 15) by our
     :class:`~crib_analyze.position.Seat` (the pone's, then the dealer's): every throw of
     every suit class ``cards`` (N, 6, ascending; all the pack's, with their ``weight``
     and ``hand`` means, which the expert's policy is made from) against the expert of
-    ``rules``."""
+    ``rules``. In :data:`PARTS` parts, Ctrl-C heard between them; with a ``checkpoint``
+    each part is kept beside it as it is done (:func:`part_path`) and a later run with
+    the same rules and hands reads the parts done instead (the caller removes them once
+    its file is written: :func:`remove_parts`)."""
     multisets, pi, suited = expert_policy(rules, cards, weight, hand)
     compiled = pk.compile_policy(multisets, pi, suited)
     _, which = symbol_multisets(cards)
@@ -110,14 +127,28 @@ def expert_cribs(
     held = np.ascontiguousarray(cards, np.int64)
     out = np.empty((2, len(cards), DISCARDS.shape[0]))
     zero = np.empty_like(out)
-    parts = np.linspace(0, len(multisets), 17).astype(np.int64)  # Ctrl-C between parts
-    for lo, hi in itertools.pairwise(parts.tolist()):
+    settings = {"variants": list(rules.variants), "classes": len(cards),
+                "cards": arrays_digest({"cards": held}), "policy": arrays_digest(
+                    {"pi": pi, "suited": suited}), "version": __version__}  # fmt: skip
+    parts = np.linspace(0, len(multisets), PARTS + 1).astype(np.int64)
+    for k, (lo, hi) in enumerate(itertools.pairwise(parts.tolist())):
         interrupts.check()
         rows = order[offsets[lo] : offsets[hi]]
-        part, nothing = jpk.class_policy_cribs(
-            free, gain, held[rows], np.arange(len(rows), dtype=np.int64),
-            offsets[lo : hi + 1] - offsets[lo], rules.jokers, *compiled,
-        )  # fmt: skip
+        kept = load_checkpoint(part_path(checkpoint, k), settings)
+        if kept is not None:
+            part, nothing = kept["means"], kept["zero"]
+        else:
+            part, nothing = jpk.class_policy_cribs(
+                free, gain, held[rows], np.arange(len(rows), dtype=np.int64),
+                offsets[lo : hi + 1] - offsets[lo], rules.jokers, *compiled,
+            )  # fmt: skip
+            save_checkpoint(part_path(checkpoint, k), settings, {"means": part, "zero": nothing})
         out[:, rows] = part
         zero[:, rows] = nothing
     return out, zero
+
+
+def remove_parts(checkpoint: Path | None) -> None:
+    """Delete the parts :func:`expert_cribs` kept beside ``checkpoint``."""
+    for k in range(PARTS):
+        remove_checkpoint(part_path(checkpoint, k))

@@ -117,7 +117,7 @@ def joker_classes(jokers: int, size: int = 6) -> tuple[np.ndarray, np.ndarray]:
 
 
 def joker_table_columns(
-    rules: Rules, opponent: str = "random"
+    rules: Rules, opponent: str = "random", checkpoint: Path | None = None
 ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """(numeric columns, provenance) of the table of ``rules`` with jokers (the standard
     game, or a game whose seats are dealt five and throw one; ``lowball``: the best
@@ -125,7 +125,8 @@ def joker_table_columns(
     the rule; ``throw_fives``: the other seats random and obeying it, each completion of
     the crib at its chance, and only the throws it allows best). ``opponent`` "expert"
     (the standard game with jokers alone): each role's crib against the expert of the
-    pack (:mod:`crib_analyze.table.joker_expert`)."""
+    pack (:mod:`crib_analyze.table.joker_expert`), its parts kept beside ``checkpoint``
+    as they are done, for a run killed to resume."""
     from crib_analyze.crib.throw_fives_rule import legal_throws_of
 
     start = time.time()
@@ -142,7 +143,7 @@ def joker_table_columns(
     if opponent == "expert":
         from crib_analyze.table.joker_expert import expert_cribs
 
-        means, nothing = expert_cribs(rules, cards, weight, hand)  # by our seat
+        means, nothing = expert_cribs(rules, cards, weight, hand, checkpoint)  # by our seat
         crib, given_crib = means[Seat.DEALER], means[Seat.PONE]
         cribs = {"dealer_crib_mean": crib, "pone_crib_mean": given_crib}
         crib_zero = {"dealer_p_crib_zero": nothing[Seat.DEALER],
@@ -248,10 +249,13 @@ def write_joker_table(output: Path, rules: Rules, opponent: str = "random") -> i
     seats are dealt five and throw one; against ``opponent``, the expert for the standard
     game alone) and write it to ``output`` (Parquet, whole or not at all); return its
     rows."""
+    from crib_analyze.storage.checkpoint import checkpoint_beside
     from crib_analyze.table.file import metadata_digest
+    from crib_analyze.table.joker_expert import remove_parts
 
     target = check_output(output)
-    numbers, meta = joker_table_columns(rules, opponent)
+    checkpoint = checkpoint_beside(target) if opponent == "expert" else None  # minutes
+    numbers, meta = joker_table_columns(rules, opponent, checkpoint)
     kind = kind_of(rules.name)
     cards, _ = joker_classes(rules.jokers, kind.size)
     bounds = [
@@ -271,6 +275,7 @@ def write_joker_table(output: Path, rules: Rules, opponent: str = "random") -> i
         for g in groups:
             interrupts.check()
             writer.write_table(g.cast(schema), row_group_size=g.num_rows)
+    remove_parts(checkpoint)
     return int(meta["rows"])
 
 
