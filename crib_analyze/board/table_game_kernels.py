@@ -592,7 +592,15 @@ def games_onward(
         score = scores[m].copy()
         w = play_on(score, dealer, games[m], 1, table, seed, deck, hands, crib, seat_side, events)
         winner[m] = w
-        for o in range(score.shape[0]):
-            if w >= 0 and o != w and score[o] < line:
-                short[m] = True
+        short[m] = w >= 0 and loser_short(score, w, line)
     return winner, short
+
+
+@njit
+def loser_short(score: np.ndarray, winner: int, line: int) -> bool:
+    """Whether a side other than ``winner`` is short of ``line`` (``score`` by side):
+    a skunk when the winner has just reached the target."""
+    for o in range(score.shape[0]):  # noqa: SIM110 (numba: no generators)
+        if o != winner and score[o] < line:
+            return True
+    return False

@@ -26,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from crib_analyze.board.signed_dp_kernels import clamped_walk
-from crib_analyze.board.table_game_kernels import show_penalty
+from crib_analyze.board.table_game_kernels import loser_short, show_penalty
 from crib_analyze.constants import FIRST_JOKER, FIVE_RANK, MAX_COUNT
 from crib_analyze.crib.any_game_kernels import policy_keeps_first
 from crib_analyze.crib.combine_kernels import choose
@@ -226,11 +226,7 @@ def _seats_outcome(
             if s != me:
                 out[4] = 1.0
                 return
-            skunk = False
-            for o in range(sc.shape[0]):
-                if o != s and sc[o] < line:
-                    skunk = True
-            out[1 if skunk else 0] = 1.0
+            out[1 if loser_short(sc, s, line) else 0] = 1.0
             return
     if board.shape[0] == 0:
         ends[:] = sc

@@ -32,20 +32,17 @@ from crib_analyze.position import check_score, p_skunked, p_win
 from crib_analyze.results import Rows
 from crib_analyze.rules import Rules
 
-#: what the output says of how each card was valued
-TABLE_ODDS_METHOD = (
+_THE_DEAL = (
     "each draw of the other seats' cards weighed by the chance their throws (by the hand "
     "policy) keep them: the card laid, the rest of the play along the solver's line, the "
-    "shows and the crib (your throw, theirs) under the game's rules, then the board of the "
-    "game"
+    "shows and the crib (your throw, theirs) under the game's rules, then "
 )
+#: what the output says of how each card was valued
+TABLE_ODDS_METHOD = _THE_DEAL + "the board of the game"
 #: ... where the game has no board (three players under back ten, five players)
 PLAYED_ON_METHOD = (
-    "each draw of the other seats' cards weighed by the chance their throws (by the hand "
-    "policy) keep them: the card laid, the rest of the play along the solver's line, the "
-    "shows and the crib (your throw, theirs) under the game's rules, then the game played "
-    "on to its end, once a draw (every seat throwing by its expert and laying by the "
-    "lookahead; the same deals after each card)"
+    _THE_DEAL + "the game played on to its end, once a draw (every seat throwing by its "
+    "expert and laying by the lookahead; the same deals after each card)"
 )
 NO_BOARD = np.zeros((0, 0, 0, 0))  # option_outcomes: the game has no board, it is played on
 #: draw j's game played on is game ONWARD_GAMES + j of games_onward: its streams clear of
@@ -157,22 +154,16 @@ def played_on(out: np.ndarray, ends: np.ndarray, rules: Rules, mine: int, seed: 
     """Fill ``out`` (options, samples, 8) where ``ends`` (options, samples, sides) holds
     the scores after the deal (nobody at the target; -1 elsewhere) with the game played
     on to its end from them (:func:`~crib_analyze.board.table_game_kernels.games_onward`,
-    the seat left of the dealer dealing next; draw j's games on game ``ONWARD_GAMES + j``'s
-    streams, the same for every option): a win for side ``mine`` (1 with a loser short of the first
-    skunk line) or a loss (4)."""
+    the seat left of the dealer dealing next; draw j's games on game ``ONWARD_GAMES +
+    j``'s streams, the same for every option): a win for side ``mine`` (1 with a loser
+    short of the first skunk line) or a loss (4)."""
     at = np.argwhere(ends[..., 0] >= 0)
     if not len(at):
         return
     table = table_deal(rules, POLICY_CODES["lookahead"], "expert")
     games = ONWARD_GAMES + at[:, 1].astype(np.int64)  # draw j's: the same for every option
-    winner, short = tgk.games_onward(
-        np.ascontiguousarray(ends[at[:, 0], at[:, 1]]),
-        games,
-        0,
-        table,
-        seed,
-        int(skunk_lines(rules)[0]),
-    )
+    scores = np.ascontiguousarray(ends[at[:, 0], at[:, 1]])
+    winner, short = tgk.games_onward(scores, games, 0, table, seed, int(skunk_lines(rules)[0]))
     won = winner == mine
     out[at[:, 0], at[:, 1], 0] = won & ~short
     out[at[:, 0], at[:, 1], 1] = won & short

@@ -107,10 +107,12 @@ def fives_weights(rules: Rules) -> np.ndarray | None:
 def penalty_points_of(penalty: str, p_hand: np.ndarray, p_crib: np.ndarray) -> np.ndarray:
     """(2, n, k): the points a zero penalty moves for every throw of every class, from the
     holder's side as ``discard --penalty`` counts them (by the seat that owns the crib,
-    :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE)."""
+    :class:`~crib_analyze.position.Seat`'s DEALER, or another, PONE); ``p_crib`` the
+    crib's chance of nothing, the same for both seats (n, k) or by seat (2, n, k)."""
     from crib_analyze.discard.penalties import penalty_points
 
-    points = penalty_points(penalty, p_hand.ravel(), np.stack([p_crib.ravel()] * 2))
+    by_seat = p_crib if p_crib.ndim > p_hand.ndim else np.stack([p_crib] * 2)
+    points = penalty_points(penalty, p_hand.ravel(), by_seat.reshape(2, -1))
     return points.reshape(2, *p_hand.shape)
 
 

@@ -40,7 +40,6 @@ import pyarrow.parquet as pq
 from crib_analyze import interrupts
 from crib_analyze.constants import FIRST_JOKER
 from crib_analyze.crib.hand_classes import hand_classes
-from crib_analyze.discard.penalties import penalty_points
 from crib_analyze.errors import TableError
 from crib_analyze.position import Seat
 from crib_analyze.rules import Rules
@@ -152,11 +151,9 @@ def joker_table_columns(
     given = hand - given_crib
     zero: dict[str, np.ndarray] = {}
     if p_hand is not None and p_crib is not None:
-        if opponent == "expert":  # each role's crib of nothing against its expert
-            points = penalty_points(rules.penalty, p_hand.ravel(),
-                                    nothing.reshape(2, -1)).reshape(2, *p_hand.shape)  # fmt: skip
-        else:
-            points = penalty_points_of(rules.penalty, p_hand, p_crib)
+        # against the expert each role's crib of nothing is its own
+        by_seat = nothing if opponent == "expert" else p_crib
+        points = penalty_points_of(rules.penalty, p_hand, by_seat)
         owned = owned + points[Seat.DEALER]  # the crib's side
         given = given + points[Seat.PONE]
         zero = {
