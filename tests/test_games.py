@@ -34,7 +34,7 @@ from crib_analyze.crib.throw_model_kernels import crib_model_means
 from crib_analyze.discard.engine import analyze_hand
 from crib_analyze.discard.ranking import discard_rows
 from crib_analyze.scoring.show_kernels import rank_table
-from tests.conftest import FULL, rotating
+from tests.conftest import FULL, rotating, scaled
 
 RUNNER = CliRunner()
 
@@ -198,13 +198,13 @@ def test_duplicate_pairs_and_game_ends() -> None:
     assert sum(s.margins.values()) == 400 and min(s.margins) >= 1
 
 
-@pytest.mark.heavy  # 1,000 games played by the solver: half a minute
+@pytest.mark.heavy  # 1,000 games played by the solver: half a minute (600 in make test)
 def test_games_agree_with_the_board_table() -> None:
     """Games and the table come from different deals and code paths (a walk per game
     against the DP): the first dealer's rate, deals per game, per-deal points. The games
     play the board's policy."""
     p = packaged_board_table().provenance
-    s = simulate(1000, seed=11, play_policy=p["policy"])
+    s = simulate(scaled(1000, 600), seed=11, play_policy=p["policy"])
     assert abs(s.first_dealer_wins - p["first_dealer_wins"]) < 4 * s.first_dealer_wins_se
     assert abs(s.deals_per_game - p["deals_per_game"]) < 4 * s.deals_per_game_se
     for role in ("dealer", "pone"):
