@@ -489,6 +489,96 @@ def naive_three_board(deals: list[list[tuple[int, int]]], target: int, line: int
     return f
 
 
+# --- second place in the game of three (the continuation game) ---------------------
+# When a seat first reaches the target it wins; the deal goes on, and the first of the
+# other two to reach the target after it takes second place, in that deal or in the
+# deals that follow (the winner still dealt, its points no longer counted). The deal
+# passes to the left as before.
+
+
+def naive_three_second(deals: list[list[tuple[int, int]]], target: int):
+    """f(left, middle, dealer) -> [P(left second), P(middle), P(dealer)]: the game by
+    top-down recursion until the first win, then the race of the other two solved by
+    repeating its equations until they hold (a deal in which neither scores leads back
+    round the table to the same scores)."""
+    from functools import cache
+
+    def rotated(after: list[float]) -> list[float]:
+        # the left deals next: the old middle is the new left, the old dealer the new
+        # middle, the old left the new dealer (old seat s is new seat (s + 2) % 3)
+        return [after[(s + 2) % 3] for s in range(3)]
+
+    race: dict[tuple[int, int, int, int], list[float]] = {}
+    for w in range(3):
+        for a in range(target):
+            for b in range(target):
+                for c in range(target):
+                    if (a, b, c)[w] == 0:
+                        race[(w, a, b, c)] = [0.0, 0.0, 0.0]
+
+    def race_step(w: int, score0: tuple[int, int, int]) -> list[float]:
+        total = [0.0, 0.0, 0.0]
+        for events in deals:
+            score = list(score0)
+            second = None
+            for seat, points in events:
+                if seat == w:
+                    continue
+                score[seat] += points
+                if score[seat] >= target:
+                    second = seat
+                    break
+            if second is not None:
+                total[second] += 1.0
+                continue
+            after = [score[1], score[2], score[0]]
+            after[(w + 2) % 3] = 0  # the winner's score is not counted
+            nxt = race[((w + 2) % 3, *after)]
+            for s, v in enumerate(rotated(nxt)):
+                total[s] += v
+        return [t / len(deals) for t in total]
+
+    for _ in range(10_000):
+        change = 0.0
+        for (w, *score), value in race.items():
+            new = race_step(w, tuple(score))
+            change = max(change, max(abs(x - y) for x, y in zip(new, value, strict=True)))
+            value[:] = new
+        if change < 1e-15:
+            break
+
+    @cache
+    def f(left: int, middle: int, dealer: int) -> tuple[float, ...]:
+        total = [0.0, 0.0, 0.0]
+        for events in deals:
+            score = [left, middle, dealer]
+            winner = second = None
+            for seat, points in events:
+                if seat == winner:
+                    continue
+                score[seat] += points
+                if score[seat] >= target:
+                    if winner is None:
+                        winner = seat
+                    else:
+                        second = seat
+                        break
+            if second is not None:
+                total[second] += 1.0
+                continue
+            if winner is not None:
+                after = [score[1], score[2], score[0]]
+                after[(winner + 2) % 3] = 0
+                nxt = race[((winner + 2) % 3, *after)]
+            else:
+                nxt = list(f(score[1], score[2], score[0]))
+            for s, v in enumerate(rotated(nxt)):
+                total[s] += v
+        return tuple(t / len(deals) for t in total)
+
+    return f
+
+
 def naive_greedy(seat: int, legal: list[int], ranks: list[int], count: int) -> int:
     """A chooser for :func:`naive_table_play`: the card worth most now, the first of
     ties (by :func:`naive_lay_points`)."""

@@ -29,7 +29,7 @@ from crib_analyze.cli import cli
 from crib_analyze.play import table_play_kernels as tk
 from crib_analyze.rules import game
 from tests.conftest import event_arrays, kernel_pack, scaled, toy_deal
-from tests.naive import naive_greedy, naive_table_game, naive_three_board
+from tests.naive import naive_greedy, naive_table_game, naive_three_board, naive_three_second
 
 TOY_TARGET, TOY_LINE = 13, 9
 
@@ -43,12 +43,29 @@ def solve(deals: list[list[tuple[int, int]]], merged: bool) -> np.ndarray:
 @given(st.lists(toy_deal(3, 7, 7), min_size=1, max_size=6), st.booleans())
 def test_the_board_of_three_is_the_recursion_on_toy_games(deals: list, merged: bool) -> None:
     """Every position: each seat's chance of winning, of winning with a skunk, and the
-    deals left, to rounding."""
+    deals left; and of second place in the continuation game (naive_three_second: the
+    race after a win solved by repeating its equations), to rounding."""
     values = solve(deals, merged)
     naive = naive_three_board(deals, TOY_TARGET, TOY_LINE)
+    second = naive_three_second(deals, TOY_TARGET)
     t = range(TOY_TARGET)
-    expected = np.array([[[naive(a, b, c) for c in t] for b in t] for a in t])
+    expected = np.array([[[naive(a, b, c) + second(a, b, c) for c in t] for b in t] for a in t])
     np.testing.assert_allclose(values, expected, atol=1e-12)
+
+
+def test_second_place_covers_each_way_a_toy_game_goes_on() -> None:
+    """Fixed toy deals that reach every part of second place: a second in the deal that
+    wins (the left wins at its 6, the middle then reaches 7), the race after it, and
+    deals in which neither rival scores (the winner's points only: the cycle of the
+    race); against the twin, and the chances of second place summing to 1."""
+    deals = [[(0, 6), (1, 7), (2, 1)], [(2, 5), (0, 1)], [(1, 3), (2, 2), (0, 4)], [(0, 2)]]
+    values = solve(deals, False)
+    second = naive_three_second(deals, TOY_TARGET)
+    t = range(TOY_TARGET)
+    expected = np.array([[[second(a, b, c) for c in t] for b in t] for a in t])
+    np.testing.assert_allclose(values[..., 7:], expected, atol=1e-12)
+    np.testing.assert_allclose(values[..., 7:].sum(-1), 1.0, atol=1e-12)
+    assert values[12, 6, 0, 8] > 0.5  # the middle, 7 short, second in the same deal often
 
 
 def test_a_splits_chance_from_a_score_reads_the_board_of_three() -> None:
@@ -111,7 +128,7 @@ def test_odds_of_three_read_the_board() -> None:
     assert rows["win"].tolist() == pytest.approx(cell[:3].tolist())
     assert float(rows["win"].sum()) == pytest.approx(1.0, abs=1e-4)
     assert (rows["p_skunk"] <= rows["win"] + 1e-9).all()
-    want = 2 * (cell[:3] - cell[3:]) + 3 * cell[3:]
+    want = 2 * (cell[:3] - cell[3:6]) + 3 * cell[3:6]
     assert rows["match_points"].tolist() == pytest.approx(want.tolist())
     out = CliRunner().invoke(cli, ["odds", "--game", "three-dealer-six", "110", "100", "95"])
     assert out.exit_code == 0, out.output
@@ -144,17 +161,22 @@ def test_a_seat_ranks_its_splits_by_the_board_of_three() -> None:
 
 def test_a_board_of_three_is_stored_to_a_step_and_checked_when_read(tmp_path) -> None:
     """Saved and loaded, a board of three keeps each chance to within two steps of
-    1/65535 (the third seat's is the rest); it is read when first asked for, so the
-    other boards of its file load without it; one whose chances do not sum to 1, or
-    whose bytes changed, is refused in one error naming it."""
+    1/65535 (the third seat's win and second place are the rest); it is read when first
+    asked for, so the other boards of its file load without it; one whose chances of
+    winning or of second place do not sum to 1, or whose bytes changed, is refused in
+    one error naming it."""
     from crib_analyze.artifacts.game_boards import QUANTUM, GameBoards
     from crib_analyze.errors import ModelError
 
     rng = np.random.default_rng(2)
     t = game("three").target
-    raw = rng.random((t, t, t, 3))
-    win = raw / raw.sum(-1, keepdims=True)
-    values = np.concatenate([win, win * rng.random(win.shape)], axis=-1)
+
+    def spread() -> np.ndarray:
+        raw = rng.random((t, t, t, 3))
+        return raw / raw.sum(-1, keepdims=True)
+
+    win = spread()
+    values = np.concatenate([win, win * rng.random(win.shape), spread()], axis=-1)
     path = tmp_path / "b.npz"
     GameBoards({"three": ThreeBoard("three", values)}, {}).save(path)
     loaded = GameBoards.load(path).boards["three"]
@@ -162,12 +184,13 @@ def test_a_board_of_three_is_stored_to_a_step_and_checked_when_read(tmp_path) ->
     assert np.abs(loaded.values - values).max() <= 2 / QUANTUM
     cell = loaded.chances((5, 70, 119))
     assert np.concatenate(cell) == pytest.approx(loaded.values[5, 70, 119].tolist(), abs=1e-12)
-    bad = values.copy()
-    bad[..., 1] = bad[..., 0]  # the first two seats' chances: no longer summing to 1
-    GameBoards({"three": ThreeBoard("three", bad)}, {}).save(path)
-    later = GameBoards.load(path).boards["three"]  # not read yet
-    with pytest.raises(ModelError, match="three: chances of winning that do not sum"):
-        later.chances((0, 0, 0))
+    for channel, words in ((1, "chances of winning"), (7, "chances of second place")):
+        bad = values.copy()
+        bad[..., channel] = bad[..., channel - 1]  # the first two seats': not summing to 1
+        GameBoards({"three": ThreeBoard("three", bad)}, {}).save(path)
+        later = GameBoards.load(path).boards["three"]  # not read yet
+        with pytest.raises(ModelError, match=f"three: {words} that do not sum"):
+            later.chances((0, 0, 0))
 
 
 def test_a_changed_board_of_three_is_one_line(tmp_path, monkeypatch) -> None:
@@ -192,3 +215,68 @@ def test_a_changed_board_of_three_is_one_line(tmp_path, monkeypatch) -> None:
     assert out.exit_code == 1, out.output
     assert out.stderr.count("\n") == 1 and "does not match its digest" in out.stderr
     assert str(path) in out.stderr
+
+
+def test_odds_of_three_with_continuation_read_second_place() -> None:
+    """odds --game three --continuation: each seat's chance of second place is the
+    board's cell (the three summing to 1), and its match points add 1 for it to the
+    winner's 2 or 3; without it there is no such column. Simulated (--games) the same
+    columns come from games played on; five players get their chance of second place.
+    The continuation of two sides, of the standard game or in lowball is refused in one
+    line (exit 2)."""
+    found = game_board(game("three"))
+    assert found is not None and isinstance(found[0], ThreeBoard)
+    cell = found[0].values[110, 80, 95]
+    rows = ca.odds_rows(110, 80, 95, game="three", continuation=True)
+    assert rows.meta.method == "board table" and rows.meta.continuation
+    assert rows["p_second"].tolist() == pytest.approx(cell[6:9].tolist())
+    assert float(rows["p_second"].sum()) == pytest.approx(1.0, abs=1e-4)
+    assert float(rows["p_second"][1]) < float(rows["p_second"][2])  # 80 behind 95
+    want = 2 * (cell[:3] - cell[3:6]) + 3 * cell[3:6] + cell[6:9]
+    assert rows["match_points"].tolist() == pytest.approx(want.tolist())
+    assert "p_second" not in ca.odds_rows(110, 80, 95, game="three").columns
+    out = CliRunner().invoke(cli, ["odds", "--game", "three", "--continuation", "110", "80", "95"])
+    assert out.exit_code == 0, out.output
+    assert "P(second)" in out.stdout and "1 for second place" in " ".join(out.stdout.split())
+    sim = ca.odds_rows(110, 80, 95, game="three", games=200, seed=2, continuation=True)
+    assert sim.meta.method == "simulation"
+    assert float(sim["p_second"].sum()) == pytest.approx(1.0)
+    assert sim["match_points"].tolist() == pytest.approx(
+        (2 * sim["win"] + sim["p_skunk"] + sim["p_second"]).tolist(), abs=1e-3
+    )
+    five = ca.odds_rows(110, 100, 90, 80, 70, game="five", games=40, continuation=True)
+    assert float(five["p_second"].sum()) == pytest.approx(1.0)
+    for args in (["--game", "four", "100", "90"], ["100", "90"], ["--lowball", "100", "90"],
+                 ["--game", "three", "--lowball", "100", "90", "80"]):  # fmt: skip
+        out = CliRunner().invoke(cli, ["odds", "--continuation", *args])
+        assert out.exit_code == 2, (args, out.output)
+        assert out.stderr.count("\n") == 1 and "continuation" in out.stderr, out.stderr
+
+
+def test_second_place_on_the_board_of_three_agrees_with_games_played_on() -> None:
+    """The packaged boards of three: from a sample of scores, each seat's chance of
+    second place agrees with whole games played on after the first win (simulate
+    --continuation, the same players) within 3 standard errors (the binomial error at
+    the board's chance: the sample's own is unsteady for a chance near 0), the board's
+    own error added; the chances of winning too."""
+    from crib_analyze.board.table_games import TableRun, simulate_table
+    from tests.conftest import rotating
+
+    name = rotating(["three", "three-dealer-six"], 1, "second-place-sim")[0]
+    r = game(name)
+    found = game_board(r)
+    assert found is not None and isinstance(found[0], ThreeBoard)
+    board, prov = found
+    rng = np.random.default_rng(8)
+    games = scaled(4000, 1500)
+    for _ in range(scaled(4, 2)):
+        start = tuple(int(x) for x in rng.integers(r.target // 2, r.target - 5, 3))
+        run = TableRun(r, seed=int(rng.integers(1 << 30)), start=start, first_dealer=r.dealer,
+                       continuation=True)  # fmt: skip
+        stats = simulate_table(games, run)
+        win, _, second = board.chances(start)  # type: ignore[arg-type]
+        for s, seat in enumerate(r.seat_names):
+            for got, exact, error in ((stats.second_places[seat], second[s], "second_error"),
+                                      (stats.wins[seat], win[s], "win_error")):  # fmt: skip
+                tol = 3 * np.sqrt(exact * (1 - exact) / games + prov[error]["rms"] ** 2)
+                assert abs(got - exact) < tol, (name, start, seat, error, got, exact)

@@ -131,6 +131,7 @@ def odds_rows(
     seed: int | None = None,
     play_policy: AnyGamePlayPolicy | None = None,
     game: str | Rules = "standard",
+    continuation: bool | None = None,
 ) -> Rows:
     """The chances of the game from ``scores``, as rows.
 
@@ -147,8 +148,10 @@ def odds_rows(
     ``play_policy`` ("lookahead" unless given, or "greedy"). With two sides each side
     also gets ``p_skunk``, ``p_skunked`` and ``match_points`` under ``scoring`` (won
     less lost; ``match_points_se`` when simulated); with three or more ``scoring`` is
-    refused, and three players' board gives each seat ``p_skunk`` (a win with a loser
-    short of the skunk line) and ``match_points`` (2 a win, 3 a skunk win).
+    refused, and three players give each seat ``p_skunk`` (a win with a loser short of
+    the skunk line) and ``match_points`` (2 a win, 3 a skunk win). With
+    ``continuation`` (three or more players) the others play on for second place: each
+    seat gets ``p_second``, and three players' match points count 1 for it.
 
     >>> rows = odds_rows(0, 0)  # the first deal: one of us deals and wins more often
     >>> rows["dealer"].tolist(), round(float(rows["p_win"].sum()), 3)
@@ -156,16 +159,23 @@ def odds_rows(
     >>> rows = odds_rows(118, 100, 100, game="three")  # from three's board
     >>> rows["seats"].tolist(), bool(rows["win"][0] > rows["win"][1]), rows.meta.method
     (['left', 'middle', 'dealer'], True, 'board table')
+    >>> rows = odds_rows(118, 100, 60, game="three", continuation=True)  # second place
+    >>> bool(rows["p_second"][1] > rows["p_second"][2]), round(float(rows["p_second"].sum()), 3)
+    (True, 1.0)
     """
     from crib_analyze.api.board_requests import OddsRequest
 
-    r = OddsRequest(scores, dealer, scoring, games, seed, play_policy, game).resolve()
+    r = OddsRequest(scores, dealer, scoring, games, seed, play_policy, game,
+                    continuation).resolve()  # fmt: skip
     if r.method == "board":
-        return _board_odds(cast(Rules, r.game), r.scores, cast(Scoring, r.scoring))
+        return _board_odds(
+            cast(Rules, r.game), r.scores, cast(Scoring, r.scoring), bool(r.continuation)
+        )
     if r.engine == "any-game":
         return _simulated_odds(
             cast(Rules, r.game), r.scores, cast(int, r.games), cast(int, r.seed),
             cast(AnyGamePlayPolicy, r.play_policy), cast("Scoring | None", r.scoring),
+            bool(r.continuation),
         )  # fmt: skip
     from crib_analyze.artifacts.board_table import load_board
 
@@ -177,7 +187,9 @@ def odds_rows(
     return Rows(rows.columns, board, OddsMeta(board=board, verdict=odds_verdict(rows)))
 
 
-def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
+def _board_odds(
+    rules: Rules, scores: Sequence[int], scoring: Scoring, continuation: bool = False
+) -> Rows:
     """:func:`odds_rows` of another game of two sides, read from its board: each side's
     chance, the dealer's side about to deal (``win_se`` the board's sampling error, its
     root mean square over the positions), its chances of skunking and being skunked
@@ -188,7 +200,7 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
     assert found is not None  # the request chose the board because there is one
     board, provenance = found
     if isinstance(board, ThreeBoard):
-        return _three_odds(rules, board, provenance, scores)
+        return _three_odds(rules, board, provenance, scores, continuation)
     sides = rules.sides
     dealer_side = next(i for i, seats in enumerate(sides) if rules.dealer in seats)
     names = rules.seat_names
@@ -213,26 +225,36 @@ def _board_odds(rules: Rules, scores: Sequence[int], scoring: Scoring) -> Rows:
 
 
 def _three_odds(
-    rules: Rules, board: ThreeBoard, provenance: dict[str, Any], scores: Sequence[int]
+    rules: Rules,
+    board: ThreeBoard,
+    provenance: dict[str, Any],
+    scores: Sequence[int],
+    continuation: bool,
 ) -> Rows:
     """:func:`odds_rows` of a game of three players, read from its board: each seat's
     chance of winning (``win_se`` the board's sampling error, its root mean square over
     the positions), of winning with a skunk, and its match points (the winner takes 2,
-    or 3 with a loser short of the skunk line; no second place)."""
-    from crib_analyze.rules import SKUNK_POINTS, WIN_POINTS
+    or 3 with a loser short of the skunk line); with ``continuation`` its chance of
+    second place (``p_second``), which adds 1 to its match points."""
+    from crib_analyze.rules import SECOND_POINTS, SKUNK_POINTS, WIN_POINTS
 
     left, middle, dealer = (int(s) for s in scores)
-    win, skunk = board.chances((left, middle, dealer))
+    win, skunk, second = board.chances((left, middle, dealer))
     error = float(provenance.get("win_error", {}).get("rms", 0.0))
-    records = [
-        {"seats": name, "score": int(scores[s]), "win": float(win[s]), "win_se": error,
-         "p_skunk": float(skunk[s]),
-         "match_points": float(WIN_POINTS * (win[s] - skunk[s]) + SKUNK_POINTS * skunk[s])}
-        for s, name in enumerate(rules.seat_names)
-    ]  # fmt: skip
+    records = []
+    for s, name in enumerate(rules.seat_names):
+        points = WIN_POINTS * (win[s] - skunk[s]) + SKUNK_POINTS * skunk[s]
+        record: dict[str, Any] = {"seats": name, "score": int(scores[s]), "win": float(win[s]),
+                                  "win_se": error, "p_skunk": float(skunk[s])}  # fmt: skip
+        if continuation:
+            record["p_second"] = float(second[s])
+            points += SECOND_POINTS * second[s]
+        record["match_points"] = float(points)
+        records.append(record)
     meta = OddsMeta(
         game=rules.name, method="board table", board=provenance, target=rules.target,
         play_policy=str(provenance.get("play_policy", "")), notes=rules.variant_rules,
+        continuation=continuation,
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))
@@ -240,11 +262,13 @@ def _three_odds(
 
 def _simulated_odds(
     rules: Rules, scores: Sequence[int], games: int, seed: int, play_policy: AnyGamePlayPolicy,
-    scoring: Scoring | None,
+    scoring: Scoring | None, continuation: bool = False,
 ) -> Rows:  # fmt: skip
     """:func:`odds_rows` of another game (a resolved request's): each side's chance, by
     simulated games; with two sides (``scoring`` set) also its chances of skunking and
-    being skunked and its match points, won less lost, with their standard error."""
+    being skunked and its match points, won less lost, with their standard error; with
+    three players its chance of a skunk win and its match points; with
+    ``continuation`` its chance of second place."""
     from crib_analyze.board.table_games import (
         TableRun,
         simulate_table,
@@ -254,7 +278,8 @@ def _simulated_odds(
     sides = rules.sides
     start = tuple(int(s) for s in scores)
     run = TableRun(rules, seed=seed, play_policy=play_policy, start=start,
-                   first_dealer=rules.dealer, scoring=scoring or DEFAULT_SCORING)  # fmt: skip
+                   first_dealer=rules.dealer, scoring=scoring or DEFAULT_SCORING,
+                   continuation=continuation)  # fmt: skip
     stats = simulate_table(games, run)
     names = rules.seat_names
     labels = ["+".join(names[s] for s in seats) for seats in sides]
@@ -268,12 +293,21 @@ def _simulated_odds(
                 match_points=stats.match_points[label],
                 match_points_se=stats.match_points_se[label],
             )  # fmt: skip
+        elif label in stats.match_points:  # three players
+            record["p_skunk"] = stats.skunk_wins[label]
+        if continuation:
+            record.update(p_second=stats.second_places[label],
+                          p_second_se=stats.second_places_se[label])  # fmt: skip
+        if scoring is None and label in stats.match_points:
+            record.update(match_points=stats.match_points[label],
+                          match_points_se=stats.match_points_se[label])  # fmt: skip
         records.append(record)
     throws = throw_policy_of(rules, None)
     meta = OddsMeta(
         game=rules.name, games=games, seed=seed, play_policy=play_policy, method="simulation",
         lowball=rules.lowball, target=rules.target, notes=rules.variant_rules,
         throws="the expert model" if throws == "expert" else "the hand policy", scoring=scoring,
+        continuation=continuation,
     )  # fmt: skip
     rows = Rows.of_records(records, meta=meta)
     return Rows(rows.columns, meta=replace(meta, verdict=game_odds_verdict(rows)))

@@ -42,6 +42,22 @@ def sides_scoring(rules: Rules, scoring: str | None) -> str | None:
     return scoring
 
 
+def continuation_of(rules: Rules, continuation: bool | None) -> bool:
+    """Whether the others play on for second place: ``continuation`` checked against
+    the rules (three or more players each for themselves, not lowball; a one-line
+    UsageError otherwise)."""
+    if not continuation:
+        return False
+    if len(rules.sides) < 3:
+        raise UsageError(
+            f"`continuation` is the game of three or more players for second place; "
+            f"{label(rules)} has {len(rules.sides)} sides"
+        )
+    if rules.lowball:
+        raise UsageError("`continuation` does not go with `lowball` (two sides)")
+    return True
+
+
 @dataclass(frozen=True)
 class OddsRequest:
     """The chances from a score (see :func:`~crib_analyze.api.board.odds_rows`): the
@@ -50,7 +66,8 @@ class OddsRequest:
     table; for another game, ``method``: "board" (a game of two sides or three players
     with a board: shipped, or under a variant one made on an earlier first use; and
     none of ``games``, ``seed``, ``play_policy`` asked) or "simulation", with ``games``,
-    ``seed`` and ``play_policy`` set."""
+    ``seed`` and ``play_policy`` set; ``continuation`` (three or more players: second
+    place counted) a bool."""
 
     scores: tuple[int, ...]
     dealer: bool | None = None
@@ -59,6 +76,7 @@ class OddsRequest:
     seed: int | None = None
     play_policy: str | None = None
     game: str | Rules = "standard"
+    continuation: bool | None = None
     engine: Engine | None = None
     method: str | None = None
 
@@ -68,9 +86,11 @@ class OddsRequest:
         if self.engine is not None:
             return self
         given = {"dealer": self.dealer, "scoring": self.scoring, "games": self.games,
-                 "seed": self.seed, "play_policy": self.play_policy}  # fmt: skip
+                 "seed": self.seed, "play_policy": self.play_policy,
+                 "continuation": self.continuation}  # fmt: skip
         rules, engine = dispatch("odds_rows", self.game, given)
         if engine == "any-game":
+            continuation = continuation_of(rules, self.continuation)
             from crib_analyze.artifacts.game_boards import game_board, made_board
 
             sides = len(rules.sides)
@@ -88,13 +108,13 @@ class OddsRequest:
             kept = game_board(rules) or (made_board(rules) if rules.variants else None)
             if all(a is None for a in asked) and kept is not None:
                 return replace(self, game=rules, engine=engine, method="board", scores=scores,
-                               scoring=scoring)  # fmt: skip
+                               scoring=scoring, continuation=continuation)  # fmt: skip
             games = ODDS_GAMES.default if self.games is None else ODDS_GAMES.check(self.games)
             return replace(
                 self, game=rules, engine=engine, games=games, method="simulation", scoring=scoring,
                 seed=SEED.default if self.seed is None else SEED.check(self.seed),
                 play_policy=play_policy("odds_rows", rules, self.play_policy, "play_policy"),
-                scores=tuple(int(s) for s in self.scores),
+                scores=tuple(int(s) for s in self.scores), continuation=continuation,
             )  # fmt: skip
         if len(self.scores) != 2:
             many = "two scores" if len(self.scores) > 2 else "both scores"
@@ -147,13 +167,12 @@ class SimulateRequest:
         rules, engine = dispatch("simulate", self.game, given)
         policy = play_policy("simulate", rules, self.play_policy, "play_policy")
         if engine == "any-game":
-            if self.continuation and rules.lowball:
-                raise UsageError("`continuation` does not go with `lowball` (two sides)")
+            continuation = continuation_of(rules, self.continuation)
             throws = self.throw_policy
             if throws is not None:
                 check_choice("throw policy", throws, GAME_THROW_POLICIES)
             return replace(self, game=rules, engine=engine, play_policy=policy,
-                           continuation=bool(self.continuation), throw_policy=throws,
+                           continuation=continuation, throw_policy=throws,
                            scoring=sides_scoring(rules, self.scoring))  # fmt: skip
         players = DEFAULT_PLAYERS if self.players is None else self.players
         if isinstance(players, str) or len(players) != 2:

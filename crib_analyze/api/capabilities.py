@@ -95,7 +95,7 @@ CAPABILITIES: dict[str, Capability] = {
         Capability(
             "odds_rows",
             standard_only=("dealer",),
-            any_game_only=("games", "seed", "play_policy"),
+            any_game_only=("games", "seed", "play_policy", "continuation"),
         ),
         Capability(
             "advise_play",

@@ -13,8 +13,9 @@ provenance of each says how, with its sampling error.
 The games of three players each for themselves (three, three-dealer-six) have a board
 too (:class:`ThreeBoard`): a position is the three scores from the dealer's left to the
 dealer, 121 x 121 x 121 of them; each holds every seat's chance of winning and of
-winning with a skunk, solved by :mod:`crib_analyze.board.three_board_kernels`. It is
-stored to 1/65535, as differences along two axes (smooth, so they pack well).
+winning with a skunk, and of taking second place in the continuation game, solved by
+:mod:`crib_analyze.board.three_board_kernels`. It is stored to 1/65535, as differences
+along two axes (smooth, so they pack well).
 
 Five players have no board: 121^5 positions, each a sum over the deals' joint points,
 are beyond a laptop; their chances come from simulated games.
@@ -53,7 +54,11 @@ from crib_analyze.storage.npz import (
 
 GAME_BOARDS_FORMAT = 1
 MAX_DEALS = 256  # a game cannot last longer: every deal scores at least a point
-THREE_CHANNELS = 6  # a board of three: each seat's chance of winning, then of a skunk win
+#: a board of three: each seat's chance of winning, then of a skunk win, then of second place
+THREE_CHANNELS = 9
+#: ... stored: the first two seats' wins, the three skunk wins, the first two seconds (the
+#: third seat's win and second are the rest)
+STORED_CHANNELS = (0, 1, 3, 4, 5, 6, 7)
 QUANTUM = 65535  # a board of three is stored in steps of 1/QUANTUM
 
 
@@ -77,10 +82,11 @@ class GameBoard:
 
 class ThreeBoard:
     """A board of three players each for themselves: ``values`` (target, target, target,
-    6), the scores of the dealer's left, the middle seat and the dealer; each seat's
+    9), the scores of the dealer's left, the middle seat and the dealer; each seat's
     chance of winning (in that order), then of winning with a loser short of the skunk
-    line. Read from a file, it is read when first asked for (``stored``: the packed
-    array, see :func:`pack_three`) and checked then."""
+    line, then of taking second place in the continuation game. Read from a file, it is
+    read when first asked for (``stored``: the packed array, see :func:`pack_three`) and
+    checked then."""
 
     def __init__(
         self,
@@ -102,9 +108,10 @@ class ThreeBoard:
         return self._packed
 
     def steps(self) -> np.ndarray:
-        """(5, target, target, target) uint16: the stored chances in steps of 1/QUANTUM,
-        the first two seats' chances of winning and the three chances of a skunk win;
-        checked (a ModelError naming the game if out of range)."""
+        """(7, target, target, target) uint16: the stored chances in steps of 1/QUANTUM,
+        the first two seats' chances of winning, the three chances of a skunk win and the
+        first two seats' chances of second place; checked (a ModelError naming the game if
+        out of range)."""
         if self._steps is None:
             steps = np.cumsum(
                 np.cumsum(self.packed(), axis=2, dtype=np.uint16), axis=3, dtype=np.uint16
@@ -117,7 +124,7 @@ class ThreeBoard:
 
     @property
     def values(self) -> np.ndarray:
-        """(target, target, target, 6) float64, as the class says."""
+        """(target, target, target, 9) float64, as the class says."""
         if self._values is None:
             values = unpacked(self.steps())
             values.setflags(write=False)
@@ -130,34 +137,37 @@ class ThreeBoard:
             self._win = np.ascontiguousarray(self.values[..., :3])
         return self._win
 
-    def chances(self, scores: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
-        """Each seat's chance of winning and of winning with a skunk from ``scores``
-        (left, middle, dealer), the dealer about to deal."""
+    def chances(self, scores: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each seat's chance of winning, of winning with a skunk and of second place
+        (the continuation game) from ``scores`` (left, middle, dealer), the dealer about
+        to deal."""
         if self._values is None:  # one cell of the stored steps: the rest stays packed
             v = unpacked(self.steps()[:, scores[0], scores[1], scores[2]])
         else:
             v = np.asarray(self.values[scores[0], scores[1], scores[2]], np.float64)
-        return v[:3], v[3:]
+        return v[:3], v[3:6], v[6:]
 
 
 def unpacked(steps: np.ndarray) -> np.ndarray:
-    """(..., 6) float64 chances from (5, ...) stored steps (:meth:`ThreeBoard.steps`): the
-    first two seats' chances of winning, the third's the rest, then the three chances of
-    a skunk win."""
+    """(..., 9) float64 chances from (7, ...) stored steps (:meth:`ThreeBoard.steps`): the
+    first two seats' chances of winning, the third's the rest, the three chances of a
+    skunk win, then the first two seats' chances of second place, the third's the rest."""
     values = np.empty((*steps.shape[1:], THREE_CHANNELS))
-    for c, channel in enumerate((0, 1, 3, 4, 5)):
+    for c, channel in enumerate(STORED_CHANNELS):
         np.multiply(steps[c], 1.0 / QUANTUM, out=values[..., channel])
     np.clip(1.0 - values[..., 0] - values[..., 1], 0.0, 1.0, out=values[..., 2])
+    np.clip(1.0 - values[..., 6] - values[..., 7], 0.0, 1.0, out=values[..., 8])
     return values
 
 
 def pack_three(values: np.ndarray) -> np.ndarray:
     """A board of three's values as stored: the first two seats' chances of winning (the
-    third's is the rest) and the three chances of a skunk win, each in steps of
-    1/QUANTUM, channel by channel (5, target, target, target), as uint16 differences
-    along the last two score axes (wrapping: undone exactly by
-    :meth:`ThreeBoard.steps`). Smooth, so they pack well: about 3 MB a board."""
-    kept = np.concatenate([values[..., :2], values[..., 3:THREE_CHANNELS]], axis=-1)
+    third's is the rest), the three chances of a skunk win and the first two seats'
+    chances of second place, each in steps of 1/QUANTUM, channel by channel (7, target,
+    target, target), as uint16 differences along the last two score axes (wrapping:
+    undone exactly by :meth:`ThreeBoard.steps`). Smooth, so they pack well: about 4 MB a
+    board."""
+    kept = values[..., list(STORED_CHANNELS)]
     q = np.rint(np.clip(np.moveaxis(kept, -1, 0), 0.0, 1.0) * QUANTUM).astype(np.uint16)
     q = np.diff(q, axis=3, prepend=np.uint16(0))
     return np.ascontiguousarray(np.diff(q, axis=2, prepend=np.uint16(0)))
@@ -231,12 +241,13 @@ def board_problem(values: np.ndarray, rules: Rules) -> str | None:
 
 def steps_problem(steps: np.ndarray, rules: Rules) -> str | None:
     """What is wrong with ``steps`` (:meth:`ThreeBoard.steps`) as the board of three of
-    ``rules``, or None: the first two seats' chances of winning more than 1 together, or
-    a chance of a skunk win above the seat's chance of winning (a step of rounding
-    allowed each)."""
+    ``rules``, or None: the first two seats' chances of winning, or of second place, more
+    than 1 together, or a chance of a skunk win above the seat's chance of winning (a
+    step of rounding allowed each)."""
     t = rules.target
-    if steps.shape != (5, t, t, t):
-        return f"a board of shape {steps.shape}, not {(5, t, t, t)}"
+    shape = (len(STORED_CHANNELS), t, t, t)
+    if steps.shape != shape:
+        return f"a board of shape {steps.shape}, not {shape}"
     wide = steps.astype(np.int32)
     first_two = wide[0] + wide[1]
     if first_two.max() > QUANTUM + 2:
@@ -244,6 +255,8 @@ def steps_problem(steps: np.ndarray, rules: Rules) -> str | None:
     third = QUANTUM - first_two
     if ((wide[2] > wide[0] + 2) | (wide[3] > wide[1] + 2) | (wide[4] > third + 3)).any():
         return "chances of a skunk win above the chance of winning"
+    if (wide[5] + wide[6]).max() > QUANTUM + 2:
+        return "chances of second place that do not sum to 1"
     return None
 
 
@@ -341,7 +354,7 @@ def _made_board_file(path: str, stamp: tuple[int, int], rules: Rules) -> tuple[
         if len(rules.sides) == 3:
             packed = np.asarray(arrays[key])
             t = rules.target
-            if packed.shape != (5, t, t, t) or packed.dtype != np.uint16:
+            if packed.shape != (len(STORED_CHANNELS), t, t, t) or packed.dtype != np.uint16:
                 raise ValueError(f"a board of three of shape {packed.shape}")
             board = ThreeBoard(rules.name, stored=lambda: packed)
             board.steps()  # checked now: a damaged file is made again

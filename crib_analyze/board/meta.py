@@ -31,6 +31,7 @@ class OddsMeta(ResultMeta):
     target: int = 121
     throws: str = "the expert model"
     scoring: str | None = None  # two sides' match points (None: three sides or more)
+    continuation: bool = False  # three or more players: the others play on for second place
 
     @property
     def assumed(self) -> str:

@@ -27,8 +27,9 @@ from typing import Any
 import numpy as np
 
 from crib_analyze import interrupts, notices
-from crib_analyze.artifacts.game_boards import THREE_CHANNELS, GameBoard, ThreeBoard
+from crib_analyze.artifacts.game_boards import GameBoard, ThreeBoard
 from crib_analyze.board import dp_kernels as dpk
+from crib_analyze.board import second_place_kernels as spk
 from crib_analyze.board import signed_dp_kernels as sdk
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board import three_board_kernels as tbk
@@ -89,7 +90,7 @@ SIDES = ("pone's side", "dealer's side")
 def solve_three_board(
     players: np.ndarray, points: np.ndarray, weights: np.ndarray, line: int, target: int
 ) -> np.ndarray:
-    """(target, target, target, 7) the board of three players over the deals (events by
+    """(target, target, target, 10) the board of three players over the deals (events by
     seat, each deal ``weights`` times; :mod:`crib_analyze.board.three_board_kernels`),
     filled in calls of about CALL_SECONDS, Ctrl-C checked between them. Every deal must
     score, and no event may take points away."""
@@ -98,14 +99,55 @@ def solve_three_board(
     totals = dpk.deal_totals(players, points, tbk.N_SEATS)
     if (totals.sum(axis=1) < 1).any():
         raise ValueError("every deal must score a point")
-    finish = tbk.finish_tables(players, points, weights, target, line, int(totals.max()))
+    most = int(totals.max())
+    finish = tbk.finish_tables(players, points, weights, target, line, most)
     triples, which = np.unique(totals, axis=0, return_inverse=True)  # by the left's first
     mass = np.bincount(which.ravel(), weights=weights, minlength=len(triples))
+    interrupts.check()
+    second, onward, lo_second = second_place_tables(
+        players, points, weights, triples, mass, target, most
+    )
     values = np.zeros((target, target, target, tbk.N_CHANNELS))
     top = 3 * (target - 1)
     for done, n in interrupts.paced(top + 1, CALL_SECONDS):
-        tbk.three_fill(values, finish, triples, mass, top - done, top - done - n + 1)
+        tbk.three_fill(values, finish, second, onward, lo_second, triples, mass,
+                       top - done, top - done - n + 1)  # fmt: skip
     return values
+
+
+def second_place_tables(
+    players: np.ndarray,
+    points: np.ndarray,
+    weights: np.ndarray,
+    triples: np.ndarray,
+    mass: np.ndarray,
+    target: int,
+    most: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The parts of second place that :func:`~crib_analyze.board.three_board_kernels.
+    three_fill` reads (:mod:`crib_analyze.board.second_place_kernels`): a second in the
+    deal that wins the game, and the race of the other two after it (solved here over
+    the deals' rival totals, the winner in each seat)."""
+    first = spk.race_tables(players, points, weights, target, most)
+    pairs, masses = [], []
+    for w in range(tbk.N_SEATS):
+        lo, hi = (s for s in range(tbk.N_SEATS) if s != w)
+        rival, at = np.unique(triples[:, [lo, hi]], axis=0, return_inverse=True)
+        pairs.append(rival)
+        masses.append(np.bincount(at.ravel(), weights=mass, minlength=len(rival)))
+    k = max(len(p) for p in pairs)
+    pair_arr = np.zeros((tbk.N_SEATS, k, 2), np.int64)
+    mass_arr = np.zeros((tbk.N_SEATS, k))
+    for w in range(tbk.N_SEATS):
+        pair_arr[w, : len(pairs[w])] = pairs[w]
+        mass_arr[w, : len(pairs[w])] = masses[w]
+    race = np.zeros((tbk.N_SEATS, target, target))
+    spk.race_fill(race, first, pair_arr, mass_arr, float(mass.sum()))
+    interrupts.check()
+    second = spk.second_tables(players, points, weights, target, most)
+    interrupts.check()
+    onward, lo_second = spk.onward_tables(race, triples, mass, min(most, target))
+    return second, onward, lo_second
 
 
 def skunk_lines(rules: Rules) -> np.ndarray:
@@ -288,6 +330,8 @@ def _three_board(
     first deal, the deals a game, the sampling error (half the gap between the halves'
     chances of winning, over the positions and seats)."""
     gap = np.abs(solved[0][..., :3] - solved[1][..., :3]) / 2
+    seconds = slice(tbk.SECOND, tbk.SECOND + tbk.N_SEATS)
+    second_gap = np.abs(solved[0][..., seconds] - solved[1][..., seconds]) / 2
     first = values[0, 0, 0]
     provenance |= {
         "first_deal_wins": {
@@ -295,12 +339,16 @@ def _three_board(
         },
         "first_dealer_wins": round(float(first[2]), 5),
         "first_deal_skunk_wins": round(float(first[3:6].sum()), 5),
+        "first_deal_seconds": {
+            name: round(float(first[tbk.SECOND + s]), 5) for s, name in enumerate(rules.seat_names)
+        },
         "deals_per_game": round(float(first[tbk.DEALS]), 4),
         "win_error": {
             "rms": round(float(np.sqrt((gap**2).mean())), 5),
             "max": round(float(gap.max()), 5),
             "first_dealer": round(float(gap[0, 0, 0, 2]), 5),
         },
+        "second_error": {"rms": round(float(np.sqrt((second_gap**2).mean())), 5)},
         "seconds": round(time.time() - start, 1),
         "scheme": f"deals of the game, every seat throwing by {THROW_WORDS[provenance['throws']]} "
         "and laying by the play policy; scoring events in the order scored, by seat; every "
@@ -309,7 +357,8 @@ def _three_board(
         "counted by what each seat needs; the error is half the gap between the boards "
         "of the two halves of the deals",
     }
-    return ThreeBoard(rules.name, values[..., :THREE_CHANNELS]), provenance
+    kept = [*range(tbk.DEALS), *range(tbk.SECOND, tbk.SECOND + tbk.N_SEATS)]
+    return ThreeBoard(rules.name, values[..., kept]), provenance
 
 
 def has_board(rules: Rules) -> bool:

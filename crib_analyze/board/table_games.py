@@ -216,9 +216,14 @@ class TableStats:
     # the first deal's seats; three players: each seat's, won (2 or 3, 1 for second)
     match_points: dict[str, float]
     match_points_se: dict[str, float]
-    skunk_wins: dict[str, float]  # two sides: the share of games each wins by a skunk or more
+    # the share of games each wins by a skunk or more (three players: a loser short of the
+    # first line), by the first deal's seats
+    skunk_wins: dict[str, float]
     seconds: float
     raw: tuple[np.ndarray, ...] = field(default=(), repr=False)
+    # the continuation game: the share of games each first-deal seat came second
+    second_places: dict[str, float] = field(default_factory=dict)
+    second_places_se: dict[str, float] = field(default_factory=dict)
 
     @property
     def verdict(self) -> str:
@@ -323,6 +328,15 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
             got = np.where(winner == player_side, pts, 0)
             got = got + np.where(second == player_side, SECOND_POINTS, 0)
             match[name], match_se[name] = round(float(got.mean()), 4), round(_se(got), 4)
+            skunk_wins[name] = round(float(((winner == player_side) & (band >= 1)).mean()), 4)
+    places: dict[str, float] = {}
+    places_se: dict[str, float] = {}
+    if run.continuation:
+        for seats in r.sides:
+            side_of_game = sides[(first + 1 + seats[0]) % r.players]
+            came = (second == side_of_game).astype(np.float64)
+            label = "+".join(names[s] for s in seats)
+            places[label], places_se[label] = round(float(came.mean()), 4), round(_se(came), 4)
     return TableStats(
         games=n,
         run=run,
@@ -340,4 +354,6 @@ def summarise(raw: tuple[np.ndarray, ...], run: TableRun, seconds: float) -> Tab
         skunk_wins=skunk_wins,
         seconds=round(seconds, 1),
         raw=raw,
+        second_places=places,
+        second_places_se=places_se,
     )

@@ -11,7 +11,8 @@ scores plus the deal's totals, the deal passing to the left: the dealer's left d
 next, so the old middle seat becomes the new left, the old dealer the new middle.
 
 Values from a position: channel s (0-2) the chance seat s wins, 3 + s the chance it wins
-with a skunk, 6 the expected deals still to play.
+with a skunk, 6 the expected deals still to play, 7 + s the chance it takes second place
+in the continuation game (:mod:`crib_analyze.board.second_place_kernels`).
 
 Two parts make a position's value, with no walk per position:
 - **Deals that end the game** depend only on what each seat needs: seat i, needing
@@ -31,11 +32,12 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from crib_analyze.board.second_place_kernels import rivals
 from crib_analyze.jit import njit
 
 N_SEATS = 3
-WIN, SKUNK, DEALS = 0, 3, 6  # the first channel of each
-N_CHANNELS = 7
+WIN, SKUNK, DEALS, SECOND = 0, 3, 6, 7  # the first channel of each
+N_CHANNELS = 10
 
 
 @njit
@@ -100,15 +102,21 @@ def finish_tables(
 def three_fill(
     V: np.ndarray,
     finish: np.ndarray,
+    second: np.ndarray,
+    onward: np.ndarray,
+    lo_second: np.ndarray,
     triples: np.ndarray,
     mass: np.ndarray,
     total_hi: int,
     total_lo: int,
 ) -> None:
-    """Fill ``V`` (target, target, target, 7) on the planes of the scores' sum from
+    """Fill ``V`` (target, target, target, 10) on the planes of the scores' sum from
     ``total_hi`` down to ``total_lo`` (those above must be filled), from the
-    :func:`finish_tables` of the deals and their distinct (left, middle, dealer) totals,
-    sorted by the left's total, with the weight of each (``triples``, ``mass``)."""
+    :func:`finish_tables` of the deals, their second places
+    (:func:`~crib_analyze.board.second_place_kernels.second_tables`, ``second``; and
+    :func:`~crib_analyze.board.second_place_kernels.onward_tables`, ``onward`` and
+    ``lo_second``) and their distinct (left, middle, dealer) totals, sorted by the left's
+    total, with the weight of each (``triples``, ``mass``)."""
     target = V.shape[0]
     top = finish.shape[2] - 1
     n = triples.shape[0]
@@ -132,6 +140,19 @@ def three_fill(
                 if n_d <= top:
                     acc[WIN + 2] += finish[2, 0, n_d, n_l, n_m]
                     acc[SKUNK + 2] += finish[2, 1, n_d, n_l, n_m]
+                score = (left, middle, dealer)
+                need = (n_l, n_m, n_d)
+                for w in range(N_SEATS):  # w wins in this deal: who is second
+                    if need[w] > top:
+                        continue
+                    lo, hi = rivals(w)
+                    if need[lo] <= top:  # in the same deal
+                        acc[SECOND + lo] += second[w, 0, need[w], need[lo], need[hi]]
+                    if need[hi] <= top:
+                        acc[SECOND + hi] += second[w, 1, need[w], need[hi], need[lo]]
+                    part = lo_second[w, need[w], score[lo], score[hi]]  # in the race after
+                    acc[SECOND + lo] += part
+                    acc[SECOND + hi] += onward[w, need[w], score[lo], score[hi]] - part
                 for q in range(n):  # nobody finishes: the next deal, the left dealing
                     t_l = triples[q, 0]
                     if t_l >= n_l:
@@ -149,6 +170,9 @@ def three_fill(
                     acc[SKUNK] += h * v[SKUNK + 2]
                     acc[SKUNK + 1] += h * v[SKUNK]
                     acc[SKUNK + 2] += h * v[SKUNK + 1]
+                    acc[SECOND] += h * v[SECOND + 2]
+                    acc[SECOND + 1] += h * v[SECOND]
+                    acc[SECOND + 2] += h * v[SECOND + 1]
                     acc[DEALS] += h * v[DEALS]
                 acc[DEALS] += whole  # this deal, whoever finishes
                 for ch in range(N_CHANNELS):

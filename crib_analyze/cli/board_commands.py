@@ -13,6 +13,7 @@ from crib_analyze.cli.options import (
     checked_output,
     checked_scheduler,
     checks_option,
+    continuation_option,
     count_option,
     format_option,
     game_option,
@@ -87,6 +88,7 @@ from crib_analyze.settings import (
 @throw_fives_option("Simulated as with --game.")
 @penalty_option("simulated as with --game.")
 @jokers_option("Jokers in the pack (wild in the shows and the play): simulated as with --game.")
+@continuation_option("Each seat's chance of second place, from three's board.")
 @seed_option()
 @format_option()
 def odds(
@@ -102,6 +104,7 @@ def odds(
     scoring: str,
     plot_path: str | None,
     games: int,
+    continuation: bool,
     seed: int,
     fmt: str,
 ) -> None:
@@ -120,8 +123,9 @@ def odds(
     simulating --games games to the end (five players, or --games or --seed given;
     with standard errors). With two sides each also gets its chances of skunking and
     of being skunked and its match points under --scoring, won less lost; with three
-    players from the board, its chance of a skunk win and its match points (2 a win,
-    3 a skunk).
+    players, its chance of a skunk win and its match points (2 a win, 3 a skunk); with
+    --continuation the others play on, and each seat also gets its chance of second
+    place (1 match point).
 
     \b
     Examples:
@@ -129,6 +133,7 @@ def odds(
       crib-analyze odds 110 115 --scoring free --format json
       crib-analyze odds --plot board.png
       crib-analyze odds --game three 110 100 95
+      crib-analyze odds --game three --continuation 110 100 95
       crib-analyze odds --lowball 100 110
       crib-analyze odds --penalty back-ten 100 110
       crib-analyze odds --jokers 1 100 110
@@ -145,7 +150,7 @@ def odds(
     role = role_of(dealer, pone, role=role)
     if plot_path is None and not scores:
         raise click.UsageError("give both scores, MINE THEIRS (e.g. 95 100)")
-    asked = asked_for(scoring=scoring, games=games, seed=seed)
+    asked = asked_for(scoring=scoring, games=games, seed=seed, continuation=continuation)
     with domain_errors():
         if plot_path is not None:
             check_game("plot_board", rules, plot_path=plot_path)
@@ -290,11 +295,7 @@ def build_board(
     "--games", "-n", setting=GAMES, help="Games to play (an even number: duplicate pairs)."
 )
 @game_option
-@click.option(
-    "--continuation",
-    is_flag=True,
-    help="With --game three: the two others play on for second place (1 match point).",
-)
+@continuation_option("Each seat's second places are counted.")
 @click.option(
     "--players",
     default="expert,expert",

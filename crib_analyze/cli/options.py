@@ -189,6 +189,16 @@ game_option = click.option(
 )
 
 
+def continuation_option(more: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--continuation``: three or more players, the others play on for second place."""
+    return click.option(
+        "--continuation",
+        is_flag=True,
+        help="With --game three (or five): the others play on for second place (1 match "
+        f"point). {more}",
+    )
+
+
 def trainer_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """``--rounds/-n`` and ``--seed`` (new hands unless given) of the trainers (quiz, count)."""
     f = count_option(

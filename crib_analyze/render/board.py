@@ -191,6 +191,12 @@ def game_games_text(stats: dict[str, Any]) -> str:
     elif stats["match_points"]:
         words = "2 a win, 3 a skunk" + (", 1 for second place" if s["continuation"] else "")
         lines += wrapped(f"match points a game ({words}), by first-deal seat: {mp}", upper=False)
+    if stats.get("second_places"):
+        places = ", ".join(
+            f"{k} {v:.4f} ± {stats['second_places_se'][k]:.4f}"
+            for k, v in stats["second_places"].items()
+        )
+        lines += wrapped(f"second places by first-deal seat: {places}", upper=False)
     lines.append(f"({stats['seconds']} s)")
     return "\n".join(lines) + "\n"
 
@@ -208,10 +214,18 @@ def game_odds_text(rows: Rows) -> str:
         for r in rows.records()
     ]
     three = "match_points" in rows.columns and "p_skunked" not in rows.columns
-    if three:  # three players, from their board
-        head += ["P(skunk win)", "match pts"]
+    second = "p_second" in rows.columns
+    if three:  # three players
+        head += ["P(skunk win)", *(["P(second)"] if second else []), "match pts"]
         for line, r in zip(body, rows.records(), strict=True):
-            line += [f"{r['p_skunk']:.4f}", f"{r['match_points']:.3f}"]
+            line += [f"{r['p_skunk']:.4f}", *([f"{r['p_second']:.4f}"] if second else []),
+                     f"{r['match_points']:.3f}"]  # fmt: skip
+            if "match_points_se" in rows.columns:
+                line[-1] += f" ± {r['match_points_se']:.3f}"
+    elif second:  # five players playing on
+        head += ["P(second)", "±"]
+        for line, r in zip(body, rows.records(), strict=True):
+            line += [f"{r['p_second']:.4f}", f"{r['p_second_se']:.4f}"]
     elif "match_points" in rows.columns:  # two sides
         head += ["P(skunk)", "P(skunked)", "match pts"]
         for line, r in zip(body, rows.records(), strict=True):
@@ -224,9 +238,11 @@ def game_odds_text(rows: Rows) -> str:
         words = match_words(m.scoring, skunk_lines(m.target), m.lowball)
         lines += wrapped(f"match pts = expected match points won less lost: {words}", upper=False)
     if three:
+        how = (", 1 for second place (the other two play on)" if m.continuation
+               else " (the winner takes all; no second place)")  # fmt: skip
         lines += wrapped(
             f"match pts = expected match points: 2 a win, 3 a win with a loser short of "
-            f"{skunk_lines(m.target)[0]} (the winner takes all; no second place)",
+            f"{skunk_lines(m.target)[0]}{how}",
             upper=False,
         )
     lines += [line for note in m.notes for line in wrapped(note, upper=False)]
