@@ -152,7 +152,13 @@ def game_odds_verdict(rows: Rows) -> str:
     records = sorted(rows.records(), key=lambda r: -r["win"])
     at = ", ".join(f"{r['seats']} {r['score']}" for r in rows.records())
     chances = ", ".join(f"{r['seats']} {100 * r['win']:.1f}%" for r in records)
-    return f"At {at}{in_game(a)} (the dealer about to deal) the chance of winning: {chances}"
+    said = f"At {at}{in_game(a)} (the dealer about to deal) the chance of winning: {chances}"
+    if "p_second" in rows.columns:  # the continuation game
+        seconds = sorted(rows.records(), key=lambda r: -r["p_second"])
+        said += "; of second place: " + ", ".join(
+            f"{r['seats']} {100 * r['p_second']:.1f}%" for r in seconds
+        )
+    return said
 
 
 def margin_words(

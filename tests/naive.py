@@ -546,6 +546,8 @@ def naive_three_second(deals: list[list[tuple[int, int]]], target: int):
             value[:] = new
         if change < 1e-15:
             break
+    else:
+        raise AssertionError("the race did not settle in 10,000 sweeps")
 
     @cache
     def f(left: int, middle: int, dealer: int) -> tuple[float, ...]:

@@ -184,6 +184,10 @@ def test_a_board_of_three_is_stored_to_a_step_and_checked_when_read(tmp_path) ->
     assert np.abs(loaded.values - values).max() <= 2 / QUANTUM
     cell = loaded.chances((5, 70, 119))
     assert np.concatenate(cell) == pytest.approx(loaded.values[5, 70, 119].tolist(), abs=1e-12)
+    fresh = GameBoards.load(path).boards["three"]
+    assert isinstance(fresh, ThreeBoard)  # its wins and outcomes unpacked alone
+    assert np.array_equal(fresh.win(), loaded.values[..., :3])
+    assert np.array_equal(fresh.outcomes(), loaded.values[..., :6])
     for channel, words in ((1, "chances of winning"), (7, "chances of second place")):
         bad = values.copy()
         bad[..., channel] = bad[..., channel - 1]  # the first two seats': not summing to 1
@@ -237,13 +241,19 @@ def test_odds_of_three_with_continuation_read_second_place() -> None:
     assert "p_second" not in ca.odds_rows(110, 80, 95, game="three").columns
     out = CliRunner().invoke(cli, ["odds", "--game", "three", "--continuation", "110", "80", "95"])
     assert out.exit_code == 0, out.output
-    assert "P(second)" in out.stdout and "1 for second place" in " ".join(out.stdout.split())
+    assert "P(2nd place)" in out.stdout and "1 for second place" in " ".join(out.stdout.split())
+    assert "; of second place: dealer " in rows.meta.verdict  # the likeliest second first
     sim = ca.odds_rows(110, 80, 95, game="three", games=200, seed=2, continuation=True)
     assert sim.meta.method == "simulation"
     assert float(sim["p_second"].sum()) == pytest.approx(1.0)
     assert sim["match_points"].tolist() == pytest.approx(
         (2 * sim["win"] + sim["p_skunk"] + sim["p_second"]).tolist(), abs=1e-3
     )
+    out = CliRunner().invoke(
+        cli, ["odds", "--game", "three", "--continuation", "--games", "200", "110", "80", "95"]
+    )
+    assert out.exit_code == 0 and "P(2nd place)" in out.stdout, out.output
+    assert out.stdout.count(" ± ") >= 6  # the second places and match points, simulated
     five = ca.odds_rows(110, 100, 90, 80, 70, game="five", games=40, continuation=True)
     assert float(five["p_second"].sum()) == pytest.approx(1.0)
     for args in (["--game", "four", "100", "90"], ["100", "90"], ["--lowball", "100", "90"],
@@ -280,3 +290,25 @@ def test_second_place_on_the_board_of_three_agrees_with_games_played_on() -> Non
                                       (stats.wins[seat], win[s], "win_error")):  # fmt: skip
                 tol = 3 * np.sqrt(exact * (1 - exact) / games + prov[error]["rms"] ** 2)
                 assert abs(got - exact) < tol, (name, start, seat, error, got, exact)
+
+
+def test_a_board_of_three_from_before_second_place_answers_all_but_it(
+    tmp_path, monkeypatch
+) -> None:
+    """A boards file whose board of three stores no second place (made by crib-analyze
+    0.4, five channels): `odds --game three` still answers from it, and `--continuation`
+    stops with one line saying how to rebuild it (exit 1)."""
+    from crib_analyze.artifacts.game_boards import WINS_ONLY, GameBoards
+
+    found = game_board(game("three"))
+    assert found is not None and isinstance(found[0], ThreeBoard)
+    old = found[0].packed()[:WINS_ONLY].copy()
+    path = tmp_path / "old.npz"
+    GameBoards({"three": ThreeBoard("three", stored=lambda: old)}, {}).save(path)
+    monkeypatch.setenv("CRIB_ANALYZE_GAME_BOARDS", str(path))
+    plain = CliRunner().invoke(cli, ["odds", "--game", "three", "110", "100", "80"])
+    assert plain.exit_code == 0, plain.output
+    assert "0.8621" in plain.stdout  # the same chances as the board in use
+    out = CliRunner().invoke(cli, ["odds", "--game", "three", "--continuation", "110", "100", "80"])
+    assert out.exit_code == 1, out.output
+    assert out.stderr.count("\n") == 1 and "build-game-boards --game three" in out.stderr

@@ -99,6 +99,11 @@ def test_play_and_odds_answer_what_the_commands_print(client: TestClient) -> Non
     three = client.post("/api/odds", json={"scores": [110, 100, 90], "game": "three",
                                            "games": 200}).json()  # fmt: skip
     assert [r["seats"] for r in three["rows"]] == ["left", "middle", "dealer"]
+    second = client.post("/api/odds", json={"scores": [110, 100, 80], "game": "three",
+                                            "continuation": True}).json()  # fmt: skip
+    assert second["rows"] == cli_json("odds", "--game", "three", "--continuation",
+                                      "110", "100", "80")  # fmt: skip
+    assert "of second place" in second["verdict"]
 
 
 def test_the_board_and_the_games(client: TestClient) -> None:

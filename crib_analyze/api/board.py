@@ -236,8 +236,14 @@ def _three_odds(
     the positions), of winning with a skunk, and its match points (the winner takes 2,
     or 3 with a loser short of the skunk line); with ``continuation`` its chance of
     second place (``p_second``), which adds 1 to its match points."""
+    from crib_analyze.artifacts.game_boards import REBUILD_THREE
     from crib_analyze.rules import SECOND_POINTS, SKUNK_POINTS, WIN_POINTS
 
+    if continuation and not board.has_second():
+        raise ModelError(
+            f"the board of {rules.name} in use was made before second place was solved: "
+            f"rebuild it with `{REBUILD_THREE}`"
+        )
     left, middle, dealer = (int(s) for s in scores)
     win, skunk, second = board.chances((left, middle, dealer))
     error = float(provenance.get("win_error", {}).get("rms", 0.0))

@@ -59,6 +59,10 @@ THREE_CHANNELS = 9
 #: ... stored: the first two seats' wins, the three skunk wins, the first two seconds (the
 #: third seat's win and second are the rest)
 STORED_CHANNELS = (0, 1, 3, 4, 5, 6, 7)
+#: a board of three made before second place was solved (crib-analyze 0.4) stores the
+#: first five: it answers all but the continuation game
+WINS_ONLY = 5
+REBUILD_THREE = "crib-analyze build-game-boards --game three --game three-dealer-six"
 QUANTUM = 65535  # a board of three is stored in steps of 1/QUANTUM
 
 
@@ -100,6 +104,7 @@ class ThreeBoard:
         self._packed: np.ndarray | None = None
         self._steps: np.ndarray | None = None
         self._win: np.ndarray | None = None
+        self._outcomes: np.ndarray | None = None
 
     def packed(self) -> np.ndarray:
         """The board as stored (:func:`pack_three`)."""
@@ -131,11 +136,31 @@ class ThreeBoard:
             self._values = values
         return self._values
 
+    def has_second(self) -> bool:
+        """Whether the board holds second place (one made before it did not)."""
+        if self._values is not None:
+            return self._values.shape[-1] > 6 and not np.isnan(self._values[0, 0, 0, 6])
+        return int(self.steps().shape[0]) == len(STORED_CHANNELS)
+
     def win(self) -> np.ndarray:
-        """(target, target, target, 3) each seat's chance of winning."""
+        """(target, target, target, 3) each seat's chance of winning (only those
+        channels unpacked)."""
         if self._win is None:
-            self._win = np.ascontiguousarray(self.values[..., :3])
+            if self._values is not None:
+                self._win = np.ascontiguousarray(self._values[..., :3])
+            else:
+                self._win = unpacked(self.steps()[:2], 3)
         return self._win
+
+    def outcomes(self) -> np.ndarray:
+        """(target, target, target, 6) each seat's chance of winning, then of a skunk
+        win (second place left packed)."""
+        if self._outcomes is None:
+            if self._values is not None:
+                self._outcomes = np.ascontiguousarray(self._values[..., :6])
+            else:
+                self._outcomes = unpacked(self.steps()[:WINS_ONLY], 6)
+        return self._outcomes
 
     def chances(self, scores: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each seat's chance of winning, of winning with a skunk and of second place
@@ -148,15 +173,23 @@ class ThreeBoard:
         return v[:3], v[3:6], v[6:]
 
 
-def unpacked(steps: np.ndarray) -> np.ndarray:
-    """(..., 9) float64 chances from (7, ...) stored steps (:meth:`ThreeBoard.steps`): the
-    first two seats' chances of winning, the third's the rest, the three chances of a
-    skunk win, then the first two seats' chances of second place, the third's the rest."""
-    values = np.empty((*steps.shape[1:], THREE_CHANNELS))
+def unpacked(steps: np.ndarray, channels: int = THREE_CHANNELS) -> np.ndarray:
+    """(..., channels) float64 chances from (k, ...) stored steps (:meth:`ThreeBoard.
+    steps`, or their first k): the first two seats' chances of winning, the third's the
+    rest, the three chances of a skunk win, then the first two seats' chances of second
+    place, the third's the rest (NaN where the steps stop short: a board made before
+    second place)."""
+    values = np.empty((*steps.shape[1:], channels))
     for c, channel in enumerate(STORED_CHANNELS):
+        if channel >= channels:
+            break
+        if c >= steps.shape[0]:
+            values[..., channel] = np.nan
+            continue
         np.multiply(steps[c], 1.0 / QUANTUM, out=values[..., channel])
     np.clip(1.0 - values[..., 0] - values[..., 1], 0.0, 1.0, out=values[..., 2])
-    np.clip(1.0 - values[..., 6] - values[..., 7], 0.0, 1.0, out=values[..., 8])
+    if channels > 8:
+        np.clip(1.0 - values[..., 6] - values[..., 7], 0.0, 1.0, out=values[..., 8])
     return values
 
 
@@ -246,7 +279,7 @@ def steps_problem(steps: np.ndarray, rules: Rules) -> str | None:
     step of rounding allowed each)."""
     t = rules.target
     shape = (len(STORED_CHANNELS), t, t, t)
-    if steps.shape != shape:
+    if steps.shape != shape and steps.shape != (WINS_ONLY, t, t, t):
         return f"a board of shape {steps.shape}, not {shape}"
     wide = steps.astype(np.int32)
     first_two = wide[0] + wide[1]
@@ -255,7 +288,7 @@ def steps_problem(steps: np.ndarray, rules: Rules) -> str | None:
     third = QUANTUM - first_two
     if ((wide[2] > wide[0] + 2) | (wide[3] > wide[1] + 2) | (wide[4] > third + 3)).any():
         return "chances of a skunk win above the chance of winning"
-    if (wide[5] + wide[6]).max() > QUANTUM + 2:
+    if len(wide) > WINS_ONLY and (wide[5] + wide[6]).max() > QUANTUM + 2:
         return "chances of second place that do not sum to 1"
     return None
 

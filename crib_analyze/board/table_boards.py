@@ -339,7 +339,7 @@ def _three_board(
         },
         "first_dealer_wins": round(float(first[2]), 5),
         "first_deal_skunk_wins": round(float(first[3:6].sum()), 5),
-        "first_deal_seconds": {
+        "first_deal_second_places": {
             name: round(float(first[tbk.SECOND + s]), 5) for s, name in enumerate(rules.seat_names)
         },
         "deals_per_game": round(float(first[tbk.DEALS]), 4),
@@ -354,8 +354,9 @@ def _three_board(
         "and laying by the play policy; scoring events in the order scored, by seat; every "
         "position (the three scores from the dealer's left) solved over the deals by "
         "dynamic programming from the end of the board down, the deals that end the game "
-        "counted by what each seat needs; the error is half the gap between the boards "
-        "of the two halves of the deals",
+        "counted by what each seat needs; second place (the continuation game) over the "
+        "same deals, in the deal that wins or in the race of the other two after it; the "
+        "error is half the gap between the boards of the two halves of the deals",
     }
     kept = [*range(tbk.DEALS), *range(tbk.SECOND, tbk.SECOND + tbk.N_SEATS)]
     return ThreeBoard(rules.name, values[..., kept]), provenance

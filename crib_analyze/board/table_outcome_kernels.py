@@ -213,11 +213,12 @@ def _seats_outcome(
     """Three or more players each for themselves: walk events ``[:e]`` (by seat from the
     dealer's left) from the scores ``start``, a score never below 0, and write ``me``'s
     outcome to ``out`` (8,): 0 a plain win, 1 a win with a loser short of ``line``, 4 a
-    loss. If nobody reaches the target: with a ``board`` (three players: (target,
-    target, target, 6)) read it after the deal passes left (the old middle seat the new
-    left, the old dealer the new middle, the old left the new dealer); with none (an
-    empty one) leave ``out`` at 0 and write the scores to ``ends`` (the game is played
-    on after: :func:`~crib_analyze.board.table_game_kernels.games_onward`)."""
+    loss. If nobody reaches the target: with a ``board`` (three players: (target, target,
+    target, 6), each seat's chance of winning then of a skunk win) read it after the deal
+    passes left (the old middle seat the new left, the old dealer the new middle, the old
+    left the new dealer); with none (an empty one) leave ``out`` at 0 and write the scores
+    to ``ends`` (the game is played on after:
+    :func:`~crib_analyze.board.table_game_kernels.games_onward`)."""
     sc = start.copy()
     for i in range(e):
         s = ev_side[i]

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_analyze.artifacts.game_boards import GameBoard, ThreeBoard
 from crib_analyze.board import table_game_kernels as tgk
 from crib_analyze.board import table_outcome_kernels as tok
 from crib_analyze.board.table_boards import board_of, has_board, skunk_lines
@@ -113,7 +114,7 @@ def table_play_odds(
         pos.laid, table.hand_size, pos.cut, np.array(given, np.int64), crib_unseen, throws,
         table.dealt, by_policy, signs, one, two, table.from_deck, table.fives, table.jokers,
         table.penalty, start,
-        NO_BOARD if board is None else np.ascontiguousarray(board.values, np.float64),
+        NO_BOARD if board is None else board_values(board),
         table.target, skunk_lines(rules),
     )  # fmt: skip
     if onward:
@@ -168,6 +169,14 @@ def played_on(out: np.ndarray, ends: np.ndarray, rules: Rules, mine: int, seed: 
     out[at[:, 0], at[:, 1], 0] = won & ~short
     out[at[:, 0], at[:, 1], 1] = won & short
     out[at[:, 0], at[:, 1], 4] = ~won
+
+
+def board_values(board: GameBoard | ThreeBoard) -> np.ndarray:
+    """What the outcome kernels read of a board: a board of two sides' values, or a board
+    of three's chances of winning and of a skunk win (second place left packed)."""
+    if isinstance(board, ThreeBoard):
+        return board.outcomes()
+    return np.ascontiguousarray(board.values, np.float64)
 
 
 def weighted_se(values: np.ndarray, share: np.ndarray) -> np.ndarray:

@@ -88,7 +88,9 @@ from crib_analyze.settings import (
 @throw_fives_option("Simulated as with --game.")
 @penalty_option("simulated as with --game.")
 @jokers_option("Jokers in the pack (wild in the shows and the play): simulated as with --game.")
-@continuation_option("Each seat's chance of second place, from three's board.")
+@continuation_option(
+    "Each seat's chance of second place: from three's board, or simulated (--games, five)."
+)
 @seed_option()
 @format_option()
 def odds(

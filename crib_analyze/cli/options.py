@@ -194,8 +194,8 @@ def continuation_option(more: str) -> Callable[[Callable[..., Any]], Callable[..
     return click.option(
         "--continuation",
         is_flag=True,
-        help="With --game three (or five): the others play on for second place (1 match "
-        f"point). {more}",
+        help="With --game three (or five): the others play on for second place (with "
+        f"three, 1 match point). {more}",
     )
 
 

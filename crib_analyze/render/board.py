@@ -215,17 +215,23 @@ def game_odds_text(rows: Rows) -> str:
     ]
     three = "match_points" in rows.columns and "p_skunked" not in rows.columns
     second = "p_second" in rows.columns
+    second_se = "p_second_se" in rows.columns  # simulated
+
+    def second_cell(r: dict[str, Any]) -> list[str]:
+        if not second:
+            return []
+        return [f"{r['p_second']:.4f}" + (f" ± {r['p_second_se']:.4f}" if second_se else "")]
+
     if three:  # three players
-        head += ["P(skunk win)", *(["P(second)"] if second else []), "match pts"]
+        head += ["P(skunk win)", *(["P(2nd place)"] if second else []), "match pts"]
         for line, r in zip(body, rows.records(), strict=True):
-            line += [f"{r['p_skunk']:.4f}", *([f"{r['p_second']:.4f}"] if second else []),
-                     f"{r['match_points']:.3f}"]  # fmt: skip
+            line += [f"{r['p_skunk']:.4f}", *second_cell(r), f"{r['match_points']:.3f}"]
             if "match_points_se" in rows.columns:
                 line[-1] += f" ± {r['match_points_se']:.3f}"
     elif second:  # five players playing on
-        head += ["P(second)", "±"]
+        head += ["P(2nd place)"]
         for line, r in zip(body, rows.records(), strict=True):
-            line += [f"{r['p_second']:.4f}", f"{r['p_second_se']:.4f}"]
+            line += second_cell(r)
     elif "match_points" in rows.columns:  # two sides
         head += ["P(skunk)", "P(skunked)", "match pts"]
         for line, r in zip(body, rows.records(), strict=True):
@@ -243,6 +249,12 @@ def game_odds_text(rows: Rows) -> str:
         lines += wrapped(
             f"match pts = expected match points: 2 a win, 3 a win with a loser short of "
             f"{skunk_lines(m.target)[0]}{how}",
+            upper=False,
+        )
+    elif second:
+        lines += wrapped(
+            "P(2nd place) = the chance of reaching the target second: the others play on "
+            "after the first win",
             upper=False,
         )
     lines += [line for note in m.notes for line in wrapped(note, upper=False)]

@@ -118,7 +118,7 @@ def play(body: dict[str, Any]) -> dict[str, Any]:
 
 _ODDS = {
     "scores": (list,), "dealer": (bool,), "scoring": (str,), "games": (int,), "seed": (int,),
-    "play_policy": (str,), **_VARIANTS,
+    "play_policy": (str,), "continuation": (bool,), **_VARIANTS,
 }  # fmt: skip
 
 
