@@ -82,6 +82,23 @@ def test_random_hands_match_the_kernels(opponent: str) -> None:
         assert np.array_equal(values.cribs, cribs), (hand6, np.abs(values.cribs - cribs).max())
 
 
+def test_both_ways_of_summing_the_ranks_held_match_the_kernels() -> None:
+    """A process's first hands sum the opponents' cards by rank over every policy entry,
+    later ones over the ranks each entry's multiset holds (one_hand._ranks_held): each
+    way, forced for every hand, matches the kernels to the last bit."""
+    model = load_model()
+    hands = _hands(scaled(40, 12), seed=5)
+    compiled = model.one_hand_policies()
+    for ahead in (True, False):  # the ranks held at once; rank by rank throughout
+        compiled.__dict__.pop("_ranks_held", None)
+        object.__setattr__(compiled, "_valued", one_hand.RANK_BY_RANK_HANDS if ahead else -1000)
+        for hand6 in hands:
+            values = one_hand.hand_values(hand6, compiled)
+            _, cribs, _ = _kernel_values(hand6, model)
+            assert np.array_equal(values.cribs, cribs), (ahead, hand6)
+        assert ("_ranks_held" in compiled.__dict__) == ahead
+
+
 def test_a_policy_that_splits_its_throws_matches_the_kernels() -> None:
     """Soft policies (every throw likely, suited parts anywhere in range) reach every
     branch of the closed forms that a best-response policy leaves empty."""
