@@ -45,6 +45,22 @@ def rivals(w: int) -> tuple[int, int]:
 
 
 @njit
+def running_totals(players: np.ndarray, points: np.ndarray, d: int, cum: np.ndarray) -> int:
+    """Deal ``d``'s running totals by seat: ``cum[e + 1]`` after its event ``e``
+    (``cum[0]`` zeros); returns its events."""
+    cum[0, :] = 0
+    n = 0
+    for e in range(players.shape[1]):
+        p = players[d, e]
+        if p < 0:
+            break
+        cum[e + 1, :] = cum[e, :]
+        cum[e + 1, p] += points[d, e]
+        n += 1
+    return n
+
+
+@njit
 def race_tables(
     players: np.ndarray, points: np.ndarray, weights: np.ndarray, target: int, most: int
 ) -> np.ndarray:
@@ -56,26 +72,21 @@ def race_tables(
     top = min(most, target)
     edge = target + 1
     out = np.zeros((N_SEATS, 2, top + 1, target + 2))
-    c = np.zeros(N_SEATS, np.int64)
+    cum = np.zeros((players.shape[1] + 1, N_SEATS), np.int64)
     for d in range(players.shape[0]):
         w8 = weights[d]
-        c[:] = 0
-        for e in range(players.shape[1]):
+        for e in range(running_totals(players, points, d, cum)):
             p = players[d, e]
-            if p < 0:
-                break
-            before = c[p]
-            c[p] += points[d, e]
             for w in range(N_SEATS):
                 if w == p:
                     continue
                 lo, hi = rivals(w)
                 which = 0 if p == lo else 1
                 other = hi if p == lo else lo
-                x = c[other] + 1
+                x = cum[e + 1, other] + 1
                 if x > edge:
                     continue
-                for need in range(before + 1, min(c[p], top) + 1):
+                for need in range(cum[e, p] + 1, min(cum[e + 1, p], top) + 1):
                     out[w, which, need, x] += w8
     for w in range(N_SEATS):
         for which in range(2):
@@ -155,18 +166,10 @@ def second_tables(
     top = min(most, target)
     edge = target + 1
     out = np.zeros((N_SEATS, 2, top + 2, top + 2, target + 2))
-    n_events = players.shape[1]
-    cum = np.zeros((n_events + 1, N_SEATS), np.int64)
+    cum = np.zeros((players.shape[1] + 1, N_SEATS), np.int64)
     for d in range(players.shape[0]):
         w8 = weights[d]
-        e_count = 0
-        for e in range(n_events):
-            p = players[d, e]
-            if p < 0:
-                break
-            cum[e + 1, :] = cum[e, :]
-            cum[e + 1, p] += points[d, e]
-            e_count += 1
+        e_count = running_totals(players, points, d, cum)
         for e1 in range(e_count):
             win = players[d, e1]
             b = cum[e1, win]

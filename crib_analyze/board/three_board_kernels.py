@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from crib_analyze.board.second_place_kernels import rivals
+from crib_analyze.board.second_place_kernels import rivals, running_totals
 from crib_analyze.jit import njit
 
 N_SEATS = 3
@@ -62,23 +62,17 @@ def finish_tables(
     gap = target - line
     edge = target + 1
     out = np.zeros((N_SEATS, 2, top + 1, target + 2, target + 2))
-    c = np.zeros(N_SEATS, np.int64)
+    cum = np.zeros((players.shape[1] + 1, N_SEATS), np.int64)
     for d in range(players.shape[0]):
         w = weights[d]
-        c[:] = 0
-        for e in range(players.shape[1]):
+        for e in range(running_totals(players, points, d, cum)):
             p = players[d, e]
-            if p < 0:
-                break
-            before = c[p]
-            c[p] += points[d, e]
-            j = 1 if p == 0 else 0
-            k = 1 if p == 2 else 2
-            x, y = c[j] + 1, c[k] + 1
+            j, k = rivals(p)
+            x, y = cum[e + 1, j] + 1, cum[e + 1, k] + 1
             if x > edge or y > edge:
                 continue
             xs, ys = x + gap, y + gap
-            for need in range(before + 1, min(c[p], top) + 1):
+            for need in range(cum[e, p] + 1, min(cum[e + 1, p], top) + 1):
                 out[p, 0, need, x, y] += w
                 if xs <= edge:
                     out[p, 1, need, xs, y] += w
