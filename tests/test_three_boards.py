@@ -256,6 +256,12 @@ def test_odds_of_three_with_continuation_read_second_place() -> None:
     assert out.stdout.count(" ± ") >= 6  # the second places and match points, simulated
     five = ca.odds_rows(110, 100, 90, 80, 70, game="five", games=40, continuation=True)
     assert float(five["p_second"].sum()) == pytest.approx(1.0)
+    games = CliRunner().invoke(
+        cli, ["simulate", "--game", "three", "--continuation", "--games", "30", "-q"]
+    )
+    assert games.exit_code == 0, games.output
+    said = " ".join(games.stdout.split())
+    assert "second places by first-deal seat: left " in said and "1 for second place" in said
     for args in (["--game", "four", "100", "90"], ["100", "90"], ["--lowball", "100", "90"],
                  ["--game", "three", "--lowball", "100", "90", "80"]):  # fmt: skip
         out = CliRunner().invoke(cli, ["odds", "--continuation", *args])
