@@ -19,6 +19,7 @@ Everything else is cross-checked against the Python API ``crib_analyze.analyze``
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import os
@@ -36,6 +37,7 @@ from click.testing import CliRunner, Result
 
 import crib_analyze
 from crib_analyze import analyze, parse_cards
+from crib_analyze.__main__ import GC_THRESHOLD
 from crib_analyze.cli import cli
 from crib_analyze.cli.app import subcommands
 
@@ -307,6 +309,55 @@ def test_the_command_turns_numpy_huge_pages_off_unless_the_user_chose(user: str 
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split()[-1] == ("True" if user == "1" else "False")
+
+
+def test_the_console_script_collects_garbage_less_often_and_a_library_import_does_not() -> None:
+    """run() (the console script) raises the collector's first threshold before the
+    command imports anything; importing the package, or __main__, leaves it alone."""
+    code = (
+        "import atexit, gc, sys\n"
+        "import crib_analyze.__main__ as m\n"
+        "print('IMPORTED', gc.get_threshold()[0], flush=True)\n"
+        "atexit.register(lambda: print('RAN', gc.get_threshold()[0], flush=True))\n"
+        "sys.argv = ['crib-analyze', '--version']\n"
+        "m.run()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    default = gc.get_threshold()[0]
+    lines = [line for line in proc.stdout.splitlines() if line.startswith(("IMPORTED", "RAN"))]
+    assert lines == [f"IMPORTED {default}", f"RAN {GC_THRESHOLD}"]
+    assert GC_THRESHOLD > 10 * default
+
+
+def test_a_one_hand_answer_reads_no_cost_figures_and_help_still_states_them() -> None:
+    """The recorded costs are read for --help (its 'Cost' paragraph) and long runs'
+    warnings, not by a one-hand answer (start-up); the paragraph is still there."""
+    code = (
+        "import io, contextlib, sys\n"
+        "from crib_analyze.cli import cli\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    try:\n"
+        "        cli.main(['discard', '5H', '6S', '4D', 'JC', 'QH', '5C', '--dealer'],\n"
+        "                 prog_name='crib-analyze')\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('ANSWERED', 'JC QH' in out.getvalue(), 'crib_analyze.costs' in sys.modules)\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    try:\n"
+        "        cli.main(['discard', '--help'], prog_name='crib-analyze')\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('HELP', 'Cost (measured on' in out.getvalue())\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-2:] == ["ANSWERED True False", "HELP True"]
 
 
 def test_help_and_version_do_not_load_numba_or_pandas() -> None:

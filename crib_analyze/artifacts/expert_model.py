@@ -52,7 +52,7 @@ READ_FORMATS = (1, 2)
 PACKAGED_SOURCE = "packaged"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: no field-wise ==, hashed as itself
 class ThrowModel:
     """What a player of one seat throws: P[a, b], F[a, b], K[a, b, c]."""
 
@@ -165,7 +165,7 @@ class ThrowPolicy:
         return self._entries
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: no field-wise ==, hashed as itself
 class ExpertModel:
     """The expert opponent: per seat, the compact throw model the fixed point iterates
     on and the final policy (best response to it) tabulated per rank multiset."""

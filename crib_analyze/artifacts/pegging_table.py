@@ -44,7 +44,7 @@ def keep_text(ranks: np.ndarray) -> str:
     return " ".join(RANKS[int(r)] for r in ranks)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: no field-wise ==, hashed as itself
 class PeggingTable:
     """Per (keeper's seat, kept multiset): mean points pegged by the keeper and by its
     opponent, and the standard error of the difference; the seat axis is :class:`Seat`."""

@@ -51,7 +51,6 @@ from crib_analyze.cli.output import (
     progress,
     with_cost,
 )
-from crib_analyze.costs import cost
 from crib_analyze.settings import (
     GAME_OTHERS,
     GOALS,
@@ -83,11 +82,18 @@ def discard_request(
     return DiscardRequest(role=chosen, samples=samples, seed=seed, game=game, **asked)
 
 
+def _cost_text(kind: str) -> str:
+    """A recorded figure's text (:mod:`crib_analyze.costs`, read only for --help)."""
+    from crib_analyze.costs import cost
+
+    return cost(kind).text()
+
+
 @with_cost(
-    lambda: f"{cost('discard').text()}",
-    lambda: f"{cost('discard-score').text()} with --score",
+    lambda: f"{_cost_text('discard')}",
+    lambda: f"{_cost_text('discard-score')} with --score",
     lambda: (
-        f"{cost('discard-simulated-pegging').text()} a role with --pegging simulated (a "
+        f"{_cost_text('discard-simulated-pegging')} a role with --pegging simulated (a "
         "--hands-file of "
         "many hands adds up: a run expected to take over a minute is announced)"
     ),
@@ -295,7 +301,7 @@ def discard(
     cards (exact); the options for the standard game's models, pegging and score do not
     apply there yet.
     """
-    from crib_analyze.api import check_plot, discard_rows_for, plot_discards
+    from crib_analyze.api import discard_rows_for
     from crib_analyze.render.common import rows_csv, rows_json
     from crib_analyze.render.discard import discard_meta, discard_text
     from crib_analyze.render.hands import distribution_text
@@ -316,6 +322,8 @@ def discard(
         )  # fmt: skip
         return
     if plot_path is not None:
+        from crib_analyze.api import check_plot
+
         with domain_errors():
             check_plot(plot_path)
     if request.score is not None:  # the compile notice names its measured first run
@@ -350,6 +358,8 @@ def discard(
         rows = run(hand, bar)
     emit(render(rows, format_cards(hand)), output)
     if plot_path is not None:
+        from crib_analyze.api import plot_discards
+
         with domain_errors():
             drawn = plot_discards(hand, plot_path, request=request)
         note(f"wrote the plot to {drawn}")

@@ -25,7 +25,6 @@ from crib_analyze.cli.output import (
     unverified_note,
     warn_if_long,
 )
-from crib_analyze.costs import discard_seconds
 from crib_analyze.errors import CardError
 from crib_analyze.settings import OPPONENTS, ROLES
 
@@ -194,6 +193,8 @@ def discard_hands_file(
     hands = sum(not isinstance(parsed, CardError) for _, parsed in lines)
     sampled = samples if opponent == "sampled" else None
     roles = (1 if request.role else 2) if pegging in ("simulated", "exact") else 0
+    from crib_analyze.costs import discard_seconds
+
     expected = discard_seconds(hands, score is not None, roles, sampled)
     warn_if_long(expected, f"{hands:,} hands", quiet)
     parts, tables, failures = [], [], 0

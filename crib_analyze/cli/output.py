@@ -90,22 +90,37 @@ CommandT = TypeVar("CommandT", bound=click.Command)
 
 def with_cost(*figures: Callable[[], str]) -> Callable[[CommandT], CommandT]:
     """Add a 'Cost' paragraph to a command's --help: what a run takes, from the recorded
-    figures (:mod:`crib_analyze.costs`), each given as a function of them."""
+    figures (:mod:`crib_analyze.costs`), each given as a function of them. The figures
+    are read when the help is shown, not when the command is imported: a run that
+    shows no help never reads them."""
 
     def decorate(command: CommandT) -> CommandT:
-        from crib_analyze.costs import machine
+        shown = command.format_help_text
 
-        where = machine().split(";")[0]
-        try:
-            text = "; ".join(f() for f in figures)
-        except (KeyError, ValueError, TypeError):  # a damaged figures file: no paragraph
-            return command
-        if where and text:  # the docstring's indentation taken off first, as click does
-            body = inspect.cleandoc(command.help or "")
-            command.help = f"{body}\n\nCost (measured on {where}): {text}."
+        def format_help_text(ctx: click.Context, formatter: click.HelpFormatter) -> None:
+            if not getattr(command, "_cost_added", False):
+                command._cost_added = True  # type: ignore[attr-defined]
+                _add_cost(command, figures)
+            shown(ctx, formatter)
+
+        command.format_help_text = format_help_text  # type: ignore[method-assign]
         return command
 
     return decorate
+
+
+def _add_cost(command: click.Command, figures: tuple[Callable[[], str], ...]) -> None:
+    """Append the 'Cost' paragraph of :func:`with_cost` to ``command.help``."""
+    from crib_analyze.costs import machine
+
+    where = machine().split(";")[0]
+    try:
+        text = "; ".join(f() for f in figures)
+    except (KeyError, ValueError, TypeError):  # a damaged figures file: no paragraph
+        return
+    if where and text:  # the docstring's indentation taken off first, as click does
+        body = inspect.cleandoc(command.help or "")
+        command.help = f"{body}\n\nCost (measured on {where}): {text}."
 
 
 @contextlib.contextmanager

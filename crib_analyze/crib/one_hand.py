@@ -45,7 +45,7 @@ _COMB = np.array(  # C(n, k) for n, k <= 4
 _A, _B, _C = np.indices((13, 13, 13))  # rank grids of (pair a, pair b, starter c)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: no field-wise ==, hashed as itself
 class HandValues:
     """What the discard engine needs of six cards (arrays in throw order)."""
 
@@ -54,7 +54,7 @@ class HandValues:
     heels: float  # a dealer's expected heels holding these cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: no field-wise ==, hashed as itself
 class CompiledPolicies:
     """P per-multiset throwing policies as flat entries: each nonzero throw of a rank
     multiset by one policy, in policy, multiset, throw order; built once a model

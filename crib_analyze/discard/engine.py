@@ -54,7 +54,7 @@ ModelLike = ExpertModel | str | os.PathLike[str] | None
 SAMPLE_BATCH = 5000  # opponent hands per batch: memory stays fixed for any --samples
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: no field-wise ==, hashed as itself
 class DiscardAnalysis:
     """Raw results for one hand; arrays are indexed by discard in ``DISCARDS`` order."""
 

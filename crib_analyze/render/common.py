@@ -11,7 +11,6 @@ so there is one CSV writer (:func:`rows_csv`) and one JSON writer (:func:`rows_j
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -24,6 +23,8 @@ if TYPE_CHECKING:
 
 def rows_csv(rows: Rows) -> str:
     """CSV of discard rows, as pandas writes it: full precision, empty for NaN."""
+    import csv  # only when asked for: one-hand text answers start sooner
+
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(rows.columns)
