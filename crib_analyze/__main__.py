@@ -21,7 +21,9 @@ import sys
 #: pass, in the command's own process (Python's default: 700). Starting a command makes
 #: tens of thousands of objects that all live (modules, classes, functions), and the
 #: default ran ~50 passes over them in a one-hand answer, ~4 ms of its ~0.12 s
-#: (benchmarks/README.md); long jobs collect as often per object allocated as before.
+#: (benchmarks/README.md). A long job does about as much collecting work per object as
+#: before, in fewer and larger passes, and holds at most that many objects of cycles
+#: not yet collected.
 GC_THRESHOLD = 100_000
 
 

@@ -133,35 +133,59 @@ def private_data_dir(
 
 # --- the order of the files: the longest first --------------------------------------------
 
-#: the test files that take longest in make test (its --durations, and a per-worker
-#: timeline), longest first: the workers take a file at a time in collection order, so
-#: with these first the short files fill in at the end and the two workers finish
-#: together (a 20 s file left to the end kept one worker busy alone)
+#: the test files that take longest in make test (their --durations summed, the heavy
+#: checks apart as they rotate; remeasured in the twenty-third session), longest first:
+#: the workers take a file at a time in collection order, so with these first the short
+#: files fill in at the end and the two workers finish together (a 20 s file left to the
+#: end kept one worker busy alone)
 SLOW_FILES = (
-    "test_docs.py", "test_cli.py", "test_expert.py", "test_golden.py", "test_games.py",
-    "test_pegging.py", "test_table_games.py", "test_board.py", "test_five_card_table.py",
-    "test_caches.py", "test_table.py", "test_discard.py", "test_install.py",
-    "test_cli_fuzz.py", "test_penalties.py", "test_files_out.py", "test_interrupts.py",
+    "test_table_play_odds.py", "test_table_games.py", "test_any_game_discard.py",
+    "test_game_models.py", "test_joker_table.py", "test_cli.py", "test_joker_expert_table.py",
+    "test_interrupts.py", "test_files_in.py", "test_jokers.py", "test_three_boards.py",
+    "test_five_card_table.py", "test_throw_fives_tables.py", "test_board.py",
+    "test_split_play.py", "test_expert.py", "test_table_variants.py", "test_lowball_games.py",
+    "test_game_boards.py", "test_pegging.py", "test_web_browser.py", "test_penalties.py",
+    "test_table.py", "test_joker_pegging.py", "test_discard.py", "test_caches.py",
+    "test_games.py", "test_golden.py", "test_cli_fuzz.py", "test_table_solver.py",
+    "test_files_out.py", "test_docs.py", "test_install.py",
 )  # fmt: skip
 
 
-HEAVY_SHARE = 5  # make test runs one heavy check in this many
+HEAVY_SHARE = 6  # make test runs one share of the heavy checks in this many
+HEAVY_SECONDS = 3.0  # a heavy check's time when its marker gives none (``seconds=``)
+
+
+def heavy_shares(items: list[pytest.Item]) -> dict[str, int]:
+    """The share (0 .. HEAVY_SHARE - 1) of each heavy check: the longest first (its
+    marker's ``seconds``, measured warm in make test's setting), each to the share with
+    the fewest seconds so far, so that every commit's rotation takes about as long (one
+    share drew both checks of over 20 s when they were dealt by name)."""
+    totals = [0.0] * HEAVY_SHARE
+    shares = {}
+    heavy = [(float(m.kwargs.get("seconds", HEAVY_SECONDS)), i.nodeid) for i in items
+             if (m := i.get_closest_marker("heavy"))]  # fmt: skip
+    for seconds, nodeid in sorted(heavy, key=lambda h: (-h[0], h[1])):
+        share = min(range(HEAVY_SHARE), key=lambda k: (totals[k], k))
+        shares[nodeid] = share
+        totals[share] += seconds
+    return shares
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow files first (:data:`SLOW_FILES`); the rest after, in their own order.
-    Of the checks marked ``heavy``, make test runs a fifth, the others with the next
-    four commits' rotations (make test-all runs them all)."""
+    Of the checks marked ``heavy``, make test runs one share (:func:`heavy_shares`), the
+    others with the next commits' rotations (make test-all runs them all)."""
     rank = {name: i for i, name in enumerate(SLOW_FILES)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
     if FULL:
         return
-    heavy = sorted((i for i in items if i.get_closest_marker("heavy")), key=lambda i: i.nodeid)
+    shares = heavy_shares(items)
     skip = pytest.mark.skip(
         reason="a heavy check: other commits' rotations run it (all: make test-all)"
     )
-    for n, item in enumerate(heavy):
-        if (n + rotation_seed()) % HEAVY_SHARE:
+    this_commit = rotation_seed() % HEAVY_SHARE
+    for item in items:
+        if shares.get(item.nodeid, this_commit) != this_commit:
             item.add_marker(skip)
 
 

@@ -172,7 +172,7 @@ def test_boundaries(board: BoardTable) -> None:
     assert 8.0 < board.deals_left()[0, 0, 1] < 10.0
 
 
-@pytest.mark.heavy  # 6,000 deals played by the solver (2,000 in make test; ~10 s a 1,000)
+@pytest.mark.heavy(seconds=8)  # 6,000 deals by the solver (2,000 in make test)
 def test_at_120_all_whoever_scores_first_wins(board: BoardTable) -> None:
     """From 120 all the table's chance for the pone is the share of fresh deals (other
     seeds than the table's, played by the table's policy) in which the pone scores first."""
@@ -252,7 +252,7 @@ def test_api_and_provenance(board: BoardTable) -> None:
 # --- building --------------------------------------------------------------------------------
 
 
-@pytest.mark.heavy  # compiling the solver's deals for the board: about a minute
+@pytest.mark.heavy(seconds=40)  # compiling the solver's deals for the board: about a minute
 def test_the_board_deals_can_be_played_by_the_solver() -> None:
     """``deal_events_reading`` (the build's deals when the solver plays) gives the same
     events as ``deal_events`` for a policy both play, and with the solver its deals
@@ -311,7 +311,7 @@ def test_build_is_reproducible_and_resumes(tmp_path, monkeypatch) -> None:  # ty
         load_board()
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=6)
 def test_the_build_reports_the_points_per_deal_by_role_and_source() -> None:
     """The histograms of points per deal obey the rules: heels is 2 for a jack starter
     (4 in 52) and only the dealer's, no hand or crib scores 19, 25, 26, 27 or over 29,

@@ -126,7 +126,7 @@ def scale(path: Path) -> None:
 CRIB_DAMAGE = ["truncate", "flip", "junk", "empty", "scale", "negate", "no digest"]
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=9)
 def test_damaged_expert_cribs_are_computed_again(
     crib_cache: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -184,7 +184,7 @@ def test_a_cached_file_of_other_inputs_is_not_used(
     assert "made from other inputs" in caplog.text
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=7)
 def test_simulate_with_a_damaged_crib_cache_equals_a_clean_run(crib_cache: Path) -> None:
     runner = CliRunner()
     args = ["simulate", "--games", "10", "--seed", "1", "--play-policy", "lookahead", "-f", "json"]

@@ -286,6 +286,16 @@ def test_module_entry_point(
         assert len(proc.stderr.splitlines()) == 1
 
 
+def run_python(code: str, timeout: int = 120, env: dict[str, str] | None = None) -> str:
+    """The standard output of ``code`` run by a fresh interpreter, which must succeed."""
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True, text=True, encoding="utf-8", env=env, timeout=timeout,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
 @pytest.mark.parametrize("user", [None, "1"])
 def test_the_command_turns_numpy_huge_pages_off_unless_the_user_chose(user: str | None) -> None:
     """The command's own process asks numpy for no huge pages (settings.PROCESS_ENVIRONMENT)
@@ -304,11 +314,8 @@ def test_the_command_turns_numpy_huge_pages_off_unless_the_user_chose(user: str 
     env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
     if user is not None:
         env["NUMPY_MADVISE_HUGEPAGE"] = user
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split()[-1] == ("True" if user == "1" else "False")
+    stdout = run_python(code, env=env)
+    assert stdout.split()[-1] == ("True" if user == "1" else "False")
 
 
 def test_the_console_script_collects_garbage_less_often_and_a_library_import_does_not() -> None:
@@ -322,12 +329,9 @@ def test_the_console_script_collects_garbage_less_often_and_a_library_import_doe
         "sys.argv = ['crib-analyze', '--version']\n"
         "m.run()\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=120
-    )
-    assert proc.returncode == 0, proc.stderr
+    stdout = run_python(code)
     default = gc.get_threshold()[0]
-    lines = [line for line in proc.stdout.splitlines() if line.startswith(("IMPORTED", "RAN"))]
+    lines = [line for line in stdout.splitlines() if line.startswith(("IMPORTED", "RAN"))]
     assert lines == [f"IMPORTED {default}", f"RAN {GC_THRESHOLD}"]
     assert 10 * default < GC_THRESHOLD
 
@@ -353,11 +357,8 @@ def test_a_one_hand_answer_reads_no_cost_figures_and_help_still_states_them() ->
         "        pass\n"
         "print('HELP', 'Cost (measured on' in out.getvalue())\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=300
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-2:] == ["ANSWERED True False", "HELP True"]
+    stdout = run_python(code, timeout=300)
+    assert stdout.splitlines()[-2:] == ["ANSWERED True False", "HELP True"]
 
 
 def test_help_and_version_do_not_load_numba_or_pandas() -> None:
@@ -372,11 +373,8 @@ def test_help_and_version_do_not_load_numba_or_pandas() -> None:
         "        pass\n"
         "print('LOADED', sorted(m for m in ('numba', 'numpy', 'pandas') if m in sys.modules))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=120
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-1] == "LOADED []"
+    stdout = run_python(code)
+    assert stdout.splitlines()[-1] == "LOADED []"
 
 
 # --- score ----------------------------------------------------------------------------
@@ -1136,11 +1134,8 @@ def test_text_output_does_not_import_pandas(args: list[str]) -> None:
         "    assert not e.code, e.code\n"
         "print('LOADED', sorted(m for m in ('pandas', 'pyarrow') if m in sys.modules))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=300
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-1] == "LOADED []"
+    stdout = run_python(code, timeout=300)
+    assert stdout.splitlines()[-1] == "LOADED []"
 
 
 def test_one_vocabulary_for_roles_scores_and_json() -> None:

@@ -309,7 +309,7 @@ def test_shipped_model_has_provenance_and_loads(kind: str) -> None:
     assert model.opponent_policy("pone") is model.dealer_policy
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=5)
 @pytest.mark.parametrize("kind", ["pegging", "classic"])
 def test_shipped_policy_is_a_best_response_to_the_shipped_models(kind: str) -> None:
     """On a random sample of rank multisets, every class's best discards against the
@@ -443,7 +443,7 @@ def read_only(a: np.ndarray) -> np.ndarray:
     return a
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=24)
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", rotating(["classic", "pegging"], 1, "rebuild"))
 def test_rebuild_reproduces_the_shipped_provenance(kind: str) -> None:

@@ -98,7 +98,7 @@ def test_jacks_and_flushes_in_the_crib(cards: str) -> None:
         assert crib_num[0, t] == crib
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=13)
 def test_the_table_from_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "five.parquet"
     runner = CliRunner()
@@ -158,7 +158,7 @@ def test_a_throw_of_one_is_the_seat_s_exact_throws(classes) -> None:  # type: ig
                 assert row.net == pytest.approx(row.hand_mean + sign * row.crib_mean + heels)
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=28)
 def test_a_throw_of_one_s_crib_by_plain_enumeration(classes) -> None:  # type: ignore[no-untyped-def]
     """One throw of a hand with a jack and a flush draw: the crib summed over all
     713,460 completions, card by card, from the rules text (tests/naive.py)."""
@@ -216,7 +216,7 @@ VARIANT_TABLES = [
 ]
 
 
-@pytest.mark.heavy  # a whole table of a game (under a minute): one variant, in heavy rotation
+@pytest.mark.heavy(seconds=40)  # a whole table of a game, of one variant
 @pytest.mark.parametrize("name, lowball, penalty", rotating(VARIANT_TABLES, 1, "variant-tables"))
 def test_a_game_table_of_a_variant_is_the_seat_s_exact_throws(
     name: str, lowball: bool, penalty: str

@@ -309,7 +309,7 @@ def test_a_variant_s_throws_by_the_chance_of_winning() -> None:
     assert out.stdout.startswith("As dealer: throw ") and "(wins " in out.stdout.splitlines()[0]
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=17)
 def test_a_build_on_dask_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """`build-game-boards --scheduler`: the deals dealt on a Dask cluster's workers, in
     pieces (made small here), give the same board as a local build."""

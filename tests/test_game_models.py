@@ -450,7 +450,7 @@ def test_discard_and_whole_games_throw_by_the_model_unless_told() -> None:
         ca.simulate(games=2, throw_policy="hand")
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=17)
 def test_a_build_on_dask_is_the_same_model(monkeypatch: pytest.MonkeyPatch) -> None:
     """`build-game-models --scheduler`: each round's deals dealt on a Dask cluster's
     workers, in pieces (made small here), give the same model as a local build, and the

@@ -198,7 +198,7 @@ def test_duplicate_pairs_and_game_ends() -> None:
     assert sum(s.margins.values()) == 400 and min(s.margins) >= 1
 
 
-@pytest.mark.heavy  # 1,000 games played by the solver: half a minute (600 in make test)
+@pytest.mark.heavy(seconds=18)  # 1,000 games played by the solver: half a minute (600 in make test)
 def test_games_agree_with_the_board_table() -> None:
     """Games and the table come from different deals and code paths (a walk per game
     against the DP): the first dealer's rate, deals per game, per-deal points. The games
@@ -224,7 +224,7 @@ PUBLISHED = {
 }
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=18)
 def test_games_against_published_figures() -> None:
     s = simulate(4000 if FULL else 600, seed=12)  # both on the solver
     for (role, source), (lo, hi, slack) in PUBLISHED.items():
@@ -251,7 +251,7 @@ def test_position_players_run_and_differ() -> None:
         simulate(11)
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=12)
 def test_dask_gives_the_same_games() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(

@@ -473,7 +473,7 @@ def test_the_whole_table_with_jokers_under_throw_fives(tmp_path) -> None:
         assert (rows.legal.to_numpy() == (fives.sum(axis=1) == min(held_fives, 2))).all()
 
 
-@pytest.mark.heavy  # a whole table of a game whose seats throw one (one joker 10-15 s)
+@pytest.mark.heavy(seconds=23)  # a whole table of a game whose seats throw one
 @pytest.mark.parametrize("jokers", [1, 2] if FULL else [1])  # two: 40 s, make test-all
 def test_the_whole_throw_one_table_with_jokers(jokers: int, tmp_path) -> None:
     rules = ca.game("five-dealt", jokers=jokers)

@@ -162,7 +162,7 @@ def _keep_cells(ranks: np.ndarray, seat: int, deals: int, seed: int) -> tuple[np
     return diff, np.sqrt(var / deals)
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=15)
 def test_exact_cards_agree_with_the_table_on_average() -> None:
     """Over random hands, the play simulated with the real cards differs from the
     table's cells (which know only the kept ranks), played by the same policy, by no
@@ -192,7 +192,7 @@ def test_lookahead_beats_greedy_by_three_standard_errors() -> None:
     assert result.a_as_dealer > result.a_as_pone + 0.8
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=14)
 @pytest.mark.slow
 def test_search_beats_lookahead_by_three_standard_errors() -> None:
     deals = scaled(10_000, 5_000)  # about 6 and 4 standard errors apart
@@ -257,7 +257,7 @@ def test_dask_gives_the_same_table() -> None:
         build_pegging(**small, scheduler="tcp://127.0.0.1:9")  # type: ignore[arg-type]
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=7)
 def test_the_solver_plays_the_builds_cells() -> None:
     """A few cells (the kernel is the build's): the keeper pegs more as dealer."""
     from crib_analyze.artifacts.expert_model import load_model

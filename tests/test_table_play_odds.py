@@ -560,7 +560,7 @@ def test_the_board_with_points_taken_away_is_the_twins(seed: int) -> None:
         assert np.allclose(got[a, b, d], value, atol=1e-7), (a, b, d, got[a, b, d], value)
 
 
-@pytest.mark.heavy  # a board of the pack with a joker made (8 s in CI)
+@pytest.mark.heavy(seconds=25)  # a board of the pack with a joker made
 def test_a_joker_is_laid_as_the_rank_that_wins_most(small_boards) -> None:  # type: ignore[no-untyped-def]
     """From a score, the player's joker is given once, as the rank whose chance of
     winning is the highest of every rank it may be laid as (not the rank that pegs most)."""

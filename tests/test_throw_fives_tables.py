@@ -281,7 +281,7 @@ def test_the_table_s_columns_are_the_seat_s_throws(name: str, seat: str, penalty
         }
 
 
-@pytest.mark.heavy
+@pytest.mark.heavy(seconds=15)
 @pytest.mark.parametrize(
     ("name", "seat", "penalty"), [("three", "middle", "back-ten"), ("five-card", "dealer", "none")]
 )
