@@ -15,6 +15,10 @@ one is dropped and its kernel recompiled, with a notice. The cache dir is
 ``$CRIB_ANALYZE_CACHE_DIR``, else the user cache directory (``~/.cache/crib-analyze``);
 nothing is written into the package. Where no cache folder can be written, kernels
 compile on each run.
+
+A kernel is compiled once for the types it is called with: a kernel that calls
+another with a constant (``solve(..., 0, 3)``) does not make numba compile the callee
+again for that constant (:class:`_Dispatcher`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ import numba
 from numba.core import caching as _caching
 from numba.core import config as _config
 from numba.core import event as _event
+from numba.core import registry as _registry
+from numba.core import types as _types
 
 from crib_analyze import interrupts, notices
 from crib_analyze.kernel_source import source_digest
@@ -198,6 +204,19 @@ def _check_cache_files(kernel: Any) -> None:
         cache_file.__class__ = _CheckedCacheFile
 
 
+class _Dispatcher(_registry.CPUDispatcher):
+    """numba's dispatcher, but a kernel called from another with a constant argument
+    is compiled for the constant's type, not for the constant itself: numba would
+    compile it once more for each constant it is called with (``solve(..., 0, 3)``
+    beside ``solve(..., first, last)``), which was a third of some first runs."""
+
+    def get_call_template(self, args: Any, kws: Any) -> Any:
+        plain: Callable[[Any], Any] = _types.unliteral
+        return super().get_call_template(
+            tuple(plain(a) for a in args), {k: plain(v) for k, v in kws.items()}
+        )
+
+
 @overload
 def njit(func: F) -> F: ...
 
@@ -221,16 +240,18 @@ def njit(func: F | None = None, **options: Any) -> F | Callable[[F], F]:
         kernel: F
         if not _cache_usable():  # never fall back to numba's own (stale-prone) places
             kernel = numba.njit(cache=False, **options)(f)
-            return kernel
-        previous = config.CACHE_DIR
-        config.CACHE_DIR = kernel_cache_dir()  # read once, when caching is enabled
-        try:
-            kernel = numba.njit(cache=True, **options)(f)
-            _check_cache_files(kernel)
-        except RuntimeError:  # no writable cache location anywhere: compile every run
-            kernel = numba.njit(cache=False, **options)(f)
-        finally:
-            config.CACHE_DIR = previous
+        else:
+            previous = config.CACHE_DIR
+            config.CACHE_DIR = kernel_cache_dir()  # read once, when caching is enabled
+            try:
+                kernel = numba.njit(cache=True, **options)(f)
+                _check_cache_files(kernel)
+            except RuntimeError:  # no writable cache location anywhere: compile every run
+                kernel = numba.njit(cache=False, **options)(f)
+            finally:
+                config.CACHE_DIR = previous
+        if type(kernel) is _registry.CPUDispatcher:
+            kernel.__class__ = _Dispatcher  # type: ignore[assignment]
         return kernel
 
     return decorate(func) if func is not None else decorate

@@ -5,10 +5,12 @@
 * Old digest folders are pruned, the newest kept.
 * The first numba compile of a process logs one notice; the command line shows it on
   a terminal only.
+* A kernel called from kernels with constants is compiled once, for their types.
 
 Mutations checked: leaving the foundation out of the digest (an edit to rules.py then
 keeps the digest), logging the notice on every compile, showing it when standard
-error is not a terminal: each fails here.
+error is not a terminal, numba's dispatcher or its constants' types kept: each fails
+here.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import sys
 from pathlib import Path
 
 import numba
+import numpy as np
 import pytest
 
 from crib_analyze import jit, kernel_source
@@ -199,3 +202,27 @@ def test_a_changed_default_recompiles_no_kernel(package_copy: Path) -> None:
     assert compiles() == 0  # loaded from the cache
     _touch(package_copy / "constants.py")
     assert compiles() > 0  # the kernels' own constants: compiled again
+
+
+# --- one compile a kernel, whatever constants its callers pass ----------------------------
+
+
+@jit.njit
+def _picked(a: np.ndarray, k: int, flag: bool) -> int:
+    return int(a[k]) + (1 if flag else 0)
+
+
+@jit.njit
+def _picks(a: np.ndarray) -> int:
+    return _picked(a, 0, True) + _picked(a, 3, False) + _picked(a, 3, True)
+
+
+def test_a_kernel_called_with_constants_compiles_once_for_their_types() -> None:
+    """A kernel another calls with constants (0, then 3; True, then False) is compiled
+    once, for int64 and bool, not once for each constant: numba's way cost the first
+    `play --game` a second compile of the solver (10.1 -> 8.0 s, benchmarks/README.md)."""
+    assert _picks(np.arange(5)) == (0 + 1) + 3 + (3 + 1)
+    assert len(_picked.signatures) == 1
+    assert "Literal" not in str(_picked.signatures[0])
+    assert _picked(np.arange(5), 4, False) == 4  # called from Python: the same types
+    assert len(_picked.signatures) == 1

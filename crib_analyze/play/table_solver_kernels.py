@@ -26,8 +26,6 @@ keep recursive kernels reliably).
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 from numba import prange
 
@@ -48,10 +46,7 @@ MEMO_SIZE = 1 << MEMO_BITS
 NO_KEY = -1
 JOKER = 13  # a joker's "rank" in a hand (card ids 52 and 53 >> 2): laid as any rank
 NAMED = 4  # an option's code: its slot + NAMED * (1 + the rank a joker is laid as)
-#: solve's root_name when no joker is named at the root, typed int64 (a literal -1 would
-#: make numba compile solve once more for it)
-ANY = cast(int, np.int64(-1))
-ZERO = cast(int, np.int64(0))  # ... and its count and cards laid after a reset, for the same reason
+ANY = -1  # solve's root_name when no joker is named at the root
 
 
 @njit
@@ -339,7 +334,7 @@ def said_go_value(
     if once or lead < 0:
         return
     rest = np.zeros(h.shape[0], np.int64)
-    solve(h, lead, seq, ZERO, ZERO, 0, 3, teams, sides, once, aim, memo_keys, memo_values, rest,
+    solve(h, lead, seq, 0, 0, 0, 3, teams, sides, once, aim, memo_keys, memo_values, rest,
           ANY)  # fmt: skip
     for t in range(h.shape[0]):
         out[t] += rest[t]
