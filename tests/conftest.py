@@ -151,7 +151,7 @@ SLOW_FILES = (
 )  # fmt: skip
 
 
-HEAVY_SHARE = 6  # make test runs one share of the heavy checks in this many
+HEAVY_SHARE = 8  # make test runs one share of the heavy checks in this many
 HEAVY_SECONDS = 3.0  # a heavy check's time when its marker gives none (``seconds=``)
 
 

@@ -125,7 +125,9 @@ def random_policy_throws(table: np.ndarray, opponents: np.ndarray) -> np.ndarray
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
-        out[i] = best_discards_random(table, opponents[i])
+        best = best_discards_random(table, opponents[i])
+        for seat in range(2):  # element by element: a row assignment compiles numba's
+            out[i, seat] = best[seat]  # shape-error message (its string kernels, ~0.3 s)
     return out
 
 
