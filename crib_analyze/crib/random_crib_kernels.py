@@ -126,8 +126,8 @@ def random_policy_throws(table: np.ndarray, opponents: np.ndarray) -> np.ndarray
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
         best = best_discards_random(table, opponents[i])
-        for seat in range(2):  # element by element: a row assignment compiles numba's
-            out[i, seat] = best[seat]  # shape-error message (its string kernels, ~0.3 s)
+        for seat in range(2):  # element by element: a row assignment compiled numba's
+            out[i, seat] = best[seat]  # setitem and string kernels (a first run 7 -> 5 s)
     return out
 
 
