@@ -151,7 +151,8 @@ def play_table_games(
                     done[side] = True
                     if winner < 0:
                         winner = side
-                        scores[i, :] = score
+                        for cp in range(score.shape[0]):
+                            scores[i, cp] = score[cp]
                         over = not continuation
                     else:
                         second = side
@@ -353,9 +354,12 @@ def pack_with(cards: np.ndarray, unseen: np.ndarray, place: int, rng: np.ndarray
     m = cards.shape[0]
     size = unseen.shape[0] + m
     deck = np.empty(size, np.int64)
-    deck[:place] = pool[:place]
-    deck[place : place + m] = cards
-    deck[place + m :] = pool[place : size - m]
+    for cp in range(place):
+        deck[cp] = pool[cp]
+    for cp in range(m):
+        deck[place + cp] = cards[cp]
+    for cp in range(place + m, size):
+        deck[cp] = pool[cp - m]
     return deck
 
 
@@ -410,10 +414,12 @@ def split_wins(
         score = np.empty(start.shape[0], np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
-            forced[1:] = splits[r]
+            for cp in range(splits.shape[1]):
+                forced[1 + cp] = splits[r, cp]
             draws = rng_for(draws_seed, 0)
             e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, forced)
-            score[:] = start
+            for cp in range(score.shape[0]):
+                score[cp] = start[cp]
             value = -1.0
             for k in range(e):
                 side = seat_side[events[k, 0]]
@@ -462,7 +468,8 @@ def split_pegging(
         forced = np.empty(4, np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
-            forced[1:] = splits[r]
+            for cp in range(splits.shape[1]):
+                forced[1 + cp] = splits[r, cp]
             starter = deal_hands(deck, table, table.sides, table.throws, hands, crib, forced)
             points, _ = play_table(
                 hands, starter, table.policies, table.sides, table.once, record, table.draws,
@@ -519,7 +526,8 @@ def split_games(
         forced = np.empty(4, np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
-            forced[1:] = splits[r]
+            for cp in range(splits.shape[1]):
+                forced[1 + cp] = splits[r, cp]
             score = start.copy()
             e = deal_events(
                 dealt, dealer, table, hands, crib, seat_side, events, rng_for(draws_seed, 0), forced

@@ -67,7 +67,8 @@ def table_line(
             best = 0
             cs, cn = ts.next_choice(h[q], -1, -1, 3, count, True, -1)
             while cs <= 3:
-                work[:n] = seq[:n]
+                for cp in range(n):
+                    work[cp] = seq[cp]
                 ts.solve(h, q, work, n, count, cs, cs, teams, sides, once, aim, keys, values,
                          value, cn if cn >= 0 else ts.ANY)  # fmt: skip
                 o = aim * ts.objective(value, q, teams, sides)
@@ -153,7 +154,8 @@ def throw_weight(
     many at random): the weight of the seat's hand in the draw. ``chosen[:k]`` gets the
     pool positions of one such set, by its share (none: the weight is 0)."""
     cards = np.empty(nk + k, np.int64)
-    cards[:nk] = kept[:nk]
+    for cp in range(nk):
+        cards[cp] = kept[cp]
     total = choose(left, k)
     if total < 1.0:
         return 0.0  # too few cards left for the throw
@@ -186,7 +188,8 @@ def throw_weight(
         if share > 0.0:
             matches += share
             if rng_uniform(rng) * matches < share:  # one of the sets, by its share
-                chosen[:k] = at
+                for cp in range(k):
+                    chosen[cp] = at[cp]
     return matches / tries
 
 
@@ -230,7 +233,8 @@ def _seats_outcome(
             out[1 if loser_short(sc, s, line) else 0] = 1.0
             return
     if board.shape[0] == 0:
-        ends[:] = sc
+        for cp in range(ends.shape[0]):
+            ends[cp] = sc[cp]
         return
     k = (me + 2) % 3  # my seat in the next deal
     win, skunk_win = board[sc[1], sc[2], sc[0], k], board[sc[1], sc[2], sc[0], 3 + k]
@@ -381,8 +385,11 @@ def option_outcomes(
             shows_points = ev_points[:e_shows].copy()
             ts.clear_memo(keys)
             for o in range(options.shape[0]):
-                h[:, :] = ranks
-                work[:n] = seq[:n]
+                for cp in range(h.shape[0]):
+                    for cq in range(h.shape[1]):
+                        h[cp, cq] = ranks[cp, cq]
+                for cp in range(n):
+                    work[cp] = seq[cp]
                 slot, name = options[o] % ts.NAMED, options[o] // ts.NAMED - 1
                 e = table_line(h, seat, work, n, count, slot, name, teams, sides, once, aim,
                                keys, values, ev_seat, ev_points)  # fmt: skip

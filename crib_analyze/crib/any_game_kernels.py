@@ -48,7 +48,8 @@ def hand_mean(cards: np.ndarray, size: int, unseen: np.ndarray) -> float:
         by_rank[c >> 2] += 1
         by_suit[c & 3] += 1
     show = np.empty(size + 1, np.int64)
-    show[:size] = cards[:size]
+    for cp in range(size):
+        show[cp] = cards[cp]
     for r in range(13):
         if by_rank[r]:
             show[size] = 4 * r
@@ -112,7 +113,8 @@ def crib_counts(thrown: np.ndarray, unseen: np.ndarray, counts: np.ndarray) -> N
     t = thrown.shape[0]
     u = unseen.shape[0]
     crib = np.empty(4, np.int64)
-    crib[:t] = thrown
+    for cp in range(t):
+        crib[cp] = thrown[cp]
     need = 4 - t
     idx = np.zeros(4, np.int64)
     for si in range(u):
@@ -415,6 +417,7 @@ def sampled_cribs(
         for r in range(n_throws):
             for i in range(t):
                 crib[i] = cards[throws[r, i]]
-            crib[t:] = rest[: 4 - t]
+            for cp in range(4 - t):
+                crib[t + cp] = rest[cp]
             out[r, j] = wild_show_points(crib, 4, starter, True)
     return out

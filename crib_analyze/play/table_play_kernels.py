@@ -307,7 +307,8 @@ def table_rollouts(
                 hands, seen.copy(), policies, teams, once, record, run, n, count, seat, last,
                 0, points, options[o], 0, rng_for(seed, j),
             )  # fmt: skip
-            out[o, j, :] = points
+            for cp in range(points.shape[0]):
+                out[o, j, cp] = points[cp]
     return out
 
 

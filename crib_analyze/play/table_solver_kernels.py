@@ -388,7 +388,8 @@ def solved_rollouts(
                 ranks, seat, seq, n, count, options, teams, sides, once, aim, keys, values, value
             )  # fmt: skip
             for o in range(options.shape[0]):
-                out[o, j, :] = value[o]
+                for cp in range(value.shape[1]):
+                    out[o, j, cp] = value[o, cp]
     return out
 
 

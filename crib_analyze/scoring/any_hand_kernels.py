@@ -21,7 +21,8 @@ def show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
     """Points of ``hand[:size]`` (card ids) with ``starter`` in the show."""
     m = size + 1
     cards = np.empty(m, np.int64)
-    cards[:size] = hand[:size]
+    for cp in range(size):
+        cards[cp] = hand[cp]
     cards[size] = starter
     return rank_points(cards, m) + suit_points(cards, size, crib)
 
@@ -101,7 +102,8 @@ def wild_show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> i
         return show_points(hand, size, starter, crib)
     m = size + 1
     cards = np.empty(m, np.int64)
-    cards[:size] = hand[:size]
+    for cp in range(size):
+        cards[cp] = hand[cp]
     cards[size] = starter
     best = 0
     for ra in range(13):
