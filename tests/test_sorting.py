@@ -37,3 +37,19 @@ def test_the_searches_are_numpys(values: list[int], key: int) -> None:
     cdf = keys.astype(np.float64) / 7
     u = key / 7
     assert sk.search_right(cdf, u) == np.searchsorted(cdf, u, side="right")
+
+
+@given(st.data())
+@settings(max_examples=200, deadline=None)
+def test_the_small_copy_is_a_slice_assignment(data: st.DataObject) -> None:
+    """copy_small(dst, at, src, start, n) is numpy's dst[at:at + n] = src[start:start + n],
+    the rest of dst untouched."""
+    src = np.array(data.draw(st.lists(st.integers(-99, 99), min_size=1, max_size=12)), np.int64)
+    start = data.draw(st.integers(0, len(src)))
+    n = data.draw(st.integers(0, len(src) - start))
+    dst = np.array(data.draw(st.lists(st.integers(-99, 99), min_size=n, max_size=n + 6)))
+    at = data.draw(st.integers(0, len(dst) - n))
+    want = dst.copy()
+    want[at : at + n] = src[start : start + n]
+    sk.copy_small(dst, at, src, start, n)
+    np.testing.assert_array_equal(dst, want)

@@ -47,6 +47,7 @@ from crib_analyze.jit import njit
 from crib_analyze.play.table_play_kernels import play_table
 from crib_analyze.rng_kernels import rng_for, rng_next
 from crib_analyze.scoring.any_hand_kernels import wild_show_points
+from crib_analyze.sorting_kernels import copy_small
 
 NO_FORCE = np.array([-1, 0, 0, 0], np.int64)  # deal_events: no seat's split forced
 MAX_DEALS = 512  # a game cannot last longer: every deal scores at least one point
@@ -151,8 +152,7 @@ def play_table_games(
                     done[side] = True
                     if winner < 0:
                         winner = side
-                        for cp in range(score.shape[0]):
-                            scores[i, cp] = score[cp]
+                        copy_small(scores[i], 0, score, 0, score.shape[0])
                         over = not continuation
                     else:
                         second = side
@@ -354,12 +354,9 @@ def pack_with(cards: np.ndarray, unseen: np.ndarray, place: int, rng: np.ndarray
     m = cards.shape[0]
     size = unseen.shape[0] + m
     deck = np.empty(size, np.int64)
-    for cp in range(place):
-        deck[cp] = pool[cp]
-    for cp in range(m):
-        deck[place + cp] = cards[cp]
-    for cp in range(place + m, size):
-        deck[cp] = pool[cp - m]
+    copy_small(deck, 0, pool, 0, place)
+    copy_small(deck, place, cards, 0, m)
+    copy_small(deck, place + m, pool, place, size - m - place)
     return deck
 
 
@@ -414,12 +411,10 @@ def split_wins(
         score = np.empty(start.shape[0], np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
-            for cp in range(splits.shape[1]):
-                forced[1 + cp] = splits[r, cp]
+            copy_small(forced, 1, splits[r], 0, splits.shape[1])
             draws = rng_for(draws_seed, 0)
             e = deal_events(deck, dealer, table, hands, crib, seat_side, events, draws, forced)
-            for cp in range(score.shape[0]):
-                score[cp] = start[cp]
+            copy_small(score, 0, start, 0, score.shape[0])
             value = -1.0
             for k in range(e):
                 side = seat_side[events[k, 0]]
@@ -468,8 +463,7 @@ def split_pegging(
         forced = np.empty(4, np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
-            for cp in range(splits.shape[1]):
-                forced[1 + cp] = splits[r, cp]
+            copy_small(forced, 1, splits[r], 0, splits.shape[1])
             starter = deal_hands(deck, table, table.sides, table.throws, hands, crib, forced)
             points, _ = play_table(
                 hands, starter, table.policies, table.sides, table.once, record, table.draws,
@@ -526,8 +520,7 @@ def split_games(
         forced = np.empty(4, np.int64)
         for r in range(splits.shape[0]):
             forced[0] = seat
-            for cp in range(splits.shape[1]):
-                forced[1 + cp] = splits[r, cp]
+            copy_small(forced, 1, splits[r], 0, splits.shape[1])
             score = start.copy()
             e = deal_events(
                 dealt, dealer, table, hands, crib, seat_side, events, rng_for(draws_seed, 0), forced

@@ -35,6 +35,7 @@ from crib_analyze.play import table_solver_kernels as ts
 from crib_analyze.play.rules_kernels import lay_points, next_holding, rank_value
 from crib_analyze.rng_kernels import rng_for, rng_next, rng_uniform
 from crib_analyze.scoring.any_hand_kernels import wild_show_points
+from crib_analyze.sorting_kernels import copy_small
 
 #: a deal's events at most: a card each, a show and its penalty each, the crib and its
 MAX_EVENTS = 4 * ts.MAX_SEATS + 2 * ts.MAX_SEATS + 2
@@ -67,8 +68,7 @@ def table_line(
             best = 0
             cs, cn = ts.next_choice(h[q], -1, -1, 3, count, True, -1)
             while cs <= 3:
-                for cp in range(n):
-                    work[cp] = seq[cp]
+                copy_small(work, 0, seq, 0, n)
                 ts.solve(h, q, work, n, count, cs, cs, teams, sides, once, aim, keys, values,
                          value, cn if cn >= 0 else ts.ANY)  # fmt: skip
                 o = aim * ts.objective(value, q, teams, sides)
@@ -154,8 +154,7 @@ def throw_weight(
     many at random): the weight of the seat's hand in the draw. ``chosen[:k]`` gets the
     pool positions of one such set, by its share (none: the weight is 0)."""
     cards = np.empty(nk + k, np.int64)
-    for cp in range(nk):
-        cards[cp] = kept[cp]
+    copy_small(cards, 0, kept, 0, nk)
     total = choose(left, k)
     if total < 1.0:
         return 0.0  # too few cards left for the throw
@@ -188,8 +187,7 @@ def throw_weight(
         if share > 0.0:
             matches += share
             if rng_uniform(rng) * matches < share:  # one of the sets, by its share
-                for cp in range(k):
-                    chosen[cp] = at[cp]
+                copy_small(chosen, 0, at, 0, k)
     return matches / tries
 
 
@@ -233,8 +231,7 @@ def _seats_outcome(
             out[1 if loser_short(sc, s, line) else 0] = 1.0
             return
     if board.shape[0] == 0:
-        for cp in range(ends.shape[0]):
-            ends[cp] = sc[cp]
+        copy_small(ends, 0, sc, 0, ends.shape[0])
         return
     k = (me + 2) % 3  # my seat in the next deal
     win, skunk_win = board[sc[1], sc[2], sc[0], k], board[sc[1], sc[2], sc[0], 3 + k]
@@ -385,11 +382,9 @@ def option_outcomes(
             shows_points = ev_points[:e_shows].copy()
             ts.clear_memo(keys)
             for o in range(options.shape[0]):
-                for cp in range(h.shape[0]):
-                    for cq in range(h.shape[1]):
-                        h[cp, cq] = ranks[cp, cq]
-                for cp in range(n):
-                    work[cp] = seq[cp]
+                for row in range(h.shape[0]):
+                    copy_small(h[row], 0, ranks[row], 0, h.shape[1])
+                copy_small(work, 0, seq, 0, n)
                 slot, name = options[o] % ts.NAMED, options[o] // ts.NAMED - 1
                 e = table_line(h, seat, work, n, count, slot, name, teams, sides, once, aim,
                                keys, values, ev_seat, ev_points)  # fmt: skip

@@ -23,6 +23,7 @@ from crib_analyze.jit import njit
 from crib_analyze.rng_kernels import rng_for
 from crib_analyze.scoring.any_hand_kernels import rank_points, suit_points, wild_show_points
 from crib_analyze.scoring.joker_kernels import MAX_JOKER_POINTS
+from crib_analyze.sorting_kernels import copy_small
 
 
 @njit
@@ -48,8 +49,7 @@ def hand_mean(cards: np.ndarray, size: int, unseen: np.ndarray) -> float:
         by_rank[c >> 2] += 1
         by_suit[c & 3] += 1
     show = np.empty(size + 1, np.int64)
-    for cp in range(size):
-        show[cp] = cards[cp]
+    copy_small(show, 0, cards, 0, size)
     for r in range(13):
         if by_rank[r]:
             show[size] = 4 * r
@@ -113,8 +113,7 @@ def crib_counts(thrown: np.ndarray, unseen: np.ndarray, counts: np.ndarray) -> N
     t = thrown.shape[0]
     u = unseen.shape[0]
     crib = np.empty(4, np.int64)
-    for cp in range(t):
-        crib[cp] = thrown[cp]
+    copy_small(crib, 0, thrown, 0, t)
     need = 4 - t
     idx = np.zeros(4, np.int64)
     for si in range(u):
@@ -417,7 +416,6 @@ def sampled_cribs(
         for r in range(n_throws):
             for i in range(t):
                 crib[i] = cards[throws[r, i]]
-            for cp in range(4 - t):
-                crib[t + cp] = rest[cp]
+            copy_small(crib, t, rest, 0, 4 - t)
             out[r, j] = wild_show_points(crib, 4, starter, True)
     return out

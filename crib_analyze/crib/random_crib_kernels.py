@@ -23,6 +23,7 @@ from crib_analyze.crib.hand_kernels import (
 )
 from crib_analyze.jit import njit
 from crib_analyze.scoring.show_kernels import lookup_rank_points, table_score_show
+from crib_analyze.sorting_kernels import copy_small
 
 RANDOM_COMPLETIONS = 1035 * 44  # opponent pairs x starters
 
@@ -125,9 +126,7 @@ def random_policy_throws(table: np.ndarray, opponents: np.ndarray) -> np.ndarray
     n = opponents.shape[0]
     out = np.empty((n, 2), np.int64)
     for i in prange(n):
-        best = best_discards_random(table, opponents[i])
-        for seat in range(2):  # element by element: a row assignment compiled numba's
-            out[i, seat] = best[seat]  # setitem and string kernels (a first run 7 -> 5 s)
+        copy_small(out[i], 0, best_discards_random(table, opponents[i]), 0, 2)
     return out
 
 

@@ -54,6 +54,7 @@ from crib_analyze.play.table_solver_kernels import (
     side_count,
 )
 from crib_analyze.rng_kernels import rng_for
+from crib_analyze.sorting_kernels import copy_small
 
 IN_ORDER, GREEDY, LOOKAHEAD, LOW_GREEDY, LOW_LOOKAHEAD, SOLVER, LOW_SOLVER = range(7)
 #: the policies a player of any game may be given, by name (whole games take those of
@@ -307,8 +308,7 @@ def table_rollouts(
                 hands, seen.copy(), policies, teams, once, record, run, n, count, seat, last,
                 0, points, options[o], 0, rng_for(seed, j),
             )  # fmt: skip
-            for cp in range(points.shape[0]):
-                out[o, j, cp] = points[cp]
+            copy_small(out[o, j], 0, points, 0, points.shape[0])
     return out
 
 

@@ -37,6 +37,7 @@ from crib_analyze.play.rules_kernels import (
     rank_value,
 )
 from crib_analyze.rng_kernels import rng_for, rng_next
+from crib_analyze.sorting_kernels import copy_small
 
 MAX_SEATS = 5
 MAX_DEPTH = 4 * MAX_SEATS + 1  # a frame per card laid, and the root
@@ -388,8 +389,7 @@ def solved_rollouts(
                 ranks, seat, seq, n, count, options, teams, sides, once, aim, keys, values, value
             )  # fmt: skip
             for o in range(options.shape[0]):
-                for cp in range(value.shape[1]):
-                    out[o, j, cp] = value[o, cp]
+                copy_small(out[o, j], 0, value[o], 0, value.shape[1])
     return out
 
 

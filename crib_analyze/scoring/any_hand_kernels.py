@@ -14,6 +14,7 @@ import numpy as np
 
 from crib_analyze.constants import FIRST_JOKER, JACK_RANK, NOBS_POINTS
 from crib_analyze.jit import njit
+from crib_analyze.sorting_kernels import copy_small
 
 
 @njit
@@ -21,8 +22,7 @@ def show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> int:
     """Points of ``hand[:size]`` (card ids) with ``starter`` in the show."""
     m = size + 1
     cards = np.empty(m, np.int64)
-    for cp in range(size):
-        cards[cp] = hand[cp]
+    copy_small(cards, 0, hand, 0, size)
     cards[size] = starter
     return rank_points(cards, m) + suit_points(cards, size, crib)
 
@@ -102,8 +102,7 @@ def wild_show_points(hand: np.ndarray, size: int, starter: int, crib: bool) -> i
         return show_points(hand, size, starter, crib)
     m = size + 1
     cards = np.empty(m, np.int64)
-    for cp in range(size):
-        cards[cp] = hand[cp]
+    copy_small(cards, 0, hand, 0, size)
     cards[size] = starter
     best = 0
     for ra in range(13):
